@@ -1,0 +1,103 @@
+# fsgauge — one plain GNU Makefile.
+#
+#   make                      build ./fsgauge
+#   make check                unit tests + CLI tests
+#   make DEVELOPER=1          strict warnings, -Werror
+#   make check SANITIZE=address,undefined   (or SANITIZE=thread)
+#
+# Optional features are found by a compile-and-link probe and reported by
+# `fsgauge --version`.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+BUILD   ?= build
+
+WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
+ifeq ($(DEVELOPER),1)
+WARN += -Werror -Wshadow -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
+	-Wpointer-arith -Wvla -Wno-format-nonliteral
+endif
+
+SAN :=
+ifneq ($(SANITIZE),)
+SAN := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+ifneq ($(findstring undefined,$(SANITIZE)),)
+SAN += -fno-sanitize-recover=undefined
+endif
+endif
+
+# --- feature probes ---------------------------------------------------------
+probe = $(shell printf '%s\n' '$(2)' | $(CC) -x c - -o /dev/null $(3) >/dev/null 2>&1 && echo 1)
+HAVE_LIBURING  := $(call probe,uring,\#include <liburing.h>\nint main(void){struct io_uring r;return io_uring_queue_init(1,&r,0);},-luring)
+HAVE_LIBARCHIVE := $(call probe,archive,\#include <archive.h>\nint main(void){return archive_read_new()==0;},-larchive)
+HAVE_LIBBLKID  := $(call probe,blkid,\#include <blkid/blkid.h>\nint main(void){return blkid_new_probe()==0;},-lblkid)
+
+FEATURE_CFLAGS :=
+FEATURE_LIBS   :=
+ifeq ($(HAVE_LIBURING),1)
+FEATURE_CFLAGS += -DHAVE_LIBURING=1
+FEATURE_LIBS   += -luring
+endif
+ifeq ($(HAVE_LIBARCHIVE),1)
+FEATURE_CFLAGS += -DHAVE_LIBARCHIVE=1
+FEATURE_LIBS   += -larchive
+endif
+ifeq ($(HAVE_LIBBLKID),1)
+FEATURE_CFLAGS += -DHAVE_LIBBLKID=1
+FEATURE_LIBS   += -lblkid
+endif
+
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -Isrc -I$(BUILD)/gen $(WARN) $(CFLAGS) $(SAN) \
+	-pthread -MMD -MP -DFSGAUGE_VERSION='"$(VERSION)"' -DFSGAUGE_GITREV='"$(GITREV)"' \
+	$(FEATURE_CFLAGS)
+ALL_LDFLAGS := $(LDFLAGS) $(SAN) -pthread
+LIBS := -ljansson $(FEATURE_LIBS) -lm
+
+# --- sources ----------------------------------------------------------------
+LIB_SRC  := $(sort $(wildcard src/*/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/builtin_workloads.o
+MAIN_OBJ := $(BUILD)/src/main.o
+WORKLOADS := $(sort $(wildcard workloads/*.f))
+
+UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all check unit cli clean fuzz format
+all: fsgauge
+
+fsgauge: $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Built-in personalities are embedded as C strings.
+$(BUILD)/gen/builtin_workloads.c: $(WORKLOADS) tools/embed-workloads.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed-workloads.sh $(WORKLOADS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/builtin_workloads.o: $(BUILD)/gen/builtin_workloads.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(ALL_LDFLAGS) $(LIBS)
+
+unit: $(UNIT_BIN)
+
+check: fsgauge $(UNIT_BIN)
+	FSGAUGE=$(CURDIR)/fsgauge BUILD=$(BUILD) SANITIZE='$(SANITIZE)' \
+		sh tests/run-tests.sh $(UNIT_BIN) $(sort $(wildcard tests/cli/*.sh))
+
+format:
+	clang-format -i $(LIB_SRC) src/main.c $(wildcard src/*/*.h) $(UNIT_SRC)
+
+clean:
+	rm -rf $(BUILD) fsgauge
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
