@@ -1,0 +1,280 @@
+/*
+ * workload.h — the workload model: what every front end (the WML parser
+ * behind `fsgauge run`, bonnie, iozone, untar) builds and the runner
+ * executes.  Pure data: no I/O, no globals.
+ *
+ * A workload is a set of variables, random variables, filesets (a
+ * `define file` is a fileset of one entry), processes (thread groups),
+ * and per thread a list of flowops executed in a loop until the run stops.
+ *
+ * Attribute values (struct wl_val) are either constants or references to
+ * a variable.  References are resolved when the value is read, so a `set`
+ * after a `define` and a `-s var=value` override both take effect, and a
+ * variable holding a random variable yields a fresh sample on every read
+ * (filebench's semantics: `iosize=$iosize` with a gamma $iosize draws a new
+ * size per operation).
+ *
+ * Memory: everything hangs off struct workload and is freed by
+ * workload_free(); strings are owned copies.
+ */
+#ifndef FSGAUGE_WORKLOAD_H
+#define FSGAUGE_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/rand.h"
+
+struct wl_var;
+struct randvar;
+
+enum wl_val_kind {
+	WLV_NONE = 0, /* attribute not given */
+	WLV_INT,
+	WLV_DBL,
+	WLV_BOOL,
+	WLV_STR,
+	WLV_VAR, /* reference to a variable, resolved when read */
+	WLV_RAND, /* an anonymous random variable: size=cvar(...) inline */
+};
+
+struct wl_val {
+	enum wl_val_kind kind;
+	int64_t i; /* WLV_INT, WLV_BOOL */
+	double d;  /* WLV_DBL */
+	char *s;   /* WLV_STR */
+	struct wl_var *var;	/* WLV_VAR */
+	struct randvar *rv;	/* WLV_RAND */
+};
+
+enum wl_var_kind {
+	VAR_UNSET = 0,
+	VAR_INT,
+	VAR_DBL,
+	VAR_BOOL,
+	VAR_STR,
+	VAR_RAND, /* holds a random variable */
+};
+
+struct wl_var {
+	char *name; /* without the '$' */
+	enum wl_var_kind kind;
+	int64_t i;
+	double d;
+	char *s;
+	struct randvar *rv;
+	int overridden; /* set from the command line: later `set`s are ignored */
+	int used;	/* referenced by some attribute or expression */
+	int line;	/* where first set (0 for command line) */
+};
+
+/* Random variable types: filebench's randvar types and its cvar library. */
+enum rv_type {
+	RV_UNIFORM,
+	RV_GAMMA,
+	RV_TABULAR,
+	RV_EXPONENTIAL,
+	RV_NORMAL,
+	RV_LOGNORMAL,
+	RV_WEIBULL,
+	RV_TRIANGULAR,
+};
+
+struct rv_bucket {
+	double pct;	 /* probability weight of this row (percent) */
+	double lo, hi;	 /* value drawn uniformly in [lo, hi] */
+};
+
+struct randvar {
+	char *name; /* "$x" name without '$', or NULL for inline cvar(...) */
+	enum rv_type type;
+	/* Parameters; which apply depends on type.  For gamma, shape is
+	 * `gamma` and the mean is `mean` (scale = (mean - min) / gamma). */
+	double min, max; /* max <= min means unbounded */
+	double round;	 /* round samples to a multiple of this; 0 = none */
+	double mean, gamma, sigma, shape, scale, lower, upper, mode;
+	struct rv_bucket *table; /* RV_TABULAR */
+	size_t ntable;
+	int line;
+};
+
+/* Draw one sample: min, round and max applied.  Never negative. */
+double randvar_sample(const struct randvar *rv, struct rng *r);
+/* Theoretical mean of a random variable (after min, before round), used
+ * for preflight space estimates and fileset statistics. */
+double randvar_mean(const struct randvar *rv);
+
+/* Reading attribute values.  A reference to an unset variable, or a value
+ * of the wrong kind, yields `dflt`.  Random variables are sampled with r;
+ * r may be NULL for constants (then a random variable yields its mean). */
+int64_t wl_val_int(const struct wl_val *v, struct rng *r, int64_t dflt);
+double wl_val_double(const struct wl_val *v, struct rng *r, double dflt);
+int wl_val_bool(const struct wl_val *v, int dflt);
+const char *wl_val_str(const struct wl_val *v, const char *dflt);
+/* 1 when the attribute was given (directly or through a set variable). */
+int wl_val_isset(const struct wl_val *v);
+/* 1 when reading it may give different values (random variable). */
+int wl_val_israndom(const struct wl_val *v);
+
+struct wl_fileset {
+	char *name;
+	int is_file;	    /* `define file`: exactly one entry, named `name` */
+	struct wl_val path; /* directory the fileset lives in */
+	struct wl_val size; /* file size (random variables allowed) */
+	struct wl_val entries;	/* number of files */
+	struct wl_val dirwidth; /* mean directory width */
+	struct wl_val dirgamma; /* accepted, recorded (see docs) */
+	struct wl_val dirdepthrv;
+	struct wl_val leafdirs; /* a fileset of empty leaf directories */
+	struct wl_val prealloc; /* percent of entries created beforehand (bool -> 100) */
+	struct wl_val reuse, paralloc, readonly, trusttree, cached;
+	struct wl_val sizegamma; /* old-style filesizegamma, recorded */
+	int line;
+};
+
+enum flowop_type {
+	FO_CREATEFILE,
+	FO_OPENFILE,
+	FO_CLOSEFILE,
+	FO_DELETEFILE,
+	FO_STATFILE,
+	FO_RENAMEFILE,
+	FO_MAKEDIR,
+	FO_REMOVEDIR,
+	FO_LISTDIR,
+	FO_READ,
+	FO_WRITE,
+	FO_READWHOLEFILE,
+	FO_WRITEWHOLEFILE,
+	FO_APPENDFILE,
+	FO_APPENDFILERAND,
+	FO_FSYNC,
+	FO_FSYNCSET,
+	FO_AIOWRITE,
+	FO_AIOWAIT,
+	FO_HOG,
+	FO_DELAY,
+	FO_EVENTLIMIT,
+	FO_IOPSLIMIT,
+	FO_OPSLIMIT,
+	FO_BWLIMIT,
+	FO_FINISHONCOUNT,
+	FO_FINISHONBYTES,
+	FO_SEMBLOCK,
+	FO_SEMPOST,
+	FO_BLOCK,
+	FO_WAKEUP,
+	FO_PRINT,
+	FO_TESTRANDVAR,
+	FO_COMPOSITE, /* a `define flowop` called from a thread */
+	FO__COUNT
+};
+
+/* "createfile", ...; NULL for FO_COMPOSITE.  flowop_type_parse returns -1
+ * for an unknown name. */
+const char *flowop_type_name(enum flowop_type t);
+int flowop_type_parse(const char *name);
+
+struct wl_flowop {
+	enum flowop_type type;
+	char *name;
+	char *fileset_name;	/* filesetname= or filename= */
+	struct wl_fileset *fileset; /* resolved by the parser */
+	struct wl_val iosize, iters, fd, srcfd, random, dsync, directio;
+	struct wl_val wss;	/* workingset / wss: bytes of the file used */
+	struct wl_val value;	/* delay seconds, hog loops, limits, counts */
+	struct wl_val target;	/* flowop named by sempost/wakeup/finishon* */
+	struct wl_val blocking, highwater, rotatefd, indexed, opennext;
+	struct wl_val dir;	/* listdir/makedir extras are not needed */
+	char *print_text;	/* print: the text to print */
+	struct wl_val rvar;	/* testrandvar: randvar= */
+	/* FO_COMPOSITE: the definition's flowops with this call's parameters
+	 * bound; executed in order, `iters` times per call. */
+	struct wl_flowop **children;
+	size_t nchildren;
+	int line;
+};
+
+struct wl_thread {
+	char *name;
+	struct wl_val instances;
+	struct wl_val memsize; /* per-thread I/O buffer size */
+	struct wl_val useism;
+	struct wl_flowop **flowops;
+	size_t nflowops;
+	int line;
+};
+
+struct wl_process {
+	char *name;
+	struct wl_val instances;
+	struct wl_val nice;
+	struct wl_thread **threads;
+	size_t nthreads;
+	int line;
+};
+
+enum quit_mode {
+	QUIT_TIMEOUT = 0, /* run for the duration (default) */
+	QUIT_FIRSTDONE,	  /* stop when the first thread finishes */
+	QUIT_ALLDONE,	  /* stop when every thread has finished */
+};
+
+struct workload {
+	char *name;   /* personality name or file base name */
+	char *source; /* file name used in messages */
+	struct wl_var **vars;
+	size_t nvars;
+	struct randvar **randvars; /* all random variables, named or inline */
+	size_t nrandvars;
+	struct wl_fileset **filesets;
+	size_t nfilesets;
+	struct wl_process **processes;
+	size_t nprocesses;
+	int has_run;	    /* a `run N` line was present */
+	double run_seconds; /* from `run N` (valid when has_run) */
+	enum quit_mode quit_mode;
+	struct wl_val eventgen_rate; /* events/s for eventlimit; WLV_NONE if absent */
+	int debug_level;
+	char **echoes; /* `echo` texts, in order */
+	size_t nechoes;
+	char **usages; /* `usage` texts, in order */
+	size_t nusages;
+	char **warnings; /* non-fatal findings (unused -s variable, ...) */
+	size_t nwarnings;
+};
+
+/* A `-s name=value` from the command line. */
+struct wl_override {
+	const char *name; /* without '$' */
+	const char *value;
+};
+
+struct wl_error {
+	char file[256];
+	int line, col;
+	char msg[512]; /* "expected '=' after attribute name, found ','" */
+};
+
+/*
+ * Parse WML text.  `source` is the name used in error messages.
+ * Overrides are applied as if set at the top and win over the file's own
+ * `set`s.  Returns 0 and a new workload in *out, or -EINVAL with *err
+ * filled (file:line:col and what was expected).  Never prints.
+ */
+int workload_parse(const char *text, const char *source, const struct wl_override *ov,
+		   size_t nov, struct workload **out, struct wl_error *err);
+void workload_free(struct workload *w);
+
+/* Variable lookup by name (without '$'); NULL if absent. */
+struct wl_var *workload_var(const struct workload *w, const char *name);
+/* Set a variable to a value parsed from text (as `set $name=text`).
+ * Returns 0 or -EINVAL for an unparsable value. */
+int workload_set_var(struct workload *w, const char *name, const char *text);
+
+/* A stable, canonical text form of the whole workload (every variable,
+ * fileset, process, thread and flowop with resolved attribute values),
+ * for golden tests and `fsgauge show --resolved`.  Caller frees. */
+char *workload_dump(const struct workload *w);
+
+#endif
