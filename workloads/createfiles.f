@@ -1,0 +1,36 @@
+# description: file creation: threads create and write small files into an empty tree until it is full
+# fsgauge built-in personality, MIT licence. Modelled on the filebench personality of the same name.
+# Populates a tree of $nfiles files with create, write-whole, close; ends after $nfiles creates.
+#
+# Nothing is preallocated, so every create makes a new directory entry and
+# allocates data blocks. Filebench ends the run when the set has no free slot
+# left; here finishoncount ends it after $nfiles creates.
+
+set $dir=/tmp
+set $nfiles=50000
+set $meandirwidth=100
+set $meanfilesize=16k
+set $iosize=1m
+set $nthreads=16
+
+define fileset name=newfiles,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth
+
+define process name=creator,instances=1
+{
+  thread name=createthread,memsize=10m,instances=$nthreads
+  {
+    flowop createfile name=create,filesetname=newfiles,fd=1
+    flowop writewholefile name=fill,iosize=$iosize,fd=1
+    flowop closefile name=close,fd=1
+    flowop finishoncount name=done,value=$nfiles,target=create
+  }
+}
+
+echo "createfiles personality successfully loaded"
+usage "createfiles variables (fsgauge: -s name=value):"
+usage "  set \$dir=<path>            directory holding the tree (fsgauge sets it from -d)"
+usage "  set \$nfiles=<n>            files to create (default $nfiles)"
+usage "  set \$meandirwidth=<n>      mean entries per directory (default $meandirwidth)"
+usage "  set \$meanfilesize=<size>   size of each file (default $meanfilesize)"
+usage "  set \$iosize=<size>         write size (default $iosize)"
+usage "  set \$nthreads=<n>          creating threads (default $nthreads)"

@@ -1,0 +1,27 @@
+# description: one thread reading a large preallocated file sequentially in 1 MiB reads
+# fsgauge built-in personality, MIT licence. Modelled on the filebench personality of the same name.
+# A single reader streams through a 5 GiB file, wrapping to the start at the end.
+#
+# The file is created once and kept between runs (reuse).
+
+set $dir=/tmp
+set $filesize=5g
+set $nthreads=1
+set $iosize=1m
+
+define file name=largefile,path=$dir,size=$filesize,prealloc,reuse
+
+define process name=seqread,instances=1
+{
+  thread name=seqread,memsize=10m,instances=$nthreads
+  {
+    flowop read name=seq-read,filename=largefile,iosize=$iosize
+  }
+}
+
+echo "singlestreamread personality successfully loaded"
+usage "singlestreamread variables (fsgauge: -s name=value):"
+usage "  set \$dir=<path>            directory holding the file (fsgauge sets it from -d)"
+usage "  set \$filesize=<size>       size of the file (default $filesize)"
+usage "  set \$nthreads=<n>          threads sharing the one stream (default $nthreads)"
+usage "  set \$iosize=<size>         size of each read (default $iosize)"

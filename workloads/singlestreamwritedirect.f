@@ -1,0 +1,26 @@
+# description: one thread writing a new file sequentially with O_DIRECT 1 MiB writes until the run ends
+# fsgauge built-in personality, MIT licence. Modelled on the filebench personality of the same name.
+# A single writer extends an initially empty file with O_DIRECT for as long as the run lasts.
+#
+# The file starts empty and grows by $iosize per write; the run length decides its final size.
+# O_DIRECT needs $iosize to be a multiple of the device's logical block size.
+
+set $dir=/tmp
+set $nthreads=1
+set $iosize=1m
+
+define file name=largefile,path=$dir,size=0,prealloc
+
+define process name=seqwrite,instances=1
+{
+  thread name=seqwrite,memsize=10m,instances=$nthreads
+  {
+    flowop write name=seq-write,filename=largefile,iosize=$iosize,directio
+  }
+}
+
+echo "singlestreamwritedirect personality successfully loaded"
+usage "singlestreamwritedirect variables (fsgauge: -s name=value):"
+usage "  set \$dir=<path>            directory holding the file (fsgauge sets it from -d)"
+usage "  set \$nthreads=<n>          threads sharing the one stream (default $nthreads)"
+usage "  set \$iosize=<size>         size of each write (default $iosize)"
