@@ -1,0 +1,1 @@
+build/src/engine/io_uring.o: src/engine/io_uring.c

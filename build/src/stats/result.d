@@ -1,0 +1,5 @@
+build/src/stats/result.o: src/stats/result.c src/stats/result.h \
+ src/stats/hist.h src/util/util.h
+src/stats/result.h:
+src/stats/hist.h:
+src/util/util.h:

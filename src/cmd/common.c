@@ -1,0 +1,23 @@
+/* common.c — helpers shared by the subcommands; see common.h. */
+#include "cmd/common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/util.h"
+
+const struct engine_ops *engine_find_checked(const char *name)
+{
+	const struct engine_ops *e = engine_find(name);
+	char list[256] = "";
+
+	if (e)
+		return e;
+	for (const char *const *n = engine_names(); *n; n++) {
+		if (*list)
+			strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+		strncat(list, *n, sizeof(list) - strlen(list) - 1);
+	}
+	msg_err("unknown engine '%s' (available: %s)", name, list);
+	return NULL;
+}

@@ -1,0 +1,13 @@
+/*
+ * common.h — small helpers shared by the subcommands.
+ */
+#ifndef FSGAUGE_CMD_COMMON_H
+#define FSGAUGE_CMD_COMMON_H
+
+#include "engine/engine.h"
+
+/* engine_find(), printing "unknown engine 'x' (available: ...)" when it
+ * fails. */
+const struct engine_ops *engine_find_checked(const char *name);
+
+#endif

@@ -1,0 +1,353 @@
+/*
+ * run.c — `fsgauge run WORKLOAD|FILE.f`: parse a filebench-style workload,
+ * create a marked run directory, run it on the engine, print the
+ * filebench-style breakdown and IO Summary, write JSON, clean up.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/cmd.h"
+#include "cmd/common.h"
+#include "output/output.h"
+#include "runner/runner.h"
+#include "stats/env.h"
+#include "util/rundir.h"
+#include "util/size.h"
+#include "util/util.h"
+#include "workload/builtin.h"
+#include "workload/workload.h"
+
+#define DEFAULT_DURATION 60.0
+
+static void run_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fsgauge run WORKLOAD|FILE.f [options]\n"
+		"\n"
+		"Runs a filebench-style workload: a built-in personality (see 'fsgauge list')\n"
+		"or a workload file.  All files are created in a fresh, marked directory inside\n"
+		"the target, which is removed afterwards unless --keep is given.\n"
+		"\n"
+		"options:\n"
+		"  -d, --dir DIR          target directory (default: $TMPDIR or /tmp)\n"
+		"  -t, --time SECS        run time; overrides the file's 'run N' (default: the\n"
+		"                         file's 'run N', else %.0f seconds)\n"
+		"  -s, --set VAR=VALUE    set a workload variable, overriding the file's 'set'\n"
+		"                         (repeatable; -s nthreads=32 -s filesize=64k)\n"
+		"      --json FILE        write the full result as JSON ('-' for stdout)\n"
+		"      --label TEXT       a label stored in the result (for compare/report)\n"
+		"      --engine NAME      I/O engine: psync (default), io_uring, null\n"
+		"      --seed N           seed for file layout and random choices (default 1)\n"
+		"      --data PATTERN     data written: random (default), zero, compress=N%%,\n"
+		"                         dedupe=N%%\n"
+		"      --direct           open data files with O_DIRECT\n"
+		"      --on-error=MODE    stop (default) or continue after an I/O error\n"
+		"      --keep             keep the run directory and its files\n"
+		"  -q, --quiet            no progress messages on stderr\n"
+		"  -h, --help             this help\n"
+		"\n"
+		"exit status: 0 ok, 1 I/O errors during the run, 2 usage or workload error,\n"
+		"3 system error, 130 interrupted (partial results are still written).\n",
+		DEFAULT_DURATION);
+}
+
+/* Read a whole file; caller frees.  NULL with errno on failure. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		free(buf);
+		errno = e;
+		return NULL;
+	}
+	fclose(f);
+	buf[len] = 0;
+	return buf;
+}
+
+static int is_file_arg(const char *a)
+{
+	struct stat st;
+	size_t n = strlen(a);
+
+	return strchr(a, '/') || (n > 2 && !strcmp(a + n - 2, ".f")) ||
+	       (stat(a, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+static void record_params(struct result *res, const struct workload *w, const struct run_opts *o)
+{
+	char buf[64];
+
+	for (size_t i = 0; i < w->nvars; i++) {
+		const struct wl_var *v = w->vars[i];
+		char key[300];
+
+		snprintf(key, sizeof(key), "var.%s", v->name);
+		switch (v->kind) {
+		case VAR_INT:
+			kv_add(&res->params, key, "%lld", (long long)v->i);
+			break;
+		case VAR_DBL:
+			kv_add(&res->params, key, "%g", v->d);
+			break;
+		case VAR_BOOL:
+			kv_add(&res->params, key, "%s", v->i ? "true" : "false");
+			break;
+		case VAR_STR:
+			if (strcmp(v->name, "dir")) /* the run directory differs every run */
+				kv_add(&res->params, key, "%s", v->s ? v->s : "");
+			break;
+		case VAR_RAND:
+			kv_add(&res->params, key, "random(mean=%g)", randvar_mean(v->rv));
+			break;
+		default:
+			break;
+		}
+	}
+	kv_add(&res->params, "duration", "%g", o->duration);
+	kv_add(&res->params, "engine", "%s", o->engine);
+	kv_add(&res->params, "seed", "%llu", (unsigned long long)o->seed);
+	kv_add(&res->params, "data", "%s", data_pattern_name(&o->data, buf, sizeof(buf)));
+	kv_add(&res->params, "direct", "%s", o->direct ? "true" : "false");
+	kv_add(&res->params, "on_error", "%s", o->on_error == ON_ERROR_STOP ? "stop" : "continue");
+}
+
+int cmd_run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "dir", required_argument, NULL, 'd' },
+		{ "time", required_argument, NULL, 't' },
+		{ "set", required_argument, NULL, 's' },
+		{ "json", required_argument, NULL, 'J' },
+		{ "label", required_argument, NULL, 'L' },
+		{ "engine", required_argument, NULL, 'E' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "data", required_argument, NULL, 'D' },
+		{ "direct", no_argument, NULL, 'O' },
+		{ "on-error", required_argument, NULL, 'e' },
+		{ "keep", no_argument, NULL, 'k' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct run_opts o = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP };
+	struct wl_override *ov = NULL;
+	size_t nov = 0;
+	const char *dir = NULL, *json = NULL, *label = NULL;
+	double duration = -1;
+	int keep = 0, c, ret = EXIT_OK;
+	struct workload *w = NULL;
+	struct wl_error werr;
+	struct rundir rd = { .fd = -1, .parent_fd = -1 };
+	struct result *res = NULL;
+	char *text = NULL;
+	const char *name, *source;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+d:t:s:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 't':
+			if (num_parse_double(optarg, &duration) < 0 || duration <= 0) {
+				msg_err("invalid run time '%s' (expected seconds > 0)", optarg);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case 's': {
+			char *eq = strchr(optarg, '=');
+
+			if (!eq || eq == optarg) {
+				msg_err("invalid -s '%s' (expected VAR=VALUE)", optarg);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			*eq = 0;
+			ov = xrealloc(ov, (nov + 1) * sizeof(*ov));
+			ov[nov].name = optarg[0] == '$' ? optarg + 1 : optarg;
+			ov[nov].value = eq + 1;
+			if (!strcmp(ov[nov].name, "dir")) {
+				dir = eq + 1; /* -s dir=X is the same as -d X */
+				break;
+			}
+			nov++;
+			break;
+		}
+		case 'J':
+			json = optarg;
+			break;
+		case 'L':
+			label = optarg;
+			break;
+		case 'E':
+			if (!engine_find_checked(optarg)) {
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			o.engine = optarg;
+			break;
+		case 'S': {
+			uint64_t v;
+
+			if (num_parse_u64(optarg, &v) < 0) {
+				msg_err("invalid seed '%s' (expected a non-negative integer)", optarg);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			o.seed = v;
+			break;
+		}
+		case 'D':
+			if (data_pattern_parse(optarg, &o.data) < 0) {
+				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
+					"or dedupe=N%%)",
+					optarg);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case 'O':
+			o.direct = 1;
+			break;
+		case 'e':
+			if (!strcmp(optarg, "stop"))
+				o.on_error = ON_ERROR_STOP;
+			else if (!strcmp(optarg, "continue"))
+				o.on_error = ON_ERROR_CONTINUE;
+			else {
+				msg_err("invalid --on-error '%s' (expected stop or continue)", optarg);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case 'k':
+			keep = 1;
+			break;
+		case 'q':
+			o.quiet = 1;
+			msg_quiet = 1;
+			break;
+		case 'h':
+			run_usage(stdout);
+			goto out;
+		default:
+			fprintf(stderr, "try 'fsgauge run --help'\n");
+			ret = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (optind >= argc) {
+		msg_err("run needs a workload name or file (see 'fsgauge list')");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (optind + 1 < argc) {
+		msg_err("unexpected argument '%s' after the workload", argv[optind + 1]);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	name = argv[optind];
+	if (is_file_arg(name)) {
+		text = slurp(name);
+		if (!text) {
+			err_errno(-errno, "cannot read workload file '%s'", name);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		source = name;
+	} else {
+		const struct builtin_workload *b = builtin_find(name);
+
+		if (!b) {
+			msg_err("unknown workload '%s' (see 'fsgauge list', or give a .f file)", name);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		text = xstrdup(b->text);
+		source = b->name;
+	}
+	if (workload_parse(text, source, ov, nov, &w, &werr) < 0) {
+		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	for (size_t i = 0; i < w->nwarnings; i++)
+		msg_warn("%s", w->warnings[i]);
+	if (!o.quiet)
+		for (size_t i = 0; i < w->nechoes; i++)
+			fprintf(stderr, "%s\n", w->echoes[i]);
+	o.duration = duration > 0 ? duration : w->has_run && w->run_seconds > 0 ? w->run_seconds
+										: DEFAULT_DURATION;
+
+	runner_install_signals();
+	if (rundir_create(&rd, dir) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (!o.quiet)
+		fprintf(stderr, "run directory: %s\n", rd.path);
+	workload_set_var(w, "dir", rd.path);
+
+	res = result_new("run", w->name);
+	res->label = label ? xstrdup(label) : NULL;
+	res->engine = xstrdup(o.engine);
+	res->seed = o.seed;
+	record_params(res, w, &o);
+	env_capture(&res->env, rd.parent);
+
+	int rr = runner_run(w, &rd, &o, res);
+
+	if (rr < 0 && !res->nphases) {
+		ret = rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+	} else {
+		output_text(stdout, res);
+		fflush(stdout);
+		if (res->interrupted)
+			ret = EXIT_INTERRUPTED;
+		else if (res->errors || res->stopped_on_error)
+			ret = EXIT_RUN_ERRORS;
+	}
+	if (res->interrupted && !res->nphases)
+		ret = EXIT_INTERRUPTED;
+	if (json && (res->nphases || res->interrupted) && output_json_file(res, json) < 0 && !ret)
+		ret = EXIT_SYSTEM;
+	if (keep) {
+		fprintf(stderr, "kept run directory: %s\n", rd.path);
+		rundir_release(&rd);
+	} else if (rundir_remove(&rd) < 0 && !ret) {
+		ret = EXIT_SYSTEM;
+	}
+out:
+	if (rd.fd >= 0)
+		rundir_release(&rd);
+	result_free(res);
+	workload_free(w);
+	free(text);
+	free(ov);
+	return ret;
+}

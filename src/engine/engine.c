@@ -1,0 +1,256 @@
+/* engine.c — engine registry, instance creation and the shared
+ * synchronous system-call path; see engine.h. */
+#include "engine/engine.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/util.h"
+
+extern const struct engine_ops engine_psync_ops;
+extern const struct engine_ops engine_null_ops;
+#ifdef HAVE_LIBURING
+extern const struct engine_ops engine_io_uring_ops;
+#endif
+
+static const struct engine_ops *const engines[] = {
+	&engine_psync_ops,
+#ifdef HAVE_LIBURING
+	&engine_io_uring_ops,
+#endif
+	&engine_null_ops,
+};
+
+static const char *const op_names[IO__COUNT] = {
+	[IO_OPEN] = "open",	  [IO_CLOSE] = "close",	    [IO_READ] = "read",
+	[IO_WRITE] = "write",	  [IO_FSYNC] = "fsync",	    [IO_FDATASYNC] = "fdatasync",
+	[IO_UNLINK] = "unlink",	  [IO_MKDIR] = "mkdir",	    [IO_RMDIR] = "rmdir",
+	[IO_RENAME] = "rename",	  [IO_STAT] = "stat",	    [IO_FSTAT] = "fstat",
+	[IO_LISTDIR] = "listdir", [IO_FTRUNCATE] = "ftruncate", [IO_FALLOCATE] = "fallocate",
+	[IO_SYMLINK] = "symlink", [IO_LINK] = "link",	    [IO_CHMOD] = "chmod",
+	[IO_UTIMES] = "utimes",	  [IO_LSEEK] = "lseek",
+};
+
+const char *io_op_name(enum io_op op)
+{
+	return op < IO__COUNT && op_names[op] ? op_names[op] : "?";
+}
+
+const struct engine_ops *engine_find(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(engines); i++)
+		if (!strcmp(engines[i]->name, name))
+			return engines[i];
+	return NULL;
+}
+
+const char *const *engine_names(void)
+{
+	static const char *names[ARRAY_SIZE(engines) + 1];
+
+	for (size_t i = 0; i < ARRAY_SIZE(engines); i++)
+		names[i] = engines[i]->name;
+	return names;
+}
+
+int engine_open(struct engine **out, const char *spec, unsigned depth)
+{
+	const struct engine_ops *ops = engine_find(spec);
+	struct engine *e;
+	int ret;
+
+	if (!ops) {
+		msg_err("unknown engine '%s'", spec);
+		return -EINVAL;
+	}
+	e = xcalloc(1, sizeof(*e));
+	e->ops = ops;
+	ret = ops->init(e, depth ? depth : 1);
+	if (ret < 0) {
+		err_errno(ret, "cannot start engine '%s'", spec);
+		free(e);
+		return ret;
+	}
+	*out = e;
+	return 0;
+}
+
+void engine_close(struct engine *e)
+{
+	if (!e)
+		return;
+	if (e->ops->exit)
+		e->ops->exit(e);
+	free(e);
+}
+
+static int64_t listdir(struct io_req *r)
+{
+	int fd = openat(r->dirfd, r->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d;
+	int64_t n = 0;
+
+	if (fd < 0)
+		return -errno;
+	d = fdopendir(fd);
+	if (!d) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
+	errno = 0;
+	while (readdir(d))
+		n++;
+	if (errno) {
+		int e = errno;
+
+		closedir(d);
+		return -e;
+	}
+	closedir(d);
+	return n;
+}
+
+int64_t engine_syscall(struct io_req *r)
+{
+	struct stat stbuf;
+	int64_t ret;
+
+	switch (r->op) {
+	case IO_OPEN:
+		ret = openat(r->dirfd, r->path, r->flags | O_CLOEXEC, r->mode);
+		break;
+	case IO_CLOSE:
+		ret = close(r->fd);
+		break;
+	case IO_READ:
+		ret = pread(r->fd, r->buf, r->len, (off_t)r->off);
+		break;
+	case IO_WRITE:
+		ret = pwrite(r->fd, r->buf, r->len, (off_t)r->off);
+		break;
+	case IO_FSYNC:
+		ret = fsync(r->fd);
+		break;
+	case IO_FDATASYNC:
+		ret = fdatasync(r->fd);
+		break;
+	case IO_UNLINK:
+		ret = unlinkat(r->dirfd, r->path, 0);
+		break;
+	case IO_MKDIR:
+		ret = mkdirat(r->dirfd, r->path, r->mode);
+		break;
+	case IO_RMDIR:
+		ret = unlinkat(r->dirfd, r->path, AT_REMOVEDIR);
+		break;
+	case IO_RENAME:
+		ret = renameat(r->dirfd, r->path, r->dirfd, r->path2);
+		break;
+	case IO_STAT:
+		ret = fstatat(r->dirfd, r->path, r->st ? r->st : &stbuf, AT_SYMLINK_NOFOLLOW);
+		break;
+	case IO_FSTAT:
+		ret = fstat(r->fd, r->st ? r->st : &stbuf);
+		break;
+	case IO_LISTDIR:
+		return r->res = listdir(r);
+	case IO_FTRUNCATE:
+		ret = ftruncate(r->fd, (off_t)r->off);
+		break;
+	case IO_FALLOCATE:
+		ret = fallocate(r->fd, 0, (off_t)r->off, (off_t)r->len);
+		break;
+	case IO_SYMLINK:
+		ret = symlinkat(r->path, r->dirfd, r->path2);
+		break;
+	case IO_LINK:
+		ret = linkat(r->dirfd, r->path, r->dirfd, r->path2, 0);
+		break;
+	case IO_CHMOD:
+		ret = fchmodat(r->dirfd, r->path, r->mode, 0);
+		break;
+	case IO_UTIMES:
+		ret = utimensat(r->dirfd, r->path, r->times, AT_SYMLINK_NOFOLLOW);
+		break;
+	case IO_LSEEK:
+		ret = lseek(r->fd, (off_t)r->off, r->flags);
+		break;
+	default:
+		ret = -1;
+		errno = EINVAL;
+	}
+	if (ret < 0)
+		ret = -errno;
+	return r->res = ret;
+}
+
+int64_t engine_exec_full(struct engine *e, struct io_req *req)
+{
+	if (req->op != IO_READ && req->op != IO_WRITE) {
+		int64_t r;
+
+		do
+			r = engine_exec(e, req);
+		while (r == -EINTR || r == -EAGAIN);
+		return r;
+	}
+
+	struct io_req part = *req;
+	size_t done = 0;
+
+	while (done < req->len) {
+		int64_t r;
+
+		part.buf = (char *)req->buf + done;
+		part.len = req->len - done;
+		part.off = req->off + done;
+		r = engine_exec(e, &part);
+		if (r == -EINTR || r == -EAGAIN)
+			continue;
+		if (r < 0)
+			return req->res = r;
+		if (r == 0) {
+			if (req->op == IO_WRITE)
+				return req->res = -EIO; /* a write that makes no progress */
+			break;			   /* EOF */
+		}
+		done += (size_t)r;
+	}
+	return req->res = (int64_t)done;
+}
+
+void engine_cq_init(struct engine_cq *q, unsigned depth)
+{
+	q->depth = depth;
+	q->n = 0;
+	q->done = xcalloc(depth, sizeof(*q->done));
+}
+
+void engine_cq_free(struct engine_cq *q)
+{
+	free(q->done);
+	q->done = NULL;
+}
+
+int engine_cq_push(struct engine_cq *q, struct io_req *req)
+{
+	if (q->n >= q->depth)
+		return -EAGAIN;
+	q->done[q->n++] = req;
+	return 0;
+}
+
+int engine_cq_pop(struct engine_cq *q, struct io_req **done, unsigned max)
+{
+	unsigned n = MIN(q->n, max);
+
+	memcpy(done, q->done, n * sizeof(*done));
+	memmove(q->done, q->done + n, (q->n - n) * sizeof(*done));
+	q->n -= n;
+	return (int)n;
+}

@@ -1,0 +1,155 @@
+/*
+ * engine.h — the only layer that issues I/O system calls.
+ *
+ * An engine is an ops table; each worker thread creates its own instance
+ * (struct engine) and never shares it.  Every operation is described by a
+ * struct io_req and completes with a result: bytes transferred, a file
+ * descriptor, 0, or -errno — never errno and never -1.  Synchronous
+ * engines complete a request inside engine_exec(); asynchronous ones
+ * (io_uring) also accept engine_submit() and hand completions back from
+ * engine_reap(), so callers treat both alike.  Engines take no timestamps:
+ * the runner times around the call.
+ *
+ * Path operations are relative to req->dirfd (the run directory), so every
+ * file the runner touches is addressed from inside the directory it
+ * created.
+ *
+ * Engines: "psync" (default: pread/pwrite and friends), "io_uring" (when
+ * built with liburing), "null" (completes everything at once without
+ * touching the system: for tests and overhead measurement) and "faulty"
+ * (wraps another engine and fails chosen operations; see faulty.h).
+ */
+#ifndef FSGAUGE_ENGINE_H
+#define FSGAUGE_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+enum io_op {
+	IO_OPEN,      /* dirfd, path, flags, mode -> fd */
+	IO_CLOSE,     /* fd */
+	IO_READ,      /* fd, buf, len, off -> bytes */
+	IO_WRITE,     /* fd, buf, len, off -> bytes */
+	IO_FSYNC,     /* fd */
+	IO_FDATASYNC, /* fd */
+	IO_UNLINK,    /* dirfd, path */
+	IO_MKDIR,     /* dirfd, path, mode */
+	IO_RMDIR,     /* dirfd, path */
+	IO_RENAME,    /* dirfd, path -> path2 */
+	IO_STAT,      /* dirfd, path, st (optional) */
+	IO_FSTAT,     /* fd, st (optional) */
+	IO_LISTDIR,   /* dirfd, path -> number of entries read */
+	IO_FTRUNCATE, /* fd, off = new length */
+	IO_FALLOCATE, /* fd, off, len */
+	IO_SYMLINK,   /* path = target, path2 = link name (relative to dirfd) */
+	IO_LINK,      /* path = existing, path2 = new name */
+	IO_CHMOD,     /* dirfd, path, mode */
+	IO_UTIMES,    /* dirfd, path, times[2] */
+	IO_LSEEK,     /* fd, off, flags = whence -> new offset */
+	IO__COUNT
+};
+
+/* "open", "read", ... */
+const char *io_op_name(enum io_op op);
+
+struct io_req {
+	enum io_op op;
+	int fd;	   /* file descriptor for fd operations */
+	int dirfd; /* directory for path operations */
+	const char *path, *path2;
+	void *buf;
+	size_t len;
+	uint64_t off;
+	int flags;
+	mode_t mode;
+	struct stat *st;
+	const struct timespec *times;
+	int64_t res; /* completion: >= 0 success, -errno failure */
+	void *user;  /* caller's cookie, untouched */
+};
+
+struct engine;
+
+struct engine_ops {
+	const char *name;
+	const char *description;
+	/* Per-thread setup; `depth` is the most requests the caller will
+	 * have submitted and not reaped.  Returns 0 or -errno. */
+	int (*init)(struct engine *e, unsigned depth);
+	void (*exit)(struct engine *e);
+	/* Execute one request to completion; sets and returns req->res. */
+	int64_t (*exec)(struct engine *e, struct io_req *req);
+	/* Queue a request (read/write/fsync at least); 0 or -errno (-EAGAIN
+	 * when the queue is full: reap first). */
+	int (*submit)(struct engine *e, struct io_req *req);
+	/* Wait for at least `min` completions, return up to `max` of them in
+	 * done[]; returns how many, or -errno. */
+	int (*reap)(struct engine *e, struct io_req **done, unsigned min, unsigned max);
+};
+
+struct engine {
+	const struct engine_ops *ops;
+	void *priv;
+	struct engine *inner; /* wrapped engine (faulty) */
+	/* What the engine was asked to do, for tests and the JSON record:
+	 * the union of open flags seen, and requests per operation. */
+	int open_flags_seen;
+	uint64_t nreq[IO__COUNT];
+};
+
+/* Find an engine by name; NULL if unknown or not compiled in. */
+const struct engine_ops *engine_find(const char *name);
+/* Names of all compiled-in engines, NULL-terminated. */
+const char *const *engine_names(void);
+
+/* Create a per-thread engine instance; returns 0 or -errno (message
+ * printed).  `spec` is an engine name, or "faulty:..." (see faulty.h). */
+int engine_open(struct engine **out, const char *spec, unsigned depth);
+void engine_close(struct engine *e);
+
+static inline int64_t engine_exec(struct engine *e, struct io_req *req)
+{
+	e->nreq[req->op]++;
+	if (req->op == IO_OPEN)
+		e->open_flags_seen |= req->flags;
+	return e->ops->exec(e, req);
+}
+
+static inline int engine_submit(struct engine *e, struct io_req *req)
+{
+	e->nreq[req->op]++;
+	return e->ops->submit(e, req);
+}
+
+static inline int engine_reap(struct engine *e, struct io_req **done, unsigned min,
+			      unsigned max)
+{
+	return e->ops->reap(e, done, min, max);
+}
+
+/* Run a synchronous request to completion through exec(), retrying
+ * EINTR and continuing short reads/writes until `len` bytes or EOF.
+ * Returns total bytes (reads/writes) or the result, or -errno. */
+int64_t engine_exec_full(struct engine *e, struct io_req *req);
+
+/* A queue of completed requests, for engines whose submit() completes
+ * at once (psync, null): submit pushes, reap pops in order. */
+struct engine_cq {
+	unsigned depth, n;
+	struct io_req **done;
+};
+
+void engine_cq_init(struct engine_cq *q, unsigned depth);
+void engine_cq_free(struct engine_cq *q);
+/* 0, or -EAGAIN when full. */
+int engine_cq_push(struct engine_cq *q, struct io_req *req);
+/* Move up to max completions to done[]; returns how many. */
+int engine_cq_pop(struct engine_cq *q, struct io_req **done, unsigned max);
+
+/* The synchronous implementation shared by psync and as the fallback of
+ * other engines: performs req with plain system calls. */
+int64_t engine_syscall(struct io_req *req);
+
+#endif

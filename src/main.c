@@ -1,0 +1,73 @@
+/*
+ * main.c — fsgauge's entry point: dispatches to the subcommands in cmd/.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "engine/engine.h"
+#include "util/util.h"
+
+const struct command commands[] = {
+	{ "run", cmd_run, "run a filebench-style workload (built-in name or .f file)" },
+	{ "list", cmd_list, "list the built-in workloads" },
+	{ "show", cmd_show, "print a built-in workload's text" },
+	{ NULL, NULL, NULL },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: fsgauge COMMAND [options]\n\ncommands:\n");
+	for (const struct command *c = commands; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fprintf(f, "\n'fsgauge COMMAND --help' describes a command's options.\n"
+		   "'fsgauge --version' lists the compiled-in features.\n");
+}
+
+static void version(void)
+{
+	const char *const *e = engine_names();
+
+	printf("fsgauge %s (%s)\n", FSGAUGE_VERSION, FSGAUGE_GITREV);
+	printf("engines:");
+	for (; *e; e++)
+		printf(" %s", *e);
+	printf("\nfeatures:");
+#ifdef HAVE_LIBURING
+	printf(" +io_uring");
+#else
+	printf(" -io_uring");
+#endif
+#ifdef HAVE_LIBARCHIVE
+	printf(" +libarchive");
+#else
+	printf(" -libarchive");
+#endif
+#ifdef HAVE_LIBBLKID
+	printf(" +libblkid");
+#else
+	printf(" -libblkid");
+#endif
+	printf(" +jansson\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		version();
+		return EXIT_OK;
+	}
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(argv[1], c->name))
+			return c->fn(argc - 1, argv + 1);
+	msg_err("unknown command '%s' (try 'fsgauge --help')", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,27 @@
+/*
+ * output.h — result writers, one per format.  They only read a struct
+ * result; the statistics code never branches on the output format.
+ * Results go to the stream or file given; progress and chatter go to
+ * stderr elsewhere.
+ */
+#ifndef FSGAUGE_OUTPUT_H
+#define FSGAUGE_OUTPUT_H
+
+#include <stdio.h>
+
+#include "stats/result.h"
+
+/* filebench-style text: per-operation breakdown widened with latency
+ * percentiles, then the `IO Summary:` line, for every phase. */
+void output_text(FILE *f, const struct result *r);
+/* The IO Summary line of one phase (no newline), into f. */
+void output_io_summary(FILE *f, const struct result_phase *p);
+
+/* Write the result as JSON to `path` ("-" for stdout).  Returns 0 or
+ * -errno (message printed). */
+int output_json_file(const struct result *r, const char *path);
+
+/* The JSON schema version written in "schema_version". */
+#define RESULT_SCHEMA_VERSION 1
+
+#endif

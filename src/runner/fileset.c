@@ -1,0 +1,389 @@
+/* fileset.c — run-time filesets: layout, selection, preallocation; see
+ * fileset.h. */
+#include "runner/fileset.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "runner/data.h"
+#include "util/util.h"
+
+/* Decide from (seed, i) alone whether entry i is preallocated, so the
+ * answer does not depend on thread count or order. */
+static double entry_uniform(uint64_t seed, uint64_t i)
+{
+	uint64_t z = seed ^ (i * 0x9e3779b97f4a7c15ull) ^ 0xa0761d6478bd642full;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return (double)(z >> 11) * 0x1.0p-53;
+}
+
+int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char *relpath,
+		 uint64_t seed)
+{
+	struct rng r;
+	int64_t n;
+	uint64_t pow;
+
+	memset(fs, 0, sizeof(*fs));
+	fs->def = def;
+	fs->name = xstrdup(def->name);
+	fs->relpath = xstrdup(relpath);
+	fs->is_file = def->is_file;
+	n = def->is_file ? 1 : wl_val_int(&def->entries, NULL, 1);
+	if (!def->is_file && wl_val_int(&def->leafdirs, NULL, 0) > 0) {
+		/* a fileset of empty directories (makedirs, removedirs, listdirs) */
+		n = wl_val_int(&def->leafdirs, NULL, 0);
+		fs->leafdirs = 1;
+	}
+	if (n < 0) {
+		msg_err("fileset '%s': entries must not be negative", def->name);
+		return -EINVAL;
+	}
+	fs->n = (uint64_t)n;
+	fs->width = (uint64_t)wl_val_int(&def->dirwidth, NULL, 0);
+	if (fs->width < 2)
+		fs->width = fs->n > 1 ? fs->n : 2;
+	fs->levels = 1;
+	for (pow = fs->width; pow < fs->n && fs->levels < 32; fs->levels++) {
+		if (pow > UINT64_MAX / fs->width)
+			break;
+		pow *= fs->width;
+	}
+	/* intermediate directories: at depth k there are ceil(n / w^(L-k)) */
+	fs->ndirs = 0;
+	for (unsigned k = 1; k < fs->levels; k++) {
+		uint64_t div = 1;
+
+		for (unsigned j = 0; j < fs->levels - k; j++)
+			div *= fs->width;
+		fs->ndirs += (fs->n + div - 1) / div;
+	}
+	if (wl_val_isset(&def->prealloc))
+		fs->prealloc_pct = def->prealloc.kind == WLV_BOOL
+					   ? (def->prealloc.i ? 100.0 : 0.0)
+					   : wl_val_double(&def->prealloc, NULL, 100.0);
+	else
+		fs->prealloc_pct = def->is_file ? 100.0 : 0.0;
+	if (fs->prealloc_pct > 100)
+		fs->prealloc_pct = 100;
+	fs->reuse = wl_val_bool(&def->reuse, 0);
+	fs->paralloc = wl_val_bool(&def->paralloc, 0);
+	fs->readonly = wl_val_bool(&def->readonly, 0);
+	fs->cached = wl_val_bool(&def->cached, 0);
+	fs->e = calloc(fs->n ? fs->n : 1, sizeof(*fs->e));
+	if (!fs->e) {
+		msg_err("fileset '%s': cannot allocate %llu entries", def->name,
+			(unsigned long long)fs->n);
+		return -ENOMEM;
+	}
+	rng_seed(&r, seed, 0x5eed0000 + (uint64_t)def->line);
+	for (uint64_t i = 0; i < fs->n; i++) {
+		int64_t sz = fs->leafdirs ? 0 : wl_val_int(&def->size, &r, 0);
+
+		fs->e[i].size = sz > 0 ? (uint64_t)sz : 0;
+		fs->total_bytes += fs->e[i].size;
+	}
+	return 0;
+}
+
+void fileset_free(struct rt_fileset *fs)
+{
+	free(fs->e);
+	free(fs->name);
+	free(fs->relpath);
+	memset(fs, 0, sizeof(*fs));
+}
+
+/* Append "/d<digit>" for each of the top k base-w digits of prefix p. */
+static int put_dirs(const struct rt_fileset *fs, uint64_t p, unsigned k, char *buf, size_t len,
+		    size_t pos)
+{
+	uint64_t digits[64];
+
+	for (unsigned j = 0; j < k; j++) {
+		digits[k - 1 - j] = p % fs->width;
+		p /= fs->width;
+	}
+	for (unsigned j = 0; j < k; j++) {
+		int w = snprintf(buf + pos, len - pos, "/d%llu", (unsigned long long)digits[j]);
+
+		if (w < 0 || (size_t)w >= len - pos)
+			return -ENAMETOOLONG;
+		pos += (size_t)w;
+	}
+	return (int)pos;
+}
+
+int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_t len)
+{
+	int pos;
+	int w;
+
+	if (fs->is_file) {
+		w = snprintf(buf, len, "%s", fs->relpath);
+		return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : w;
+	}
+	w = snprintf(buf, len, "%s", fs->relpath);
+	if (w < 0 || (size_t)w >= len)
+		return -ENAMETOOLONG;
+	pos = put_dirs(fs, i / fs->width, fs->levels - 1, buf, len, (size_t)w);
+	if (pos < 0)
+		return pos;
+	w = snprintf(buf + pos, len - (size_t)pos, fs->leafdirs ? "/l%llu" : "/f%llu",
+		     (unsigned long long)i);
+	if (w < 0 || (size_t)w >= len - (size_t)pos)
+		return -ENAMETOOLONG;
+	return pos + w;
+}
+
+int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len)
+{
+	int w = snprintf(buf, len, "%s", fs->relpath);
+
+	if (w < 0 || (size_t)w >= len)
+		return -ENAMETOOLONG;
+	for (unsigned k = 1; k < fs->levels; k++) {
+		uint64_t div = 1, count;
+
+		for (unsigned j = 0; j < fs->levels - k; j++)
+			div *= fs->width;
+		count = (fs->n + div - 1) / div;
+		if (d < count)
+			return put_dirs(fs, d, k, buf, len, (size_t)w);
+		d -= count;
+	}
+	return -EINVAL;
+}
+
+int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
+{
+	uint32_t s = __atomic_load_n(&fs->e[i].state, __ATOMIC_RELAXED);
+	uint32_t expect = want == PICK_EXISTING ? FSE_EXISTS : 0;
+
+	if (s != expect)
+		return 0;
+	return __atomic_compare_exchange_n(&fs->e[i].state, &s, s | FSE_BUSY, 0, __ATOMIC_ACQUIRE,
+					   __ATOMIC_RELAXED);
+}
+
+int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
+{
+	uint64_t nexist = __atomic_load_n(&fs->nexist, __ATOMIC_RELAXED);
+	uint64_t start;
+
+	if (!fs->n)
+		return -1;
+	if ((want == PICK_EXISTING && nexist == 0) || (want == PICK_NONEXISTENT && nexist >= fs->n))
+		return -1;
+	/* Random probes find a suitable entry fast while many qualify; a
+	 * scan from a random start guarantees we find the last ones. */
+	for (int t = 0; t < 32; t++) {
+		uint64_t i = rng_below(r, fs->n);
+
+		if (fileset_claim(fs, i, want))
+			return (int64_t)i;
+	}
+	start = rng_below(r, fs->n);
+	for (uint64_t k = 0; k < fs->n; k++) {
+		uint64_t i = start + k < fs->n ? start + k : start + k - fs->n;
+
+		if (fileset_claim(fs, i, want))
+			return (int64_t)i;
+	}
+	return -1;
+}
+
+void fileset_release(struct rt_fileset *fs, uint64_t i, int exists)
+{
+	uint32_t old = __atomic_load_n(&fs->e[i].state, __ATOMIC_RELAXED);
+
+	if ((old & FSE_EXISTS) && !exists)
+		__atomic_fetch_sub(&fs->nexist, 1, __ATOMIC_RELAXED);
+	else if (!(old & FSE_EXISTS) && exists)
+		__atomic_fetch_add(&fs->nexist, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&fs->e[i].state, exists ? FSE_EXISTS : 0, __ATOMIC_RELEASE);
+}
+
+struct prealloc_job {
+	struct rt_fileset *fs;
+	int dirfd;
+	const char *engine;
+	uint64_t seed;
+	unsigned idx, nthreads;
+	const volatile int *stop;
+	uint64_t files, bytes;
+	int err;
+};
+
+static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t size, void *buf,
+		       size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes)
+{
+	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = path,
+			    .flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, .mode = 0644 };
+	int64_t fd = engine_exec_full(e, &q);
+	uint64_t off = 0;
+	int64_t ret = 0;
+
+	if (fd < 0)
+		return err_errno((int)fd, "cannot create '%s'", path);
+	while (off < size) {
+		size_t n = (size_t)MIN((uint64_t)bufsz, size - off);
+
+		data_refresh(dp, r, buf, n);
+		q = (struct io_req){ .op = IO_WRITE, .fd = (int)fd, .buf = buf, .len = n, .off = off };
+		ret = engine_exec_full(e, &q);
+		if (ret < 0) {
+			err_errno((int)ret, "cannot write '%s' at offset %llu", path,
+				  (unsigned long long)off);
+			break;
+		}
+		off += n;
+		*bytes += n;
+	}
+	q = (struct io_req){ .op = IO_CLOSE, .fd = (int)fd };
+	engine_exec(e, &q);
+	return ret < 0 ? (int)ret : 0;
+}
+
+static void *prealloc_thread(void *arg)
+{
+	struct prealloc_job *j = arg;
+	struct rt_fileset *fs = j->fs;
+	struct engine *e;
+	struct data_pattern dp = { DATA_RANDOM, 0 };
+	struct rng r;
+	size_t bufsz = 1 << 20;
+	void *buf;
+	char path[4096];
+
+	if (engine_open(&e, j->engine, 1) < 0) {
+		j->err = -EINVAL;
+		return NULL;
+	}
+	if (posix_memalign(&buf, 4096, bufsz)) {
+		j->err = -ENOMEM;
+		engine_close(e);
+		return NULL;
+	}
+	rng_seed(&r, j->seed, 0xa110c000 + j->idx);
+	data_fill(&dp, &r, buf, bufsz);
+	for (uint64_t i = j->idx; i < fs->n && !*j->stop; i += j->nthreads) {
+		if (entry_uniform(j->seed, i) * 100.0 >= fs->prealloc_pct)
+			continue;
+		if (fileset_entry_path(fs, i, path, sizeof(path)) < 0) {
+			j->err = -ENAMETOOLONG;
+			break;
+		}
+		if (fs->leafdirs) {
+			struct io_req q = { .op = IO_MKDIR, .dirfd = j->dirfd, .path = path, .mode = 0755 };
+			int64_t ret = engine_exec_full(e, &q);
+
+			if (ret < 0 && ret != -EEXIST) {
+				j->err = err_errno((int)ret, "cannot create directory '%s'", path);
+				break;
+			}
+		} else {
+			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, &dp,
+					     &j->bytes);
+			if (j->err)
+				break;
+		}
+		fs->e[i].cur = fs->e[i].size;
+		fs->e[i].state = FSE_EXISTS;
+		j->files++;
+	}
+	free(buf);
+	engine_close(e);
+	return NULL;
+}
+
+int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine, int nthreads,
+		   uint64_t seed, const volatile int *stop, struct fileset_prealloc_stats *out)
+{
+	struct engine *e;
+	char path[4096];
+	uint64_t t0 = now_ns();
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (engine_open(&e, engine, 1) < 0)
+		return -EINVAL;
+	/* The fileset's own directory and every parent up to the run dir. */
+	if (!fs->is_file) {
+		snprintf(path, sizeof(path), "%s", fs->relpath);
+		for (char *p = path + 1;; p++) {
+			if (*p == '/' || !*p) {
+				char c = *p;
+				struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path,
+						    .mode = 0755 };
+
+				*p = 0;
+				int64_t r = engine_exec_full(e, &q);
+				*p = c;
+				if (r < 0 && r != -EEXIST) {
+					ret = err_errno((int)r, "cannot create directory '%s'", path);
+					goto out;
+				}
+				if (!c)
+					break;
+			}
+		}
+	}
+	for (uint64_t d = 0; d < fs->ndirs && !*stop; d++) {
+		struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path, .mode = 0755 };
+		int64_t r;
+
+		if (fileset_dir_path(fs, d, path, sizeof(path)) < 0) {
+			ret = -ENAMETOOLONG;
+			goto out;
+		}
+		r = engine_exec_full(e, &q);
+		if (r < 0 && r != -EEXIST) {
+			ret = err_errno((int)r, "cannot create directory '%s'", path);
+			goto out;
+		}
+	}
+	/* Always in parallel (filebench's paralloc is the only mode here). */
+	if (nthreads < 1)
+		nthreads = 1;
+	if ((uint64_t)nthreads > fs->n)
+		nthreads = fs->n ? (int)fs->n : 1;
+	{
+		struct prealloc_job *jobs = xcalloc((size_t)nthreads, sizeof(*jobs));
+		pthread_t *tids = xcalloc((size_t)nthreads, sizeof(*tids));
+
+		for (int t = 0; t < nthreads; t++) {
+			jobs[t] = (struct prealloc_job){ .fs = fs, .dirfd = dirfd, .engine = engine,
+							 .seed = seed, .idx = (unsigned)t,
+							 .nthreads = (unsigned)nthreads, .stop = stop };
+			if (pthread_create(&tids[t], NULL, prealloc_thread, &jobs[t])) {
+				jobs[t].err = -EAGAIN;
+				tids[t] = 0;
+			}
+		}
+		for (int t = 0; t < nthreads; t++) {
+			if (tids[t])
+				pthread_join(tids[t], NULL);
+			out->files += jobs[t].files;
+			out->bytes += jobs[t].bytes;
+			if (jobs[t].err && !ret)
+				ret = jobs[t].err;
+		}
+		free(jobs);
+		free(tids);
+	}
+	fs->nexist = out->files;
+out:
+	engine_close(e);
+	out->seconds = (double)(now_ns() - t0) / 1e9;
+	return ret;
+}

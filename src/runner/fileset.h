@@ -1,0 +1,94 @@
+/*
+ * fileset.h — filesets at run time: a compact table of entries (24 bytes
+ * each, so ten million entries fit in 240 MB), a deterministic directory
+ * layout computed from the entry index (no per-directory memory), and
+ * lock-free exclusive selection of entries by the worker threads.
+ *
+ * Layout: a fileset of n entries with directory width w lives under
+ * <rundir>/<path>/<name>/.  With L the smallest level count such that
+ * w^L >= n, entry i sits in directories named by its base-w digits above
+ * the last: <name>/d<dL-1>/.../d<d1>/f<i> (L = 1: directly in <name>/).
+ * Entry sizes are drawn once from the fileset's size variable with a
+ * generator seeded from --seed, so a layout repeats exactly.
+ *
+ * Selection: an entry's state word says whether the file exists and
+ * whether a thread holds it.  fileset_pick() claims one by compare-and-swap
+ * (filebench's rule: a file picked by a thread is held exclusively until it
+ * is released); no lock is taken.
+ */
+#ifndef FSGAUGE_FILESET_H
+#define FSGAUGE_FILESET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/rand.h"
+#include "workload/workload.h"
+
+#define FSE_EXISTS 1u
+#define FSE_BUSY 2u
+
+struct fs_entry {
+	uint64_t size;	/* intended size, drawn at layout time */
+	uint64_t cur;	/* current size as far as our writes know (atomic) */
+	uint32_t state; /* FSE_* bits; accessed atomically */
+	uint32_t pad;
+};
+
+struct rt_fileset {
+	const struct wl_fileset *def;
+	char *name;
+	char *relpath;	/* directory (or file, for `define file`) under the run dir */
+	int is_file;
+	int leafdirs;	/* entries are directories */
+	uint64_t n;
+	uint64_t width;
+	unsigned levels;
+	uint64_t ndirs; /* intermediate directories */
+	double prealloc_pct;
+	int reuse, paralloc, readonly, cached;
+	struct fs_entry *e;
+	uint64_t nexist; /* atomically maintained count of existing entries */
+	uint64_t total_bytes; /* sum of entry sizes */
+};
+
+enum pick_want {
+	PICK_EXISTING,	  /* an existing file, not held */
+	PICK_NONEXISTENT, /* a free slot for createfile/makedir */
+};
+
+/* Build the run-time fileset from its definition: draws sizes, computes
+ * the layout.  `relpath` is the fileset's directory relative to the run
+ * directory.  Returns 0 or -EINVAL (message printed) for impossible
+ * parameters. */
+int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char *relpath,
+		 uint64_t seed);
+void fileset_free(struct rt_fileset *fs);
+
+/* Path of entry i relative to the run directory, into buf.  Returns the
+ * length, or -ENAMETOOLONG. */
+int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_t len);
+/* Path of intermediate directory number d (0 <= d < ndirs), parents
+ * before children. */
+int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len);
+
+/* Claim an entry: returns its index, with FSE_BUSY set, or -1 when none
+ * is available right now. */
+int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r);
+/* Claim entry i if it is in the wanted state; 1 when claimed, else 0. */
+int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want);
+/* Release a claimed entry, saying whether the file now exists. */
+void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
+
+/* Create the directories and preallocate prealloc% of the entries
+ * (writing random data of each entry's size), using `nthreads` threads.
+ * Returns 0 or -errno (message printed with the path). */
+struct engine;
+struct fileset_prealloc_stats {
+	uint64_t files, bytes;
+	double seconds;
+};
+int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine, int nthreads,
+		   uint64_t seed, const volatile int *stop, struct fileset_prealloc_stats *out);
+
+#endif

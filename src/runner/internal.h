@@ -1,0 +1,138 @@
+/*
+ * internal.h — structures shared by the runner's own files (runner.c
+ * drives threads and phases, flowop.c executes one flowop).  Not for use
+ * outside src/runner/.
+ */
+#ifndef FSGAUGE_RUNNER_INTERNAL_H
+#define FSGAUGE_RUNNER_INTERNAL_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "runner/fileset.h"
+#include "runner/runner.h"
+
+#define FD_SLOTS 64
+#define AIO_DEPTH 64
+
+/* Results of executing one flowop. */
+enum flow_result {
+	FR_OK = 0,
+	FR_NORSC,  /* no suitable file right now: a stall */
+	FR_ERROR,  /* an operation failed (already counted and reported) */
+	FR_DONE,   /* the run's finish condition was met */
+};
+
+/* semblock/sempost and block/wakeup rendezvous, one per target name. */
+struct sync_obj {
+	char *name;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int64_t count;	   /* semaphore value */
+	uint64_t wakeups;  /* block/wakeup generation */
+};
+
+/* A set of counters summed across threads by finishoncount/onbytes. */
+struct counter_set {
+	struct op_stats **v;
+	size_t n;
+};
+
+struct fd_slot {
+	int fd;			/* -1 when closed */
+	struct rt_fileset *fs;
+	int64_t idx;		/* entry held (busy) while open; -1 if not held */
+	int held;		/* we set FSE_BUSY on it */
+	uint64_t off;		/* sequential offset */
+	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
+	int64_t last_idx;
+};
+
+struct aio_slot {
+	struct io_req req;
+	void *buf;
+	int busy;
+	struct op_stats *st;	/* the aiowrite flowop's stats */
+	uint64_t t0;
+};
+
+struct wflow {
+	const struct wl_flowop *fo;
+	struct rt_fileset *fs;
+	struct op_stats st;
+	struct wflow *children; /* FO_COMPOSITE */
+	size_t nchildren;
+	struct fd_slot priv;	/* private descriptor for read/write without fd= */
+	unsigned sample_ctr;
+	struct sync_obj *sync;	/* semblock/block: own; sempost/wakeup: target's */
+	struct counter_set *counters; /* finishoncount/finishonbytes */
+	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
+	double trv_sum, trv_sumsq; /* testrandvar */
+	size_t result_idx;	/* where it merges in the result phase */
+};
+
+struct runner;
+
+struct worker {
+	struct runner *rn;
+	unsigned id;
+	const struct wl_process *pd;
+	const struct wl_thread *td;
+	unsigned pinst, tinst;
+	struct engine *eng;
+	struct rng rng;
+	void *buf;
+	size_t bufsz;
+	struct fd_slot fds[FD_SLOTS];
+	struct wflow *flows;
+	size_t nflows;
+	struct aio_slot aio[AIO_DEPTH];
+	unsigned aio_inflight;
+	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
+	char path[4096], path2[4096];
+	int done;
+	int init_err;
+	pthread_t tid;
+};
+
+struct runner {
+	struct workload *w;
+	const struct run_opts *o;
+	int dirfd;
+	struct rt_fileset *fs;
+	size_t nfs;
+	struct worker *workers;
+	size_t nworkers;
+	volatile int stop;
+	int finished;	      /* a finish condition was met */
+	uint64_t start_ns;
+	pthread_mutex_t err_mu;
+	char *first_error;
+	int stopped_on_error;
+	double event_rate;    /* eventgen rate (events/s); 0 = none */
+	uint64_t events_used; /* atomic */
+	struct sync_obj *syncs;
+	size_t nsyncs;
+	struct counter_set *csets;
+	size_t ncsets;
+	unsigned ndone;	      /* atomic: workers finished */
+	pthread_mutex_t gate_mu; /* start gate: workers wait until go */
+	pthread_cond_t gate_cv;
+	int go;
+};
+
+/* flowop.c */
+enum flow_result flow_exec(struct worker *wk, struct wflow *f);
+void worker_close_all(struct worker *wk);
+/* Report an operation error: counts it, prints the first one, and stops
+ * the run under --on-error=stop. */
+void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
+		     int neg_errno);
+
+static inline int runner_stopping(const struct runner *rn)
+{
+	return rn->stop || runner_stop_signal;
+}
+
+#endif

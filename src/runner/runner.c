@@ -1,0 +1,591 @@
+/*
+ * runner.c — threads, phases and stopping; see runner.h.  The flowops
+ * themselves are in flowop.c.
+ */
+#include "runner/runner.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner/internal.h"
+#include "util/rundir.h"
+#include "util/util.h"
+
+volatile int runner_stop_signal;
+
+static void on_signal(int sig)
+{
+	runner_stop_signal = sig;
+}
+
+void runner_install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: sleeps wake up and see the stop */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static struct sync_obj *sync_get(struct runner *rn, const char *name)
+{
+	for (size_t i = 0; i < rn->nsyncs; i++)
+		if (!strcmp(rn->syncs[i].name, name))
+			return &rn->syncs[i];
+	return NULL;
+}
+
+/* Sync objects are created before any worker starts, one per semblock
+ * or block flowop name, so workers never modify the table. */
+static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct wl_flowop *fo = fl[i];
+
+		if (fo->type == FO_COMPOSITE)
+			sync_collect(rn, fo->children, fo->nchildren);
+		if ((fo->type != FO_SEMBLOCK && fo->type != FO_BLOCK) || sync_get(rn, fo->name))
+			continue;
+		rn->syncs = xrealloc(rn->syncs, (rn->nsyncs + 1) * sizeof(*rn->syncs));
+		struct sync_obj *so = &rn->syncs[rn->nsyncs++];
+
+		memset(so, 0, sizeof(*so));
+		so->name = xstrdup(fo->name);
+		pthread_mutex_init(&so->mu, NULL);
+		pthread_cond_init(&so->cv, NULL);
+	}
+}
+
+static struct rt_fileset *fileset_by_def(struct runner *rn, const struct wl_fileset *def)
+{
+	for (size_t i = 0; i < rn->nfs; i++)
+		if (rn->fs[i].def == def)
+			return &rn->fs[i];
+	return NULL;
+}
+
+static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowop *fo)
+{
+	memset(f, 0, offsetof(struct wflow, st));
+	memset((char *)f + offsetof(struct wflow, st) + sizeof(f->st), 0,
+	       sizeof(*f) - offsetof(struct wflow, st) - sizeof(f->st));
+	f->fo = fo;
+	f->fs = fo->fileset ? fileset_by_def(rn, fo->fileset) : NULL;
+	op_stats_init(&f->st);
+	f->priv.fd = -1;
+	f->priv.idx = -1;
+	f->priv.last_idx = -1;
+	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
+		f->sync = sync_get(rn, fo->name);
+	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
+		f->sync = sync_get(rn, wl_val_str(&fo->target, ""));
+	if (fo->type == FO_COMPOSITE && fo->nchildren) {
+		f->nchildren = fo->nchildren;
+		f->children = xcalloc(fo->nchildren, sizeof(*f->children));
+		for (size_t i = 0; i < fo->nchildren; i++)
+			wflow_init(rn, &f->children[i], fo->children[i]);
+	}
+}
+
+static void wflow_free(struct wflow *f)
+{
+	for (size_t i = 0; i < f->nchildren; i++)
+		wflow_free(&f->children[i]);
+	free(f->children);
+}
+
+/* Visit every wflow of every worker (children included). */
+typedef void (*wflow_fn)(struct runner *rn, struct worker *wk, struct wflow *f, void *arg);
+
+static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct worker *wk,
+			wflow_fn fn, void *arg)
+{
+	for (size_t i = 0; i < n; i++) {
+		fn(rn, wk, &fl[i], arg);
+		visit_flows(rn, fl[i].children, fl[i].nchildren, wk, fn, arg);
+	}
+}
+
+static void visit_all(struct runner *rn, wflow_fn fn, void *arg)
+{
+	for (size_t w = 0; w < rn->nworkers; w++)
+		visit_flows(rn, rn->workers[w].flows, rn->workers[w].nflows, &rn->workers[w], fn,
+			    arg);
+}
+
+struct cset_arg {
+	const char *target; /* NULL: every flowop */
+	struct counter_set *cs;
+};
+
+static void cset_add(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct cset_arg *a = arg;
+
+	if (a->target && strcmp(f->fo->name, a->target))
+		return;
+	if (f->fo->type == FO_FINISHONCOUNT || f->fo->type == FO_FINISHONBYTES)
+		return;
+	a->cs->v = xrealloc(a->cs->v, (a->cs->n + 1) * sizeof(*a->cs->v));
+	a->cs->v[a->cs->n++] = &f->st;
+}
+
+/* Build the counter sets finishoncount/finishonbytes sum over. */
+static void counters_build(struct runner *rn)
+{
+	for (size_t w = 0; w < rn->nworkers; w++) {
+		struct worker *wk = &rn->workers[w];
+
+		for (size_t i = 0; i < wk->nflows; i++) {
+			struct wflow *f = &wk->flows[i];
+
+			if (f->fo->type != FO_FINISHONCOUNT && f->fo->type != FO_FINISHONBYTES)
+				continue;
+			struct cset_arg a;
+			const char *target = wl_val_isset(&f->fo->target)
+						     ? wl_val_str(&f->fo->target, NULL)
+						     : NULL;
+
+			rn->csets = xrealloc(rn->csets, (rn->ncsets + 1) * sizeof(*rn->csets));
+			a.cs = &rn->csets[rn->ncsets++];
+			memset(a.cs, 0, sizeof(*a.cs));
+			a.target = target;
+			visit_all(rn, cset_add, &a);
+		}
+	}
+	/* Pointers into rn->csets are stable only now that it is complete. */
+	size_t k = 0;
+
+	for (size_t w = 0; w < rn->nworkers; w++) {
+		struct worker *wk = &rn->workers[w];
+
+		for (size_t i = 0; i < wk->nflows; i++)
+			if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
+			    wk->flows[i].fo->type == FO_FINISHONBYTES)
+				wk->flows[i].counters = &rn->csets[k++];
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *wk = arg;
+	struct runner *rn = wk->rn;
+	int64_t nice = wl_val_int(&wk->pd->nice, NULL, 0);
+
+	if (nice)
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), (int)nice);
+	pthread_mutex_lock(&rn->gate_mu);
+	while (!rn->go)
+		pthread_cond_wait(&rn->gate_cv, &rn->gate_mu);
+	pthread_mutex_unlock(&rn->gate_mu);
+	while (!runner_stopping(rn) && !wk->done) {
+		for (size_t i = 0; i < wk->nflows && !runner_stopping(rn); i++) {
+			enum flow_result r = flow_exec(wk, &wk->flows[i]);
+
+			if (r == FR_DONE) {
+				wk->done = 1;
+				/* finishoncount/onbytes end the whole run; running
+				 * out of files ends this thread (set mode quit). */
+				if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
+				    wk->flows[i].fo->type == FO_FINISHONBYTES) {
+					rn->finished = 1;
+					rn->stop = 1;
+				}
+				break;
+			}
+		}
+	}
+	/* drain asynchronous writes before leaving */
+	while (wk->aio_inflight) {
+		struct io_req *done[AIO_DEPTH];
+		int n = engine_reap(wk->eng, done, wk->aio_inflight, AIO_DEPTH);
+
+		if (n <= 0)
+			break;
+		for (int i = 0; i < n; i++)
+			((struct aio_slot *)done[i]->user)->busy = 0;
+		wk->aio_inflight -= (unsigned)n;
+	}
+	worker_close_all(wk);
+	__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+static uint64_t tv_ns(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000ull;
+}
+
+/* Resolve where a fileset lives, relative to the run directory.  Its
+ * path must be the run directory or below it: we never create files
+ * anywhere else. */
+static int fileset_relpath(const struct wl_fileset *def, const char *rundir, char *buf, size_t len)
+{
+	const char *p = wl_val_str(&def->path, rundir);
+	size_t rl = strlen(rundir);
+
+	while (rl > 1 && rundir[rl - 1] == '/')
+		rl--;
+	if (strncmp(p, rundir, rl) || (p[rl] && p[rl] != '/')) {
+		msg_err("%s '%s' has path '%s', outside the run directory; fsgauge only writes "
+			"below its own run directory (use -d to choose where)",
+			def->is_file ? "file" : "fileset", def->name, p);
+		return -EPERM;
+	}
+	p += rl;
+	while (*p == '/')
+		p++;
+	if (strstr(p, "..")) {
+		msg_err("fileset '%s': path '%s' must not contain '..'", def->name, p);
+		return -EPERM;
+	}
+	if (snprintf(buf, len, "%s%s%s", p, *p ? "/" : "", def->name) >= (int)len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+static int preflight_space(struct runner *rn)
+{
+	struct statvfs sv;
+	double need = 0;
+
+	if (!strcmp(rn->o->engine, "null"))
+		return 0;
+	for (size_t i = 0; i < rn->nfs; i++)
+		need += (double)rn->fs[i].total_bytes * rn->fs[i].prealloc_pct / 100.0;
+	if (fstatvfs(rn->dirfd, &sv) < 0)
+		return 0; /* cannot tell: let ENOSPC speak later */
+	double avail = (double)sv.f_bavail * (double)sv.f_frsize;
+
+	if (need > avail) {
+		msg_err("not enough free space: the filesets need %.1f MiB but the target has "
+			"%.1f MiB free; reduce nfiles/filesize with -s or choose another -d",
+			need / 1048576.0, avail / 1048576.0);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+static int ncpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+struct merge_arg {
+	struct result_phase *ph;
+};
+
+static enum op_class flow_class(const struct wl_flowop *fo)
+{
+	switch (fo->type) {
+	case FO_READ:
+	case FO_READWHOLEFILE:
+		return OPC_READ;
+	case FO_WRITE:
+	case FO_WRITEWHOLEFILE:
+	case FO_APPENDFILE:
+	case FO_APPENDFILERAND:
+	case FO_AIOWRITE:
+		return OPC_WRITE;
+	default:
+		return OPC_OTHER;
+	}
+}
+
+static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct merge_arg *m = arg;
+	struct result_op *o = NULL;
+
+	for (size_t i = 0; i < m->ph->nops; i++)
+		if (!strcmp(m->ph->ops[i].name, f->fo->name)) {
+			o = &m->ph->ops[i];
+			break;
+		}
+	if (!o) {
+		const char *type = flowop_type_name(f->fo->type);
+
+		o = result_phase_add_op(m->ph, f->fo->name, type ? type : "composite",
+					flow_class(f->fo));
+	}
+	op_stats_merge(&o->st, &f->st);
+	if (f->fo->type == FO_TESTRANDVAR) {
+		/* combine sums: stash them in extra_* until finished below */
+		o->extra_mean += f->trv_sum;
+		o->extra_sd += f->trv_sumsq;
+	}
+}
+
+static int worker_setup(struct runner *rn, struct worker *wk)
+{
+	int64_t memsize = wl_val_int(&wk->td->memsize, NULL, 1 << 20);
+
+	if (memsize < 4096)
+		memsize = 4096;
+	if (engine_open(&wk->eng, rn->o->engine, AIO_DEPTH) < 0)
+		return -EINVAL;
+	rng_seed(&wk->rng, rn->o->seed, 1000 + wk->id);
+	if (posix_memalign(&wk->buf, 4096, (size_t)memsize))
+		return -ENOMEM;
+	wk->bufsz = (size_t)memsize;
+	data_fill(&rn->o->data, &wk->rng, wk->buf, wk->bufsz);
+	for (int i = 0; i < FD_SLOTS; i++) {
+		wk->fds[i].fd = -1;
+		wk->fds[i].idx = wk->fds[i].last_idx = -1;
+	}
+	wk->nflows = wk->td->nflowops;
+	wk->flows = xcalloc(wk->nflows ? wk->nflows : 1, sizeof(*wk->flows));
+	for (size_t i = 0; i < wk->nflows; i++)
+		wflow_init(rn, &wk->flows[i], wk->td->flowops[i]);
+	return 0;
+}
+
+static void worker_free(struct worker *wk)
+{
+	for (size_t i = 0; i < wk->nflows; i++)
+		wflow_free(&wk->flows[i]);
+	free(wk->flows);
+	for (int i = 0; i < AIO_DEPTH; i++)
+		free(wk->aio[i].buf);
+	free(wk->buf);
+	engine_close(wk->eng);
+}
+
+int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
+	       struct result *res)
+{
+	struct runner rn;
+	struct rusage ru0, ru1;
+	uint64_t t_end;
+	int ret = 0;
+	char rel[4096];
+
+	memset(&rn, 0, sizeof(rn));
+	rn.w = w;
+	rn.o = o;
+	rn.dirfd = rd->fd;
+	pthread_mutex_init(&rn.err_mu, NULL);
+	pthread_mutex_init(&rn.gate_mu, NULL);
+	pthread_cond_init(&rn.gate_cv, NULL);
+
+	/* filesets */
+	rn.fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*rn.fs));
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		ret = fileset_relpath(w->filesets[i], rd->path, rel, sizeof(rel));
+		if (ret < 0)
+			goto out;
+		ret = fileset_init(&rn.fs[i], w->filesets[i], rel, o->seed + i);
+		rn.nfs++;
+		if (ret < 0)
+			goto out;
+	}
+	ret = preflight_space(&rn);
+	if (ret < 0)
+		goto out;
+	for (size_t i = 0; i < rn.nfs && !runner_stop_signal; i++) {
+		struct rt_fileset *fs = &rn.fs[i];
+		struct fileset_prealloc_stats ps;
+		struct result_fileset *rf = result_add_fileset(res, fs->name);
+		double depth = fs->width > 1 && fs->n > 1 ? log((double)fs->n) / log((double)fs->width)
+							  : 0;
+
+		if (!o->quiet)
+			fprintf(stderr,
+				"%.3f: Fileset %s: %llu %s, avg dir width = %.1f, avg depth = %.1f, "
+				"mbytes=%.0f\n",
+				(double)0, fs->name, (unsigned long long)fs->n,
+				fs->leafdirs ? "leafdirs" : "files", (double)fs->width, depth,
+				(double)fs->total_bytes / 1048576.0);
+		ret = fileset_create(fs, rn.dirfd, o->engine,
+				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
+				     &runner_stop_signal, &ps);
+		rf->entries = fs->n;
+		rf->preallocated = ps.files;
+		rf->bytes = ps.bytes;
+		rf->dirs = fs->ndirs;
+		rf->mean_dirwidth = (double)fs->width;
+		rf->depth = depth;
+		rf->seconds = ps.seconds;
+		if (ret < 0)
+			goto out;
+		if (!o->quiet)
+			fprintf(stderr, "%.3f: Preallocated %llu of %llu of fileset %s in %.0f seconds\n",
+				ps.seconds, (unsigned long long)ps.files, (unsigned long long)fs->n,
+				fs->name, ps.seconds < 1 && ps.seconds > 0 ? 1.0 : ps.seconds);
+	}
+	if (runner_stop_signal) {
+		res->interrupted = 1;
+		goto out;
+	}
+
+	/* workers: one per thread instance of each process instance */
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct wl_process *pd = w->processes[p];
+		int64_t pi = wl_val_int(&pd->instances, NULL, 1);
+
+		for (size_t t = 0; t < pd->nthreads; t++) {
+			int64_t ti = wl_val_int(&pd->threads[t]->instances, NULL, 1);
+
+			rn.nworkers += (size_t)(MAX(pi, 0) * MAX(ti, 0));
+		}
+		for (size_t t = 0; t < pd->nthreads; t++)
+			sync_collect(&rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
+	}
+	if (!rn.nworkers) {
+		msg_err("workload '%s' defines no threads to run", w->name);
+		ret = -EINVAL;
+		goto out;
+	}
+	rn.workers = xcalloc(rn.nworkers, sizeof(*rn.workers));
+	{
+		size_t k = 0;
+
+		for (size_t p = 0; p < w->nprocesses; p++) {
+			const struct wl_process *pd = w->processes[p];
+			int64_t pi = wl_val_int(&pd->instances, NULL, 1);
+
+			for (int64_t a = 0; a < pi; a++)
+				for (size_t t = 0; t < pd->nthreads; t++) {
+					int64_t ti = wl_val_int(&pd->threads[t]->instances, NULL, 1);
+
+					for (int64_t b = 0; b < ti; b++) {
+						struct worker *wk = &rn.workers[k];
+
+						wk->rn = &rn;
+						wk->id = (unsigned)k++;
+						wk->pd = pd;
+						wk->td = pd->threads[t];
+						wk->pinst = (unsigned)a;
+						wk->tinst = (unsigned)b;
+					}
+				}
+		}
+	}
+	for (size_t i = 0; i < rn.nworkers; i++) {
+		ret = worker_setup(&rn, &rn.workers[i]);
+		if (ret < 0) {
+			msg_err("cannot set up thread %zu", i);
+			goto out_workers;
+		}
+	}
+	counters_build(&rn);
+	rn.event_rate = wl_val_double(&w->eventgen_rate, NULL, 0);
+
+	if (!o->quiet) {
+		for (size_t p = 0; p < w->nprocesses; p++) {
+			const struct wl_process *pd = w->processes[p];
+
+			fprintf(stderr, "Starting %lld %s instances\n",
+				(long long)wl_val_int(&pd->instances, NULL, 1), pd->name);
+			for (size_t t = 0; t < pd->nthreads; t++)
+				fprintf(stderr, "Starting %lld %s threads\n",
+					(long long)wl_val_int(&pd->threads[t]->instances, NULL, 1),
+					pd->threads[t]->name);
+		}
+		fprintf(stderr, "Running for %.0f seconds...\n", o->duration);
+	}
+
+	for (size_t i = 0; i < rn.nworkers; i++) {
+		if (pthread_create(&rn.workers[i].tid, NULL, worker_main, &rn.workers[i])) {
+			/* cannot start all: stop those started and fail */
+			msg_err("cannot start thread %zu of %zu", i + 1, rn.nworkers);
+			rn.stop = 1;
+			rn.nworkers = i;
+			ret = -EAGAIN;
+			break;
+		}
+	}
+	getrusage(RUSAGE_SELF, &ru0);
+	rn.start_ns = now_ns();
+	/* open the start gate (also on failure: started threads see stop) */
+	pthread_mutex_lock(&rn.gate_mu);
+	rn.go = 1;
+	pthread_cond_broadcast(&rn.gate_cv);
+	pthread_mutex_unlock(&rn.gate_mu);
+	t_end = rn.start_ns + (uint64_t)(o->duration * 1e9);
+	while (ret == 0 && !runner_stopping(&rn)) {
+		uint64_t now = now_ns();
+		unsigned ndone = __atomic_load_n(&rn.ndone, __ATOMIC_RELAXED);
+
+		if (now >= t_end)
+			break;
+		if (w->quit_mode == QUIT_FIRSTDONE && ndone > 0)
+			break;
+		if (ndone == rn.nworkers)
+			break;
+		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
+		nanosleep(&ts, NULL);
+	}
+	rn.stop = 1;
+	uint64_t t_stop = now_ns();
+
+	for (size_t i = 0; i < rn.nworkers; i++)
+		pthread_join(rn.workers[i].tid, NULL);
+	getrusage(RUSAGE_SELF, &ru1);
+	if (runner_stop_signal)
+		res->interrupted = 1;
+
+	/* merge */
+	{
+		struct result_phase *ph = result_add_phase(res, "run");
+		struct merge_arg m = { ph };
+
+		ph->seconds = (double)(t_stop - rn.start_ns) / 1e9;
+		ph->cpu_user_ns = tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime);
+		ph->cpu_sys_ns = tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime);
+		ph->nthreads = (int)rn.nworkers;
+		visit_all(&rn, merge_flow, &m);
+		for (size_t i = 0; i < ph->nops; i++) {
+			struct result_op *op = &ph->ops[i];
+
+			res->errors += op->st.errors;
+			if (!strcmp(op->type, "testrandvar") && op->st.ops) {
+				double n = (double)op->st.ops, mean = op->extra_mean / n;
+				double var = op->extra_sd / n - mean * mean;
+
+				op->extra_mean = mean;
+				op->extra_sd = var > 0 ? sqrt(var) : 0;
+			}
+		}
+	}
+	res->stopped_on_error = rn.stopped_on_error;
+	if (rn.first_error)
+		res->first_error = xstrdup(rn.first_error);
+
+out_workers:
+	for (size_t i = 0; i < rn.nworkers; i++)
+		worker_free(&rn.workers[i]);
+	free(rn.workers);
+out:
+	for (size_t i = 0; i < rn.ncsets; i++)
+		free(rn.csets[i].v);
+	free(rn.csets);
+	for (size_t i = 0; i < rn.nsyncs; i++) {
+		free(rn.syncs[i].name);
+		pthread_mutex_destroy(&rn.syncs[i].mu);
+		pthread_cond_destroy(&rn.syncs[i].cv);
+	}
+	free(rn.syncs);
+	for (size_t i = 0; i < rn.nfs; i++)
+		fileset_free(&rn.fs[i]);
+	free(rn.fs);
+	free(rn.first_error);
+	pthread_mutex_destroy(&rn.err_mu);
+	pthread_mutex_destroy(&rn.gate_mu);
+	pthread_cond_destroy(&rn.gate_cv);
+	return ret;
+}

@@ -1,0 +1,56 @@
+/*
+ * runner.h — executes a workload: creates its filesets inside the run
+ * directory, starts one pthread per thread instance, runs the flowops
+ * until the duration ends, a finishoncount/finishonbytes target is met,
+ * every thread is done (set mode quit), an error stops it (--on-error=stop)
+ * or a signal arrives; then merges every thread's statistics into a
+ * struct result.
+ *
+ * Each worker owns its engine instance, buffers, random generator and
+ * statistics; nothing shared is written on the hot path except the claim
+ * of a fileset entry (one compare-and-swap) and, for rate-limited
+ * workloads, the event counter.
+ */
+#ifndef FSGAUGE_RUNNER_H
+#define FSGAUGE_RUNNER_H
+
+#include <stdint.h>
+
+#include "runner/data.h"
+#include "stats/result.h"
+#include "workload/workload.h"
+
+struct rundir;
+
+enum on_error {
+	ON_ERROR_STOP = 0, /* stop the run at the first operation error */
+	ON_ERROR_CONTINUE, /* count errors and go on */
+};
+
+struct run_opts {
+	const char *engine;	  /* "psync" unless given */
+	double duration;	  /* seconds of the measured phase */
+	uint64_t seed;
+	enum on_error on_error;
+	int direct;		  /* O_DIRECT on every data file open */
+	struct data_pattern data;
+	int prealloc_threads;	  /* 0: number of CPUs */
+	int quiet;
+};
+
+/* Set by the signal handler (or anyone) to stop the current run: the
+ * value is the signal number, or -1 for a non-signal stop. */
+extern volatile int runner_stop_signal;
+/* Install SIGINT/SIGTERM/SIGHUP handling that sets runner_stop_signal. */
+void runner_install_signals(void);
+
+/*
+ * Run workload `w` inside run directory `rd`.  Fills `res` (phases,
+ * filesets, errors, interrupted).  Returns 0 when the run completed,
+ * or -errno for a setup failure (message printed) — in which case `res`
+ * may hold a partial record.
+ */
+int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
+	       struct result *res);
+
+#endif

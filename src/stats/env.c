@@ -1,0 +1,142 @@
+/* env.c — environment capture; see env.h. */
+#include "stats/env.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "util/util.h"
+
+/* mountinfo escapes spaces and friends as \040 octal; undo it in place. */
+static void unescape(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] && s[3]) {
+			*d++ = (char)(((s[1] - '0') << 6) | ((s[2] - '0') << 3) | (s[3] - '0'));
+			s += 3;
+		} else {
+			*d++ = *s;
+		}
+	}
+	*d = 0;
+}
+
+int env_mount_of(const char *path, struct mount_info *mi)
+{
+	struct stat st;
+	FILE *f;
+	char line[4096];
+	size_t best = 0;
+	int found = 0;
+	char *real;
+
+	if (stat(path, &st) < 0)
+		return -errno;
+	real = realpath(path, NULL);
+	f = fopen("/proc/self/mountinfo", "re");
+	if (!f) {
+		free(real);
+		return -errno;
+	}
+	/* id parent major:minor root mountpoint options [optional...] - fstype source superopts */
+	while (fgets(line, sizeof(line), f)) {
+		unsigned maj, min;
+		char mnt[1024], opts[1024], *dash, fstype[64], src[512], sopts[1024];
+
+		if (sscanf(line, "%*d %*d %u:%u %*s %1023s %1023s", &maj, &min, mnt, opts) != 4)
+			continue;
+		dash = strstr(line, " - ");
+		if (!dash || sscanf(dash + 3, "%63s %511s %1023s", fstype, src, sopts) < 2)
+			continue;
+		unescape(mnt);
+		size_t ml = strlen(mnt);
+		int same_dev = makedev(maj, min) == st.st_dev;
+		int prefix = real && !strncmp(real, mnt, ml) &&
+			     (real[ml] == '/' || real[ml] == 0 || ml == 1);
+
+		/* the deepest mount that contains the path and has its device */
+		if (prefix && (same_dev || !found) && ml >= best) {
+			best = ml;
+			found = 1 + same_dev;
+			snprintf(mi->mountpoint, sizeof(mi->mountpoint), "%s", mnt);
+			snprintf(mi->fstype, sizeof(mi->fstype), "%s", fstype);
+			snprintf(mi->source, sizeof(mi->source), "%s", src);
+			snprintf(mi->options, sizeof(mi->options), "%s,%s", opts, sopts);
+			mi->major = maj;
+			mi->minor = min;
+		}
+	}
+	fclose(f);
+	free(real);
+	return found ? 0 : -ENOENT;
+}
+
+uint64_t env_ram_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
+}
+
+static void cpu_model(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	char line[512];
+
+	snprintf(buf, len, "unknown");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *c = strchr(line, ':');
+
+		if (!strncmp(line, "model name", 10) && c) {
+			c++;
+			while (*c == ' ' || *c == '\t')
+				c++;
+			c[strcspn(c, "\n")] = 0;
+			snprintf(buf, len, "%s", c);
+			break;
+		}
+	}
+	fclose(f);
+}
+
+void env_capture(struct kvlist *env, const char *target)
+{
+	struct utsname u;
+	struct mount_info mi;
+	char cpu[256], host[256];
+
+	kv_add(env, "tool", "fsgauge %s (%s)", FSGAUGE_VERSION, FSGAUGE_GITREV);
+	if (uname(&u) == 0) {
+		kv_add(env, "os", "%s", u.sysname);
+		kv_add(env, "kernel", "%s", u.release);
+		kv_add(env, "kernel_version", "%s", u.version);
+		kv_add(env, "arch", "%s", u.machine);
+	}
+	if (gethostname(host, sizeof(host)) == 0) {
+		host[sizeof(host) - 1] = 0;
+		kv_add(env, "hostname", "%s", host);
+	}
+	cpu_model(cpu, sizeof(cpu));
+	kv_add(env, "cpu_model", "%s", cpu);
+	kv_add(env, "cpus", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	kv_add(env, "ram_bytes", "%llu", (unsigned long long)env_ram_bytes());
+	if (target) {
+		kv_add(env, "target", "%s", target);
+		if (env_mount_of(target, &mi) == 0) {
+			kv_add(env, "fs_type", "%s", mi.fstype);
+			kv_add(env, "mount_point", "%s", mi.mountpoint);
+			kv_add(env, "mount_options", "%s", mi.options);
+			kv_add(env, "source_device", "%s", mi.source);
+			kv_add(env, "device_number", "%u:%u", mi.major, mi.minor);
+		}
+	}
+}
