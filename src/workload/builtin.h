@@ -1,6 +1,6 @@
 /*
  * builtin.h — the built-in workload personalities, embedded at build time
- * from workloads/*.f by tools/embed-workloads.sh.
+ * from workloads/NAME.f by tools/embed-workloads.sh.
  *
  * builtin_workloads[] ends with an entry whose name is NULL.  The strings
  * are static and never freed.
