@@ -39,6 +39,12 @@ void hist_init(struct hist *h);
 unsigned hist_bucket(uint64_t v);
 uint64_t hist_bucket_lo(unsigned idx);
 uint64_t hist_bucket_hi(unsigned idx);
+/* The value reported for bucket idx: its midpoint, rounded down.  The
+ * last bucket also holds everything above 2^HIST_MAX_EXP, so its
+ * hist_bucket_hi() is UINT64_MAX; its reported value is the midpoint of
+ * its nominal range [lo, 2^HIST_MAX_EXP - 1] (hist_quantile() then clamps
+ * to the exact max). */
+uint64_t hist_value_at(unsigned idx);
 
 static inline void hist_add(struct hist *h, uint64_t v)
 {

@@ -32,57 +32,53 @@ static int suffix_shift(const char *p, int *shift)
 
 int size_parse_unit(const char *s, uint64_t default_unit, uint64_t *out)
 {
-	char *end;
-	double v;
-	int shift;
+	uint64_t ip = 0, frac = 0, fscale = 1, mult;
+	unsigned __int128 v;
+	const char *p = s;
+	int shift, overflow = 0;
 
-	if (!s || !*s || isspace((unsigned char)*s) || *s == '-' || *s == '+')
+	/* A digit first: no sign, no space, no ".5". */
+	if (!s || !isdigit((unsigned char)*s))
 		return -EINVAL;
-	/* Integers are parsed exactly; only a fraction goes through double. */
-	errno = 0;
-	unsigned long long iv = strtoull(s, &end, 10);
-	if (end == s)
-		return -EINVAL;
-	if (*end == '.') {
-		v = strtod(s, &end);
-		if (!isfinite(v))
-			return -EINVAL;
-	} else {
-		if (errno == ERANGE)
-			return -ERANGE;
-		v = -1;
+	/*
+	 * Digits by hand rather than strtod(): strtod() would also take
+	 * exponents ("1.5e3k"), hex and the locale's decimal point, and
+	 * would round "1.3t" through a double.  The fraction keeps up to 19
+	 * digits, which is finer than one byte even in exbibytes.
+	 */
+	for (; isdigit((unsigned char)*p); p++) {
+		unsigned d = (unsigned)(*p - '0');
+
+		if (ip > (UINT64_MAX - d) / 10)
+			overflow = 1;
+		else
+			ip = ip * 10 + d;
 	}
-	if (*end == 'b' || *end == 'B') {
-		if (end[1])
-			return -EINVAL;
-		shift = 0;
-	} else if (suffix_shift(end, &shift) < 0) {
-		return -EINVAL;
-	}
-	if (!*end && default_unit > 1) {
-		/* bare number in the caller's unit */
-		if (v >= 0) {
-			double r = v * (double)default_unit;
-			if (r >= 18446744073709551615.0)
-				return -ERANGE;
-			*out = (uint64_t)r;
-			return 0;
+	if (*p == '.') {
+		for (p++; isdigit((unsigned char)*p); p++) {
+			if (fscale <= UINT64_MAX / 10) {
+				frac = frac * 10 + (unsigned)(*p - '0');
+				fscale *= 10;
+			}
 		}
-		if (iv > UINT64_MAX / default_unit)
-			return -ERANGE;
-		*out = iv * default_unit;
-		return 0;
 	}
-	if (v >= 0) {
-		double r = ldexp(v, shift);
-		if (r >= 18446744073709551615.0)
-			return -ERANGE;
-		*out = (uint64_t)r;
-		return 0;
+	if ((*p == 'b' || *p == 'B') && !p[1]) {
+		mult = 1;
+	} else if (!*p) {
+		/* bare number in the caller's unit */
+		mult = default_unit > 1 ? default_unit : 1;
+	} else {
+		if (suffix_shift(p, &shift) < 0)
+			return -EINVAL;
+		mult = 1ull << shift;
 	}
-	if (shift && iv > (UINT64_MAX >> shift))
+	if (overflow)
 		return -ERANGE;
-	*out = (uint64_t)iv << shift;
+	/* Both products fit 128 bits; the fraction is truncated to bytes. */
+	v = (unsigned __int128)ip * mult + (unsigned __int128)frac * mult / fscale;
+	if (v > UINT64_MAX)
+		return -ERANGE;
+	*out = (uint64_t)v;
 	return 0;
 }
 
@@ -116,7 +112,13 @@ int num_parse_double(const char *s, double *out)
 		return -EINVAL;
 	errno = 0;
 	v = strtod(s, &end);
-	if (*end || end == s || !isfinite(v))
+	if (*end || end == s)
+		return -EINVAL;
+	/* "1e999" is a number, just too big, as in num_parse_u64(); an
+	 * underflow to 0 or a denormal is close enough and accepted. */
+	if (errno == ERANGE && isinf(v))
+		return -ERANGE;
+	if (!isfinite(v)) /* "nan", "inf" */
 		return -EINVAL;
 	*out = v;
 	return 0;
@@ -125,20 +127,28 @@ int num_parse_double(const char *s, double *out)
 char *size_format(uint64_t bytes, char *buf, size_t len)
 {
 	static const char units[] = "kmgtpe";
-	int i = -1;
-	double v = (double)bytes;
 
-	while (v >= 1024 && i < 5 && (bytes % 1024 == 0 || v >= 1024 * 10)) {
-		v /= 1024;
-		i++;
-		if ((uint64_t)v * 1024 != (uint64_t)(v * 1024))
-			break;
+	/*
+	 * Exact, so that sizes written into results and workload dumps read
+	 * back as the same number: the largest unit of which bytes is a whole
+	 * or half multiple ("16k", "1.5m"), otherwise plain bytes ("1025",
+	 * not "1.0k").
+	 */
+	for (int i = 5; i >= 0; i--) {
+		int shift = 10 * (i + 1);
+		uint64_t unit = 1ull << shift, whole = bytes >> shift;
+
+		if (!whole)
+			continue;
+		if (!(bytes & (unit - 1))) {
+			snprintf(buf, len, "%llu%c", (unsigned long long)whole, units[i]);
+			return buf;
+		}
+		if (!(bytes & (unit / 2 - 1))) {
+			snprintf(buf, len, "%llu.5%c", (unsigned long long)whole, units[i]);
+			return buf;
+		}
 	}
-	if (i < 0)
-		snprintf(buf, len, "%llu", (unsigned long long)bytes);
-	else if (v == (double)(uint64_t)v)
-		snprintf(buf, len, "%llu%c", (unsigned long long)v, units[i]);
-	else
-		snprintf(buf, len, "%.1f%c", v, units[i]);
+	snprintf(buf, len, "%llu", (unsigned long long)bytes);
 	return buf;
 }

@@ -1,0 +1,137 @@
+/* hist.c — log-linear latency histogram; see hist.h. */
+#include "stats/hist.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/*
+ * Layout.  Write e for the index of v's highest set bit and
+ * s = max(e - HIST_SUB_BITS, 0) for the number of low bits a bucket
+ * ignores.  Then v >> s always lies in [0, 2 * HIST_SUB), and
+ *
+ *	idx = s * HIST_SUB + (v >> s)
+ *
+ * is contiguous: values below 2 * HIST_SUB map to themselves (s = 0,
+ * width 1, exact), and each later power of two adds HIST_SUB buckets of
+ * width 2^s.  Or-ing HIST_SUB into v before counting leading zeros makes
+ * the small values come out with s = 0 without a branch.
+ */
+
+#define HIST_LAST (HIST_BUCKETS - 1)
+#define HIST_LIMIT (1ull << HIST_MAX_EXP)
+
+void hist_init(struct hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->min = UINT64_MAX;
+}
+
+unsigned hist_bucket(uint64_t v)
+{
+	unsigned s;
+
+	/* One well-predicted branch: overflow values are rare. */
+	if (__builtin_expect(v >= HIST_LIMIT, 0))
+		return HIST_LAST;
+	s = 63 - HIST_SUB_BITS - (unsigned)__builtin_clzll(v | HIST_SUB);
+	return s * HIST_SUB + (unsigned)(v >> s);
+}
+
+/* Low bits ignored by bucket idx (its width is 2^shift). */
+static unsigned bucket_shift(unsigned idx)
+{
+	return idx < 2 * HIST_SUB ? 0 : idx / HIST_SUB - 1;
+}
+
+uint64_t hist_bucket_lo(unsigned idx)
+{
+	unsigned s;
+
+	if (idx > HIST_LAST)
+		idx = HIST_LAST;
+	s = bucket_shift(idx);
+	return (uint64_t)(idx - s * HIST_SUB) << s;
+}
+
+uint64_t hist_bucket_hi(unsigned idx)
+{
+	if (idx >= HIST_LAST)
+		return UINT64_MAX;
+	return hist_bucket_lo(idx) + (1ull << bucket_shift(idx)) - 1;
+}
+
+uint64_t hist_value_at(unsigned idx)
+{
+	unsigned s;
+
+	if (idx > HIST_LAST)
+		idx = HIST_LAST;
+	s = bucket_shift(idx);
+	/*
+	 * lo + (2^s - 1) / 2: no value of the bucket is further than 2^(s-1)
+	 * from it, and lo >= HIST_SUB << s, hence the 2^-(HIST_SUB_BITS+1)
+	 * relative bound promised in hist.h.  Computed from the nominal
+	 * range so that the overflow bucket does not report ~2^63.
+	 */
+	return hist_bucket_lo(idx) + (((1ull << s) - 1) >> 1);
+}
+
+void hist_merge(struct hist *dst, const struct hist *src)
+{
+	if (!src->count)
+		return;
+	dst->count += src->count;
+	dst->sum += src->sum;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++)
+		dst->buckets[i] += src->buckets[i];
+}
+
+uint64_t hist_quantile(const struct hist *h, double q)
+{
+	uint64_t rank, v, seen = 0;
+	double r;
+	unsigned i;
+
+	if (!h->count)
+		return 0;
+	if (!(q > 0)) /* also NaN */
+		return h->min;
+	if (q >= 1)
+		return h->max;
+	/*
+	 * q * count is often meant to be a whole number (p99 of 1000 values
+	 * is the 990th) but comes out a hair above it in binary (0.07 * 100
+	 * is 7.000000000000001), and ceil() would then skip to the next rank.
+	 * Forgive a few ulps of rounding before taking the ceiling.
+	 */
+	r = q * (double)h->count;
+	r = ceil(r - r * (4 * DBL_EPSILON));
+	rank = r < 1 ? 1 : (uint64_t)r;
+	if (rank > h->count)
+		rank = h->count;
+
+	for (i = 0; i < HIST_LAST; i++) {
+		seen += h->buckets[i];
+		if (seen >= rank)
+			break;
+	}
+	/* A histogram whose counts disagree with count (corrupt or racing
+	 * input) ends the walk at the last bucket rather than overrunning. */
+	v = hist_value_at(i);
+	if (v < h->min)
+		v = h->min;
+	if (v > h->max)
+		v = h->max;
+	return v;
+}
+
+double hist_mean(const struct hist *h)
+{
+	/* 0 for an empty histogram, like hist_quantile(). */
+	return h->count ? h->sum / (double)h->count : 0;
+}
