@@ -5,6 +5,7 @@
 #include "runner/runner.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
