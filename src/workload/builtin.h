@@ -1,5 +1,5 @@
 /*
- * builtin.h — personalities compiled into the binary (workloads/*.f,
+ * builtin.h — personalities compiled into the binary (workloads/NAME.f,
  * embedded by tools/embed-workloads.sh).
  */
 #ifndef FSGAUGE_BUILTIN_H
