@@ -1,0 +1,3 @@
+build/src/workload/builtin.o: src/workload/builtin.c \
+ src/workload/builtin.h
+src/workload/builtin.h:
