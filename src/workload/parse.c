@@ -998,6 +998,7 @@ static int parse_table(struct parser *p, struct avalue *out)
 	out->kind = AV_TABLE;
 	for (;;) {
 		double cell[3];
+		int cline[3], ccol[3];
 
 		rc = expect(p, TOK_LBRACE, "'{' to start a randtable row {percent, min, max}", &t);
 		if (rc)
@@ -1008,8 +1009,8 @@ static int parse_table(struct parser *p, struct avalue *out)
 			char what[48];
 
 			t = next(p, LEX_WORD);
-			v.line = t.line;
-			v.col = t.col;
+			v.line = cline[i] = t.line;
+			v.col = ccol[i] = t.col;
 			if (t.kind == TOK_WORD) {
 				v.kind = AV_WORD;
 				v.text = lex_text(&t);
@@ -1037,7 +1038,7 @@ static int parse_table(struct parser *p, struct avalue *out)
 		if (rc)
 			return rc;
 		if (cell[1] > cell[2])
-			return perr(p, t.line, t.col, "randtable row: min %g is above max %g",
+			return perr(p, cline[1], ccol[1], "randtable row: min %g is above max %g",
 				    cell[1], cell[2]);
 		if (out->ntable >= MAX_TABLE_ROWS)
 			return perr(p, t.line, t.col, "randtable has too many rows");
@@ -2265,8 +2266,7 @@ static int opt_number(struct parser *p, const char *what, double *out, int allow
 
 	if (t.line != p->last_line || (t.kind != TOK_WORD && t.kind != TOK_VAR))
 		return 0;
-	if (t.kind == TOK_WORD && !isdigit((unsigned char)*t.start) &&
-	    !(allow_neg && *t.start == '-'))
+	if (t.kind == TOK_WORD && !isdigit((unsigned char)*t.start) && *t.start != '-')
 		return 0; /* the next command, on the same line */
 	next(p, LEX_WORD);
 	v.line = t.line;
