@@ -296,7 +296,7 @@ int cmd_run(int argc, char **argv)
 	 * then point it at the run directory. */
 	ov = xrealloc(ov, (nov + 1) * sizeof(*ov));
 	ov[nov].name = "dir";
-	ov[nov].value = dir ? dir : "(run directory)";
+	ov[nov].value = dir ? dir : rundir_default_parent();
 	if (workload_parse(text, source, ov, nov + 1, &w, &werr) < 0) {
 		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
 		ret = EXIT_USAGE;
