@@ -1,0 +1,27 @@
+/*
+ * results.h — what `compare` and `report` share: read the result files
+ * named on the command line, line them up, and refuse (or, with --force,
+ * warn) when they are not comparable.
+ */
+#ifndef FSGAUGE_CMD_RESULTS_H
+#define FSGAUGE_CMD_RESULTS_H
+
+#include <stddef.h>
+
+#include "output/comparison.h"
+
+struct results {
+	struct rfile **files;
+	size_t n;
+	struct comparison cmp;
+};
+
+/* Read paths[0..n) (the first is the baseline) into r and build the
+ * comparison.  Different suites, workloads or parameters are refused with
+ * a message listing the differences (exit 2), or listed as a warning with
+ * force.  Returns EXIT_OK, EXIT_USAGE, or EXIT_SYSTEM when a file cannot
+ * be read.  Call results_free() in every case. */
+int results_load(struct results *r, char **paths, size_t n, int force);
+void results_free(struct results *r);
+
+#endif
