@@ -99,6 +99,8 @@ struct worker {
 struct runner {
 	struct workload *w;
 	const struct run_opts *o;
+	struct rundir *rd;
+	struct result *res;
 	int dirfd;
 	struct rt_fileset *fs;
 	size_t nfs;

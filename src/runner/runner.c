@@ -366,39 +366,45 @@ static void worker_free(struct worker *wk)
 	engine_close(wk->eng);
 }
 
-int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
-	       struct result *res)
+struct runner *runner_new(struct workload *w, struct rundir *rd, const struct run_opts *o,
+			  struct result *res)
 {
-	struct runner rn;
-	struct rusage ru0, ru1;
-	uint64_t t_end;
-	int ret = 0;
+	struct runner *rn = xcalloc(1, sizeof(*rn));
+
+	rn->w = w;
+	rn->o = o;
+	rn->rd = rd;
+	rn->res = res;
+	rn->dirfd = rd->fd;
+	pthread_mutex_init(&rn->err_mu, NULL);
+	pthread_mutex_init(&rn->gate_mu, NULL);
+	pthread_cond_init(&rn->gate_cv, NULL);
+	return rn;
+}
+
+int runner_create_filesets(struct runner *rn)
+{
+	struct workload *w = rn->w;
+	const struct run_opts *o = rn->o;
+	struct result *res = rn->res;
 	char rel[4096];
+	int ret;
 
-	memset(&rn, 0, sizeof(rn));
-	rn.w = w;
-	rn.o = o;
-	rn.dirfd = rd->fd;
-	pthread_mutex_init(&rn.err_mu, NULL);
-	pthread_mutex_init(&rn.gate_mu, NULL);
-	pthread_cond_init(&rn.gate_cv, NULL);
-
-	/* filesets */
-	rn.fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*rn.fs));
+	rn->fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*rn->fs));
 	for (size_t i = 0; i < w->nfilesets; i++) {
-		ret = fileset_relpath(w->filesets[i], rd->path, rel, sizeof(rel));
+		ret = fileset_relpath(w->filesets[i], rn->rd->path, rel, sizeof(rel));
 		if (ret < 0)
-			goto out;
-		ret = fileset_init(&rn.fs[i], w->filesets[i], rel, o->seed + i);
-		rn.nfs++;
+			return ret;
+		ret = fileset_init(&rn->fs[i], w->filesets[i], rel, o->seed + i);
+		rn->nfs++;
 		if (ret < 0)
-			goto out;
+			return ret;
 	}
-	ret = preflight_space(&rn);
+	ret = preflight_space(rn);
 	if (ret < 0)
-		goto out;
-	for (size_t i = 0; i < rn.nfs && !runner_stop_signal; i++) {
-		struct rt_fileset *fs = &rn.fs[i];
+		return ret;
+	for (size_t i = 0; i < rn->nfs && !runner_stop_signal; i++) {
+		struct rt_fileset *fs = &rn->fs[i];
 		struct fileset_prealloc_stats ps;
 		struct result_fileset *rf = result_add_fileset(res, fs->name);
 		double depth = fs->width > 1 && fs->n > 1 ? log((double)fs->n) / log((double)fs->width)
@@ -406,12 +412,11 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 
 		if (!o->quiet)
 			fprintf(stderr,
-				"%.3f: Fileset %s: %llu %s, avg dir width = %.1f, avg depth = %.1f, "
+				"Fileset %s: %llu %s, avg dir width = %.1f, avg depth = %.1f, "
 				"mbytes=%.0f\n",
-				(double)0, fs->name, (unsigned long long)fs->n,
-				fs->leafdirs ? "leafdirs" : "files", (double)fs->width, depth,
-				(double)fs->total_bytes / 1048576.0);
-		ret = fileset_create(fs, rn.dirfd, o->engine,
+				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
+				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
+		ret = fileset_create(fs, rn->dirfd, o->engine,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);
 		rf->entries = fs->n;
@@ -422,73 +427,109 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 		rf->depth = depth;
 		rf->seconds = ps.seconds;
 		if (ret < 0)
-			goto out;
+			return ret;
 		if (!o->quiet)
-			fprintf(stderr, "%.3f: Preallocated %llu of %llu of fileset %s in %.0f seconds\n",
-				ps.seconds, (unsigned long long)ps.files, (unsigned long long)fs->n,
-				fs->name, ps.seconds < 1 && ps.seconds > 0 ? 1.0 : ps.seconds);
+			fprintf(stderr, "Preallocated %llu of %llu of fileset %s in %.0f seconds\n",
+				(unsigned long long)ps.files, (unsigned long long)fs->n, fs->name,
+				ps.seconds < 1 && ps.seconds > 0 ? 1.0 : ps.seconds);
 	}
 	if (runner_stop_signal) {
 		res->interrupted = 1;
-		goto out;
+		return -EINTR;
 	}
+	return 0;
+}
 
+static void phase_cleanup(struct runner *rn)
+{
+	for (size_t i = 0; i < rn->nworkers; i++)
+		worker_free(&rn->workers[i]);
+	free(rn->workers);
+	rn->workers = NULL;
+	rn->nworkers = 0;
+	for (size_t i = 0; i < rn->ncsets; i++)
+		free(rn->csets[i].v);
+	free(rn->csets);
+	rn->csets = NULL;
+	rn->ncsets = 0;
+	for (size_t i = 0; i < rn->nsyncs; i++) {
+		free(rn->syncs[i].name);
+		pthread_mutex_destroy(&rn->syncs[i].mu);
+		pthread_cond_destroy(&rn->syncs[i].cv);
+	}
+	free(rn->syncs);
+	rn->syncs = NULL;
+	rn->nsyncs = 0;
+}
+
+int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
+		 size_t nprocs, double duration)
+{
+	const struct run_opts *o = rn->o;
+	struct result *res = rn->res;
+	struct rusage ru0, ru1;
+	uint64_t t_end, t_stop;
+	int ret = 0;
+
+	rn->stop = 0;
+	rn->finished = 0;
+	rn->go = 0;
+	rn->ndone = 0;
+	rn->events_used = 0;
 	/* workers: one per thread instance of each process instance */
-	for (size_t p = 0; p < w->nprocesses; p++) {
-		const struct wl_process *pd = w->processes[p];
+	for (size_t p = 0; p < nprocs; p++) {
+		const struct wl_process *pd = procs[p];
 		int64_t pi = wl_val_int(&pd->instances, NULL, 1);
 
 		for (size_t t = 0; t < pd->nthreads; t++) {
 			int64_t ti = wl_val_int(&pd->threads[t]->instances, NULL, 1);
 
-			rn.nworkers += (size_t)(MAX(pi, 0) * MAX(ti, 0));
+			rn->nworkers += (size_t)(MAX(pi, 0) * MAX(ti, 0));
+			sync_collect(rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
 		}
-		for (size_t t = 0; t < pd->nthreads; t++)
-			sync_collect(&rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
 	}
-	if (!rn.nworkers) {
-		msg_err("workload '%s' defines no threads to run", w->name);
-		ret = -EINVAL;
-		goto out;
+	if (!rn->nworkers) {
+		msg_err("workload '%s' defines no threads to run", rn->w->name);
+		phase_cleanup(rn);
+		return -EINVAL;
 	}
-	rn.workers = xcalloc(rn.nworkers, sizeof(*rn.workers));
-	{
-		size_t k = 0;
+	rn->workers = xcalloc(rn->nworkers, sizeof(*rn->workers));
+	size_t k = 0;
 
-		for (size_t p = 0; p < w->nprocesses; p++) {
-			const struct wl_process *pd = w->processes[p];
-			int64_t pi = wl_val_int(&pd->instances, NULL, 1);
+	for (size_t p = 0; p < nprocs; p++) {
+		const struct wl_process *pd = procs[p];
+		int64_t pi = wl_val_int(&pd->instances, NULL, 1);
 
-			for (int64_t a = 0; a < pi; a++)
-				for (size_t t = 0; t < pd->nthreads; t++) {
-					int64_t ti = wl_val_int(&pd->threads[t]->instances, NULL, 1);
+		for (int64_t a = 0; a < pi; a++)
+			for (size_t t = 0; t < pd->nthreads; t++) {
+				int64_t ti = wl_val_int(&pd->threads[t]->instances, NULL, 1);
 
-					for (int64_t b = 0; b < ti; b++) {
-						struct worker *wk = &rn.workers[k];
+				for (int64_t b = 0; b < ti; b++) {
+					struct worker *wk = &rn->workers[k];
 
-						wk->rn = &rn;
-						wk->id = (unsigned)k++;
-						wk->pd = pd;
-						wk->td = pd->threads[t];
-						wk->pinst = (unsigned)a;
-						wk->tinst = (unsigned)b;
-					}
+					wk->rn = rn;
+					wk->id = (unsigned)k++;
+					wk->pd = pd;
+					wk->td = pd->threads[t];
+					wk->pinst = (unsigned)a;
+					wk->tinst = (unsigned)b;
 				}
-		}
+			}
 	}
-	for (size_t i = 0; i < rn.nworkers; i++) {
-		ret = worker_setup(&rn, &rn.workers[i]);
+	for (size_t i = 0; i < rn->nworkers; i++) {
+		ret = worker_setup(rn, &rn->workers[i]);
 		if (ret < 0) {
 			msg_err("cannot set up thread %zu", i);
-			goto out_workers;
+			phase_cleanup(rn);
+			return ret;
 		}
 	}
-	counters_build(&rn);
-	rn.event_rate = wl_val_double(&w->eventgen_rate, NULL, 0);
+	counters_build(rn);
+	rn->event_rate = wl_val_double(&rn->w->eventgen_rate, NULL, 0);
 
 	if (!o->quiet) {
-		for (size_t p = 0; p < w->nprocesses; p++) {
-			const struct wl_process *pd = w->processes[p];
+		for (size_t p = 0; p < nprocs; p++) {
+			const struct wl_process *pd = procs[p];
 
 			fprintf(stderr, "Starting %lld %s instances\n",
 				(long long)wl_val_int(&pd->instances, NULL, 1), pd->name);
@@ -497,59 +538,58 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 					(long long)wl_val_int(&pd->threads[t]->instances, NULL, 1),
 					pd->threads[t]->name);
 		}
-		fprintf(stderr, "Running for %.0f seconds...\n", o->duration);
+		fprintf(stderr, "Running %s for %.0f seconds...\n", name, duration);
 	}
 
-	for (size_t i = 0; i < rn.nworkers; i++) {
-		if (pthread_create(&rn.workers[i].tid, NULL, worker_main, &rn.workers[i])) {
-			/* cannot start all: stop those started and fail */
-			msg_err("cannot start thread %zu of %zu", i + 1, rn.nworkers);
-			rn.stop = 1;
-			rn.nworkers = i;
+	size_t started = 0;
+
+	for (; started < rn->nworkers; started++) {
+		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,
+				   &rn->workers[started])) {
+			msg_err("cannot start thread %zu of %zu", started + 1, rn->nworkers);
+			rn->stop = 1;
 			ret = -EAGAIN;
 			break;
 		}
 	}
 	getrusage(RUSAGE_SELF, &ru0);
-	rn.start_ns = now_ns();
+	rn->start_ns = now_ns();
 	/* open the start gate (also on failure: started threads see stop) */
-	pthread_mutex_lock(&rn.gate_mu);
-	rn.go = 1;
-	pthread_cond_broadcast(&rn.gate_cv);
-	pthread_mutex_unlock(&rn.gate_mu);
-	t_end = rn.start_ns + (uint64_t)(o->duration * 1e9);
-	while (ret == 0 && !runner_stopping(&rn)) {
+	pthread_mutex_lock(&rn->gate_mu);
+	rn->go = 1;
+	pthread_cond_broadcast(&rn->gate_cv);
+	pthread_mutex_unlock(&rn->gate_mu);
+	t_end = rn->start_ns + (uint64_t)(duration * 1e9);
+	while (ret == 0 && !runner_stopping(rn)) {
 		uint64_t now = now_ns();
-		unsigned ndone = __atomic_load_n(&rn.ndone, __ATOMIC_RELAXED);
+		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
 
 		if (now >= t_end)
 			break;
-		if (w->quit_mode == QUIT_FIRSTDONE && ndone > 0)
+		if (rn->w->quit_mode == QUIT_FIRSTDONE && ndone > 0)
 			break;
-		if (ndone == rn.nworkers)
+		if (ndone == rn->nworkers)
 			break;
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
-	rn.stop = 1;
-	uint64_t t_stop = now_ns();
-
-	for (size_t i = 0; i < rn.nworkers; i++)
-		pthread_join(rn.workers[i].tid, NULL);
+	rn->stop = 1;
+	t_stop = now_ns();
+	for (size_t i = 0; i < started; i++)
+		pthread_join(rn->workers[i].tid, NULL);
 	getrusage(RUSAGE_SELF, &ru1);
 	if (runner_stop_signal)
 		res->interrupted = 1;
 
-	/* merge */
-	{
-		struct result_phase *ph = result_add_phase(res, "run");
+	if (ret == 0) {
+		struct result_phase *ph = result_add_phase(res, name);
 		struct merge_arg m = { ph };
 
-		ph->seconds = (double)(t_stop - rn.start_ns) / 1e9;
+		ph->seconds = (double)(t_stop - rn->start_ns) / 1e9;
 		ph->cpu_user_ns = tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime);
 		ph->cpu_sys_ns = tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime);
-		ph->nthreads = (int)rn.nworkers;
-		visit_all(&rn, merge_flow, &m);
+		ph->nthreads = (int)rn->nworkers;
+		visit_all(rn, merge_flow, &m);
 		for (size_t i = 0; i < ph->nops; i++) {
 			struct result_op *op = &ph->ops[i];
 
@@ -563,30 +603,36 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 			}
 		}
 	}
-	res->stopped_on_error = rn.stopped_on_error;
-	if (rn.first_error)
-		res->first_error = xstrdup(rn.first_error);
-
-out_workers:
-	for (size_t i = 0; i < rn.nworkers; i++)
-		worker_free(&rn.workers[i]);
-	free(rn.workers);
-out:
-	for (size_t i = 0; i < rn.ncsets; i++)
-		free(rn.csets[i].v);
-	free(rn.csets);
-	for (size_t i = 0; i < rn.nsyncs; i++) {
-		free(rn.syncs[i].name);
-		pthread_mutex_destroy(&rn.syncs[i].mu);
-		pthread_cond_destroy(&rn.syncs[i].cv);
-	}
-	free(rn.syncs);
-	for (size_t i = 0; i < rn.nfs; i++)
-		fileset_free(&rn.fs[i]);
-	free(rn.fs);
-	free(rn.first_error);
-	pthread_mutex_destroy(&rn.err_mu);
-	pthread_mutex_destroy(&rn.gate_mu);
-	pthread_cond_destroy(&rn.gate_cv);
+	res->stopped_on_error |= rn->stopped_on_error;
+	if (rn->first_error && !res->first_error)
+		res->first_error = xstrdup(rn->first_error);
+	phase_cleanup(rn);
 	return ret;
+}
+
+void runner_free(struct runner *rn)
+{
+	if (!rn)
+		return;
+	phase_cleanup(rn);
+	for (size_t i = 0; i < rn->nfs; i++)
+		fileset_free(&rn->fs[i]);
+	free(rn->fs);
+	free(rn->first_error);
+	pthread_mutex_destroy(&rn->err_mu);
+	pthread_mutex_destroy(&rn->gate_mu);
+	pthread_cond_destroy(&rn->gate_cv);
+	free(rn);
+}
+
+int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
+	       struct result *res)
+{
+	struct runner *rn = runner_new(w, rd, o, res);
+	int ret = runner_create_filesets(rn);
+
+	if (ret == 0)
+		ret = runner_phase(rn, "run", w->processes, w->nprocesses, o->duration);
+	runner_free(rn);
+	return ret == -EINTR ? 0 : ret;
 }

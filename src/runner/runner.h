@@ -45,6 +45,25 @@ extern volatile int runner_stop_signal;
 void runner_install_signals(void);
 
 /*
+ * Step by step, for suites with several phases on the same files (bonnie,
+ * iozone, untar): create a runner, create the workload's filesets once,
+ * run one phase per set of processes (each phase appends a result phase;
+ * the filesets keep their state between phases), free.
+ */
+struct runner;
+struct runner *runner_new(struct workload *w, struct rundir *rd, const struct run_opts *o,
+			  struct result *res);
+/* Lay out and preallocate every fileset of the workload.  Returns 0,
+ * -EINTR when a signal stopped it (res->interrupted set), or -errno. */
+int runner_create_filesets(struct runner *rn);
+/* Run `procs` as one measured phase named `name` for at most `duration`
+ * seconds (or until a finish condition, a signal or --on-error=stop).
+ * Returns 0 or -errno for a setup failure. */
+int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
+		 size_t nprocs, double duration);
+void runner_free(struct runner *rn);
+
+/*
  * Run workload `w` inside run directory `rd`.  Fills `res` (phases,
  * filesets, errors, interrupted).  Returns 0 when the run completed,
  * or -errno for a setup failure (message printed) — in which case `res`
