@@ -25,8 +25,11 @@ static void compare_usage(FILE *f)
 		"run on either side gives a ratio but never a verdict.  Environment differences\n"
 		"and warnings (reads likely served from memory, incomplete runs) come first.\n"
 		"\n"
-		"Results of different suites or workloads, or whose parameters differ, are\n"
-		"refused; the seed, directory, label, repeat count and interval may differ.\n"
+		"Files with the same label (--label) are pooled as repeated runs of one\n"
+		"result, so 'compare ufs-*.json zfs-*.json' of separate runs works like\n"
+		"--repeat.  Results of different suites or workloads, or whose parameters\n"
+		"differ, are refused; the seed, directory, label, repeat count and interval\n"
+		"may differ.\n"
 		"\n"
 		"options:\n"
 		"      --csv          print CSV instead of the table: one line per figure and\n"
@@ -37,6 +40,7 @@ static void compare_usage(FILE *f)
 		"      --brief        the table shows phase figures only, not each operation\n"
 		"      --force        compare even when workloads or parameters differ (the\n"
 		"                     differences are listed)\n"
+		"      --no-pool      treat every file as its own result, even with equal labels\n"
 		"  -h, --help         this help\n"
 		"\n"
 		"docs/compare.md explains the statistics and how to read them.\n"
@@ -48,12 +52,17 @@ static void compare_usage(FILE *f)
 int cmd_compare(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "csv", no_argument, NULL, 'c' },   { "json", required_argument, NULL, 'j' },
-		{ "brief", no_argument, NULL, 'b' }, { "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },  { NULL, 0, NULL, 0 },
+		{ "csv", no_argument, NULL, 'c' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "brief", no_argument, NULL, 'b' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "no-pool", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
+
 	const char *json = NULL;
-	int csv = 0, brief = 0, force = 0, opt, ret;
+	int csv = 0, brief = 0, force = 0, pool = 1, opt, ret;
 	struct results r;
 
 	optind = 1;
@@ -70,6 +79,9 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case 'f':
 			force = 1;
+			break;
+		case 'P':
+			pool = 0;
 			break;
 		case 'h':
 			compare_usage(stdout);
@@ -88,7 +100,7 @@ int cmd_compare(int argc, char **argv)
 		msg_err("--csv and --json - both write to stdout; give --json a file name");
 		return EXIT_USAGE;
 	}
-	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force);
+	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
 	if (ret != EXIT_OK) {
 		results_free(&r);
 		return ret;

@@ -25,13 +25,15 @@ static void report_usage(FILE *f)
 		"CDFs per operation from the histograms, time series when the results have\n"
 		"them, and the table of 'fsgauge compare'.\n"
 		"\n"
-		"Results of different suites or workloads, or whose parameters differ, are\n"
-		"refused as by 'fsgauge compare'.\n"
+		"Files with the same label are pooled as repeated runs of one result, and\n"
+		"results of different suites or workloads, or whose parameters differ, are\n"
+		"refused, as by 'fsgauge compare'.\n"
 		"\n"
 		"options:\n"
 		"  -o, --output FILE  the HTML file to write ('-' for stdout; required)\n"
 		"      --title TEXT   the page title (default: fsgauge report: SUITE WORKLOAD)\n"
 		"      --force        report even when workloads or parameters differ\n"
+		"      --no-pool      treat every file as its own result, even with equal labels\n"
 		"  -h, --help         this help\n"
 		"\n"
 		"exit status: 0 ok, 2 usage error or results that cannot be compared,\n"
@@ -41,12 +43,16 @@ static void report_usage(FILE *f)
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' }, { "title", required_argument, NULL, 't' },
-		{ "force", no_argument, NULL, 'f' },	    { "help", no_argument, NULL, 'h' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "title", required_argument, NULL, 't' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "no-pool", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+
 	const char *out = NULL, *title = NULL;
-	int force = 0, opt, ret;
+	int force = 0, pool = 1, opt, ret;
 	struct results r;
 	FILE *f;
 
@@ -61,6 +67,9 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'f':
 			force = 1;
+			break;
+		case 'P':
+			pool = 0;
 			break;
 		case 'h':
 			report_usage(stdout);
@@ -79,7 +88,7 @@ int cmd_report(int argc, char **argv)
 		msg_err("report needs an output file: -o REPORT.html ('-' for stdout)");
 		return EXIT_USAGE;
 	}
-	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force);
+	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
 	if (ret != EXIT_OK) {
 		results_free(&r);
 		return ret;

@@ -1,6 +1,7 @@
 /*
  * results.h — what `compare` and `report` share: read the result files
- * named on the command line, line them up, and refuse (or, with --force,
+ * named on the command line, pool the files that carry the same label as
+ * repeated runs of one result, line them up, and refuse (or, with --force,
  * warn) when they are not comparable.
  */
 #ifndef FSGAUGE_CMD_RESULTS_H
@@ -11,17 +12,24 @@
 #include "output/comparison.h"
 
 struct results {
-	struct rfile **files;
+	struct rfile **files; /* as read, in command-line order */
+	size_t nfiles;
+	struct rfile **res;   /* what is compared: files, or pools of them */
 	size_t n;
+	struct rfile **pools; /* the pooled results (owned) */
+	size_t npools;
 	struct comparison cmp;
 };
 
 /* Read paths[0..n) (the first is the baseline) into r and build the
- * comparison.  Different suites, workloads or parameters are refused with
- * a message listing the differences (exit 2), or listed as a warning with
- * force.  Returns EXIT_OK, EXIT_USAGE, or EXIT_SYSTEM when a file cannot
- * be read.  Call results_free() in every case. */
-int results_load(struct results *r, char **paths, size_t n, int force);
+ * comparison.  With pool, files with the same (non-empty) label become one
+ * result whose runs are the files' runs; such files must share suite,
+ * workload and parameters.  Different suites, workloads or parameters
+ * between results are refused with a message listing the differences
+ * (exit 2), or listed as a warning with force.  Returns EXIT_OK,
+ * EXIT_USAGE, or EXIT_SYSTEM when a file cannot be read.  Call
+ * results_free() in every case. */
+int results_load(struct results *r, char **paths, size_t n, int force, int pool);
 void results_free(struct results *r);
 
 #endif

@@ -491,3 +491,117 @@ double result_read_mean(const struct rsamples *s)
 		sum += s->v[i];
 	return sum / (double)s->n;
 }
+
+static void samples_append(struct rsamples *dst, const struct rsamples *src)
+{
+	if (!src->n)
+		return;
+	dst->v = xrealloc(dst->v, (dst->n + src->n) * sizeof(double));
+	memcpy(dst->v + dst->n, src->v, src->n * sizeof(double));
+	dst->n += src->n;
+}
+
+static void op_pool(struct rop *dst, const struct rop *src)
+{
+	size_t n = 0;
+
+	if (!dst->name) {
+		dst->name = xstrdup(src->name);
+		dst->type = src->type ? xstrdup(src->type) : NULL;
+	}
+	dst->ops += src->ops;
+	for (int f = 0; f < FIG_COUNT; f++)
+		samples_append(&dst->fig[f], &src->fig[f]);
+	/* histograms merge by adding the counts of equal buckets */
+	dst->buckets = xrealloc(dst->buckets, (dst->nbuckets + src->nbuckets + 1) * sizeof(*dst->buckets));
+	memcpy(dst->buckets + dst->nbuckets, src->buckets, src->nbuckets * sizeof(*src->buckets));
+	dst->nbuckets += src->nbuckets;
+	qsort(dst->buckets, dst->nbuckets, sizeof(*dst->buckets), cmp_bucket);
+	for (size_t i = 0; i < dst->nbuckets; i++) {
+		if (n && dst->buckets[n - 1].lo == dst->buckets[i].lo)
+			dst->buckets[n - 1].count += dst->buckets[i].count;
+		else
+			dst->buckets[n++] = dst->buckets[i];
+	}
+	dst->nbuckets = n;
+	dst->hist_count += src->hist_count;
+}
+
+static void phase_pool(struct rphase *dst, const struct rphase *src)
+{
+	if (!dst->name) {
+		dst->name = xstrdup(src->name);
+		dst->too_fast_reason = src->too_fast_reason ? xstrdup(src->too_fast_reason) : NULL;
+		dst->cache_reason = src->cache_reason ? xstrdup(src->cache_reason) : NULL;
+		/* one time series (the first run's) keeps the chart readable */
+		if (src->nintervals) {
+			dst->intervals = xmalloc(src->nintervals * sizeof(*src->intervals));
+			memcpy(dst->intervals, src->intervals, src->nintervals * sizeof(*src->intervals));
+			dst->nintervals = src->nintervals;
+		}
+	}
+	dst->nrepeats += src->nrepeats ? src->nrepeats : 1;
+	dst->seconds = (isfinite(dst->seconds) ? dst->seconds : 0) + src->seconds;
+	dst->too_fast |= src->too_fast;
+	if (src->likely_cached && !dst->likely_cached) {
+		dst->likely_cached = 1;
+		if (!dst->cache_reason && src->cache_reason)
+			dst->cache_reason = xstrdup(src->cache_reason);
+	}
+	for (int f = 0; f < FIG_COUNT; f++)
+		samples_append(&dst->fig[f], &src->fig[f]);
+	for (size_t i = 0; i < src->nops; i++) {
+		size_t k;
+
+		for (k = 0; k < dst->nops && strcmp(dst->ops[k].name, src->ops[i].name); k++)
+			;
+		if (k == dst->nops) {
+			dst->ops = xrealloc(dst->ops, (dst->nops + 1) * sizeof(*dst->ops));
+			memset(&dst->ops[k], 0, sizeof(dst->ops[k]));
+			dst->nops++;
+		}
+		op_pool(&dst->ops[k], &src->ops[i]);
+	}
+}
+
+struct rfile *result_read_pool(struct rfile *const *files, size_t n)
+{
+	struct rfile *rf = xcalloc(1, sizeof(*rf));
+	const struct rfile *a = files[0];
+
+	rf->path = xasprintf("%s (+%zu more)", a->path, n - 1);
+	rf->name = xstrdup(a->name);
+	rf->schema_version = a->schema_version;
+	rf->suite = xstrdup(a->suite);
+	rf->workload = xstrdup(a->workload);
+	rf->label = a->label ? xstrdup(a->label) : NULL;
+	rf->started_at = a->started_at ? xstrdup(a->started_at) : NULL;
+	rf->complete = 1;
+	for (size_t k = 0; k < a->params.n; k++)
+		kv_add(&rf->params, a->params.v[k].key, "%s", a->params.v[k].value);
+	for (size_t k = 0; k < a->env.n; k++)
+		kv_add(&rf->env, a->env.v[k].key, "%s", a->env.v[k].value);
+	for (size_t i = 0; i < n; i++) {
+		const struct rfile *s = files[i];
+
+		rf->complete &= s->complete;
+		rf->interrupted |= s->interrupted;
+		rf->stopped_on_error |= s->stopped_on_error;
+		rf->errors += s->errors;
+		for (size_t p = 0; p < s->nphases; p++) {
+			size_t k;
+
+			for (k = 0; k < rf->nphases && strcmp(rf->phases[k].name, s->phases[p].name);
+			     k++)
+				;
+			if (k == rf->nphases) {
+				rf->phases = xrealloc(rf->phases, (k + 1) * sizeof(*rf->phases));
+				memset(&rf->phases[k], 0, sizeof(rf->phases[k]));
+				rf->phases[k].seconds = NAN;
+				rf->nphases++;
+			}
+			phase_pool(&rf->phases[k], &s->phases[p]);
+		}
+	}
+	return rf;
+}
