@@ -371,6 +371,11 @@ static const char *fmt_ci(char *buf, size_t len, const struct cmp_cell *cell)
 	return buf;
 }
 
+/*
+ * Keys down, results across.  A value too long for its column (mount
+ * options) would push the others out of line: such a key gets one line per
+ * result instead.
+ */
 void comparison_write_diffs(FILE *f, const struct comparison *c, const struct cmp_diff *d,
 			    size_t n)
 {
@@ -381,18 +386,31 @@ void comparison_write_diffs(FILE *f, const struct comparison *c, const struct cm
 		kw = MAX(kw, (int)strlen(d[k].key));
 	for (size_t i = 0; i < c->nres; i++) {
 		w[i] = (int)strlen(c->res[i]->name);
-		for (size_t k = 0; k < n; k++)
-			w[i] = MAX(w[i], (int)strlen(d[k].values[i] ? d[k].values[i] : "(none)"));
-		w[i] = MIN(w[i], 40);
+		for (size_t k = 0; k < n; k++) {
+			int l = (int)strlen(d[k].values[i] ? d[k].values[i] : "(none)");
+
+			if (l <= 32)
+				w[i] = MAX(w[i], l);
+		}
 	}
 	fprintf(f, "  %-*s", kw, "");
 	for (size_t i = 0; i < c->nres; i++)
-		fprintf(f, "  %-*s", w[i], c->res[i]->name);
+		fprintf(f, "  %-*s", i + 1 < c->nres ? w[i] : 0, c->res[i]->name);
 	fputc('\n', f);
 	for (size_t k = 0; k < n; k++) {
-		fprintf(f, "  %-*s", kw, d[k].key);
+		int wide = 0;
+
 		for (size_t i = 0; i < c->nres; i++)
-			fprintf(f, "  %-*s", w[i], d[k].values[i] ? d[k].values[i] : "(none)");
+			wide |= (int)strlen(d[k].values[i] ? d[k].values[i] : "(none)") > w[i];
+		fprintf(f, "  %-*s", kw, d[k].key);
+		for (size_t i = 0; i < c->nres; i++) {
+			const char *v = d[k].values[i] ? d[k].values[i] : "(none)";
+
+			if (wide)
+				fprintf(f, "\n    %s: %s", c->res[i]->name, v);
+			else
+				fprintf(f, "  %-*s", i + 1 < c->nres ? w[i] : 0, v);
+		}
 		fputc('\n', f);
 	}
 	free(w);

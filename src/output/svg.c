@@ -131,7 +131,7 @@ static void open_chart(FILE *f, const struct svg_chart *c, int height, int id)
 static void axis_labels(FILE *f, const struct svg_chart *c)
 {
 	fprintf(f, "<text class=\"alabel\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">", ML + PW / 2,
-		MT + PH + 44);
+		MT + PH + 48);
 	svg_escape(f, c->xlabel);
 	fprintf(f, "</text>\n<text class=\"alabel\" transform=\"translate(16,%d) rotate(-90)\" "
 		   "text-anchor=\"middle\">",
@@ -233,15 +233,29 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bar
 				   "data</text>\n",
 				cx, MT + PH - 6);
 		}
-		if (rotate)
+		if (rotate) {
 			fprintf(f, "<text class=\"tick\" transform=\"translate(%.1f,%d) rotate(-25)\" "
 				   "text-anchor=\"end\">",
 				cx + 4, MT + PH + 14);
-		else
-			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
-				cx, MT + PH + 16);
+			svg_escape(f, b->label);
+			if (b->note) {
+				fputs(" (", f);
+				svg_escape(f, b->note);
+				fputc(')', f);
+			}
+			fputs("</text>\n", f);
+			continue;
+		}
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", cx,
+			MT + PH + 16);
 		svg_escape(f, b->label);
 		fputs("</text>\n", f);
+		if (b->note) {
+			fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
+				cx, MT + PH + 30);
+			svg_escape(f, b->note);
+			fputs("</text>\n", f);
+		}
 	}
 	axis_labels(f, c);
 	fputs("</svg>\n", f);
