@@ -179,10 +179,12 @@ static void test_simulation(void)
 		double cov = (double)covered / trials, fp = (double)same_signif / trials;
 
 		/* Binomial sd of a 95% rate over 4000 trials is 0.0034. */
-		ok(cov > 0.93 && cov < cases[c].cov_hi, "n=%zu/%zu sd=%.2f/%.2f ratio %.1f: CI coverage %.3f ~ 0.95",
-		   cases[c].na, cases[c].nb, cases[c].sa, cases[c].sb, cases[c].true_ratio, cov);
-		ok(fp > cases[c].fp_lo && fp < 0.07, "n=%zu/%zu: identical distributions significant %.3f ~ 0.05",
-		   cases[c].na, cases[c].nb, fp);
+		ok(cov > 0.93 && cov < cases[c].cov_hi,
+		   "n=%zu/%zu sd=%.2f/%.2f ratio %.1f: CI coverage %.3f ~ 0.95", cases[c].na,
+		   cases[c].nb, cases[c].sa, cases[c].sb, cases[c].true_ratio, cov);
+		ok(fp > cases[c].fp_lo && fp < 0.07,
+		   "n=%zu/%zu: identical distributions significant %.3f ~ 0.05", cases[c].na,
+		   cases[c].nb, fp);
 		ok(agree, "n=%zu/%zu: significant <=> interval excludes 1", cases[c].na, cases[c].nb);
 	}
 }
