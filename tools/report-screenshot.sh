@@ -12,7 +12,7 @@ w=$(mktemp -d "${TMPDIR:-/tmp}/fsgauge-demo.XXXXXX")
 mkdir "$w/ext4" "$w/tmpfs" "$w/res" "$w/chrome"
 mount -t tmpfs -o size=1g tmpfs "$w/tmpfs"
 trap 'umount "$w/tmpfs" 2>/dev/null; rm -rf "$w"' EXIT
-fs=$(stat -f -c %T "$w/ext4")
+fs=$(df --output=fstype "$w/ext4" | tail -1)
 for i in 1 2 3 4 5; do
 	"$fsg" run -d "$w/ext4" -t 5 -s nthreads=4 -s nfiles=2000 -q --label "$fs" \
 		--json "$w/res/a-$i.json" varmail >/dev/null
