@@ -437,10 +437,8 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 	fprintf(f, "baseline: %s\n", c->res[0]->name);
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
-		size_t runs = 1;
+		size_t runs = result_read_runs(rf);
 
-		for (size_t p = 0; p < rf->nphases; p++)
-			runs = MAX(runs, rf->phases[p].nrepeats);
 		fprintf(f, "  %s: %s (%s %s, %zu run%s%s)\n", rf->name, rf->path, rf->suite,
 			rf->workload, runs, runs == 1 ? "" : "s", rf->complete ? "" : ", incomplete");
 	}

@@ -73,10 +73,7 @@ static void write_results(FILE *f, const struct comparison *c)
 	      f);
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
-		size_t runs = 1;
-
-		for (size_t p = 0; p < rf->nphases; p++)
-			runs = MAX(runs, rf->phases[p].nrepeats);
+		size_t runs = result_read_runs(rf);
 		fputs("<tr><td>", f);
 		swatch(f, (int)i);
 		esc(f, rf->name);

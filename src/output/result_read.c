@@ -481,6 +481,15 @@ void result_read_free(struct rfile *rf)
 	free(rf);
 }
 
+size_t result_read_runs(const struct rfile *rf)
+{
+	size_t runs = 1;
+
+	for (size_t p = 0; p < rf->nphases; p++)
+		runs = MAX(runs, rf->phases[p].nrepeats);
+	return runs;
+}
+
 double result_read_mean(const struct rsamples *s)
 {
 	double sum = 0;

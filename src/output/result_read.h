@@ -132,6 +132,9 @@ void result_read_free(struct rfile *rf);
  * Free with result_read_free(); the files stay the caller's. */
 struct rfile *result_read_pool(struct rfile *const *files, size_t n);
 
+/* How many runs the result holds: the most repeats of any phase, or 1. */
+size_t result_read_runs(const struct rfile *rf);
+
 /* Mean of a figure's samples (NAN when absent). */
 double result_read_mean(const struct rsamples *s);
 
