@@ -416,7 +416,7 @@ int runner_create_filesets(struct runner *rn)
 				"mbytes=%.0f\n",
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
-		ret = fileset_create(fs, rn->dirfd, o->engine,
+		ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);
 		rf->entries = fs->n;
