@@ -167,7 +167,7 @@ int cmd_run(int argc, char **argv)
 	const char *name, *source;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+d:t:s:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:t:s:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dir = optarg;

@@ -582,14 +582,18 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 					pd->threads[t]->name);
 		}
 		if (o->steady_pct > 0)
-			fprintf(stderr, "Running %s for %.0f seconds after a warm-up of up to %.0f "
-				"seconds (until steady within %g%%)...\n", name, duration,
+			fprintf(stderr, "Running %s%sfor %.0f seconds after a warm-up of up to %.0f "
+				"seconds (until steady within %g%%)...\n",
+				strcmp(name, "run") ? name : "", strcmp(name, "run") ? " " : "", duration,
 				o->warmup > 0 ? o->warmup : duration, o->steady_pct);
 		else if (o->warmup > 0)
-			fprintf(stderr, "Running %s for %.0f seconds after a %.0f-second warm-up...\n",
-				name, duration, o->warmup);
+			fprintf(stderr, "Running %s%sfor %.0f seconds after a %.0f-second warm-up...\n",
+				strcmp(name, "run") ? name : "", strcmp(name, "run") ? " " : "", duration,
+				o->warmup);
+		else if (!strcmp(name, "run"))
+			fprintf(stderr, "Running for %.0f seconds...\n", duration);
 		else
-			fprintf(stderr, "Running %s for %.0f seconds...\n", name, duration);
+			fprintf(stderr, "Running %s for up to %.0f seconds...\n", name, duration);
 	}
 
 	size_t started = 0;
