@@ -344,15 +344,20 @@ struct ws_arg {
 	int any_read;
 };
 
+/* Reads often go through a descriptor another flowop opened (fd=), so
+ * the working set is every fileset the phase's flowops name, which bounds
+ * what the reads could touch; the caller caps it at the bytes read. */
 static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	struct ws_arg *a = arg;
 
-	if (runner_flow_class(f->fo) != OPC_READ || !f->fs)
+	if (runner_flow_class(f->fo) == OPC_READ) {
+		a->any_read = 1;
+		if (!rn->o->direct && !wl_val_bool(&f->fo->directio, 0))
+			a->all_direct = 0;
+	}
+	if (!f->fs)
 		return;
-	a->any_read = 1;
-	if (!rn->o->direct && !wl_val_bool(&f->fo->directio, 0))
-		a->all_direct = 0;
 	for (size_t i = 0; i < a->nseen; i++)
 		if (a->seen[i] == f->fs)
 			return;
