@@ -13,9 +13,14 @@ static double ms(uint64_t ns)
 
 static void headline_line(FILE *f, const struct result_headline *h)
 {
-	fprintf(f, "IO Summary: %llu ops %.1f ops/s, (%.0f/%.0f r/w) %.1fmb/s, %.0fus cpu/op, %.1fms latency",
+	double lat_ms = h->mean_latency_ms;
+
+	/* filebench's line; sub-millisecond latencies get three decimals
+	 * instead of printing a meaningless 0.0ms */
+	fprintf(f, "IO Summary: %llu ops %.1f ops/s, (%.0f/%.0f r/w) %.1fmb/s, %.0fus cpu/op, %.*fms latency",
 		(unsigned long long)h->ops, h->ops_per_second, h->read_ops_per_second,
-		h->write_ops_per_second, h->mb_per_second, h->cpu_us_per_op, h->mean_latency_ms);
+		h->write_ops_per_second, h->mb_per_second, h->cpu_us_per_op,
+		lat_ms >= 1.0 || lat_ms == 0 ? 1 : 3, lat_ms);
 }
 
 void output_io_summary(FILE *f, const struct result_phase *p)

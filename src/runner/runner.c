@@ -581,7 +581,9 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 					(long long)wl_val_int(&pd->threads[t]->instances, NULL, 1),
 					pd->threads[t]->name);
 		}
-		if (o->steady_pct > 0)
+		if (duration >= 3600.0 * 24 * 365)
+			fprintf(stderr, "Running until done...\n");
+		else if (o->steady_pct > 0)
 			fprintf(stderr, "Running %s%sfor %.0f seconds after a warm-up of up to %.0f "
 				"seconds (until steady within %g%%)...\n",
 				strcmp(name, "run") ? name : "", strcmp(name, "run") ? " " : "", duration,
@@ -613,6 +615,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	rn->go = 1;
 	pthread_cond_broadcast(&rn->gate_cv);
 	pthread_mutex_unlock(&rn->gate_mu);
+	const char *why = "error";
+
 	while (ret == 0 && !runner_stopping(rn)) {
 		uint64_t now;
 		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
@@ -620,15 +624,23 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		measure_tick(meas);
 		t_end = measure_end_ns(meas);
 		now = now_ns();
-		if (now >= t_end)
+		if (now >= t_end) {
+			why = "duration";
 			break;
-		if (rn->w->quit_mode == QUIT_FIRSTDONE && ndone > 0)
+		}
+		if ((rn->w->quit_mode == QUIT_FIRSTDONE && ndone > 0) || ndone == rn->nworkers) {
+			why = "threads done";
 			break;
-		if (ndone == rn->nworkers)
-			break;
+		}
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
+	if (runner_stop_signal)
+		why = "signal";
+	else if (rn->finished)
+		why = "finish";
+	else if (rn->stopped_on_error)
+		why = "error";
 	rn->stop = 1;
 	t_stop = now_ns();
 	for (size_t i = 0; i < started; i++)
@@ -641,6 +653,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		struct merge_arg m = { ph };
 
 		ph->nthreads = (int)rn->nworkers;
+		ph->end_reason = why;
 		for (size_t i = 0; i < rn->nopdefs; i++) {
 			const char *type = flowop_type_name(rn->opdefs[i]->type);
 

@@ -2682,31 +2682,35 @@ static void strings_free(char **v, size_t n)
 	free(v);
 }
 
+void wl_process_free(struct wl_process *pr)
+{
+	if (!pr)
+		return;
+	for (size_t j = 0; j < pr->nthreads; j++) {
+		struct wl_thread *th = pr->threads[j];
+
+		for (size_t k = 0; k < th->nflowops; k++)
+			flowop_free(th->flowops[k]);
+		free(th->flowops);
+		free(th->name);
+		wl_val_clear(&th->instances);
+		wl_val_clear(&th->memsize);
+		wl_val_clear(&th->useism);
+		free(th);
+	}
+	free(pr->threads);
+	free(pr->name);
+	wl_val_clear(&pr->instances);
+	wl_val_clear(&pr->nice);
+	free(pr);
+}
+
 void workload_free(struct workload *w)
 {
 	if (!w)
 		return;
-	for (size_t i = 0; i < w->nprocesses; i++) {
-		struct wl_process *pr = w->processes[i];
-
-		for (size_t j = 0; j < pr->nthreads; j++) {
-			struct wl_thread *th = pr->threads[j];
-
-			for (size_t k = 0; k < th->nflowops; k++)
-				flowop_free(th->flowops[k]);
-			free(th->flowops);
-			free(th->name);
-			wl_val_clear(&th->instances);
-			wl_val_clear(&th->memsize);
-			wl_val_clear(&th->useism);
-			free(th);
-		}
-		free(pr->threads);
-		free(pr->name);
-		wl_val_clear(&pr->instances);
-		wl_val_clear(&pr->nice);
-		free(pr);
-	}
+	for (size_t i = 0; i < w->nprocesses; i++)
+		wl_process_free(w->processes[i]);
 	free(w->processes);
 	for (size_t i = 0; i < w->nfilesets; i++)
 		fileset_free(w->filesets[i]);
