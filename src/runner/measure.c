@@ -32,6 +32,8 @@
 
 #define NS 1000000000ull
 #define PROGRESS_NS NS
+/* runner_phase()'s duration for phases that run until their work is done */
+#define UNTIL_DONE (3600.0 * 24 * 365)
 
 struct measure {
 	struct runner *rn;
@@ -289,15 +291,20 @@ static void progress_update(struct measure *m, uint64_t now)
 	double dt = (double)(now - m->prog_t) / 1e9;
 	double el = (double)(now - m->t_phase) / 1e9, total = (double)(m->t_end - m->t_phase) / 1e9;
 	struct hist *h;
-	char left[64] = "";
+	char when[96];
 
 	hist_init(m->prog_cur);
 	runner_visit_flows(m->rn, prog_flow, &a);
 	hist_sub(m->prog_diff, m->prog_cur, m->prog_prev);
-	if (m->t_end > now)
-		snprintf(left, sizeof(left), ", %.0fs left", (double)(m->t_end - now) / 1e9);
-	fprintf(stderr, "%s%s: %.0fs/%.0fs%s  %.0f ops/s  %.1f MB/s  p99 %.3f ms%s%s",
-		m->tty ? "\r" : "", m->name, el, total, left,
+	if (m->duration >= UNTIL_DONE)
+		snprintf(when, sizeof(when), "%.0fs (until done)", el);
+	else if (m->t_end > now)
+		snprintf(when, sizeof(when), "%.0fs/%.0fs, %.0fs left", el, total,
+			 (double)(m->t_end - now) / 1e9);
+	else
+		snprintf(when, sizeof(when), "%.0fs/%.0fs", el, total);
+	fprintf(stderr, "%s%s: %s  %.0f ops/s  %.1f MB/s  p99 %.3f ms%s%s",
+		m->tty ? "\r" : "", m->name, when,
 		dt > 0 ? (double)(a.ops - m->prog_ops) / dt : 0.0,
 		dt > 0 ? (double)(a.bytes - m->prog_bytes) / 1e6 / dt : 0.0,
 		(double)hist_quantile(m->prog_diff, 0.99) / 1e6, m->warming ? "  (warming up)" : "",
