@@ -39,6 +39,16 @@ struct counter_set {
 	size_t n;
 };
 
+/* bufsize=: a stdio-like user-space buffer on a descriptor slot. */
+struct stdio_buf {
+	char *buf;
+	size_t size;
+	size_t len;		/* bytes valid (reading) or waiting to be written */
+	size_t pos;		/* read cursor */
+	uint64_t off;		/* file offset of buf[0] */
+	int dirty;		/* holds written data not yet flushed */
+};
+
 struct fd_slot {
 	int fd;			/* -1 when closed */
 	struct rt_fileset *fs;
@@ -47,6 +57,8 @@ struct fd_slot {
 	uint64_t off;		/* sequential offset */
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
+	uint64_t seq_rec, seq_pass; /* reverse= and stride= position */
+	struct stdio_buf *sb;	/* bufsize=: the user-space buffer, or NULL */
 };
 
 struct aio_slot {
@@ -70,6 +82,10 @@ struct wflow {
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
+	/* attributes read once (flow_init_attrs): the hot path does not
+	 * resolve them per operation */
+	int reverse, stonewall;
+	uint64_t stride, bufsize;
 };
 
 struct runner;
@@ -122,9 +138,12 @@ struct runner {
 	pthread_mutex_t gate_mu; /* start gate: workers wait until go */
 	pthread_cond_t gate_cv;
 	int go;
+	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
 };
 
 /* flowop.c */
+/* Read the attributes a wflow caches (reverse, stride, bufsize, ...). */
+void flow_init_attrs(struct wflow *f);
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops

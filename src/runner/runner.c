@@ -88,6 +88,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.fd = -1;
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
+	flow_init_attrs(f);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
@@ -473,6 +474,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 	rn->stop = 0;
 	rn->finished = 0;
+	rn->stonewalled = 0;
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
@@ -592,6 +594,15 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		ph->cpu_user_ns = tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime);
 		ph->cpu_sys_ns = tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime);
 		ph->nthreads = (int)rn->nworkers;
+		for (size_t i = 0; i < rn->nworkers; i++) {
+			const struct engine *e = rn->workers[i].eng;
+
+			if (!e)
+				continue;
+			ph->open_flags |= e->open_flags_seen;
+			for (int op = 0; op < IO__COUNT; op++)
+				ph->io_requests[op] += e->nreq[op];
+		}
 		visit_all(rn, merge_flow, &m);
 		for (size_t i = 0; i < ph->nops; i++) {
 			struct result_op *op = &ph->ops[i];
@@ -612,6 +623,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	phase_cleanup(rn);
 	return ret;
 }
+
+_Static_assert(IO__COUNT <= RESULT_IO_OPS, "result_phase.io_requests is too small");
 
 void runner_free(struct runner *rn)
 {
