@@ -12,6 +12,7 @@ const struct command commands[] = {
 	{ "run", cmd_run, "run a filebench-style workload (built-in name or .f file)" },
 	{ "list", cmd_list, "list the built-in workloads" },
 	{ "show", cmd_show, "print a built-in workload's text" },
+	{ "iozone", cmd_iozone, "iozone's tests and throughput mode, iozone's options and report" },
 	{ NULL, NULL, NULL },
 };
 
