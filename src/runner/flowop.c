@@ -623,14 +623,10 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 		return FR_ERROR;
 	}
 	__atomic_store_n(&fs->e[idx].cur, 0, __ATOMIC_RELAXED);
-	if (held) {
-		/* exists now, still held by us */
-		__atomic_fetch_add(&fs->nexist, 1, __ATOMIC_RELAXED);
-		__atomic_store_n(&fs->e[idx].state, FSE_EXISTS | FSE_BUSY, __ATOMIC_RELEASE);
-	} else if (!(__atomic_fetch_or(&fs->e[idx].state, FSE_EXISTS, __ATOMIC_ACQ_REL) &
-		     FSE_EXISTS)) {
-		__atomic_fetch_add(&fs->nexist, 1, __ATOMIC_RELAXED);
-	}
+	if (held)
+		fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
+	else if (fileset_claim(fs, (uint64_t)idx, PICK_NONEXISTENT))
+		fileset_release(fs, (uint64_t)idx, 1); /* a single file: exists now, not held */
 	s->fd = (int)fd;
 	s->fs = fs;
 	s->idx = idx;
