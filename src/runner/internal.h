@@ -139,6 +139,7 @@ struct runner {
 	pthread_cond_t gate_cv;
 	int go;
 	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
+	uint64_t all_done_ns; /* atomic: when the last worker of the phase ended */
 };
 
 /* flowop.c */
