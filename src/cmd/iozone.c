@@ -95,6 +95,8 @@ struct ioz {
 	int quiet;
 	struct run_opts ro;
 	char *cmdline;
+	char *options;		/* workload_options() */
+	const char *target;	/* the target directory */
 	/* derived */
 	unsigned nfs;		/* threads (files) */
 	struct sizes sizes, recs; /* the file sizes and record sizes to run */
@@ -195,6 +197,61 @@ static char *join_args(int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		strcat(s, " ");
 		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+/* The options that define the workload, for the result's parameters:
+ * without fsgauge's reporting options (--json, --label, --quiet), the
+ * place (--dir, the directories of -F/-f), -w, -R and -b, which do not
+ * change what is measured — so that `fsgauge compare` accepts two runs of
+ * the same test in different places.  Caller frees. */
+static char *workload_options(int argc, char **argv)
+{
+	static const char *const skip_arg[] = { "--json", "--label", "--dir", "--seed", "-b" };
+	static const char *const skip[] = { "--quiet", "-w", "-R" };
+	size_t len = 1;
+	char *s;
+	int files = 0;
+
+	for (int i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = xcalloc(1, len);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int drop = 0;
+
+		for (size_t k = 0; k < ARRAY_SIZE(skip_arg); k++) {
+			size_t n = strlen(skip_arg[k]);
+
+			if (!strcmp(a, skip_arg[k])) {
+				drop = 2;
+			} else if (!strncmp(a, skip_arg[k], n) && (a[n] == '=' || n == 2)) {
+				drop = 1;
+			}
+		}
+		for (size_t k = 0; k < ARRAY_SIZE(skip); k++)
+			if (!strcmp(a, skip[k]))
+				drop = 1;
+		if (drop) {
+			i += drop - 1;
+			files = 0;
+			continue;
+		}
+		if (a[0] == '-')
+			files = !strcmp(a, "-F") || !strcmp(a, "-f");
+		else if (files)
+			a = base_name(a);
+		if (*s)
+			strcat(s, " ");
+		strcat(s, a);
 	}
 	return s;
 }
@@ -385,13 +442,6 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 		return -1;
 	}
 	return 0;
-}
-
-static const char *base_name(const char *p)
-{
-	const char *s = strrchr(p, '/');
-
-	return s ? s + 1 : p;
 }
 
 /* The directory part of a file name ("." for none); caller frees. */
@@ -999,7 +1049,8 @@ static void record_params(struct ioz *z)
 		if (z->tests & (1u << i))
 			snprintf(tests + strlen(tests), sizeof(tests) - strlen(tests), "%s%d",
 				 *tests ? "," : "", i);
-	kv_add(pl, "command_line", "%s", z->cmdline);
+	kv_add(pl, "options", "%s", z->options);
+	kv_add(pl, "dir", "%s", z->target);
 	kv_add(pl, "mode", "%s", z->nthreads ? "throughput" : z->autom ? "auto" : "single");
 	kv_add(pl, "threads", "%u", z->nfs);
 	kv_add(pl, "tests", "%s", tests);
@@ -1121,6 +1172,7 @@ static void free_ioz(struct ioz *z)
 	free(z->files);
 	free(z->fsets);
 	free(z->cmdline);
+	free(z->options);
 	runner_free(z->rn);
 	result_free(z->res);
 	workload_free(z->w);
@@ -1150,11 +1202,22 @@ int cmd_iozone(int argc, char **argv)
 		z.tests = z.nthreads ? TP_DEFAULT_TESTS : AUTO_DEFAULT_TESTS;
 	z.nfs = z.nthreads ? z.nthreads : 1;
 	z.cmdline = join_args(argc, argv);
+	z.options = workload_options(argc, argv);
 	dir = target_dir(&z);
 	if (!dir) {
 		ret = usage_error();
 		goto out;
 	}
+	{
+		/* recorded and shown as an absolute path (iozone's default is ".") */
+		char *abs = realpath(dir, NULL);
+
+		if (abs) {
+			free(dir);
+			dir = abs;
+		}
+	}
+	z.target = dir;
 	if (z.csv_file) {
 		csv = fopen(z.csv_file, "w");
 		if (!csv) {
