@@ -199,6 +199,11 @@ check "nothing else left behind" empty_dir "$d"
 run "$FSGAUGE" iozone -t 2 -s 128k -r 64k -i 1 -x --dir "$d" --json "$T/r.json"
 jcheck "read-only tests: the files are written beforehand" "$T/r.json" 'd["filesets"][0]["bytes"]==131072 and tbytes(ph("readers"),0)==131072'
 
+run "$FSGAUGE" iozone --help
+check "--help: exit 0, lists iozone's options" [ "$rc" -eq 0 ] && grep -q -- "-t N  *throughput test" "$T/out"
+run "$FSGAUGE" --help
+check "iozone is in the command list" grep -q "^  iozone " "$T/out"
+
 # --- option errors: a message and exit 2
 expect_fail "-i 11 is refused" 2 "invalid test '11'" "$FSGAUGE" iozone -i 11 --dir "$d"
 expect_fail "-t 0 is refused" 2 "invalid thread count" "$FSGAUGE" iozone -t 0 --dir "$d"
