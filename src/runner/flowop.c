@@ -121,11 +121,19 @@ static int open_flags(struct worker *wk, struct wflow *f, struct rt_fileset *fs)
 		flags |= O_DIRECT;
 	if (wl_val_bool(&f->fo->dsync, 0))
 		flags |= O_DSYNC;
+	if (wl_val_bool(&f->fo->osync, 0))
+		flags |= O_SYNC;
 	return flags | O_NOFOLLOW;
 }
 
 static void slot_release(struct fd_slot *s, int exists)
 {
+	if (s->sb) {
+		free(s->sb->buf);
+		free(s->sb);
+		s->sb = NULL;
+	}
+	s->seq_rec = s->seq_pass = 0;
 	if (s->fs) {
 		s->last_fs = s->fs;
 		s->last_idx = s->idx;
@@ -207,11 +215,39 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	return FR_OK;
 }
 
+static void entry_grow(struct fd_slot *s, uint64_t end);
+static const char *slot_path(struct worker *wk, struct fd_slot *s);
+
+/* Write out what a bufsize= buffer holds (stdio's fflush).  Returns 0 or
+ * -errno. */
+static int64_t sb_flush(struct worker *wk, struct fd_slot *s)
+{
+	struct stdio_buf *b = s->sb;
+	int64_t ret;
+
+	if (!b || !b->dirty || !b->len)
+		return 0;
+	struct io_req q = { .op = IO_WRITE, .fd = s->fd, .buf = b->buf, .len = b->len,
+			    .off = b->off };
+	ret = engine_exec_full(wk->eng, &q);
+	if (ret < 0)
+		return ret;
+	entry_grow(s, b->off + (uint64_t)ret);
+	b->off += b->len;
+	b->len = 0;
+	return 0;
+}
+
+/* Close without timing (end of the thread, reuse of the slot): buffered
+ * data is still written first. */
 static void slot_close(struct worker *wk, struct fd_slot *s)
 {
 	if (s->fd >= 0) {
 		struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
+		int64_t ret = sb_flush(wk, s);
 
+		if (ret < 0)
+			runner_op_error(wk, NULL, "write", slot_path(wk, s), (int)ret);
 		engine_exec(wk->eng, &q);
 	}
 	slot_release(s, 1);
@@ -294,6 +330,104 @@ static const char *slot_path(struct worker *wk, struct fd_slot *s)
 	return entry_path(wk, s->fs, s->idx, wk->path2);
 }
 
+/* reverse= and stride=: the next record of the pattern within the
+ * working set.  Reverse goes from the last record down to the first, then
+ * starts again at the last.  Stride visits records 0, n, 2n, ... and at the
+ * end starts a new pass one record further (1, n+1, ...): after n passes
+ * every record was read once. */
+static uint64_t pattern_offset(const struct wflow *f, struct fd_slot *s, uint64_t iosize,
+			       uint64_t wss)
+{
+	uint64_t nrec = wss >= iosize ? wss / iosize : 1;
+	uint64_t rec;
+
+	if (f->reverse) {
+		rec = nrec - 1 - s->seq_rec % nrec;
+		s->seq_rec++;
+		return rec * iosize;
+	}
+	rec = s->seq_rec < nrec ? s->seq_rec : 0;
+	s->seq_rec = rec + f->stride;
+	if (s->seq_rec >= nrec) {
+		s->seq_pass++;
+		s->seq_rec = s->seq_pass % MIN(f->stride, nrec);
+	}
+	return rec * iosize;
+}
+
+/* bufsize=: read or write `iosize` bytes through a user-space buffer, as
+ * stdio's fread/fwrite do: data is copied, and the engine sees whole
+ * buffers at the stream's sequential position. */
+static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				    size_t iosize, int write)
+{
+	struct stdio_buf *b = s->sb;
+	struct timing t;
+	size_t done = 0;
+	int64_t ret = 0;
+
+	if (!b) {
+		b = xcalloc(1, sizeof(*b));
+		if (posix_memalign((void **)&b->buf, 4096, (size_t)f->bufsize)) {
+			free(b);
+			runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+			return FR_ERROR;
+		}
+		b->size = (size_t)f->bufsize;
+		b->off = s->off;
+		b->dirty = write;
+		s->sb = b;
+	}
+	if (write)
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, iosize);
+	op_begin(f, &t);
+	if (write) {
+		if (!b->dirty) { /* was reading: go on from the stream position */
+			b->off += b->pos;
+			b->len = b->pos = 0;
+			b->dirty = 1;
+		}
+		while (done < iosize) {
+			size_t n = MIN(iosize - done, b->size - b->len);
+
+			memcpy(b->buf + b->len, (char *)wk->buf + done, n);
+			b->len += n;
+			done += n;
+			if (b->len == b->size && (ret = sb_flush(wk, s)) < 0)
+				break;
+		}
+	} else {
+		if (b->dirty) {
+			ret = sb_flush(wk, s);
+			b->dirty = 0;
+		}
+		while (ret >= 0 && done < iosize) {
+			if (b->pos == b->len) {
+				b->off += b->len;
+				b->len = b->pos = 0;
+				struct io_req q = { .op = IO_READ, .fd = s->fd, .buf = b->buf,
+						    .len = b->size, .off = b->off };
+				ret = engine_exec_full(wk->eng, &q);
+				if (ret <= 0)
+					break; /* end of file, or an error */
+				b->len = (size_t)ret;
+			}
+			size_t n = MIN(iosize - done, b->len - b->pos);
+
+			memcpy((char *)wk->buf + done, b->buf + b->pos, n);
+			b->pos += n;
+			done += n;
+		}
+	}
+	op_end(wk, f, &t, write ? 0 : done, write ? done : 0);
+	s->off = b->off + (b->dirty ? b->len : b->pos);
+	if (ret < 0) {
+		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
 static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
@@ -301,6 +435,7 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	struct timing t;
 	int64_t iosize, ret;
 	uint64_t off, wss;
+	int random;
 
 	if (r != FR_OK)
 		return r;
@@ -311,11 +446,16 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	random = wl_val_bool(&f->fo->random, 0);
+	if (f->bufsize && !random)
+		return do_buffered(wk, f, s, (size_t)iosize, write);
 	wss = slot_wss(f, s);
-	if (wl_val_bool(&f->fo->random, 0)) {
+	if (random) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
 		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
+	} else if (f->reverse || f->stride > 1) {
+		off = pattern_offset(f, s, (uint64_t)iosize, wss);
 	} else {
 		off = s->off;
 		if (wss && off + (uint64_t)iosize > wss && (!write || wl_val_isset(&f->fo->wss)))
@@ -382,7 +522,7 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	enum flow_result r = io_setup(wk, f, &s);
 	struct timing t;
 	int64_t iosize, ret = 0;
-	uint64_t size, done = 0;
+	uint64_t size, done = 0, start = 0;
 
 	if (r != FR_OK)
 		return r;
@@ -409,6 +549,15 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	ret = sb_flush(wk, s);
+	if (ret < 0) {
+		runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	/* resume: complete a partly written file from its current size */
+	if (write && wl_val_bool(&f->fo->resume, 0) && s->fs && s->idx >= 0)
+		start = MIN(__atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED), size);
+	done = start;
 	op_begin(f, &t);
 	while (done < size) {
 		size_t n = (size_t)MIN((uint64_t)iosize, size - done);
@@ -424,7 +573,7 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 			break;
 		done += (uint64_t)ret;
 	}
-	op_end(wk, f, &t, write ? 0 : done, write ? done : 0);
+	op_end(wk, f, &t, write ? 0 : done, write ? done - start : 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
 		return FR_ERROR;
@@ -449,6 +598,7 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	struct rt_fileset *fs = f->fs;
 	struct timing t;
 	int64_t idx, fd;
+	int held;
 
 	if (!fs) {
 		runner_op_error(wk, f, "create", NULL, -EBADF);
@@ -456,7 +606,10 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	}
 	if (s->fd >= 0)
 		slot_close(wk, s);
-	idx = pick(wk, f, fs, PICK_NONEXISTENT);
+	/* A single file (`define file`) is shared, not held: createfile makes
+	 * it anew (empty) whether or not it exists. */
+	held = !fs->is_file;
+	idx = held ? pick(wk, f, fs, PICK_NONEXISTENT) : 0;
 	if (idx < 0)
 		return FR_NORSC;
 	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd,
@@ -466,16 +619,20 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	fd = engine_exec_full(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);
 	if (fd < 0) {
-		fileset_release(fs, (uint64_t)idx, 0);
+		if (held)
+			fileset_release(fs, (uint64_t)idx, 0);
 		runner_op_error(wk, f, "create", wk->path, (int)fd);
 		return FR_ERROR;
 	}
 	__atomic_store_n(&fs->e[idx].cur, 0, __ATOMIC_RELAXED);
-	fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
+	if (held)
+		fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
+	else if (fileset_claim(fs, (uint64_t)idx, PICK_NONEXISTENT))
+		fileset_release(fs, (uint64_t)idx, 1); /* a single file: exists now, not held */
 	s->fd = (int)fd;
 	s->fs = fs;
 	s->idx = idx;
-	s->held = 1;
+	s->held = held;
 	s->off = 0;
 	return FR_OK;
 }
@@ -489,11 +646,18 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 	if (s->fd < 0)
 		return FR_OK; /* nothing open: filebench treats this as a no-op too */
 	struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
+	int64_t fr;
+
 	op_begin(f, &t);
+	fr = sb_flush(wk, s); /* fclose writes what the buffer holds */
 	ret = engine_exec(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);
-	if (ret < 0)
+	if (fr < 0)
+		runner_op_error(wk, f, "write", slot_path(wk, s), (int)fr);
+	else if (ret < 0)
 		runner_op_error(wk, f, "close", slot_path(wk, s), (int)ret);
+	if (fr < 0)
+		ret = fr;
 	slot_release(s, 1);
 	return ret < 0 ? FR_ERROR : FR_OK;
 }
@@ -640,7 +804,9 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 	}
 	struct io_req q = { .op = IO_FSYNC, .fd = s->fd };
 	op_begin(f, &t);
-	ret = engine_exec_full(wk->eng, &q);
+	ret = sb_flush(wk, s); /* fflush before fsync, as -e does with stdio */
+	if (ret >= 0)
+		ret = engine_exec_full(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, "fsync", slot_path(wk, s), (int)ret);
@@ -977,6 +1143,14 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	}
+	case FO_STONEWALL:
+		/* the first thread here stops the others' stonewall= loops */
+		if (!__atomic_exchange_n(&wk->rn->stonewalled, 1, __ATOMIC_RELAXED))
+			f->st.ops++;
+		return FR_OK;
+	case FO_THREADDONE:
+		f->st.ops++;
+		return FR_DONE;
 	case FO_COMPOSITE: {
 		enum flow_result r = FR_OK;
 
@@ -1000,6 +1174,8 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 	if (iters < 1)
 		iters = 1;
 	for (int64_t i = 0; i < iters && !runner_stopping(wk->rn); i++) {
+		if (f->stonewall && __atomic_load_n(&wk->rn->stonewalled, __ATOMIC_RELAXED))
+			break;
 		r = exec_one(wk, f);
 		while (r == FR_NORSC && !runner_stopping(wk->rn)) {
 			STAT_ADD(f->st.stalls, 1);
@@ -1012,4 +1188,17 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 			return r;
 	}
 	return r;
+}
+
+void flow_init_attrs(struct wflow *f)
+{
+	const struct wl_flowop *fo = f->fo;
+	int64_t v;
+
+	f->reverse = wl_val_bool(&fo->reverse, 0);
+	f->stonewall = wl_val_bool(&fo->stonewall, 0);
+	v = wl_val_int(&fo->stride, NULL, 0);
+	f->stride = v > 1 ? (uint64_t)v : 0;
+	v = wl_val_int(&fo->bufsize, NULL, 0);
+	f->bufsize = v > 0 ? (uint64_t)v : 0;
 }

@@ -40,6 +40,16 @@ struct counter_set {
 	size_t n;
 };
 
+/* bufsize=: a stdio-like user-space buffer on a descriptor slot. */
+struct stdio_buf {
+	char *buf;
+	size_t size;
+	size_t len;		/* bytes valid (reading) or waiting to be written */
+	size_t pos;		/* read cursor */
+	uint64_t off;		/* file offset of buf[0] */
+	int dirty;		/* holds written data not yet flushed */
+};
+
 struct fd_slot {
 	int fd;			/* -1 when closed */
 	struct rt_fileset *fs;
@@ -48,6 +58,8 @@ struct fd_slot {
 	uint64_t off;		/* sequential offset */
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
+	uint64_t seq_rec, seq_pass; /* reverse= and stride= position */
+	struct stdio_buf *sb;	/* bufsize=: the user-space buffer, or NULL */
 };
 
 struct aio_slot {
@@ -71,6 +83,10 @@ struct wflow {
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
+	/* attributes read once (flow_init_attrs): the hot path does not
+	 * resolve them per operation */
+	int reverse, stonewall;
+	uint64_t stride, bufsize;
 };
 
 struct runner;
@@ -129,6 +145,8 @@ struct runner {
 	/* what lies under the run directory (found once) */
 	struct devices devs;
 	char fstype[64];
+	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
+	uint64_t all_done_ns; /* atomic: when the last worker of the phase ended */
 };
 
 /* Visit every wflow of every worker (children included). */
@@ -152,6 +170,8 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 void measure_free(struct measure *m);
 
 /* flowop.c */
+/* Read the attributes a wflow caches (reverse, stride, bufsize, ...). */
+void flow_init_attrs(struct wflow *f);
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops

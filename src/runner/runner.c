@@ -90,6 +90,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.fd = -1;
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
+	flow_init_attrs(f);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
@@ -221,7 +222,10 @@ static void *worker_main(void *arg)
 		wk->aio_inflight -= (unsigned)n;
 	}
 	worker_close_all(wk);
-	__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_RELAXED);
+	/* the last thread out notes when the phase's work ended: the
+	 * control loop only looks every 10 ms */
+	if (__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_ACQ_REL) == rn->nworkers)
+		__atomic_store_n(&rn->all_done_ns, now_ns(), __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -507,6 +511,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 	rn->stop = 0;
 	rn->finished = 0;
+	rn->stonewalled = 0;
+	rn->all_done_ns = 0;
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
@@ -643,6 +649,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		why = "error";
 	rn->stop = 1;
 	t_stop = now_ns();
+	if (!strcmp(why, "threads done") && __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE))
+		t_stop = __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
 	if (runner_stop_signal)
@@ -654,6 +662,15 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 		ph->nthreads = (int)rn->nworkers;
 		ph->end_reason = why;
+		for (size_t i = 0; i < rn->nworkers; i++) {
+			const struct engine *e = rn->workers[i].eng;
+
+			if (!e)
+				continue;
+			ph->open_flags |= e->open_flags_seen;
+			for (int op = 0; op < IO__COUNT; op++)
+				ph->io_requests[op] += e->nreq[op];
+		}
 		for (size_t i = 0; i < rn->nopdefs; i++) {
 			const char *type = flowop_type_name(rn->opdefs[i]->type);
 
@@ -682,6 +699,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	phase_cleanup(rn);
 	return ret;
 }
+
+_Static_assert(IO__COUNT <= RESULT_IO_OPS, "result_phase.io_requests is too small");
 
 void runner_free(struct runner *rn)
 {
