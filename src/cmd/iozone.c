@@ -65,8 +65,8 @@ enum {
 	OPT_ENGINE,
 	OPT_SEED,
 	OPT_DIR,
-	OPT_DATA,
-	OPT_QUIET,
+	OPT_IOZ_DATA,
+	OPT_IOZ_QUIET,
 	OPT_HELP,
 };
 
@@ -275,8 +275,8 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 		{ "engine", required_argument, NULL, OPT_ENGINE },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "dir", required_argument, NULL, OPT_DIR },
-		{ "data", required_argument, NULL, OPT_DATA },
-		{ "quiet", no_argument, NULL, OPT_QUIET },
+		{ "data", required_argument, NULL, OPT_IOZ_DATA },
+		{ "quiet", no_argument, NULL, OPT_IOZ_QUIET },
 		{ "help", no_argument, NULL, OPT_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -409,7 +409,7 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 		case OPT_DIR:
 			z->dir = optarg;
 			break;
-		case OPT_DATA:
+		case OPT_IOZ_DATA:
 			if (data_pattern_parse(optarg, &z->ro.data) < 0) {
 				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
 					"or dedupe=N%%)",
@@ -417,7 +417,7 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 				return -1;
 			}
 			break;
-		case OPT_QUIET:
+		case OPT_IOZ_QUIET:
 			z->quiet = 1;
 			msg_quiet = 1;
 			break;
