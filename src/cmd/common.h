@@ -7,7 +7,8 @@
 #include "engine/engine.h"
 
 /* engine_find(), printing "unknown engine 'x' (available: ...)" when it
- * fails. */
+ * fails.  Also accepts and checks a "faulty:ENGINE:RULE" spec (see
+ * engine/faulty.h), printing what is wrong with it. */
 const struct engine_ops *engine_find_checked(const char *name);
 
 #endif

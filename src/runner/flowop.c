@@ -200,8 +200,11 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	return FR_OK;
 }
 
+static void aio_drain_fd(struct worker *wk, int fd);
+
 static void slot_close(struct worker *wk, struct fd_slot *s)
 {
+	aio_drain_fd(wk, s->fd);
 	if (s->fd >= 0) {
 		struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
 
@@ -268,16 +271,20 @@ static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 	return 0;
 }
 
+static void entry_grow_at(struct rt_fileset *fs, int64_t idx, uint64_t end)
+{
+	uint64_t cur = __atomic_load_n(&fs->e[idx].cur, __ATOMIC_RELAXED);
+
+	while (end > cur && !__atomic_compare_exchange_n(&fs->e[idx].cur, &cur, end, 0,
+							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
 static void entry_grow(struct fd_slot *s, uint64_t end)
 {
 	if (!s->fs || s->idx < 0)
 		return;
-	uint64_t cur = __atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED);
-
-	while (end > cur &&
-	       !__atomic_compare_exchange_n(&s->fs->e[s->idx].cur, &cur, end, 0, __ATOMIC_RELAXED,
-					    __ATOMIC_RELAXED))
-		;
+	entry_grow_at(s->fs, s->idx, end);
 }
 
 static const char *slot_path(struct worker *wk, struct fd_slot *s)
@@ -483,6 +490,7 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 
 	if (s->fd < 0)
 		return FR_OK; /* nothing open: filebench treats this as a no-op too */
+	aio_drain_fd(wk, s->fd);
 	struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
 	op_begin(f, &t);
 	ret = engine_exec(wk->eng, &q);
@@ -661,22 +669,63 @@ static enum flow_result do_fsyncset(struct worker *wk, struct wflow *f)
 	return FR_OK;
 }
 
+/* Finish a completed asynchronous write: a short one, or one that met
+ * EINTR/EAGAIN, is completed synchronously from where it stopped (a
+ * partial transfer is not an error); a real error is reported with the
+ * file's path. */
+static void aio_complete(struct worker *wk, struct aio_slot *a)
+{
+	struct io_req *q = &a->req;
+	int64_t res = q->res;
+
+	if (res == -EINTR || res == -EAGAIN || (res >= 0 && (size_t)res < q->len)) {
+		size_t done = res > 0 ? (size_t)res : 0;
+		struct io_req rest = { .op = IO_WRITE, .fd = q->fd, .buf = (char *)q->buf + done,
+				       .len = q->len - done, .off = q->off + done };
+
+		res = engine_exec_full(wk->eng, &rest);
+	}
+	if (res < 0) {
+		const char *path = NULL;
+
+		if (a->fs && a->idx >= 0)
+			path = entry_path(wk, a->fs, a->idx, wk->path2);
+		a->st->bytes_written -= MIN(a->st->bytes_written, (uint64_t)q->len);
+		runner_op_error(wk, a->f, "aiowrite", path, (int)res);
+	} else if (a->fs && a->idx >= 0) {
+		entry_grow_at(a->fs, a->idx, q->off + q->len);
+	}
+	a->busy = 0;
+	wk->aio_inflight--;
+}
+
 static int aio_reap(struct worker *wk, unsigned min)
 {
 	struct io_req *done[AIO_DEPTH];
 	int n = engine_reap(wk->eng, done, min, AIO_DEPTH);
 
-	for (int i = 0; i < n; i++) {
-		struct aio_slot *a = done[i]->user;
-
-		if (done[i]->res < 0) {
-			a->st->errors++;
-			runner_op_error(wk, NULL, "aiowrite", NULL, (int)done[i]->res);
-		}
-		a->busy = 0;
-		wk->aio_inflight--;
-	}
+	for (int i = 0; i < n; i++)
+		aio_complete(wk, done[i]->user);
 	return n;
+}
+
+void worker_drain_aio(struct worker *wk)
+{
+	while (wk->aio_inflight)
+		if (aio_reap(wk, wk->aio_inflight) <= 0)
+			break;
+}
+
+/* Before a descriptor is closed, wait for the asynchronous writes to it:
+ * completing a short one later would write through a descriptor number
+ * that may by then belong to another file. */
+static void aio_drain_fd(struct worker *wk, int fd)
+{
+	for (int i = 0; i < AIO_DEPTH && fd >= 0 && wk->aio_inflight; i++)
+		if (wk->aio[i].busy && wk->aio[i].req.fd == fd) {
+			worker_drain_aio(wk);
+			return;
+		}
 }
 
 static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
@@ -728,6 +777,9 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	a->req = (struct io_req){ .op = IO_WRITE, .fd = s->fd, .buf = a->buf, .len = (size_t)iosize,
 				  .off = off, .user = a };
 	a->st = &f->st;
+	a->f = f;
+	a->fs = s->fs;
+	a->idx = s->idx;
 	op_begin(f, &t);
 	ret = engine_submit(wk->eng, &a->req);
 	op_end(wk, f, &t, 0, ret == 0 ? (uint64_t)iosize : 0);
@@ -745,9 +797,7 @@ static enum flow_result do_aiowait(struct worker *wk, struct wflow *f)
 	struct timing t;
 
 	op_begin(f, &t);
-	while (wk->aio_inflight)
-		if (aio_reap(wk, wk->aio_inflight) < 0)
-			break;
+	worker_drain_aio(wk);
 	op_end(wk, f, &t, 0, 0);
 	return FR_OK;
 }

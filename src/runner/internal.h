@@ -54,6 +54,9 @@ struct aio_slot {
 	void *buf;
 	int busy;
 	struct op_stats *st;	/* the aiowrite flowop's stats */
+	struct wflow *f;	/* the aiowrite flowop */
+	struct rt_fileset *fs;	/* the file written, for messages */
+	int64_t idx;
 	uint64_t t0;
 };
 
@@ -127,6 +130,8 @@ struct runner {
 /* flowop.c */
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
+/* Wait for every asynchronous write in flight, reporting failures. */
+void worker_drain_aio(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops
  * the run under --on-error=stop. */
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,

@@ -208,17 +208,7 @@ static void *worker_main(void *arg)
 			}
 		}
 	}
-	/* drain asynchronous writes before leaving */
-	while (wk->aio_inflight) {
-		struct io_req *done[AIO_DEPTH];
-		int n = engine_reap(wk->eng, done, wk->aio_inflight, AIO_DEPTH);
-
-		if (n <= 0)
-			break;
-		for (int i = 0; i < n; i++)
-			((struct aio_slot *)done[i]->user)->busy = 0;
-		wk->aio_inflight -= (unsigned)n;
-	}
+	worker_drain_aio(wk);
 	worker_close_all(wk);
 	__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_RELAXED);
 	return NULL;
