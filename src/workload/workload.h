@@ -96,6 +96,13 @@ struct randvar {
 	struct rv_bucket *table; /* RV_TABULAR */
 	size_t ntable;
 	int line;
+	/* From cvar(...): the parameters are the cvar library's (gamma is the
+	 * plain shape, uniform uses lower/upper) and min/max only clamp the
+	 * sample.  From randvar: gamma draws are offset by min, uniform spans
+	 * [min, 2 * mean - min] (or [min, max] without a mean). */
+	int cvar;
+	int has_seed; /* seed= given: the runner may seed a private stream */
+	uint64_t seed;
 };
 
 /* Draw one sample: min, round and max applied.  Never negative. */
@@ -193,6 +200,7 @@ struct wl_flowop {
 	struct wl_flowop **children;
 	size_t nchildren;
 	int line;
+	char *composite_name; /* FO_COMPOSITE: the name of its `define flowop` */
 };
 
 struct wl_thread {

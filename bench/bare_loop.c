@@ -1,0 +1,78 @@
+/*
+ * bare_loop.c — the reference for bench/overhead.sh: the same system calls
+ * fsgauge issues, in the tightest loop we can write, single-threaded.
+ *
+ *   bare_loop pread FILE SECONDS     4 KiB pread at random aligned offsets
+ *   bare_loop create DIR SECONDS     openat(O_CREAT) + close + unlink
+ *
+ * Prints "<ops> <seconds> <ops/s>".
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	static char buf[4096] __attribute__((aligned(4096)));
+	uint64_t x = 88172645463325252ull, ops = 0;
+	double secs, t0, t;
+
+	if (argc != 4)
+		return 2;
+	secs = atof(argv[3]);
+	if (!strcmp(argv[1], "pread")) {
+		int fd = open(argv[2], O_RDONLY);
+		struct stat st;
+
+		if (fd < 0 || fstat(fd, &st) < 0)
+			return 1;
+		uint64_t blocks = (uint64_t)st.st_size / 4096;
+
+		t0 = now();
+		do {
+			for (int i = 0; i < 1024; i++) {
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				if (pread(fd, buf, 4096, (off_t)((x % blocks) * 4096)) != 4096)
+					return 1;
+			}
+			ops += 1024;
+		} while ((t = now()) - t0 < secs);
+	} else {
+		int dfd = open(argv[2], O_RDONLY | O_DIRECTORY);
+		char name[64];
+
+		if (dfd < 0)
+			return 1;
+		t0 = now();
+		do {
+			for (int i = 0; i < 256; i++) {
+				snprintf(name, sizeof(name), "f%llu", (unsigned long long)(ops + i));
+				int fd = openat(dfd, name, O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+				if (fd < 0)
+					return 1;
+				close(fd);
+				unlinkat(dfd, name, 0);
+			}
+			ops += 256;
+		} while ((t = now()) - t0 < secs);
+	}
+	printf("%llu %.3f %.1f\n", (unsigned long long)ops, t - t0, (double)ops / (t - t0));
+	return 0;
+}

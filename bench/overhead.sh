@@ -1,0 +1,84 @@
+#!/bin/sh
+# fsgauge's own overhead, measured against a bare C loop doing the same
+# system calls, in one invocation on the same machine and directory:
+#   1. 4 KiB pread at random offsets of a cached 64 MiB file, one thread;
+#   2. create + close + unlink of empty files, one thread;
+# then the preallocation time and peak RSS of a 1,000,000-entry fileset.
+# Prints ops/s of both and their ratio (target: fsgauge >= 0.95 of bare).
+#
+#   sh bench/overhead.sh [SECONDS] [DIR]
+set -eu
+secs=${1:-5}
+dir=${2:-${TMPDIR:-/tmp}}
+top=$(cd "$(dirname "$0")/.." && pwd)
+fsg=${FSGAUGE:-$top/fsgauge}
+work=$(mktemp -d "$dir/fsgauge-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+cc -O2 -o "$work/bare_loop" "$top/bench/bare_loop.c"
+
+# 1. pread of a cached file
+head -c $((64 * 1024 * 1024)) /dev/urandom > "$work/data"
+cat "$work/data" > /dev/null
+cat > "$work/pread.f" <<WML
+define file name=data,path=\$dir,size=64m,prealloc,reuse
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop read name=pread4k,filename=data,iosize=4k,random
+  }
+}
+WML
+cat > "$work/create.f" <<WML
+define fileset name=files,path=\$dir,size=0,entries=100000,dirwidth=1000000,prealloc=0
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop createfile name=create,filesetname=files,fd=1
+    flowop closefile name=close,fd=1
+    flowop deletefile name=delete,filesetname=files
+  }
+}
+WML
+
+rate() { # json file, op name -> ops/s of that op
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+print(sum(o["ops_per_second"] for o in d["phases"][0]["operations"] if o["name"]==sys.argv[2]))' "$1" "$2"
+}
+
+bare_pread=$("$work/bare_loop" pread "$work/data" "$secs" | awk '{print $3}')
+"$fsg" run "$work/pread.f" -d "$work" -t "$secs" -q --json "$work/pread.json" > /dev/null
+fsg_pread=$(rate "$work/pread.json" pread4k)
+
+mkdir "$work/bare"
+bare_create=$("$work/bare_loop" create "$work/bare" "$secs" | awk '{print $3}')
+"$fsg" run "$work/create.f" -d "$work" -t "$secs" -q --json "$work/create.json" > /dev/null
+fsg_create=$(rate "$work/create.json" create)
+
+printf '%-34s %14s %14s %7s\n' "test" "bare ops/s" "fsgauge ops/s" "ratio"
+printf '%-34s %14.0f %14.0f %7.3f\n' "4 KiB pread, cached file" "$bare_pread" "$fsg_pread" \
+	"$(awk "BEGIN{print $fsg_pread / $bare_pread}")"
+printf '%-34s %14.0f %14.0f %7.3f\n' "create+close+unlink (per file)" "$bare_create" "$fsg_create" \
+	"$(awk "BEGIN{print $fsg_create / $bare_create}")"
+
+# 3. a 1,000,000-entry fileset: preallocation time and peak RSS
+cat > "$work/million.f" <<WML
+define fileset name=million,path=\$dir,size=0,entries=1000000,dirwidth=1000,prealloc=100
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop statfile name=stat,filesetname=million
+  }
+}
+WML
+python3 - "$fsg" "$work" <<'PY'
+import resource, subprocess, sys, time, json
+fsg, work = sys.argv[1], sys.argv[2]
+t0 = time.time()
+subprocess.run([fsg, "run", work + "/million.f", "-d", work, "-t", "1", "-q",
+                "--json", work + "/million.json"], check=True, stdout=subprocess.DEVNULL)
+wall = time.time() - t0
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+d = json.load(open(work + "/million.json"))
+fs = d["filesets"][0]
+print("1,000,000-entry fileset: %d files preallocated in %.1f s (whole run incl. cleanup %.1f s), peak RSS %.0f MiB"
+      % (fs["preallocated"], fs["seconds"], wall, rss))
+PY

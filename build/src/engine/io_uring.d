@@ -1,1 +1,0 @@
-build/src/engine/io_uring.o: src/engine/io_uring.c

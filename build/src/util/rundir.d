@@ -1,4 +1,0 @@
-build/src/util/rundir.o: src/util/rundir.c src/util/rundir.h \
- src/util/util.h
-src/util/rundir.h:
-src/util/util.h:

@@ -1,0 +1,77 @@
+# lib.sh — helpers for the CLI tests (POSIX sh, TAP output).
+#
+#   . "$(dirname "$0")/lib.sh"
+#   run "$FSGAUGE" list          # sets $rc, files $T/out and $T/err
+#   check "lists varmail" grep -q varmail "$T/out"
+#   finish
+#
+# $T is a fresh temporary directory, removed at exit.  json FILE EXPR
+# evaluates a Python expression over the parsed JSON document `d`.
+
+: "${FSGAUGE:?set FSGAUGE to the fsgauge binary}"
+T=$(mktemp -d "${TMPDIR:-/tmp}/fsgauge-test.XXXXXX")
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+tap_n=0
+tap_fail=0
+
+ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $*"
+}
+
+not_ok() {
+	tap_n=$((tap_n + 1))
+	tap_fail=$((tap_fail + 1))
+	echo "not ok $tap_n - $*"
+}
+
+# check DESCRIPTION COMMAND...: passes when the command succeeds
+check() {
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+# run COMMAND...: stdout in $T/out, stderr in $T/err, status in $rc
+run() {
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+# expect_fail DESCRIPTION CODE MESSAGE-REGEX COMMAND...: the command exits
+# with CODE and prints a line matching MESSAGE-REGEX on stderr
+expect_fail() {
+	desc=$1 code=$2 re=$3
+	shift 3
+	run "$@"
+	if [ "$rc" -eq "$code" ] && grep -Eq -- "$re" "$T/err"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		echo "#   exit $rc (want $code); stderr:"
+		sed 's/^/#   /' "$T/err" | head -5
+	fi
+}
+
+# json FILE EXPR: prints the value of a Python expression over d
+json() {
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+v=eval(sys.argv[2])
+print(v if not isinstance(v,bool) else str(v).lower())' "$1" "$2"
+}
+
+# empty_dir DIR: succeeds when DIR exists and holds nothing
+empty_dir() {
+	[ -d "$1" ] && [ -z "$(ls -A "$1")" ]
+}
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+finish() {
+	echo "1..$tap_n"
+	[ "$tap_fail" -eq 0 ]
+}

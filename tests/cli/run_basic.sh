@@ -1,0 +1,106 @@
+#!/bin/sh
+# `fsgauge run`: the filebench-style output, the JSON result and its
+# invariants, the run directory's life cycle, --keep, -s warnings, the
+# null engine, and SIGINT.
+. "$(dirname "$0")/lib.sh"
+
+d="$T/target"
+mkdir "$d"
+
+run "$FSGAUGE" --version
+check "--version exits 0" [ "$rc" -eq 0 ]
+check "--version lists engines and features" grep -q "engines: psync" "$T/out"
+
+run "$FSGAUGE" list
+check "list exits 0" [ "$rc" -eq 0 ]
+check "list shows varmail with a description" grep -Eq '^varmail +mail server' "$T/out"
+check "list shows at least 40 personalities" [ "$(wc -l < "$T/out")" -ge 40 ]
+run "$FSGAUGE" show varmail
+check "show prints the workload text" grep -q "define fileset" "$T/out"
+
+# varmail, small
+run "$FSGAUGE" run varmail -d "$d" -t 2 -s nfiles=100 -s nthreads=4 --json "$T/v.json" --label small
+check "varmail exits 0" [ "$rc" -eq 0 ]
+check "stderr shows the fileset line" grep -Eq "^Fileset mailspool: 100 files" "$T/err"
+check "stderr shows the run directory" grep -q "run directory: $d/fsgauge-" "$T/err"
+check "stdout has the per-operation breakdown" grep -q "^Per-Operation Breakdown" "$T/out"
+check "IO Summary line in filebench's format" \
+	grep -Eq '^IO Summary: [0-9]+ ops [0-9.]+ ops/s, \([0-9]+/[0-9]+ r/w\) [0-9.]+mb/s, [0-9]+us cpu/op, [0-9.]+ms latency$' "$T/out"
+check "run directory removed, target empty" empty_dir "$d"
+check "json: schema_version 1" [ "$(json "$T/v.json" 'd["schema_version"]')" = 1 ]
+check "json: label recorded" [ "$(json "$T/v.json" 'd["label"]')" = small ]
+check "json: complete" [ "$(json "$T/v.json" 'd["status"]["complete"]')" = true ]
+check "json: every varmail flowop ran" [ "$(json "$T/v.json" 'min(o["ops"] for o in d["phases"][0]["operations"])>0')" = true ]
+check "json: environment has the fs type" [ -n "$(json "$T/v.json" 'd["environment"]["fs_type"]')" ]
+check "json: kernel recorded" [ -n "$(json "$T/v.json" 'd["environment"]["kernel"]')" ]
+check "json: -s override recorded in parameters" [ "$(json "$T/v.json" 'd["parameters"]["var.nfiles"]')" = 100 ]
+check "json: percentiles ordered" [ "$(json "$T/v.json" 'all(o["latency_us"]["p50"]<=o["latency_us"]["p99"]<=o["latency_us"]["max"]*1.01 for o in d["phases"][0]["operations"])')" = true ]
+check "json: histogram counts equal ops" [ "$(json "$T/v.json" 'all(sum(b[2] for b in o["histogram"]["buckets"])==o["ops"] for o in d["phases"][0]["operations"])')" = true ]
+check "json: appends wrote between 1 and iosize bytes per op" \
+	[ "$(json "$T/v.json" 'all(o["ops"]<=o["bytes_written"]<=o["ops"]*16384 for o in d["phases"][0]["operations"] if o["type"]=="appendfilerand")')" = true ]
+check "json: whole-file reads read bytes" [ "$(json "$T/v.json" 'all(o["bytes_read"]>0 for o in d["phases"][0]["operations"] if o["type"]=="readwholefile")')" = true ]
+
+# the IO Summary agrees with the JSON
+ops=$(json "$T/v.json" 'd["phases"][0]["summary"]["ops"]')
+check "IO Summary op count equals JSON summary" grep -q "^IO Summary: $ops ops" "$T/out"
+
+# a fixed-iosize write workload: bytes = ops x iosize exactly
+cat > "$T/w.f" <<'WML'
+define file name=big,path=$dir,size=1m,prealloc
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=2 {
+    flowop write name=rw,filename=big,iosize=4k,random
+    flowop read name=rr,filename=big,iosize=8k,random
+  }
+}
+WML
+run "$FSGAUGE" run "$T/w.f" -d "$d" -t 1 --json "$T/w.json"
+check "random write/read workload exits 0" [ "$rc" -eq 0 ]
+check "write bytes = ops x 4k" [ "$(json "$T/w.json" '[o["bytes_written"]==o["ops"]*4096 and o["ops"]>0 for o in d["phases"][0]["operations"] if o["name"]=="rw"][0]')" = true ]
+check "read bytes = ops x 8k" [ "$(json "$T/w.json" '[o["bytes_read"]==o["ops"]*8192 and o["ops"]>0 for o in d["phases"][0]["operations"] if o["name"]=="rr"][0]')" = true ]
+check "two threads reported" [ "$(json "$T/w.json" 'd["phases"][0]["threads"]')" = 2 ]
+
+# -s of a variable the workload never uses: a warning, not an error
+run "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 -s nosuchvar=3
+check "unused -s variable: exit 0" [ "$rc" -eq 0 ]
+check "unused -s variable: warning names it" grep -q "warning: .*nosuchvar" "$T/err"
+
+# --keep keeps the marked run directory
+run "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 --keep
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+check "--keep reports the directory" [ -n "$kept" ]
+check "--keep leaves the marker" [ -f "$kept/.fsgauge-run" ]
+check "--keep leaves the files" [ -d "$kept/mailspool" ]
+rm -rf "$kept"
+
+# the null engine runs the whole path without touching storage
+run "$FSGAUGE" run varmail -d "$d" -t 1 --engine null --json "$T/n.json"
+check "null engine: exit 0" [ "$rc" -eq 0 ]
+check "null engine: operations counted" [ "$(json "$T/n.json" 'd["phases"][0]["summary"]["ops"]>1000')" = true ]
+check "null engine: nothing created" empty_dir "$d"
+
+# without -d: a fresh directory under $TMPDIR, printed and removed
+mkdir "$T/tmp"
+TMPDIR="$T/tmp" run "$FSGAUGE" run varmail -t 1 -s nfiles=20
+check "default target is under TMPDIR" grep -q "run directory: $T/tmp/fsgauge-" "$T/err"
+check "default run directory removed" empty_dir "$T/tmp"
+
+# SIGINT mid-run: partial results marked, nothing left, exit 130
+"$FSGAUGE" run varmail -d "$d" -t 60 -s nfiles=50 --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
+pid=$!
+i=0
+while ! grep -q "^Running" "$T/int.err" 2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.5
+kill -INT $pid
+wait $pid
+rc=$?
+check "SIGINT: exit 130" [ "$rc" -eq 130 ]
+check "SIGINT: results printed and marked" grep -q "interrupted" "$T/int.out"
+check "SIGINT: json marked interrupted" [ "$(json "$T/int.json" 'd["status"]["interrupted"] and not d["status"]["complete"]')" = true ]
+check "SIGINT: partial ops recorded" [ "$(json "$T/int.json" 'd["phases"][0]["summary"]["ops"]>0')" = true ]
+check "SIGINT: nothing left behind" empty_dir "$d"
+
+finish

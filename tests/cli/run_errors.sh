@@ -1,0 +1,68 @@
+#!/bin/sh
+# Every user-reachable error of `fsgauge`, `fsgauge run`, `list` and `show`:
+# one line on stderr naming what was wrong, the documented exit code, and
+# nothing left behind in the target directory.
+. "$(dirname "$0")/lib.sh"
+
+d="$T/target"
+mkdir "$d"
+
+expect_fail "no command: usage, exit 2" 2 "usage: fsgauge" "$FSGAUGE"
+expect_fail "unknown command" 2 "unknown command 'frob'" "$FSGAUGE" frob
+expect_fail "run without workload" 2 "run needs a workload" "$FSGAUGE" run
+expect_fail "unknown workload" 2 "unknown workload 'nosuch'" "$FSGAUGE" run nosuch -d "$d"
+expect_fail "unknown option" 2 "unrecognized option|invalid option" "$FSGAUGE" run varmail --frobnicate
+expect_fail "missing target directory" 2 "cannot use target directory '$T/missing': No such file" \
+	"$FSGAUGE" run varmail -d "$T/missing" -t 1
+touch "$T/plainfile"
+expect_fail "target is a file" 2 "cannot use target directory '$T/plainfile': Not a directory" \
+	"$FSGAUGE" run varmail -d "$T/plainfile" -t 1
+expect_fail "bad size in -s" 2 "command line.*filesize.*12q" \
+	"$FSGAUGE" run varmail -d "$d" -s filesize=12q -t 1
+expect_fail "-s without =" 2 "invalid -s 'nfiles' \(expected VAR=VALUE\)" \
+	"$FSGAUGE" run varmail -d "$d" -s nfiles
+expect_fail "bad run time" 2 "invalid run time 'abc'" "$FSGAUGE" run varmail -d "$d" -t abc
+expect_fail "zero run time" 2 "invalid run time '0'" "$FSGAUGE" run varmail -d "$d" -t 0
+expect_fail "unknown engine" 2 "unknown engine 'turbo' \(available: psync" \
+	"$FSGAUGE" run varmail -d "$d" --engine turbo
+expect_fail "bad seed" 2 "invalid seed 'x'" "$FSGAUGE" run varmail -d "$d" --seed x
+expect_fail "bad data pattern" 2 "invalid data pattern 'ones'" "$FSGAUGE" run varmail -d "$d" --data ones
+expect_fail "bad --on-error" 2 "invalid --on-error 'maybe'" "$FSGAUGE" run varmail -d "$d" --on-error=maybe
+expect_fail "two workloads" 2 "unexpected argument 'webserver'" "$FSGAUGE" run varmail webserver
+expect_fail "unreadable workload file" 2 "cannot read workload file '$T/none.f': No such file" \
+	"$FSGAUGE" run "$T/none.f" -d "$d"
+
+printf 'set $dir=/tmp\ndefine fileset name=x,path=$dir,size=1k,entries=10\ndefine process name=p {\n  thread name=t {\n    flowop raed name=r1,filesetname=x\n  }\n}\n' > "$T/bad.f"
+expect_fail "malformed workload names file:line:col" 2 "$T/bad.f:5:[0-9]+: .*raed" \
+	"$FSGAUGE" run "$T/bad.f" -d "$d" -t 1
+
+printf 'define fileset name=escape,path=/etc,size=1k,entries=2,prealloc\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=escape\n  }\n}\n' > "$T/escape.f"
+expect_fail "fileset outside the run directory is refused" 2 "outside the run directory" \
+	"$FSGAUGE" run "$T/escape.f" -d "$d" -t 1
+
+expect_fail "preflight refuses a fileset larger than the free space" 2 "not enough free space" \
+	"$FSGAUGE" run varmail -d "$d" -s filesize=1t -s nfiles=1000 -t 1
+
+expect_fail "list takes no arguments" 2 "list takes no arguments" "$FSGAUGE" list x
+expect_fail "show unknown" 2 "unknown workload 'nosuch'" "$FSGAUGE" show nosuch
+expect_fail "show needs a name" 2 "show needs exactly one workload name" "$FSGAUGE" show
+
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+	mkdir "$T/locked"
+	chmod 755 "$T/locked"
+	chmod 711 "$T"
+	expect_fail "unwritable target directory" 2 "cannot write in target directory '$T/locked': Permission denied" \
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$FSGAUGE" run varmail -d "$T/locked" -t 1
+	chmod 700 "$T"
+elif [ "$(id -u)" -ne 0 ]; then
+	mkdir "$T/locked"
+	chmod 555 "$T/locked"
+	expect_fail "unwritable target directory" 2 "cannot write in target directory '$T/locked'" \
+		"$FSGAUGE" run varmail -d "$T/locked" -t 1
+	chmod 755 "$T/locked"
+else
+	ok "unwritable target directory # SKIP no setpriv to drop root"
+fi
+
+check "nothing left in the target after the failures" empty_dir "$d"
+finish
