@@ -167,7 +167,7 @@ int cmd_run(int argc, char **argv)
 	const char *name, *source;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+d:t:s:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:t:s:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dir = optarg;
@@ -322,7 +322,7 @@ int cmd_run(int argc, char **argv)
 
 	int rr = runner_run(w, &rd, &o, res);
 
-	if (rr < 0 && !res->nphases) {
+	if (rr < 0 && !res->nphases && !res->stopped_on_error && !res->interrupted) {
 		ret = rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
 	} else {
 		output_text(stdout, res);
@@ -334,7 +334,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (res->interrupted && !res->nphases)
 		ret = EXIT_INTERRUPTED;
-	if (json && (res->nphases || res->interrupted) && output_json_file(res, json) < 0 && !ret)
+	if (json && (res->nphases || res->interrupted || res->stopped_on_error) &&
+	    output_json_file(res, json) < 0 && !ret)
 		ret = EXIT_SYSTEM;
 	if (keep) {
 		fprintf(stderr, "kept run directory: %s\n", rd.path);

@@ -81,12 +81,16 @@ int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want);
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
 
 /* Create the directories and preallocate prealloc% of the entries
- * (writing random data of each entry's size), using `nthreads` threads.
- * Returns 0 or -errno (message printed with the path). */
+ * (writing random data of each entry's size), using `nthreads` threads;
+ * the first failure stops them all.  Returns 0 or -errno (message
+ * printed with the path; out->error set when an I/O operation failed). */
 struct engine;
 struct fileset_prealloc_stats {
 	uint64_t files, bytes;
 	double seconds;
+	/* When an operation failed: what and where ("write 'x/f1' at offset
+	 * 8192: No space left on device"); the caller frees it. */
+	char *error;
 };
 int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine, int nthreads,
 		   uint64_t seed, const volatile int *stop, struct fileset_prealloc_stats *out);

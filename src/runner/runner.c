@@ -416,6 +416,16 @@ int runner_create_filesets(struct runner *rn)
 		rf->mean_dirwidth = (double)fs->width;
 		rf->depth = depth;
 		rf->seconds = ps.seconds;
+		if (ps.error) {
+			/* an I/O error while preallocating: the run stops here
+			 * and the partial record says why */
+			res->errors++;
+			res->stopped_on_error = 1;
+			if (!res->first_error)
+				res->first_error = ps.error;
+			else
+				free(ps.error);
+		}
 		if (ret < 0)
 			return ret;
 		if (!o->quiet)
@@ -600,11 +610,19 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	return ret;
 }
 
+_Static_assert(IO__COUNT <= RESULT_IO_OPS, "result.io_requests is too small");
+
 void runner_free(struct runner *rn)
 {
+	uint64_t tot[IO__COUNT];
+
 	if (!rn)
 		return;
 	phase_cleanup(rn);
+	/* every engine instance is closed now: record what they were asked */
+	engine_totals(tot);
+	for (int i = 0; i < IO__COUNT; i++)
+		rn->res->io_requests[i] = tot[i];
 	for (size_t i = 0; i < rn->nfs; i++)
 		fileset_free(&rn->fs[i]);
 	free(rn->fs);
