@@ -259,7 +259,7 @@ static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *
 
 static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t size, void *buf,
 		       size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes,
-		       struct prealloc_shared *sh)
+		       struct prealloc_shared *sh, const volatile int *stop)
 {
 	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = path,
 			    .flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, .mode = 0644 };
@@ -269,7 +269,9 @@ static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t s
 
 	if (fd < 0)
 		return prealloc_fail(sh, (int)fd, "create '%s'", path);
-	while (off < size && !__atomic_load_n(&sh->failed, __ATOMIC_RELAXED)) {
+	/* a big file is written in 1 MiB pieces; a signal or another
+	 * thread's failure stops it between two */
+	while (off < size && !*stop && !__atomic_load_n(&sh->failed, __ATOMIC_RELAXED)) {
 		size_t n = (size_t)MIN((uint64_t)bufsz, size - off);
 
 		data_refresh(dp, r, buf, n);
@@ -333,7 +335,7 @@ static void *prealloc_thread(void *arg)
 			}
 		} else {
 			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, &dp,
-					     &j->bytes, j->sh);
+					     &j->bytes, j->sh, j->stop);
 			if (j->err)
 				break;
 		}
