@@ -92,7 +92,7 @@ unit: $(UNIT_BIN)
 
 check: fsgauge $(UNIT_BIN)
 	FSGAUGE=$(CURDIR)/fsgauge BUILD=$(BUILD) SANITIZE='$(SANITIZE)' \
-		sh tests/run-tests.sh $(UNIT_BIN) $(sort $(filter-out tests/cli/lib.sh,$(wildcard tests/cli/*.sh)))
+		sh tests/run-tests.sh $(UNIT_BIN) $(filter-out tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh)))
 
 format:
 	clang-format -i $(LIB_SRC) src/main.c $(wildcard src/*/*.h) $(UNIT_SRC)

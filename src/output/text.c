@@ -29,7 +29,7 @@ static void phase_text(FILE *f, const struct result_phase *p)
 	double secs = p->seconds > 0 ? p->seconds : 1e-9;
 
 	fprintf(f, "Per-Operation Breakdown\n");
-	fprintf(f, "%-20s %10s %11s %9s %10s %12s  %9s %9s %9s %9s %9s\n", "flowop", "ops",
+	fprintf(f, "%-20s %10s %12s %10s %12s %16s  %9s %9s %9s %9s %9s\n", "flowop", "ops",
 		"ops/s", "mb/s", "ms/op", "us/op-cpu", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
 		"max ms");
 	for (size_t i = 0; i < p->nops; i++) {

@@ -142,9 +142,14 @@ static void slot_release(struct fd_slot *s, int exists)
 static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
 {
 	if (wl_val_isset(&f->fo->indexed) && fs->n) {
+		/* the named entry, or the next one in the wanted state: keeps
+		 * the variable's skew (hot files) without stalling on a busy one */
 		uint64_t i = (uint64_t)wl_val_int(&f->fo->indexed, &wk->rng, 0) % fs->n;
 
-		return fileset_claim(fs, i, want) ? (int64_t)i : -1;
+		for (uint64_t k = 0; k < fs->n; k++, i = i + 1 < fs->n ? i + 1 : 0)
+			if (fileset_claim(fs, i, want))
+				return (int64_t)i;
+		return -1;
 	}
 	return fileset_pick(fs, want, &wk->rng);
 }
@@ -509,16 +514,26 @@ static enum flow_result do_path_op(struct worker *wk, struct wflow *f, enum io_o
 	int held = 1;
 	int exists_after = 1;
 
-	if (!fs) {
+	if (op == IO_UNLINK && wl_val_isset(&f->fo->fd)) {
+		/* deletefile fd=N: the file last open on slot N */
+		struct fd_slot *s = fd_slot_of(wk, f);
+
+		if (s->fd >= 0)
+			slot_close(wk, s);
+		fs = s->last_fs;
+		if (!fs || s->last_idx < 0 || !fileset_claim(fs, (uint64_t)s->last_idx, PICK_EXISTING))
+			return FR_NORSC;
+		idx = s->last_idx;
+		s->last_fs = NULL;
+	} else if (!fs) {
 		runner_op_error(wk, f, io_op_name(op), NULL, -EBADF);
 		return FR_ERROR;
-	}
-	if (op == IO_MKDIR) {
-		idx = fileset_pick(fs, PICK_NONEXISTENT, &wk->rng);
+	} else if (op == IO_MKDIR) {
+		idx = pick(wk, f, fs, PICK_NONEXISTENT);
 	} else if (op == IO_STAT) {
 		idx = pick_existing(wk, f, fs, &held);
 	} else {
-		idx = fileset_pick(fs, PICK_EXISTING, &wk->rng);
+		idx = pick(wk, f, fs, PICK_EXISTING);
 	}
 	if (idx < 0)
 		return FR_NORSC;

@@ -538,7 +538,10 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 					(long long)wl_val_int(&pd->threads[t]->instances, NULL, 1),
 					pd->threads[t]->name);
 		}
-		fprintf(stderr, "Running %s for %.0f seconds...\n", name, duration);
+		if (!strcmp(name, "run"))
+			fprintf(stderr, "Running for %.0f seconds...\n", duration);
+		else
+			fprintf(stderr, "Running %s for up to %.0f seconds...\n", name, duration);
 	}
 
 	size_t started = 0;

@@ -998,6 +998,7 @@ static int parse_table(struct parser *p, struct avalue *out)
 	out->kind = AV_TABLE;
 	for (;;) {
 		double cell[3];
+		int cline[3], ccol[3];
 
 		rc = expect(p, TOK_LBRACE, "'{' to start a randtable row {percent, min, max}", &t);
 		if (rc)
@@ -1008,8 +1009,8 @@ static int parse_table(struct parser *p, struct avalue *out)
 			char what[48];
 
 			t = next(p, LEX_WORD);
-			v.line = t.line;
-			v.col = t.col;
+			v.line = cline[i] = t.line;
+			v.col = ccol[i] = t.col;
 			if (t.kind == TOK_WORD) {
 				v.kind = AV_WORD;
 				v.text = lex_text(&t);
@@ -1037,7 +1038,7 @@ static int parse_table(struct parser *p, struct avalue *out)
 		if (rc)
 			return rc;
 		if (cell[1] > cell[2])
-			return perr(p, t.line, t.col, "randtable row: min %g is above max %g",
+			return perr(p, cline[1], ccol[1], "randtable row: min %g is above max %g",
 				    cell[1], cell[2]);
 		if (out->ntable >= MAX_TABLE_ROWS)
 			return perr(p, t.line, t.col, "randtable has too many rows");
@@ -2265,8 +2266,7 @@ static int opt_number(struct parser *p, const char *what, double *out, int allow
 
 	if (t.line != p->last_line || (t.kind != TOK_WORD && t.kind != TOK_VAR))
 		return 0;
-	if (t.kind == TOK_WORD && !isdigit((unsigned char)*t.start) &&
-	    !(allow_neg && *t.start == '-'))
+	if (t.kind == TOK_WORD && !isdigit((unsigned char)*t.start) && *t.start != '-')
 		return 0; /* the next command, on the same line */
 	next(p, LEX_WORD);
 	v.line = t.line;
@@ -2682,31 +2682,35 @@ static void strings_free(char **v, size_t n)
 	free(v);
 }
 
+void wl_process_free(struct wl_process *pr)
+{
+	if (!pr)
+		return;
+	for (size_t j = 0; j < pr->nthreads; j++) {
+		struct wl_thread *th = pr->threads[j];
+
+		for (size_t k = 0; k < th->nflowops; k++)
+			flowop_free(th->flowops[k]);
+		free(th->flowops);
+		free(th->name);
+		wl_val_clear(&th->instances);
+		wl_val_clear(&th->memsize);
+		wl_val_clear(&th->useism);
+		free(th);
+	}
+	free(pr->threads);
+	free(pr->name);
+	wl_val_clear(&pr->instances);
+	wl_val_clear(&pr->nice);
+	free(pr);
+}
+
 void workload_free(struct workload *w)
 {
 	if (!w)
 		return;
-	for (size_t i = 0; i < w->nprocesses; i++) {
-		struct wl_process *pr = w->processes[i];
-
-		for (size_t j = 0; j < pr->nthreads; j++) {
-			struct wl_thread *th = pr->threads[j];
-
-			for (size_t k = 0; k < th->nflowops; k++)
-				flowop_free(th->flowops[k]);
-			free(th->flowops);
-			free(th->name);
-			wl_val_clear(&th->instances);
-			wl_val_clear(&th->memsize);
-			wl_val_clear(&th->useism);
-			free(th);
-		}
-		free(pr->threads);
-		free(pr->name);
-		wl_val_clear(&pr->instances);
-		wl_val_clear(&pr->nice);
-		free(pr);
-	}
+	for (size_t i = 0; i < w->nprocesses; i++)
+		wl_process_free(w->processes[i]);
 	free(w->processes);
 	for (size_t i = 0; i < w->nfilesets; i++)
 		fileset_free(w->filesets[i]);
