@@ -291,7 +291,13 @@ int cmd_run(int argc, char **argv)
 		text = xstrdup(b->text);
 		source = b->name;
 	}
-	if (workload_parse(text, source, ov, nov, &w, &werr) < 0) {
+	/* $dir is the run directory, known only once it exists: parse with the
+	 * target in its place (so echo/usage texts and checks see a value),
+	 * then point it at the run directory. */
+	ov = xrealloc(ov, (nov + 1) * sizeof(*ov));
+	ov[nov].name = "dir";
+	ov[nov].value = dir ? dir : "(run directory)";
+	if (workload_parse(text, source, ov, nov + 1, &w, &werr) < 0) {
 		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
 		ret = EXIT_USAGE;
 		goto out;

@@ -476,9 +476,7 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 		return FR_ERROR;
 	}
 	__atomic_store_n(&fs->e[idx].cur, 0, __ATOMIC_RELAXED);
-	/* exists now, still held by us */
-	__atomic_fetch_add(&fs->nexist, 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&fs->e[idx].state, FSE_EXISTS | FSE_BUSY, __ATOMIC_RELEASE);
+	fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
 	s->fd = (int)fd;
 	s->fs = fs;
 	s->idx = idx;
