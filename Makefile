@@ -56,7 +56,7 @@ ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -Isrc -I$(BUILD)/gen $(WARN) $(CFLAGS) $(SA
 	-pthread -MMD -MP -DFSGAUGE_VERSION='"$(VERSION)"' -DFSGAUGE_GITREV='"$(GITREV)"' \
 	$(FEATURE_CFLAGS)
 ALL_LDFLAGS := $(LDFLAGS) $(SAN) -pthread
-LIBS := -ljansson $(FEATURE_LIBS) -lm
+LIBS := -ljansson -lxxhash $(FEATURE_LIBS) -lm
 
 # --- sources ----------------------------------------------------------------
 LIB_SRC  := $(sort $(wildcard src/*/*.c))

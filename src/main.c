@@ -12,6 +12,7 @@ const struct command commands[] = {
 	{ "run", cmd_run, "run a filebench-style workload (built-in name or .f file)" },
 	{ "list", cmd_list, "list the built-in workloads" },
 	{ "show", cmd_show, "print a built-in workload's text" },
+	{ "verify", cmd_verify, "write, read back and check data (corruption test)" },
 	{ "devcheck", cmd_devcheck, "check whether a block device may be read or written" },
 	{ NULL, NULL, NULL },
 };

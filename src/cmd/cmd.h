@@ -19,5 +19,6 @@ int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_devcheck(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

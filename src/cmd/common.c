@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/faulty.h"
+#include "runner/runner.h"
 #include "util/util.h"
 
 const struct engine_ops *engine_find_checked(const char *name)
@@ -32,4 +33,12 @@ const struct engine_ops *engine_find_checked(const char *name)
 	}
 	msg_err("unknown engine '%s' (available: %s)", name, list);
 	return NULL;
+}
+
+int common_verify_opt(int c, struct run_opts *o)
+{
+	if (c != OPT_VERIFY)
+		return 0;
+	o->verify = 1;
+	return 1;
 }

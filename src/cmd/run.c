@@ -45,6 +45,7 @@ static void run_usage(FILE *f)
 		"      --data PATTERN     data written: random (default), zero, compress=N%%,\n"
 		"                         dedupe=N%%\n"
 		"      --direct           open data files with O_DIRECT\n"
+		VERIFY_USAGE
 		"      --on-error=MODE    stop (default) or continue after an I/O error\n"
 		"      --keep             keep the run directory and its files\n"
 		"  -q, --quiet            no progress messages on stderr\n"
@@ -132,6 +133,7 @@ static void record_params(struct result *res, const struct workload *w, const st
 	kv_add(&res->params, "seed", "%llu", (unsigned long long)o->seed);
 	kv_add(&res->params, "data", "%s", data_pattern_name(&o->data, buf, sizeof(buf)));
 	kv_add(&res->params, "direct", "%s", o->direct ? "true" : "false");
+	kv_add(&res->params, "verify", "%s", o->verify ? "true" : "false");
 	kv_add(&res->params, "on_error", "%s", o->on_error == ON_ERROR_STOP ? "stop" : "continue");
 }
 
@@ -151,6 +153,7 @@ int cmd_run(int argc, char **argv)
 		{ "keep", no_argument, NULL, 'k' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		VERIFY_LONGOPT,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP };
@@ -256,6 +259,8 @@ int cmd_run(int argc, char **argv)
 			run_usage(stdout);
 			goto out;
 		default:
+			if (common_verify_opt(c, &o))
+				break;
 			fprintf(stderr, "try 'fsgauge run --help'\n");
 			ret = EXIT_USAGE;
 			goto out;
@@ -335,7 +340,7 @@ int cmd_run(int argc, char **argv)
 		fflush(stdout);
 		if (res->interrupted)
 			ret = EXIT_INTERRUPTED;
-		else if (res->errors || res->stopped_on_error)
+		else if (res->errors || res->stopped_on_error || res->verify_errors)
 			ret = EXIT_RUN_ERRORS;
 	}
 	if (res->interrupted && !res->nphases)

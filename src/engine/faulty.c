@@ -43,6 +43,7 @@ static const struct {
 	{ "EMFILE", EMFILE }, { "ENFILE", ENFILE }, { "ENOENT", ENOENT }, { "EFBIG", EFBIG },
 	{ "ENOMEM", ENOMEM }, { "EBADF", EBADF },   { "EEXIST", EEXIST }, { "ESTALE", ESTALE },
 	{ "short", 0 },
+	{ "corrupt", FAULTY_CORRUPT },
 };
 
 #define DATA_OPS ((1u << IO_READ) | (1u << IO_WRITE))
@@ -166,6 +167,14 @@ int faulty_parse(const char *spec, struct faulty_rule *rule, char *errbuf, size_
 		snprintf(errbuf, errlen, "engine spec '%s': a rule needs nth=N or after=N", spec);
 		return -EINVAL;
 	}
+	if (rule->err == FAULTY_CORRUPT) {
+		rule->ops &= 1u << IO_READ;
+		if (!rule->ops) {
+			snprintf(errbuf, errlen,
+				 "engine spec '%s': err=corrupt applies only to op=read", spec);
+			return -EINVAL;
+		}
+	}
 	if (rule->err == 0) {
 		/* a short transfer only makes sense for reads and writes */
 		rule->ops &= DATA_OPS;
@@ -284,7 +293,16 @@ static int should_fail(struct faulty *f, const struct io_req *req)
 static int64_t inject(struct engine *e, struct faulty *f, struct io_req *req)
 {
 	struct io_req part;
+	int64_t r;
 
+	if (f->rule.err == FAULTY_CORRUPT) {
+		/* the read succeeds, but one bit in the middle of what it
+		 * returned is wrong: what --verify exists to catch */
+		r = e->inner->ops->exec(e->inner, req);
+		if (r > 0 && req->buf)
+			((unsigned char *)req->buf)[r / 2] ^= 0x10;
+		return req->res = r;
+	}
 	if (f->rule.err)
 		return req->res = -f->rule.err;
 	part = *req;

@@ -15,7 +15,9 @@
  *     err=E                            EIO (default), ENOSPC, EINTR, EAGAIN,
  *                                      EDQUOT, EROFS, EACCES, EMFILE, ... or
  *                                      "short": a read or write transfers
- *                                      half the bytes asked for
+ *                                      half the bytes asked for, or
+ *                                      "corrupt": a read succeeds but one
+ *                                      bit of the data it returns is flipped
  *
  *   --engine faulty:psync:op=write,nth=5,err=EIO
  *
@@ -34,6 +36,7 @@
 #include "engine/engine.h"
 
 #define FAULTY_PREFIX "faulty:"
+#define FAULTY_CORRUPT (-1)
 
 struct faulty_rule {
 	const struct engine_ops *inner; /* the wrapped engine */
@@ -41,7 +44,8 @@ struct faulty_rule {
 	int active;			/* a rule was given (else count only) */
 	int after;			/* 1: every one after n; 0: only the nth */
 	uint64_t n;
-	int err;			/* positive errno, or 0 for a short transfer */
+	int err;			/* positive errno, 0 for a short transfer, or
+					 * FAULTY_CORRUPT */
 };
 
 /* Parse a "faulty:..." spec into *rule.  Returns 0, or -EINVAL with a

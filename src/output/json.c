@@ -144,6 +144,7 @@ static json_t *result_json(const struct result *r)
 	json_object_set_new(st, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(st, "stopped_on_error", json_boolean(r->stopped_on_error));
 	json_object_set_new(st, "errors", json_integer((json_int_t)r->errors));
+	json_object_set_new(st, "verify_errors", json_integer((json_int_t)r->verify_errors));
 	json_object_set_new(st, "first_error", r->first_error ? json_string(r->first_error) : json_null());
 	json_object_set_new(o, "status", st);
 	{

@@ -13,6 +13,7 @@
 
 #include "engine/engine.h"
 #include "runner/data.h"
+#include "runner/verify.h"
 #include "util/util.h"
 
 #define NOPOS UINT32_MAX /* pos[] of a held entry */
@@ -317,7 +318,7 @@ static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *
 
 static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t size, void *buf,
 		       size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes,
-		       struct prealloc_shared *sh, const volatile int *stop)
+		       struct prealloc_shared *sh, const volatile int *stop, int verify, uint64_t id)
 {
 	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = path,
 			    .flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, .mode = 0644 };
@@ -327,12 +328,17 @@ static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t s
 
 	if (fd < 0)
 		return prealloc_fail(sh, (int)fd, "create '%s'", path);
+	if (verify)
+		size = verify_align_up(size); /* whole self-checking blocks */
 	/* a big file is written in 1 MiB pieces; a signal or another
 	 * thread's failure stops it between two */
 	while (off < size && !*stop && !__atomic_load_n(&sh->failed, __ATOMIC_RELAXED)) {
 		size_t n = (size_t)MIN((uint64_t)bufsz, size - off);
 
-		data_refresh(dp, r, buf, n);
+		if (verify)
+			verify_stamp(buf, n, off, id, 0, rng_next(r));
+		else
+			data_refresh(dp, r, buf, n);
 		q = (struct io_req){ .op = IO_WRITE, .fd = (int)fd, .buf = buf, .len = n, .off = off };
 		ret = engine_exec_full(e, &q);
 		if (ret < 0) {
@@ -393,11 +399,11 @@ static void *prealloc_thread(void *arg)
 			}
 		} else {
 			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, &dp,
-					     &j->bytes, j->sh, j->stop);
+					     &j->bytes, j->sh, j->stop, fs->verify, i);
 			if (j->err)
 				break;
 		}
-		fs->e[i].cur = fs->e[i].size;
+		fs->e[i].cur = fs->verify ? verify_align_up(fs->e[i].size) : fs->e[i].size;
 		fs->e[i].state = FSE_EXISTS;
 		j->files++;
 	}

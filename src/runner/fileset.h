@@ -53,6 +53,7 @@ struct rt_fileset {
 	uint64_t ndirs; /* intermediate directories */
 	double prealloc_pct;
 	int reuse, paralloc, readonly, cached;
+	int verify;	/* preallocate self-checking blocks (runner/verify.h) */
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* selection index: avail[1] existing and not held, avail[0] free and

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "runner/internal.h"
+#include "runner/verify.h"
 #include "util/util.h"
 
 /* Sample thread CPU for 1 op in CPU_SAMPLE_EVERY, and for every op when
@@ -82,6 +83,34 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 					    path ? "'" : "", strerror(-neg_errno));
 		msg_err("flowop '%s': %s", f ? f->fo->name : "?", rn->first_error);
 	}
+	if (rn->o->on_error == ON_ERROR_STOP) {
+		rn->stopped_on_error = 1;
+		rn->stop = 1;
+	}
+	pthread_mutex_unlock(&rn->err_mu);
+}
+
+#define VERIFY_PRINT_MAX 10
+
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
+			 const struct verify_mismatch *m)
+{
+	struct runner *rn = wk->rn;
+	char what[256];
+	unsigned long long n;
+
+	wk->verify_errors++;
+	verify_describe(m, what, sizeof(what));
+	pthread_mutex_lock(&rn->err_mu);
+	n = ++rn->verify_reported;
+	if (!rn->first_error)
+		rn->first_error = xasprintf("verify '%s' at offset %llu: %s", path ? path : "?",
+					    (unsigned long long)m->offset, what);
+	if (n <= VERIFY_PRINT_MAX)
+		msg_err("verify error: '%s' at offset %llu: %s", path ? path : "?",
+			(unsigned long long)m->offset, what);
+	if (n == VERIFY_PRINT_MAX)
+		msg_err("further verify errors are counted, not printed");
 	if (rn->o->on_error == ON_ERROR_STOP) {
 		rn->stopped_on_error = 1;
 		rn->stop = 1;
@@ -299,6 +328,46 @@ static const char *slot_path(struct worker *wk, struct fd_slot *s)
 	return entry_path(wk, s->fs, s->idx, wk->path2);
 }
 
+static int verifying(const struct worker *wk)
+{
+	return wk->rn->o->verify;
+}
+
+/* Prepare buf for a write of len bytes at file offset off: self-checking
+ * blocks under --verify (len and off are whole blocks then), else the
+ * data pattern's fresh stamps. */
+static void fill_for_write(struct worker *wk, struct fd_slot *s, void *buf, size_t len,
+			   uint64_t off)
+{
+	if (verifying(wk))
+		verify_stamp(buf, len, off, s->idx >= 0 ? (uint64_t)s->idx : 0, ++wk->generation,
+			     rng_next(&wk->rng));
+	else
+		data_refresh(&wk->rn->o->data, &wk->rng, buf, len);
+}
+
+/* Under --verify, check every whole block of a read of n bytes at off;
+ * returns how many were bad (each reported).  A `define file` shared by
+ * several threads is not checked: another thread's write may be under
+ * way on the block we read, and a torn read there is not corruption. */
+static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
+		      uint64_t off, size_t n)
+{
+	int bad = 0;
+
+	if (s->fs && s->fs->is_file && wk->rn->nworkers > 1)
+		return 0;
+	for (size_t o = (size_t)(verify_align_up(off) - off); o + DATA_BLOCK <= n; o += DATA_BLOCK) {
+		struct verify_mismatch m;
+
+		if (verify_block((const char *)buf + o, off + o, UINT64_MAX, NULL, &m) > VERIFY_HOLE) {
+			runner_verify_error(wk, f, slot_path(wk, s), &m);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
@@ -312,6 +381,8 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -327,8 +398,10 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 			off = 0; /* wrap at the end of the working set */
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
 	if (write)
-		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
 	struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = wk->buf,
 			    .len = (size_t)iosize, .off = off };
 	op_begin(f, &t);
@@ -341,6 +414,8 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	}
 	if (write)
 		entry_grow(s, off + (uint64_t)ret);
+	else if (verifying(wk) && check_read(wk, f, s, wk->buf, off, (size_t)ret))
+		return FR_ERROR;
 	return FR_OK;
 }
 
@@ -358,15 +433,24 @@ static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
 		iosize = 1;
 	if (rand)
 		iosize = 1 + (int64_t)rng_below(&wk->rng, (uint64_t)iosize);
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+	if (!verifying(wk))
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
 	struct io_req seek = { .op = IO_LSEEK, .fd = s->fd, .off = 0, .flags = SEEK_END };
 	op_begin(f, &t);
 	ret = engine_exec(wk->eng, &seek);
 	if (ret >= 0) {
+		/* under --verify the blocks name their offset, known only
+		 * now: stamping is inside the timed window there */
+		if (verifying(wk)) {
+			ret = (int64_t)verify_align_up((uint64_t)ret);
+			fill_for_write(wk, s, wk->buf, (size_t)iosize, (uint64_t)ret);
+		}
 		struct io_req q = { .op = IO_WRITE, .fd = s->fd, .buf = wk->buf,
 				    .len = (size_t)iosize, .off = (uint64_t)ret };
 		ret = engine_exec_full(wk->eng, &q);
@@ -410,6 +494,10 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 0);
 	if (iosize <= 0)
 		iosize = size ? (int64_t)MIN(size, (uint64_t)1 << 20) : 1;
+	if (verifying(wk)) {
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+		size = verify_align_up(size);
+	}
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -421,10 +509,15 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 		/* Stamping costs a few ns per 4 KiB; it stays inside the
 		 * whole-file operation rather than splitting its timing. */
 		if (write)
-			data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, n);
+			fill_for_write(wk, s, wk->buf, n, done);
 		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = wk->buf,
 				    .len = n, .off = done };
 		ret = engine_exec_full(wk->eng, &q);
+		if (!write && ret > 0 && verifying(wk) &&
+		    check_read(wk, f, s, wk->buf, done, (size_t)ret)) {
+			op_end(wk, f, &t, done + (uint64_t)ret, 0);
+			return FR_ERROR;
+		}
 		if (ret <= 0)
 			break;
 		done += (uint64_t)ret;
@@ -766,6 +859,8 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (!a->buf || a->req.len < (size_t)iosize) {
 		free(a->buf);
 		if (posix_memalign(&a->buf, 4096, (size_t)iosize)) {
@@ -775,7 +870,6 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 		}
 		data_fill(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	wss = slot_wss(f, s);
 	if (wl_val_bool(&f->fo->random, 0)) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
@@ -787,6 +881,9 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 			off = 0;
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
+	fill_for_write(wk, s, a->buf, (size_t)iosize, off);
 	a->req = (struct io_req){ .op = IO_WRITE, .fd = s->fd, .buf = a->buf, .len = (size_t)iosize,
 				  .off = off, .user = a };
 	a->st = &f->st;

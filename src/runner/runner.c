@@ -406,6 +406,7 @@ int runner_create_filesets(struct runner *rn)
 				"mbytes=%.0f\n",
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
+		fs->verify = o->verify;
 		ret = fileset_create(fs, rn->dirfd, o->engine,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);
@@ -581,6 +582,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
 	getrusage(RUSAGE_SELF, &ru1);
+	for (size_t i = 0; i < rn->nworkers; i++)
+		res->verify_errors += rn->workers[i].verify_errors;
 	if (runner_stop_signal)
 		res->interrupted = 1;
 

@@ -36,6 +36,9 @@ struct run_opts {
 	struct data_pattern data;
 	int prealloc_threads;	  /* 0: number of CPUs */
 	int quiet;
+	int verify;		  /* --verify: self-checking blocks, reads checked
+				   * (see runner/verify.h); data I/O is rounded
+				   * out to whole 4 KiB blocks */
 };
 
 /* Set by the signal handler (or anyone) to stop the current run: the

@@ -254,6 +254,62 @@ int rundir_empty(int dirfd)
 	return empty_dir(dirfd, st.st_dev, 1);
 }
 
+int rundir_adopt(struct rundir *rd, const char *path)
+{
+	char *copy = xstrdup(path), *slash, *name;
+	const char *parent;
+	struct stat st;
+	int ret;
+
+	memset(rd, 0, sizeof(*rd));
+	rd->fd = rd->parent_fd = -1;
+	while (strlen(copy) > 1 && copy[strlen(copy) - 1] == '/')
+		copy[strlen(copy) - 1] = 0;
+	slash = strrchr(copy, '/');
+	if (slash) {
+		*slash = 0;
+		name = slash + 1;
+		parent = *copy ? copy : "/";
+	} else {
+		name = copy;
+		parent = ".";
+	}
+	if (strncmp(name, "fsgauge-", 8)) {
+		msg_err("'%s' is not an fsgauge run directory (its name does not start with "
+			"'fsgauge-')",
+			path);
+		free(copy);
+		return -EINVAL;
+	}
+	rd->parent_fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rd->parent_fd < 0) {
+		ret = err_errno(-errno, "cannot open '%s'", parent);
+		goto fail;
+	}
+	rd->fd = openat(rd->parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (rd->fd < 0) {
+		ret = err_errno(-errno, "cannot open run directory '%s'", path);
+		goto fail;
+	}
+	if (fstatat(rd->fd, RUNDIR_MARKER, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+		msg_err("'%s' is not an fsgauge run directory (no %s marker)", path, RUNDIR_MARKER);
+		ret = -EINVAL;
+		goto fail;
+	}
+	rd->parent = xstrdup(parent);
+	rd->path = xasprintf("%s/%s", parent, name);
+	free(copy);
+	return 0;
+fail:
+	if (rd->fd >= 0)
+		close(rd->fd);
+	if (rd->parent_fd >= 0)
+		close(rd->parent_fd);
+	rd->fd = rd->parent_fd = -1;
+	free(copy);
+	return ret;
+}
+
 int rundir_remove(struct rundir *rd)
 {
 	struct stat st;

@@ -33,6 +33,11 @@ struct rundir {
  * directory, -ENOENT when missing, -EACCES when not writable, -EMFILE when
  * the descriptors for cleaning up cannot be reserved). */
 int rundir_create(struct rundir *rd, const char *parent);
+/* Take over an existing run directory `path` made by an earlier fsgauge
+ * (`fsgauge verify --check-only`): it must be a directory named
+ * fsgauge-* that carries our marker.  Returns 0 or -errno (message
+ * printed). */
+int rundir_adopt(struct rundir *rd, const char *path);
 /* Remove the run directory and everything in it (which we created).
  * Directories of ours that lost their owner permissions get them back
  * first.  Returns 0, or -errno after removing what it could (message
