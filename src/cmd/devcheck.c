@@ -47,7 +47,7 @@ int cmd_devcheck(int argc, char **argv)
 	const char *dev;
 	int c, ret;
 
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':

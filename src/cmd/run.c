@@ -169,7 +169,7 @@ int cmd_run(int argc, char **argv)
 	char *text = NULL;
 	const char *name, *source;
 
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
 	while ((c = getopt_long(argc, argv, "d:t:s:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':

@@ -266,7 +266,7 @@ int cmd_verify(int argc, char **argv)
 	void *buf = NULL;
 	int64_t bad;
 
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
 	while ((c = getopt_long(argc, argv, "d:n:s:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
