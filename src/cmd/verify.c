@@ -106,7 +106,7 @@ static int read_manifest(int dirfd, struct vparams *p)
 
 static int write_files(struct engine *e, int dirfd, const struct vparams *p, void *buf)
 {
-	for (uint64_t i = 0; i < p->files && !runner_stop_signal; i++) {
+	for (uint64_t i = 0; i < p->files && !runner_signalled(); i++) {
 		char name[32];
 		struct io_req q;
 		int64_t fd, r = 0;
@@ -139,7 +139,7 @@ static int write_files(struct engine *e, int dirfd, const struct vparams *p, voi
 		if (r < 0)
 			return (int)r;
 	}
-	return runner_stop_signal ? -EINTR : 0;
+	return runner_signalled() ? -EINTR : 0;
 }
 
 /* Drop what we wrote from the page cache so that the reads come from the
@@ -180,7 +180,7 @@ static int64_t check_files(struct engine *e, int dirfd, const struct vparams *p,
 	unsigned char want[DATA_BLOCK];
 	int64_t bad = 0;
 
-	for (uint64_t i = 0; i < p->files && !runner_stop_signal; i++) {
+	for (uint64_t i = 0; i < p->files && !runner_signalled(); i++) {
 		char name[32];
 		struct stat st;
 		struct io_req q;
@@ -375,7 +375,7 @@ int cmd_verify(int argc, char **argv)
 	}
 	drop_caches(rd.fd, &p, quiet);
 	bad = check_files(e, rd.fd, &p, buf, rd.path);
-	if (runner_stop_signal)
+	if (runner_signalled())
 		ret = EXIT_INTERRUPTED;
 	else if (bad)
 		ret = EXIT_RUN_ERRORS;

@@ -332,7 +332,7 @@ static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t s
 		size = verify_align_up(size); /* whole self-checking blocks */
 	/* a big file is written in 1 MiB pieces; a signal or another
 	 * thread's failure stops it between two */
-	while (off < size && !*stop && !__atomic_load_n(&sh->failed, __ATOMIC_RELAXED)) {
+	while (off < size && !__atomic_load_n(stop, __ATOMIC_RELAXED) && !__atomic_load_n(&sh->failed, __ATOMIC_RELAXED)) {
 		size_t n = (size_t)MIN((uint64_t)bufsz, size - off);
 
 		if (verify)
@@ -380,7 +380,7 @@ static void *prealloc_thread(void *arg)
 	rng_seed(&r, j->seed, 0xa110c000 + j->idx);
 	data_fill(&dp, &r, buf, bufsz);
 	for (uint64_t i = j->idx;
-	     i < fs->n && !*j->stop && !__atomic_load_n(&j->sh->failed, __ATOMIC_RELAXED);
+	     i < fs->n && !__atomic_load_n(j->stop, __ATOMIC_RELAXED) && !__atomic_load_n(&j->sh->failed, __ATOMIC_RELAXED);
 	     i += j->nthreads) {
 		if (entry_uniform(j->seed, i) * 100.0 >= fs->prealloc_pct)
 			continue;
@@ -446,7 +446,7 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine, int nth
 			}
 		}
 	}
-	for (uint64_t d = 0; d < fs->ndirs && !*stop; d++) {
+	for (uint64_t d = 0; d < fs->ndirs && !__atomic_load_n(stop, __ATOMIC_RELAXED); d++) {
 		struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path, .mode = 0755 };
 		int64_t r;
 

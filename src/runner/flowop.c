@@ -59,8 +59,9 @@ static inline void op_end(struct worker *wk, struct wflow *f, struct timing *t, 
 		st->cpu_samples++;
 	}
 	hist_add(&st->lat, t1 - t->t0);
-	st->bytes_read += rbytes;
-	st->bytes_written += wbytes;
+	/* single writer; finishonbytes reads them from other threads */
+	__atomic_store_n(&st->bytes_read, st->bytes_read + rbytes, __ATOMIC_RELAXED);
+	__atomic_store_n(&st->bytes_written, st->bytes_written + wbytes, __ATOMIC_RELAXED);
 	/* single writer; others read it for finishoncount */
 	__atomic_store_n(&st->ops, st->ops + 1, __ATOMIC_RELAXED);
 	wk->all_ops++;
@@ -85,7 +86,7 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 	}
 	if (rn->o->on_error == ON_ERROR_STOP) {
 		rn->stopped_on_error = 1;
-		rn->stop = 1;
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&rn->err_mu);
 }
@@ -113,7 +114,7 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
 		msg_err("further verify errors are counted, not printed");
 	if (rn->o->on_error == ON_ERROR_STOP) {
 		rn->stopped_on_error = 1;
-		rn->stop = 1;
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&rn->err_mu);
 }

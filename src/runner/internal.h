@@ -148,7 +148,7 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
 
 static inline int runner_stopping(const struct runner *rn)
 {
-	return rn->stop || runner_stop_signal;
+	return __atomic_load_n(&rn->stop, __ATOMIC_RELAXED) || runner_signalled();
 }
 
 #endif

@@ -24,7 +24,7 @@ volatile int runner_stop_signal;
 
 static void on_signal(int sig)
 {
-	runner_stop_signal = sig;
+	__atomic_store_n(&runner_stop_signal, sig, __ATOMIC_RELAXED);
 }
 
 void runner_install_signals(void)
@@ -201,8 +201,8 @@ static void *worker_main(void *arg)
 				 * out of files ends this thread (set mode quit). */
 				if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
 				    wk->flows[i].fo->type == FO_FINISHONBYTES) {
-					rn->finished = 1;
-					rn->stop = 1;
+					__atomic_store_n(&rn->finished, 1, __ATOMIC_RELAXED);
+					__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 				}
 				break;
 			}
@@ -393,7 +393,7 @@ int runner_create_filesets(struct runner *rn)
 	ret = preflight_space(rn);
 	if (ret < 0)
 		return ret;
-	for (size_t i = 0; i < rn->nfs && !runner_stop_signal; i++) {
+	for (size_t i = 0; i < rn->nfs && !runner_signalled(); i++) {
 		struct rt_fileset *fs = &rn->fs[i];
 		struct fileset_prealloc_stats ps;
 		struct result_fileset *rf = result_add_fileset(res, fs->name);
@@ -434,7 +434,7 @@ int runner_create_filesets(struct runner *rn)
 				(unsigned long long)ps.files, (unsigned long long)fs->n, fs->name,
 				ps.seconds < 1 && ps.seconds > 0 ? 1.0 : ps.seconds);
 	}
-	if (runner_stop_signal) {
+	if (runner_signalled()) {
 		res->interrupted = 1;
 		return -EINTR;
 	}
@@ -472,8 +472,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	uint64_t t_end, t_stop;
 	int ret = 0;
 
-	rn->stop = 0;
-	rn->finished = 0;
+	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
@@ -551,7 +551,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,
 				   &rn->workers[started])) {
 			msg_err("cannot start thread %zu of %zu", started + 1, rn->nworkers);
-			rn->stop = 1;
+			__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 			ret = -EAGAIN;
 			break;
 		}
@@ -577,14 +577,14 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
-	rn->stop = 1;
+	__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	t_stop = now_ns();
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
 	getrusage(RUSAGE_SELF, &ru1);
 	for (size_t i = 0; i < rn->nworkers; i++)
 		res->verify_errors += rn->workers[i].verify_errors;
-	if (runner_stop_signal)
+	if (runner_signalled())
 		res->interrupted = 1;
 
 	if (ret == 0) {
