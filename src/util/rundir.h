@@ -6,7 +6,7 @@
  * file, and works only inside it through a directory descriptor.  Removal
  * refuses a directory without our marker, never follows symbolic links,
  * never crosses into another file system, and never runs an external
- * command.  Safety rules: ../../docs/safety.md.
+ * command.  Safety rules: DESIGN.md, docs/reliability.md.
  */
 #ifndef FSGAUGE_RUNDIR_H
 #define FSGAUGE_RUNDIR_H
