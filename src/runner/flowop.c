@@ -85,7 +85,7 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 		msg_err("flowop '%s': %s", f ? f->fo->name : "?", rn->first_error);
 	}
 	if (rn->o->on_error == ON_ERROR_STOP) {
-		rn->stopped_on_error = 1;
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
 		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&rn->err_mu);
@@ -113,7 +113,7 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
 	if (n == VERIFY_PRINT_MAX)
 		msg_err("further verify errors are counted, not printed");
 	if (rn->o->on_error == ON_ERROR_STOP) {
-		rn->stopped_on_error = 1;
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
 		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&rn->err_mu);
@@ -957,6 +957,21 @@ static enum flow_result do_finish(struct worker *wk, struct wflow *f, int bytes)
 	return sum >= limit ? FR_DONE : FR_OK;
 }
 
+/* Wait on so->cv (so->mu held) for at most 50 ms, so a waiting thread
+ * sees a stop promptly. */
+static void sync_wait_slice(struct sync_obj *so)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 50000000;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	pthread_cond_timedwait(&so->cv, &so->mu, &ts);
+}
+
 static enum flow_result do_sem(struct worker *wk, struct wflow *f, int post)
 {
 	struct sync_obj *so = f->sync;
@@ -971,17 +986,8 @@ static enum flow_result do_sem(struct worker *wk, struct wflow *f, int post)
 		so->count += v;
 		pthread_cond_broadcast(&so->cv);
 	} else {
-		while (so->count < v && !runner_stopping(wk->rn)) {
-			struct timespec ts;
-
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 50000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&so->cv, &so->mu, &ts);
-		}
+		while (so->count < v && !runner_stopping(wk->rn))
+			sync_wait_slice(so);
 		if (so->count >= v)
 			so->count -= v;
 	}
@@ -1005,17 +1011,8 @@ static enum flow_result do_block(struct worker *wk, struct wflow *f, int wake)
 	} else {
 		uint64_t gen = so->wakeups;
 
-		while (so->wakeups == gen && !runner_stopping(wk->rn)) {
-			struct timespec ts;
-
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 50000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&so->cv, &so->mu, &ts);
-		}
+		while (so->wakeups == gen && !runner_stopping(wk->rn))
+			sync_wait_slice(so);
 	}
 	pthread_mutex_unlock(&so->mu);
 	op_end(wk, f, &t, 0, 0);
