@@ -592,6 +592,11 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 	op_begin(f, &t);
 	ret = engine_exec(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);
+	/* Linux releases the descriptor even when close() says EINTR: it
+	 * must not be retried (it could close someone else's), and the
+	 * interruption is not an error of the storage */
+	if (ret == -EINTR)
+		ret = 0;
 	if (ret < 0)
 		runner_op_error(wk, f, "close", slot_path(wk, s), (int)ret);
 	slot_release(s, 1);

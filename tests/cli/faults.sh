@@ -139,6 +139,7 @@ for op in write open fsync; do
 	transient "EINTR on $op #3 is retried" "op=$op,nth=3,err=EINTR"
 	transient "EAGAIN on $op #7 is retried" "op=$op,nth=7,err=EAGAIN"
 done
+transient "EINTR on close #5 is not an error (the descriptor is gone)" "op=close,nth=5,err=EINTR"
 transient "every write short: completed by retries" "op=write,after=0,err=short"
 transient "every read short: completed by retries" "op=read,after=0,err=short"
 # shellcheck disable=SC2086
