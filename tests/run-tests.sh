@@ -5,8 +5,8 @@
 set -u
 # Sanitized builds run several times slower (ThreadSanitizer most): give
 # each test more time there rather than fail on a slow machine.
-[ -n "${SANITIZE:-}" ] && : "${TEST_TIMEOUT:=1200}"
-: "${TEST_TIMEOUT:=300}"
+[ -n "${SANITIZE:-}" ] && : "${TEST_TIMEOUT:=1800}"
+: "${TEST_TIMEOUT:=600}"
 logdir=${BUILD:-build}/test-logs
 mkdir -p "$logdir"
 pass=0 fail=0 skip=0 failed=""

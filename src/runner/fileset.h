@@ -100,10 +100,12 @@ void fileset_index(struct rt_fileset *fs);
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
 
 /* Create the directories and preallocate prealloc% of the entries
- * (writing random data of each entry's size), using `nthreads` threads;
- * the first failure stops them all.  Returns 0 or -errno (message
- * printed with the path; out->error set when an I/O operation failed). */
+ * (writing data of pattern `dp` — NULL for random — of each entry's size,
+ * or self-checking blocks when fs->verify), using `nthreads` threads; the
+ * first failure stops them all.  Returns 0 or -errno (message printed
+ * with the path; out->error set when an I/O operation failed). */
 struct engine;
+struct data_pattern;
 struct fileset_prealloc_stats {
 	uint64_t files, bytes;
 	double seconds;
@@ -111,7 +113,8 @@ struct fileset_prealloc_stats {
 	 * 8192: No space left on device"); the caller frees it. */
 	char *error;
 };
-int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine, int nthreads,
-		   uint64_t seed, const volatile int *stop, struct fileset_prealloc_stats *out);
+int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine,
+		   const struct data_pattern *dp, int nthreads, uint64_t seed,
+		   const volatile int *stop, struct fileset_prealloc_stats *out);
 
 #endif

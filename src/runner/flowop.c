@@ -55,15 +55,16 @@ static inline void op_end(struct worker *wk, struct wflow *f, struct timing *t, 
 	struct op_stats *st = &f->st;
 
 	if (t->cpu) {
-		st->cpu_ns += thread_cpu_ns() - t->c0;
-		st->cpu_samples++;
+		STAT_ADD(st->cpu_ns, thread_cpu_ns() - t->c0);
+		STAT_ADD(st->cpu_samples, 1);
 	}
 	hist_add(&st->lat, t1 - t->t0);
-	/* single writer; finishonbytes reads them from other threads */
-	__atomic_store_n(&st->bytes_read, st->bytes_read + rbytes, __ATOMIC_RELAXED);
-	__atomic_store_n(&st->bytes_written, st->bytes_written + wbytes, __ATOMIC_RELAXED);
-	/* single writer; others read it for finishoncount */
-	__atomic_store_n(&st->ops, st->ops + 1, __ATOMIC_RELAXED);
+	/* single writer; finishoncount and the sampler read them (result.h) */
+	if (rbytes)
+		STAT_ADD(st->bytes_read, rbytes);
+	if (wbytes)
+		STAT_ADD(st->bytes_written, wbytes);
+	STAT_ADD(st->ops, 1);
 	wk->all_ops++;
 	if (rbytes || wbytes) {
 		wk->io_ops++;
@@ -77,7 +78,7 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 	struct runner *rn = wk->rn;
 
 	if (f)
-		f->st.errors++;
+		STAT_ADD(f->st.errors, 1);
 	pthread_mutex_lock(&rn->err_mu);
 	if (!rn->first_error) {
 		rn->first_error = xasprintf("%s%s%s%s: %s", op, path ? " '" : "", path ? path : "",
@@ -802,7 +803,9 @@ static void aio_complete(struct worker *wk, struct aio_slot *a)
 
 		if (a->fs && a->idx >= 0)
 			path = entry_path(wk, a->fs, a->idx, wk->path2);
-		a->st->bytes_written -= MIN(a->st->bytes_written, (uint64_t)q->len);
+		__atomic_store_n(&a->st->bytes_written,
+				 a->st->bytes_written - MIN(a->st->bytes_written, (uint64_t)q->len),
+				 __ATOMIC_RELAXED);
 		runner_op_error(wk, a->f, "aiowrite", path, (int)res);
 	} else if (a->fs && a->idx >= 0) {
 		entry_grow_at(a->fs, a->idx, q->off + q->len);
@@ -1118,14 +1121,14 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		msg_info("message from process (%s,%u), thread (%s,%u): %s", wk->pd->name, wk->pinst,
 			 wk->td->name, wk->tinst,
 			 fo->print_text ? fo->print_text : wl_val_str(&fo->value, ""));
-		f->st.ops++;
+		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	case FO_TESTRANDVAR: {
 		double v = wl_val_double(fo->rvar.kind ? &fo->rvar : &fo->value, &wk->rng, 0);
 
 		f->trv_sum += v;
 		f->trv_sumsq += v * v;
-		f->st.ops++;
+		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	}
 	case FO_COMPOSITE: {
@@ -1153,7 +1156,7 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 	for (int64_t i = 0; i < iters && !runner_stopping(wk->rn); i++) {
 		r = exec_one(wk, f);
 		while (r == FR_NORSC && !runner_stopping(wk->rn)) {
-			f->st.stalls++;
+			STAT_ADD(f->st.stalls, 1);
 			if (wk->rn->w->quit_mode != QUIT_TIMEOUT)
 				return FR_DONE; /* out of files ends this thread */
 			sleep_ns(200000);
