@@ -72,7 +72,7 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 
 	switch (c) {
 	case OPT_DATA:
-		if (data_pattern_parse(arg, &o->data) < 0) {
+		if (!arg || data_pattern_parse(arg, &o->data) < 0) {
 			msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% or "
 				"dedupe=N%%, N from 0 to 100)",
 				arg);
