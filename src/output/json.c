@@ -375,8 +375,18 @@ static json_t *result_json(const struct result *r)
 	json_object_set_new(st, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(st, "stopped_on_error", json_boolean(r->stopped_on_error));
 	json_object_set_new(st, "errors", json_integer((json_int_t)r->errors));
+	json_object_set_new(st, "verify_errors", json_integer((json_int_t)r->verify_errors));
 	json_object_set_new(st, "first_error", r->first_error ? json_string(r->first_error) : json_null());
 	json_object_set_new(o, "status", st);
+	{
+		json_t *rq = json_object();
+
+		for (int i = 0; i < IO__COUNT && i < RESULT_IO_OPS; i++)
+			if (r->io_requests[i])
+				json_object_set_new(rq, io_op_name((enum io_op)i),
+						    json_integer((json_int_t)r->io_requests[i]));
+		json_object_set_new(o, "io_requests", rq);
+	}
 	json_object_set_new(o, "parameters", kv_object(&r->params));
 	json_object_set_new(o, "environment", kv_object(&r->env));
 	for (size_t i = 0; i < r->nfilesets; i++) {

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "runner/internal.h"
+#include "runner/verify.h"
 #include "util/util.h"
 
 /* Sample thread CPU for 1 op in CPU_SAMPLE_EVERY, and for every op when
@@ -85,8 +86,36 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 		msg_err("flowop '%s': %s", f ? f->fo->name : "?", rn->first_error);
 	}
 	if (rn->o->on_error == ON_ERROR_STOP) {
-		rn->stopped_on_error = 1;
-		rn->stop = 1;
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&rn->err_mu);
+}
+
+#define VERIFY_PRINT_MAX 10
+
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
+			 const struct verify_mismatch *m)
+{
+	struct runner *rn = wk->rn;
+	char what[256];
+	unsigned long long n;
+
+	wk->verify_errors++;
+	verify_describe(m, what, sizeof(what));
+	pthread_mutex_lock(&rn->err_mu);
+	n = ++rn->verify_reported;
+	if (!rn->first_error)
+		rn->first_error = xasprintf("verify '%s' at offset %llu: %s", path ? path : "?",
+					    (unsigned long long)m->offset, what);
+	if (n <= VERIFY_PRINT_MAX)
+		msg_err("verify error: '%s' at offset %llu: %s", path ? path : "?",
+			(unsigned long long)m->offset, what);
+	if (n == VERIFY_PRINT_MAX)
+		msg_err("further verify errors are counted, not printed");
+	if (rn->o->on_error == ON_ERROR_STOP) {
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&rn->err_mu);
 }
@@ -215,6 +244,8 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	return FR_OK;
 }
 
+static void aio_drain_fd(struct worker *wk, int fd);
+
 static void entry_grow(struct fd_slot *s, uint64_t end);
 static const char *slot_path(struct worker *wk, struct fd_slot *s);
 
@@ -242,6 +273,7 @@ static int64_t sb_flush(struct worker *wk, struct fd_slot *s)
  * data is still written first. */
 static void slot_close(struct worker *wk, struct fd_slot *s)
 {
+	aio_drain_fd(wk, s->fd);
 	if (s->fd >= 0) {
 		struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
 		int64_t ret = sb_flush(wk, s);
@@ -311,16 +343,20 @@ static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 	return 0;
 }
 
+static void entry_grow_at(struct rt_fileset *fs, int64_t idx, uint64_t end)
+{
+	uint64_t cur = __atomic_load_n(&fs->e[idx].cur, __ATOMIC_RELAXED);
+
+	while (end > cur && !__atomic_compare_exchange_n(&fs->e[idx].cur, &cur, end, 0,
+							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
 static void entry_grow(struct fd_slot *s, uint64_t end)
 {
 	if (!s->fs || s->idx < 0)
 		return;
-	uint64_t cur = __atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED);
-
-	while (end > cur &&
-	       !__atomic_compare_exchange_n(&s->fs->e[s->idx].cur, &cur, end, 0, __ATOMIC_RELAXED,
-					    __ATOMIC_RELAXED))
-		;
+	entry_grow_at(s->fs, s->idx, end);
 }
 
 static const char *slot_path(struct worker *wk, struct fd_slot *s)
@@ -428,6 +464,46 @@ static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct f
 	return FR_OK;
 }
 
+static int verifying(const struct worker *wk)
+{
+	return wk->rn->o->verify;
+}
+
+/* Prepare buf for a write of len bytes at file offset off: self-checking
+ * blocks under --verify (len and off are whole blocks then), else the
+ * data pattern's fresh stamps. */
+static void fill_for_write(struct worker *wk, struct fd_slot *s, void *buf, size_t len,
+			   uint64_t off)
+{
+	if (verifying(wk))
+		verify_stamp(buf, len, off, s->idx >= 0 ? (uint64_t)s->idx : 0, ++wk->generation,
+			     rng_next(&wk->rng));
+	else
+		data_refresh(&wk->rn->o->data, &wk->rng, buf, len);
+}
+
+/* Under --verify, check every whole block of a read of n bytes at off;
+ * returns how many were bad (each reported).  A `define file` shared by
+ * several threads is not checked: another thread's write may be under
+ * way on the block we read, and a torn read there is not corruption. */
+static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
+		      uint64_t off, size_t n)
+{
+	int bad = 0;
+
+	if (s->fs && s->fs->is_file && wk->rn->nworkers > 1)
+		return 0;
+	for (size_t o = (size_t)(verify_align_up(off) - off); o + DATA_BLOCK <= n; o += DATA_BLOCK) {
+		struct verify_mismatch m;
+
+		if (verify_block((const char *)buf + o, off + o, UINT64_MAX, NULL, &m) > VERIFY_HOLE) {
+			runner_verify_error(wk, f, slot_path(wk, s), &m);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
@@ -442,6 +518,8 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -462,8 +540,10 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 			off = 0; /* wrap at the end of the working set */
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
 	if (write)
-		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
 	struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = wk->buf,
 			    .len = (size_t)iosize, .off = off };
 	op_begin(f, &t);
@@ -476,6 +556,8 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	}
 	if (write)
 		entry_grow(s, off + (uint64_t)ret);
+	else if (verifying(wk) && check_read(wk, f, s, wk->buf, off, (size_t)ret))
+		return FR_ERROR;
 	return FR_OK;
 }
 
@@ -493,15 +575,24 @@ static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
 		iosize = 1;
 	if (rand)
 		iosize = 1 + (int64_t)rng_below(&wk->rng, (uint64_t)iosize);
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+	if (!verifying(wk))
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
 	struct io_req seek = { .op = IO_LSEEK, .fd = s->fd, .off = 0, .flags = SEEK_END };
 	op_begin(f, &t);
 	ret = engine_exec(wk->eng, &seek);
 	if (ret >= 0) {
+		/* under --verify the blocks name their offset, known only
+		 * now: stamping is inside the timed window there */
+		if (verifying(wk)) {
+			ret = (int64_t)verify_align_up((uint64_t)ret);
+			fill_for_write(wk, s, wk->buf, (size_t)iosize, (uint64_t)ret);
+		}
 		struct io_req q = { .op = IO_WRITE, .fd = s->fd, .buf = wk->buf,
 				    .len = (size_t)iosize, .off = (uint64_t)ret };
 		ret = engine_exec_full(wk->eng, &q);
@@ -545,6 +636,10 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 0);
 	if (iosize <= 0)
 		iosize = size ? (int64_t)MIN(size, (uint64_t)1 << 20) : 1;
+	if (verifying(wk)) {
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+		size = verify_align_up(size);
+	}
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -565,10 +660,15 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 		/* Stamping costs a few ns per 4 KiB; it stays inside the
 		 * whole-file operation rather than splitting its timing. */
 		if (write)
-			data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, n);
+			fill_for_write(wk, s, wk->buf, n, done);
 		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = wk->buf,
 				    .len = n, .off = done };
 		ret = engine_exec_full(wk->eng, &q);
+		if (!write && ret > 0 && verifying(wk) &&
+		    check_read(wk, f, s, wk->buf, done, (size_t)ret)) {
+			op_end(wk, f, &t, done + (uint64_t)ret, 0);
+			return FR_ERROR;
+		}
 		if (ret <= 0)
 			break;
 		done += (uint64_t)ret;
@@ -645,6 +745,7 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 
 	if (s->fd < 0)
 		return FR_OK; /* nothing open: filebench treats this as a no-op too */
+	aio_drain_fd(wk, s->fd);
 	struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
 	int64_t fr;
 
@@ -652,6 +753,11 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 	fr = sb_flush(wk, s); /* fclose writes what the buffer holds */
 	ret = engine_exec(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);
+	/* Linux releases the descriptor even when close() says EINTR: it
+	 * must not be retried (it could close someone else's), and the
+	 * interruption is not an error of the storage */
+	if (ret == -EINTR)
+		ret = 0;
 	if (fr < 0)
 		runner_op_error(wk, f, "write", slot_path(wk, s), (int)fr);
 	else if (ret < 0)
@@ -842,22 +948,65 @@ static enum flow_result do_fsyncset(struct worker *wk, struct wflow *f)
 	return FR_OK;
 }
 
+/* Finish a completed asynchronous write: a short one, or one that met
+ * EINTR/EAGAIN, is completed synchronously from where it stopped (a
+ * partial transfer is not an error); a real error is reported with the
+ * file's path. */
+static void aio_complete(struct worker *wk, struct aio_slot *a)
+{
+	struct io_req *q = &a->req;
+	int64_t res = q->res;
+
+	if (res == -EINTR || res == -EAGAIN || (res >= 0 && (size_t)res < q->len)) {
+		size_t done = res > 0 ? (size_t)res : 0;
+		struct io_req rest = { .op = IO_WRITE, .fd = q->fd, .buf = (char *)q->buf + done,
+				       .len = q->len - done, .off = q->off + done };
+
+		res = engine_exec_full(wk->eng, &rest);
+	}
+	if (res < 0) {
+		const char *path = NULL;
+
+		if (a->fs && a->idx >= 0)
+			path = entry_path(wk, a->fs, a->idx, wk->path2);
+		__atomic_store_n(&a->st->bytes_written,
+				 a->st->bytes_written - MIN(a->st->bytes_written, (uint64_t)q->len),
+				 __ATOMIC_RELAXED);
+		runner_op_error(wk, a->f, "aiowrite", path, (int)res);
+	} else if (a->fs && a->idx >= 0) {
+		entry_grow_at(a->fs, a->idx, q->off + q->len);
+	}
+	a->busy = 0;
+	wk->aio_inflight--;
+}
+
 static int aio_reap(struct worker *wk, unsigned min)
 {
 	struct io_req *done[AIO_DEPTH];
 	int n = engine_reap(wk->eng, done, min, AIO_DEPTH);
 
-	for (int i = 0; i < n; i++) {
-		struct aio_slot *a = done[i]->user;
-
-		if (done[i]->res < 0) {
-			STAT_ADD(a->st->errors, 1);
-			runner_op_error(wk, NULL, "aiowrite", NULL, (int)done[i]->res);
-		}
-		a->busy = 0;
-		wk->aio_inflight--;
-	}
+	for (int i = 0; i < n; i++)
+		aio_complete(wk, done[i]->user);
 	return n;
+}
+
+void worker_drain_aio(struct worker *wk)
+{
+	while (wk->aio_inflight)
+		if (aio_reap(wk, wk->aio_inflight) <= 0)
+			break;
+}
+
+/* Before a descriptor is closed, wait for the asynchronous writes to it:
+ * completing a short one later would write through a descriptor number
+ * that may by then belong to another file. */
+static void aio_drain_fd(struct worker *wk, int fd)
+{
+	for (int i = 0; i < AIO_DEPTH && fd >= 0 && wk->aio_inflight; i++)
+		if (wk->aio[i].busy && wk->aio[i].req.fd == fd) {
+			worker_drain_aio(wk);
+			return;
+		}
 }
 
 static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
@@ -885,6 +1034,8 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (!a->buf || a->req.len < (size_t)iosize) {
 		free(a->buf);
 		if (posix_memalign(&a->buf, 4096, (size_t)iosize)) {
@@ -894,7 +1045,6 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 		}
 		data_fill(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	wss = slot_wss(f, s);
 	if (wl_val_bool(&f->fo->random, 0)) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
@@ -906,9 +1056,15 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 			off = 0;
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
+	fill_for_write(wk, s, a->buf, (size_t)iosize, off);
 	a->req = (struct io_req){ .op = IO_WRITE, .fd = s->fd, .buf = a->buf, .len = (size_t)iosize,
 				  .off = off, .user = a };
 	a->st = &f->st;
+	a->f = f;
+	a->fs = s->fs;
+	a->idx = s->idx;
 	op_begin(f, &t);
 	ret = engine_submit(wk->eng, &a->req);
 	op_end(wk, f, &t, 0, ret == 0 ? (uint64_t)iosize : 0);
@@ -926,9 +1082,7 @@ static enum flow_result do_aiowait(struct worker *wk, struct wflow *f)
 	struct timing t;
 
 	op_begin(f, &t);
-	while (wk->aio_inflight)
-		if (aio_reap(wk, wk->aio_inflight) < 0)
-			break;
+	worker_drain_aio(wk);
 	op_end(wk, f, &t, 0, 0);
 	return FR_OK;
 }

@@ -229,6 +229,8 @@ struct result_fileset {
 	double seconds;
 };
 
+#define RESULT_IO_OPS 32
+
 struct result {
 	char *suite;	/* "run", "bonnie", "iozone", "untar" */
 	char *workload; /* personality or file name */
@@ -245,6 +247,10 @@ struct result {
 	int stopped_on_error; /* --on-error=stop fired */
 	uint64_t errors;      /* total operation errors */
 	char *first_error;    /* "write 'x/y': No space left on device" */
+	uint64_t verify_errors; /* --verify: blocks read back wrong */
+	/* Requests the engines were given, per operation (indexed by enum
+	 * io_op of engine/engine.h; retries of short transfers count). */
+	uint64_t io_requests[RESULT_IO_OPS];
 	char *started_at;     /* ISO 8601 UTC */
 };
 
