@@ -930,8 +930,8 @@ static double single_figure(struct result_phase *ph)
  * signal, so that the files are still removed. */
 static void out_flush(void)
 {
-	if (fflush(stdout) == EOF && !runner_stop_signal)
-		runner_stop_signal = SIGPIPE;
+	if (fflush(stdout) == EOF && !runner_signalled())
+		__atomic_store_n(&runner_stop_signal, SIGPIPE, __ATOMIC_RELAXED);
 }
 
 /* Run one test as a phase; returns the new result phase, or NULL when it
@@ -955,7 +955,7 @@ static struct result_phase *run_test(struct ioz *z, enum ioz_test t, uint64_t s,
 		*err = ret;
 	if (z->res->nphases == before)
 		return NULL;
-	if (runner_stop_signal || z->res->stopped_on_error)
+	if (runner_signalled() || z->res->stopped_on_error)
 		return NULL;
 	return &z->res->phases[z->res->nphases - 1];
 }
@@ -1288,7 +1288,7 @@ int cmd_iozone(int argc, char **argv)
 	if (!z.res->interrupted && !z.res->stopped_on_error && rr == 0)
 		printf("\n\niozone test complete.\n");
 	fflush(stdout);
-	if (runner_stop_signal || z.res->interrupted)
+	if (runner_signalled() || z.res->interrupted)
 		ret = EXIT_INTERRUPTED;
 	else if (z.res->errors || z.res->stopped_on_error)
 		ret = EXIT_RUN_ERRORS;

@@ -37,14 +37,22 @@ jgrep() {
 	grep -Eq -- "$1" "$T/f.json"
 }
 
-# faulted DESC SPEC ERR [ARGS...]: a run that must stop on the fault
+# faulted DESC SPEC ERR [ARGS...]: a varmail run that must stop on the fault
 faulted() {
 	desc=$1 spec=$2 err=$3
 	shift 3
-	rm -f "$T/f.json"
 	# shellcheck disable=SC2086
-	timeout -k 5 60 "$FSGAUGE" run $wl -d "$d" -t 30 --engine "faulty:psync:$spec" \
-		--json "$T/f.json" "$@" >"$T/out" 2>"$T/err"
+	faulted_cmd "$desc" "$spec" "$err" run $wl -d "$d" -t 30 "$@"
+}
+
+# faulted_cmd DESC SPEC ERR COMMAND...: any fsgauge command (its target
+# directory is $d) that must stop on the fault
+faulted_cmd() {
+	desc=$1 spec=$2 err=$3
+	shift 3
+	rm -f "$T/f.json"
+	timeout -k 5 60 "$FSGAUGE" "$@" --engine "faulty:psync:$spec" \
+		--json "$T/f.json" >"$T/out" 2>"$T/err"
 	rc=$?
 	msg=$(errtext "$err")
 	why=""
@@ -73,12 +81,15 @@ faulted() {
 	fi
 }
 
-# transient DESC SPEC: a run whose faults must be absorbed
+# transient DESC SPEC [COMMAND...]: a run whose faults must be absorbed
+# (default: a one-second varmail)
 transient() {
 	desc=$1 spec=$2
-	rm -f "$T/f.json"
+	shift 2
 	# shellcheck disable=SC2086
-	timeout -k 5 60 "$FSGAUGE" run $wl -d "$d" -t 1 --engine "faulty:psync:$spec" \
+	[ $# -gt 0 ] || set -- run $wl -d "$d" -t 1
+	rm -f "$T/f.json"
+	timeout -k 5 60 "$FSGAUGE" "$@" --engine "faulty:psync:$spec" \
 		--json "$T/f.json" >"$T/out" 2>"$T/err"
 	rc=$?
 	if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && empty_dir "$d" &&
@@ -147,5 +158,33 @@ run "$FSGAUGE" run $wl -d "$d" -t 1 --engine faulty:psync:op=write,after=0,err=s
 	--json "$T/s.json"
 check "short writes: more write requests than write operations, bytes unchanged" \
 	[ "$(json "$T/s.json" 'd["io_requests"]["write"] > sum(o["ops"] for o in d["phases"][0]["operations"] if o["class"] == "write") + 20')" = true ]
+
+# 7. iozone: its operation counts are exact (no time limit), so the loop
+# covers every write, open, fsync and read, or evenly spaced ones
+if "$FSGAUGE" iozone --help >/dev/null 2>&1; then
+	iz="iozone -t 2 -s 512k -r 64k -i 0 -i 1 -i 2 --dir $d --quiet"
+	# shellcheck disable=SC2086
+	run "$FSGAUGE" $iz --engine faulty:psync --json "$T/izc.json"
+	check "iozone count run succeeds" [ "$rc" -eq 0 ]
+	eval "$(json "$T/izc.json" '" ".join("z_%s=%d" % (k, sum(p.get("io_requests", {}).get(k, 0) for p in d["phases"])) for k in ("write", "open", "fsync", "read"))')"
+	# shellcheck disable=SC2154
+	check "iozone count run did writes, opens, fsyncs and reads ($z_write, $z_open, $z_fsync, $z_read)" \
+		[ "$z_write" -gt 0 ] && [ "$z_open" -gt 0 ] && [ "$z_fsync" -gt 0 ] && [ "$z_read" -gt 0 ]
+	for op in write open fsync read; do
+		eval "n=\$z_$op"
+		for i in $(awk -v n="$n" 'BEGIN { k = n < 4 ? n : 4; for (j = 0; j < k; j++) print 1 + int(j * n / k); if (n > 1) print n }' | sort -un); do
+			err=EIO
+			[ "$op" = write ] && [ $((i % 2)) -eq 0 ] && err=ENOSPC
+			# shellcheck disable=SC2086
+			faulted_cmd "iozone: $op #$i of $n fails with $err" "op=$op,nth=$i,err=$err" "$err" $iz
+		done
+	done
+	# shellcheck disable=SC2086
+	transient "iozone: every write and read short, completed by retries" "op=read|write,after=0,err=short" $iz
+	# shellcheck disable=SC2086
+	transient "iozone: EINTR on write #3 is retried" "op=write,nth=3,err=EINTR" $iz
+else
+	ok "iozone: # SKIP fsgauge iozone is not built"
+fi
 
 finish
