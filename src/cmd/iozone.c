@@ -156,6 +156,9 @@ static void iozone_usage(FILE *f)
 		"      --engine NAME  I/O engine: psync (default), io_uring, null\n"
 		"      --seed N       seed for random offsets and data (default 1)\n"
 		"      --quiet        no messages on stderr\n"
+		"      --verify       self-checking 4 KiB blocks, every block read checked;\n"
+		"                     record sizes are rounded up to whole blocks (exit 1 on\n"
+		"                     a mismatch; docs/reliability.md)\n"
 		"  -h, --help         this help\n"
 		"\n"
 		"exit status: 0 ok, 1 I/O errors, 2 usage error, 3 system error,\n"
@@ -277,6 +280,7 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "data", required_argument, NULL, OPT_IOZ_DATA },
 		{ "quiet", no_argument, NULL, OPT_IOZ_QUIET },
+		{ "verify", no_argument, NULL, OPT_VERIFY },
 		{ "help", no_argument, NULL, OPT_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -420,6 +424,9 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 		case OPT_IOZ_QUIET:
 			z->quiet = 1;
 			msg_quiet = 1;
+			break;
+		case OPT_VERIFY:
+			z->ro.verify = 1;
 			break;
 		case ':':
 			if (optopt == '+')

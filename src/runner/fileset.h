@@ -54,6 +54,8 @@ struct rt_fileset {
 	double prealloc_pct;
 	int reuse, paralloc, readonly, cached;
 	int verify;	/* preallocate self-checking blocks (runner/verify.h) */
+	unsigned nusers;   /* workers of the current phase using it */
+	unsigned last_user; /* while counting them: last worker id + 1 */
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* selection index: avail[1] existing and not held, avail[0] free and

@@ -483,15 +483,16 @@ static void fill_for_write(struct worker *wk, struct fd_slot *s, void *buf, size
 }
 
 /* Under --verify, check every whole block of a read of n bytes at off;
- * returns how many were bad (each reported).  A `define file` shared by
- * several threads is not checked: another thread's write may be under
- * way on the block we read, and a torn read there is not corruption. */
+ * returns how many were bad (each reported).  A `define file` used by
+ * several threads of the phase is not checked: another thread's write may
+ * be under way on the block we read, and a torn read there is not
+ * corruption.  (Fileset entries are held exclusively while open.) */
 static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
 		      uint64_t off, size_t n)
 {
 	int bad = 0;
 
-	if (s->fs && s->fs->is_file && wk->rn->nworkers > 1)
+	if (s->fs && s->fs->is_file && s->fs->nusers > 1)
 		return 0;
 	for (size_t o = (size_t)(verify_align_up(off) - off); o + DATA_BLOCK <= n; o += DATA_BLOCK) {
 		struct verify_mismatch m;

@@ -128,6 +128,16 @@ void runner_visit_flows(struct runner *rn, wflow_fn fn, void *arg)
 
 #define visit_all runner_visit_flows
 
+/* Count the workers that use each fileset (visit_all goes worker by
+ * worker, so last_user tells a new worker from the same one). */
+static void count_users(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	if (f->fs && f->fs->last_user != wk->id + 1) {
+		f->fs->last_user = wk->id + 1;
+		f->fs->nusers++;
+	}
+}
+
 struct cset_arg {
 	const char *target; /* NULL: every flowop */
 	struct counter_set *cs;
@@ -566,6 +576,9 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		}
 	}
 	counters_build(rn);
+	for (size_t i = 0; i < rn->nfs; i++)
+		rn->fs[i].nusers = rn->fs[i].last_user = 0;
+	visit_all(rn, count_users, NULL);
 	visit_all(rn, name_flow, NULL);
 	rn->event_rate = wl_val_double(&rn->w->eventgen_rate, NULL, 0);
 	if (o->drop_caches) {

@@ -98,4 +98,19 @@ check "  nothing left behind" empty_dir "$d"
 run "$FSGAUGE" run varmail -q -d "$d" -t 2 -s nfiles=20 -s nthreads=2 \
 	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/n.json"
 check "without --verify the same corruption goes unseen (exit 0)" [ "$rc" -eq 0 ]
+# --- iozone --verify (one thread per file: reads are checked) -------------
+if "$FSGAUGE" iozone --help >/dev/null 2>&1; then
+	run "$FSGAUGE" iozone -t 2 -s 512k -r 64k -i 0 -i 1 -i 2 --dir "$d" --quiet --verify \
+		--json "$T/iz.json"
+	check "iozone --verify: exit 0, no verify errors" \
+		[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/iz.json"
+	run "$FSGAUGE" iozone -t 2 -s 512k -r 64k -i 0 -i 1 --dir "$d" --quiet --verify \
+		--engine faulty:psync:op=read,nth=3,err=corrupt --json "$T/izc.json"
+	check "iozone --verify: a corrupted read exits 1, named with file and offset" \
+		[ "$rc" -eq 1 ] && grep -Eq "verify error: 'iozone[^']*' at offset [0-9]+" "$T/err" &&
+		grep -q '"verify_errors": 1' "$T/izc.json"
+	check "iozone --verify: nothing left behind" empty_dir "$d"
+else
+	ok "iozone --verify: # SKIP fsgauge iozone is not built"
+fi
 finish
