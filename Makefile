@@ -73,7 +73,14 @@ all: fsgauge
 fsgauge: $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/%.o: %.c
+# Objects depend on the compiler flags (features found, sanitizers), so a
+# change of either rebuilds everything.
+FLAGS_STAMP := $(BUILD)/.cflags
+STAMP_FLAGS := $(CC) $(filter-out -DFSGAUGE_GITREV%,$(ALL_CFLAGS))
+$(shell mkdir -p $(BUILD); printf '%s\n' "$(STAMP_FLAGS)" | cmp -s - $(FLAGS_STAMP) || \
+	printf '%s\n' "$(STAMP_FLAGS)" > $(FLAGS_STAMP))
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
