@@ -28,10 +28,13 @@ endif
 endif
 
 # --- feature probes ---------------------------------------------------------
-probe = $(shell printf '%s\n' '$(2)' | $(CC) -x c - -o /dev/null $(3) >/dev/null 2>&1 && echo 1)
-HAVE_LIBURING  := $(call probe,uring,\#include <liburing.h>\nint main(void){struct io_uring r;return io_uring_queue_init(1,&r,0);},-luring)
-HAVE_LIBARCHIVE := $(call probe,archive,\#include <archive.h>\nint main(void){return archive_read_new()==0;},-larchive)
-HAVE_LIBBLKID  := $(call probe,blkid,\#include <blkid/blkid.h>\nint main(void){return blkid_new_probe()==0;},-lblkid)
+# `printf %b` turns the \n into newlines; $(HASH) is a '#' that survives
+# $(call) (a \# inside a call argument stays a backslash and a hash).
+HASH := \#
+probe = $(shell printf '%b\n' '$(2)' | $(CC) -x c - -o /dev/null $(3) >/dev/null 2>&1 && echo 1)
+HAVE_LIBURING  := $(call probe,uring,$(HASH)include <liburing.h>\nint main(void){struct io_uring r;return io_uring_queue_init(1,&r,0);},-luring)
+HAVE_LIBARCHIVE := $(call probe,archive,$(HASH)include <archive.h>\nint main(void){return archive_read_new()==0;},-larchive)
+HAVE_LIBBLKID  := $(call probe,blkid,$(HASH)include <blkid/blkid.h>\nint main(void){return blkid_new_probe()==0;},-lblkid)
 
 FEATURE_CFLAGS :=
 FEATURE_LIBS   :=
