@@ -18,6 +18,7 @@
 #ifndef FSGAUGE_WORKLOAD_BUILD_H
 #define FSGAUGE_WORKLOAD_BUILD_H
 
+#include "workload/replay.h"
 #include "workload/workload.h"
 
 struct workload *wl_new(const char *name);
@@ -46,5 +47,12 @@ struct wl_thread *wl_add_thread(struct wl_process *p, const char *name, int64_t 
 				int64_t memsize);
 struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, const char *name,
 				struct wl_fileset *fs);
+/* A FO_REPLAY flowop named `name` replaying r (not copied: it must outlive
+ * the workload) `executions` times in all across the threads running it,
+ * execution k in directory "<dir>-<k>" (k printed with at least 3 digits).
+ * Its children count each kind of operation r holds, named
+ * "<name>.<kind>" ("untar.mkdir"). */
+struct wl_flowop *wl_add_replay(struct wl_thread *t, const char *name, const struct replay *r,
+				int64_t executions, const char *dir);
 
 #endif
