@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "runner/fileset.h"
 #include "runner/runner.h"
+#include "workload/replay.h"
 
 #define FD_SLOTS 64
 #define AIO_DEPTH 64
@@ -70,6 +71,11 @@ struct wflow {
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
+	/* FO_REPLAY: the child counting each kind of operation, and this
+	 * thread's executions (op names filled in when merged) */
+	unsigned char replay_child[RPK__COUNT];
+	struct result_exec *execs;
+	size_t nexecs;
 };
 
 struct runner;

@@ -140,6 +140,9 @@ void result_free(struct result *r)
 		free(p->ops);
 		free(p->name);
 		free(p->too_fast_reason);
+		for (size_t j = 0; j < p->nexecs; j++)
+			free(p->execs[j].op);
+		free(p->execs);
 	}
 	for (size_t i = 0; i < r->nfilesets; i++)
 		free(r->filesets[i].name);

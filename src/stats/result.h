@@ -64,6 +64,20 @@ void kv_add(struct kvlist *l, const char *key, const char *fmt, ...)
 const char *kv_get(const struct kvlist *l, const char *key);
 void kv_free(struct kvlist *l);
 
+/* One execution of a replay flowop (one extracted or removed copy of a
+ * tree: see docs/engine.md), as the thread that ran it measured it. */
+struct result_exec {
+	char *op;	  /* the replay flowop's name ("untar") */
+	uint64_t index;	  /* execution number: the copy */
+	int thread;	  /* worker index within the phase */
+	double start;	  /* seconds from the start of the phase */
+	double seconds;	  /* elapsed, first operation to last */
+	uint64_t ops;	  /* operations done */
+	uint64_t bytes;	  /* bytes written */
+	uint64_t errors;
+	int complete;	  /* every operation of the list done without error */
+};
+
 struct result_phase {
 	char *name;
 	double seconds;	     /* measured wall time of the phase */
@@ -74,6 +88,8 @@ struct result_phase {
 	size_t nops;
 	int too_fast;	     /* ran too briefly to measure reliably */
 	char *too_fast_reason;
+	struct result_exec *execs; /* replay executions, by op name then index */
+	size_t nexecs;
 };
 
 struct result_fileset {
