@@ -632,8 +632,9 @@ int cmd_untar(int argc, char **argv)
 	}
 	if (ret < 0) {
 		msg_err("%s", err);
+		/* a bad archive or a wrong name is the user's to fix */
 		ret = ret == -EINVAL || ret == -ENOTSUP || ret == -ENOENT || ret == -EACCES ||
-				      ret == -EISDIR
+				      ret == -EISDIR || ret == -ENOTDIR || ret == -ELOOP
 			      ? EXIT_USAGE
 			      : EXIT_SYSTEM;
 		goto out;
