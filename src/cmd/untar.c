@@ -286,7 +286,10 @@ static void copies_text(FILE *f, const struct result_phase *ph, const struct rep
 
 		fprintf(f, "%s-%03llu %6d %10.3f %10.3f", COPY_DIR, (unsigned long long)x->index,
 			x->thread, x->start, x->seconds);
-		if (x->complete) {
+		if (x->complete && removal) {
+			fprintf(f, " %12.1f %10s\n", (double)per_copy / s, "-");
+			secs[ndone++] = x->seconds;
+		} else if (x->complete) {
 			fprintf(f, " %12.1f %10.1f\n", (double)per_copy / s,
 				(double)x->bytes / MIB / s);
 			secs[ndone++] = x->seconds;
@@ -307,9 +310,11 @@ static void copies_text(FILE *f, const struct result_phase *ph, const struct rep
 			"copies)\n",
 			sum / (double)ndone, secs[0], nearest_rank(secs, ndone, 0.5),
 			nearest_rank(secs, ndone, 0.9), secs[ndone - 1], ndone);
-		fprintf(f, "all copies: %.3f s wall, %.1f %s, %.1f MiB/s\n", ph->seconds,
-			(double)(per_copy * ndone) / wall, removal ? "entries/s" : "files/s",
-			(double)bytes / MIB / wall);
+		fprintf(f, "all copies: %.3f s wall, %.1f %s", ph->seconds,
+			(double)(per_copy * ndone) / wall, removal ? "entries/s" : "files/s");
+		if (!removal)
+			fprintf(f, ", %.1f MiB/s", (double)bytes / MIB / wall);
+		fputc('\n', f);
 	}
 	fputc('\n', f);
 	free(secs);
@@ -708,6 +713,11 @@ int cmd_untar(int argc, char **argv)
 				for (size_t k = 0; k < res->phases[i].nexecs; k++)
 					done += res->phases[i].execs[k].complete;
 				if (done < copies) {
+					char key[64];
+
+					snprintf(key, sizeof(key), "incomplete.%s", res->phases[i].name);
+					kv_add(&res->params, key, "%zu of %llu copies finished", done,
+					       (unsigned long long)copies);
 					msg_err("phase %s: only %zu of %llu copies finished within "
 						"--max-time %g",
 						res->phases[i].name, done, (unsigned long long)copies,
