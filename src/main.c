@@ -13,6 +13,8 @@ const struct command commands[] = {
 	{ "list", cmd_list, "list the built-in workloads" },
 	{ "show", cmd_show, "print a built-in workload's text" },
 	{ "untar", cmd_untar, "extract a tarball (or a synthetic tree) N times, measured" },
+	{ "compare", cmd_compare, "compare result files: ratios, confidence intervals, significance" },
+	{ "report", cmd_report, "write a self-contained HTML report with charts from result files" },
 	{ NULL, NULL, NULL },
 };
 

@@ -22,6 +22,7 @@
 #include "workload/workload.h"
 
 #define DEFAULT_DURATION 60.0
+#define UNBOUNDED_DURATION (365.0 * 24 * 3600)
 
 static void run_usage(FILE *f)
 {
@@ -35,24 +36,23 @@ static void run_usage(FILE *f)
 		"options:\n"
 		"  -d, --dir DIR          target directory (default: $TMPDIR or /tmp)\n"
 		"  -t, --time SECS        run time; overrides the file's 'run N' (default: the\n"
-		"                         file's 'run N', else %.0f seconds)\n"
+		"                         file's 'run N'; a bare 'run' with 'set mode quit\n"
+		"                         firstdone|alldone' runs until done; else %.0f seconds)\n"
 		"  -s, --set VAR=VALUE    set a workload variable, overriding the file's 'set'\n"
 		"                         (repeatable; -s nthreads=32 -s filesize=64k)\n"
 		"      --json FILE        write the full result as JSON ('-' for stdout)\n"
 		"      --label TEXT       a label stored in the result (for compare/report)\n"
 		"      --engine NAME      I/O engine: psync (default), io_uring, null\n"
 		"      --seed N           seed for file layout and random choices (default 1)\n"
-		"      --data PATTERN     data written: random (default), zero, compress=N%%,\n"
-		"                         dedupe=N%%\n"
-		"      --direct           open data files with O_DIRECT\n"
 		"      --on-error=MODE    stop (default) or continue after an I/O error\n"
 		"      --keep             keep the run directory and its files\n"
-		"  -q, --quiet            no progress messages on stderr\n"
 		"  -h, --help             this help\n"
-		"\n"
-		"exit status: 0 ok, 1 I/O errors during the run, 2 usage or workload error,\n"
-		"3 system error, 130 interrupted (partial results are still written).\n",
+		"\n",
 		DEFAULT_DURATION);
+	common_run_usage(f);
+	fprintf(f, "\n"
+		   "exit status: 0 ok, 1 I/O errors during the run, 2 usage or workload error,\n"
+		   "3 system error, 130 interrupted (partial results are still written).\n");
 }
 
 /* Read a whole file; caller frees.  NULL with errno on failure. */
@@ -99,8 +99,6 @@ static int is_file_arg(const char *a)
 
 static void record_params(struct result *res, const struct workload *w, const struct run_opts *o)
 {
-	char buf[64];
-
 	for (size_t i = 0; i < w->nvars; i++) {
 		const struct wl_var *v = w->vars[i];
 		char key[300];
@@ -130,9 +128,8 @@ static void record_params(struct result *res, const struct workload *w, const st
 	kv_add(&res->params, "duration", "%g", o->duration);
 	kv_add(&res->params, "engine", "%s", o->engine);
 	kv_add(&res->params, "seed", "%llu", (unsigned long long)o->seed);
-	kv_add(&res->params, "data", "%s", data_pattern_name(&o->data, buf, sizeof(buf)));
-	kv_add(&res->params, "direct", "%s", o->direct ? "true" : "false");
 	kv_add(&res->params, "on_error", "%s", o->on_error == ON_ERROR_STOP ? "stop" : "continue");
+	common_run_params(&res->params, o);
 }
 
 int cmd_run(int argc, char **argv)
@@ -145,12 +142,10 @@ int cmd_run(int argc, char **argv)
 		{ "label", required_argument, NULL, 'L' },
 		{ "engine", required_argument, NULL, 'E' },
 		{ "seed", required_argument, NULL, 'S' },
-		{ "data", required_argument, NULL, 'D' },
-		{ "direct", no_argument, NULL, 'O' },
 		{ "on-error", required_argument, NULL, 'e' },
 		{ "keep", no_argument, NULL, 'k' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		COMMON_RUN_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP };
@@ -222,18 +217,6 @@ int cmd_run(int argc, char **argv)
 			o.seed = v;
 			break;
 		}
-		case 'D':
-			if (data_pattern_parse(optarg, &o.data) < 0) {
-				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
-					"or dedupe=N%%)",
-					optarg);
-				ret = EXIT_USAGE;
-				goto out;
-			}
-			break;
-		case 'O':
-			o.direct = 1;
-			break;
 		case 'e':
 			if (!strcmp(optarg, "stop"))
 				o.on_error = ON_ERROR_STOP;
@@ -249,17 +232,26 @@ int cmd_run(int argc, char **argv)
 			keep = 1;
 			break;
 		case 'q':
-			o.quiet = 1;
-			msg_quiet = 1;
+			common_run_opt(OPT_QUIET, NULL, &o);
 			break;
 		case 'h':
 			run_usage(stdout);
 			goto out;
-		default:
-			fprintf(stderr, "try 'fsgauge run --help'\n");
+		default: {
+			int r = common_run_opt(c, optarg, &o);
+
+			if (r > 0)
+				break;
+			if (r == 0)
+				fprintf(stderr, "try 'fsgauge run --help'\n");
 			ret = EXIT_USAGE;
 			goto out;
 		}
+		}
+	}
+	if (common_run_check(&o) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
 	}
 	if (optind >= argc) {
 		msg_err("run needs a workload name or file (see 'fsgauge list')");
@@ -291,7 +283,13 @@ int cmd_run(int argc, char **argv)
 		text = xstrdup(b->text);
 		source = b->name;
 	}
-	if (workload_parse(text, source, ov, nov, &w, &werr) < 0) {
+	/* $dir is the run directory, known only once it exists: parse with the
+	 * target in its place (so echo/usage texts and checks see a value),
+	 * then point it at the run directory. */
+	ov = xrealloc(ov, (nov + 1) * sizeof(*ov));
+	ov[nov].name = "dir";
+	ov[nov].value = dir ? dir : rundir_default_parent();
+	if (workload_parse(text, source, ov, nov + 1, &w, &werr) < 0) {
 		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
 		ret = EXIT_USAGE;
 		goto out;
@@ -301,8 +299,14 @@ int cmd_run(int argc, char **argv)
 	if (!o.quiet)
 		for (size_t i = 0; i < w->nechoes; i++)
 			fprintf(stderr, "%s\n", w->echoes[i]);
-	o.duration = duration > 0 ? duration : w->has_run && w->run_seconds > 0 ? w->run_seconds
-										: DEFAULT_DURATION;
+	if (duration > 0)
+		o.duration = duration;
+	else if (w->has_run && w->run_seconds > 0)
+		o.duration = w->run_seconds;
+	else if (w->has_run && w->quit_mode != QUIT_TIMEOUT)
+		o.duration = UNBOUNDED_DURATION; /* `run` with firstdone/alldone: until done */
+	else
+		o.duration = DEFAULT_DURATION;
 
 	runner_install_signals();
 	if (rundir_create(&rd, dir) < 0) {

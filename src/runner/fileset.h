@@ -1,6 +1,6 @@
 /*
  * fileset.h — filesets at run time: a compact table of entries (24 bytes
- * each, so ten million entries fit in 240 MB), a deterministic directory
+ * plus 12 for the selection index, so ten million entries fit in 360 MB), a deterministic directory
  * layout computed from the entry index (no per-directory memory), and
  * lock-free exclusive selection of entries by the worker threads.
  *
@@ -11,14 +11,15 @@
  * Entry sizes are drawn once from the fileset's size variable with a
  * generator seeded from --seed, so a layout repeats exactly.
  *
- * Selection: an entry's state word says whether the file exists and
- * whether a thread holds it.  fileset_pick() claims one by compare-and-swap
- * (filebench's rule: a file picked by a thread is held exclusively until it
- * is released); no lock is taken.
+ * Selection: an entry's state says whether the file exists and whether a
+ * thread holds it (filebench's rule: a file picked by a thread is held
+ * exclusively until it is released).  Lists of the entries available in
+ * each state make every pick O(1), under a per-fileset mutex.
  */
 #ifndef FSGAUGE_FILESET_H
 #define FSGAUGE_FILESET_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,11 @@ struct fs_entry {
 	uint32_t pad;
 };
 
+struct fs_list {
+	uint32_t *v;
+	uint32_t n;
+};
+
 struct rt_fileset {
 	const struct wl_fileset *def;
 	char *name;
@@ -48,7 +54,14 @@ struct rt_fileset {
 	double prealloc_pct;
 	int reuse, paralloc, readonly, cached;
 	struct fs_entry *e;
-	uint64_t nexist; /* atomically maintained count of existing entries */
+	uint64_t nexist; /* existing entries (under lock) */
+	/* selection index: avail[1] existing and not held, avail[0] free and
+	 * not held; pos[i] is entry i's place in its list (UINT32_MAX when
+	 * held).  Guarded by lock. */
+	struct fs_list avail[2];
+	uint32_t *pos;
+	pthread_mutex_t lock;
+	int lock_init;
 	uint64_t total_bytes; /* sum of entry sizes */
 };
 
@@ -77,18 +90,26 @@ int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t 
 int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r);
 /* Claim entry i if it is in the wanted state; 1 when claimed, else 0. */
 int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want);
+/* A held entry now exists (createfile) or not; it stays held. */
+void fileset_set_exists(struct rt_fileset *fs, uint64_t i, int exists);
+/* Rebuild the selection lists from the entries' states (after
+ * preallocation; every entry becomes not held). */
+void fileset_index(struct rt_fileset *fs);
 /* Release a claimed entry, saying whether the file now exists. */
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
 
 /* Create the directories and preallocate prealloc% of the entries
- * (writing random data of each entry's size), using `nthreads` threads.
- * Returns 0 or -errno (message printed with the path). */
+ * (writing data of pattern `dp` — NULL for random — of each entry's size),
+ * using `nthreads` threads.  Returns 0 or -errno (message printed with the
+ * path). */
 struct engine;
+struct data_pattern;
 struct fileset_prealloc_stats {
 	uint64_t files, bytes;
 	double seconds;
 };
-int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine, int nthreads,
-		   uint64_t seed, const volatile int *stop, struct fileset_prealloc_stats *out);
+int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine,
+		   const struct data_pattern *dp, int nthreads, uint64_t seed,
+		   const volatile int *stop, struct fileset_prealloc_stats *out);
 
 #endif

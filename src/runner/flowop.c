@@ -54,14 +54,16 @@ static inline void op_end(struct worker *wk, struct wflow *f, struct timing *t, 
 	struct op_stats *st = &f->st;
 
 	if (t->cpu) {
-		st->cpu_ns += thread_cpu_ns() - t->c0;
-		st->cpu_samples++;
+		STAT_ADD(st->cpu_ns, thread_cpu_ns() - t->c0);
+		STAT_ADD(st->cpu_samples, 1);
 	}
 	hist_add(&st->lat, t1 - t->t0);
-	st->bytes_read += rbytes;
-	st->bytes_written += wbytes;
-	/* single writer; others read it for finishoncount */
-	__atomic_store_n(&st->ops, st->ops + 1, __ATOMIC_RELAXED);
+	/* single writer; finishoncount and the sampler read them (result.h) */
+	if (rbytes)
+		STAT_ADD(st->bytes_read, rbytes);
+	if (wbytes)
+		STAT_ADD(st->bytes_written, wbytes);
+	STAT_ADD(st->ops, 1);
 	wk->all_ops++;
 	if (rbytes || wbytes) {
 		wk->io_ops++;
@@ -75,7 +77,7 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 	struct runner *rn = wk->rn;
 
 	if (f)
-		f->st.errors++;
+		STAT_ADD(f->st.errors, 1);
 	pthread_mutex_lock(&rn->err_mu);
 	if (!rn->first_error) {
 		rn->first_error = xasprintf("%s%s%s%s: %s", op, path ? " '" : "", path ? path : "",
@@ -469,9 +471,7 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 		return FR_ERROR;
 	}
 	__atomic_store_n(&fs->e[idx].cur, 0, __ATOMIC_RELAXED);
-	/* exists now, still held by us */
-	__atomic_fetch_add(&fs->nexist, 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&fs->e[idx].state, FSE_EXISTS | FSE_BUSY, __ATOMIC_RELEASE);
+	fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
 	s->fd = (int)fd;
 	s->fs = fs;
 	s->idx = idx;
@@ -685,7 +685,7 @@ static int aio_reap(struct worker *wk, unsigned min)
 		struct aio_slot *a = done[i]->user;
 
 		if (done[i]->res < 0) {
-			a->st->errors++;
+			STAT_ADD(a->st->errors, 1);
 			runner_op_error(wk, NULL, "aiowrite", NULL, (int)done[i]->res);
 		}
 		a->busy = 0;
@@ -811,6 +811,21 @@ static enum flow_result do_finish(struct worker *wk, struct wflow *f, int bytes)
 	return sum >= limit ? FR_DONE : FR_OK;
 }
 
+/* Wait on so->cv (so->mu held) for at most 50 ms, so a waiting thread
+ * sees a stop promptly. */
+static void sync_wait_slice(struct sync_obj *so)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 50000000;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	pthread_cond_timedwait(&so->cv, &so->mu, &ts);
+}
+
 static enum flow_result do_sem(struct worker *wk, struct wflow *f, int post)
 {
 	struct sync_obj *so = f->sync;
@@ -825,17 +840,8 @@ static enum flow_result do_sem(struct worker *wk, struct wflow *f, int post)
 		so->count += v;
 		pthread_cond_broadcast(&so->cv);
 	} else {
-		while (so->count < v && !runner_stopping(wk->rn)) {
-			struct timespec ts;
-
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 50000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&so->cv, &so->mu, &ts);
-		}
+		while (so->count < v && !runner_stopping(wk->rn))
+			sync_wait_slice(so);
 		if (so->count >= v)
 			so->count -= v;
 	}
@@ -859,17 +865,8 @@ static enum flow_result do_block(struct worker *wk, struct wflow *f, int wake)
 	} else {
 		uint64_t gen = so->wakeups;
 
-		while (so->wakeups == gen && !runner_stopping(wk->rn)) {
-			struct timespec ts;
-
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 50000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&so->cv, &so->mu, &ts);
-		}
+		while (so->wakeups == gen && !runner_stopping(wk->rn))
+			sync_wait_slice(so);
 	}
 	pthread_mutex_unlock(&so->mu);
 	op_end(wk, f, &t, 0, 0);
@@ -1153,14 +1150,14 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		msg_info("message from process (%s,%u), thread (%s,%u): %s", wk->pd->name, wk->pinst,
 			 wk->td->name, wk->tinst,
 			 fo->print_text ? fo->print_text : wl_val_str(&fo->value, ""));
-		f->st.ops++;
+		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	case FO_TESTRANDVAR: {
 		double v = wl_val_double(fo->rvar.kind ? &fo->rvar : &fo->value, &wk->rng, 0);
 
 		f->trv_sum += v;
 		f->trv_sumsq += v * v;
-		f->st.ops++;
+		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	}
 	case FO_COMPOSITE: {
@@ -1190,7 +1187,7 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 	for (int64_t i = 0; i < iters && !runner_stopping(wk->rn); i++) {
 		r = exec_one(wk, f);
 		while (r == FR_NORSC && !runner_stopping(wk->rn)) {
-			f->st.stalls++;
+			STAT_ADD(f->st.stalls, 1);
 			if (wk->rn->w->quit_mode != QUIT_TIMEOUT)
 				return FR_DONE; /* out of files ends this thread */
 			sleep_ns(200000);

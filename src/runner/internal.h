@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "runner/fileset.h"
 #include "runner/runner.h"
+#include "stats/devices.h"
 #include "workload/replay.h"
 
 #define FD_SLOTS 64
@@ -128,7 +129,33 @@ struct runner {
 	pthread_mutex_t gate_mu; /* start gate: workers wait until go */
 	pthread_cond_t gate_cv;
 	int go;
+	/* the phase's operation names, in result order (wflow.result_idx) */
+	const struct wl_flowop **opdefs;
+	size_t nopdefs;
+	/* what lies under the run directory (found once) */
+	struct devices devs;
+	char fstype[64];
 };
+
+/* Visit every wflow of every worker (children included). */
+typedef void (*wflow_fn)(struct runner *rn, struct worker *wk, struct wflow *f, void *arg);
+void runner_visit_flows(struct runner *rn, wflow_fn fn, void *arg);
+enum op_class runner_flow_class(const struct wl_flowop *fo);
+
+/* measure.c: the measured window of one phase (see runner_phase()). */
+struct measure;
+struct measure *measure_new(struct runner *rn, const char *name, double duration);
+/* Workers are about to start: sample the start of the phase. */
+void measure_start(struct measure *m);
+/* From the control loop, often: warm-up end, interval samples, progress. */
+void measure_tick(struct measure *m);
+/* When the phase should end (moves when the warm-up ends). */
+uint64_t measure_end_ns(const struct measure *m);
+/* Workers joined at t_stop and merged into ph (ops in opdefs order):
+ * subtract the warm-up, close the last interval, device/CPU deltas,
+ * cache and too-fast verdicts. */
+void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop);
+void measure_free(struct measure *m);
 
 /* flowop.c */
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
