@@ -37,7 +37,8 @@
 #include "workload/tarball.h"
 
 #define MIB (1024.0 * 1024.0)
-#define DEFAULT_MAX_TIME 86400.0
+/* runner_phase() runs a phase this long or more until its work is done */
+#define UNTIL_DONE (365.0 * 24 * 3600)
 #define DEFAULT_WRITE_SIZE (64 * 1024)
 #define COPY_DIR "copy"
 
@@ -71,22 +72,24 @@ static void untar_usage(FILE *f)
 		"      --max-memory SIZE  archive contents kept in memory; beyond it they go to\n"
 		"                         a spool file in the run directory (default: a quarter\n"
 		"                         of RAM, at most 1g)\n"
-		"      --max-time SECS    stop a phase after this long (default %.0f)\n"
+		"      --max-time SECS    stop a phase after this long (default: when done)\n"
 		"      --list             print the tree's entries and statistics; write nothing\n"
 		"      --json FILE        write the full result as JSON ('-' for stdout)\n"
 		"      --label TEXT       a label stored in the result\n"
 		"      --engine NAME      I/O engine: psync (default), io_uring, null\n"
 		"      --seed N           seed of the synthetic tree and of written data (default 1)\n"
-		"      --data PATTERN     data of synthetic files: random (default), zero,\n"
-		"                         compress=N%%, dedupe=N%% (a tarball writes its own)\n"
 		"      --on-error=MODE    stop (default) or continue after an I/O error\n"
 		"      --keep             keep the run directory and the copies\n"
-		"  -q, --quiet            no progress messages on stderr\n"
 		"  -h, --help             this help\n"
+		"\n");
+	common_run_usage(f);
+	fprintf(f,
+		"  (--data applies to --synthetic trees, a tarball writes its own contents;\n"
+		"  --repeat N extracts the copies N times, removing them in between; --direct,\n"
+		"  --reuse, --warmup and --steady-state do not apply)\n"
 		"\n"
 		"exit status: 0 ok, 1 I/O errors or copies not finished, 2 usage error or a\n"
-		"malformed, truncated or refused archive, 3 system error, 130 interrupted.\n",
-		DEFAULT_MAX_TIME);
+		"malformed, truncated or refused archive, 3 system error, 130 interrupted.\n");
 }
 
 /* Where the archive's contents go while it is read: memory up to a limit,
@@ -276,14 +279,21 @@ static void copies_text(FILE *f, const struct result_phase *ph, const struct rep
 	double *secs = xmalloc((ph->nexecs ? ph->nexecs : 1) * sizeof(*secs));
 	size_t ndone = 0;
 	uint64_t bytes = 0;
+	unsigned runs = 1;
 
+	for (size_t i = 0; i < ph->nexecs; i++)
+		runs = MAX(runs, ph->execs[i].repeat + 1);
 	fprintf(f, "Phase %s, per copy:\n", ph->name);
+	if (runs > 1)
+		fprintf(f, "%4s ", "run");
 	fprintf(f, "%-10s %6s %10s %10s %12s %10s\n", "copy", "thread", "start s", "seconds",
 		removal ? "entries/s" : "files/s", "MiB/s");
 	for (size_t i = 0; i < ph->nexecs; i++) {
 		const struct result_exec *x = &ph->execs[i];
 		double s = x->seconds > 0 ? x->seconds : 1e-9;
 
+		if (runs > 1)
+			fprintf(f, "%4u ", x->repeat + 1);
 		fprintf(f, "%s-%03llu %6d %10.3f %10.3f", COPY_DIR, (unsigned long long)x->index,
 			x->thread, x->start, x->seconds);
 		if (x->complete && removal) {
@@ -310,7 +320,8 @@ static void copies_text(FILE *f, const struct result_phase *ph, const struct rep
 			"copies)\n",
 			sum / (double)ndone, secs[0], nearest_rank(secs, ndone, 0.5),
 			nearest_rank(secs, ndone, 0.9), secs[ndone - 1], ndone);
-		fprintf(f, "all copies: %.3f s wall, %.1f %s", ph->seconds,
+		fprintf(f, "all copies: %.3f s wall%s, %.1f %s", ph->seconds,
+			runs > 1 ? " (the runs together)" : "",
 			(double)(per_copy * ndone) / wall, removal ? "entries/s" : "files/s");
 		if (!removal)
 			fprintf(f, ", %.1f MiB/s", (double)bytes / MIB / wall);
@@ -326,7 +337,6 @@ static void record_params(struct result *res, const struct run_opts *o, const ch
 			  double max_time)
 {
 	const struct replay_stats *st = &r->st;
-	char buf[64];
 
 	if (tarball)
 		kv_add(&res->params, "tarball", "%s", tarball);
@@ -343,8 +353,9 @@ static void record_params(struct result *res, const struct run_opts *o, const ch
 	kv_add(&res->params, "umask", "%04o", (unsigned)r->opts.umask);
 	kv_add(&res->params, "engine", "%s", o->engine);
 	kv_add(&res->params, "seed", "%llu", (unsigned long long)o->seed);
-	if (!tarball)
-		kv_add(&res->params, "data", "%s", data_pattern_name(&o->data, buf, sizeof(buf)));
+	common_run_params(&res->params, o);
+	if (tarball)
+		kv_add(&res->params, "data", "the archive's contents");
 	kv_add(&res->params, "on_error", "%s", o->on_error == ON_ERROR_STOP ? "stop" : "continue");
 	kv_add(&res->params, "tree.files", "%llu", (unsigned long long)st->files);
 	kv_add(&res->params, "tree.dirs", "%llu", (unsigned long long)st->dirs);
@@ -399,38 +410,37 @@ static uint64_t default_max_memory(void)
 int cmd_untar(int argc, char **argv)
 {
 	enum {
-		OPT_TARBALL = 0x100, OPT_SYNTHETIC, OPT_FSYNC, OPT_THEN, OPT_WRITE_SIZE,
-		OPT_MAX_MEMORY, OPT_MAX_TIME, OPT_LIST, OPT_JSON, OPT_LABEL, OPT_ENGINE,
-		OPT_SEED, OPT_DATA, OPT_ON_ERROR, OPT_KEEP,
+		UT_TARBALL = 0x100, UT_SYNTHETIC, UT_FSYNC, UT_THEN, UT_WRITE_SIZE,
+		UT_MAX_MEMORY, UT_MAX_TIME, UT_LIST, UT_JSON, UT_LABEL, UT_ENGINE,
+		UT_SEED, UT_ON_ERROR, UT_KEEP,
 	};
 	static const struct option longopts[] = {
-		{ "tarball", required_argument, NULL, OPT_TARBALL },
-		{ "synthetic", required_argument, NULL, OPT_SYNTHETIC },
+		{ "tarball", required_argument, NULL, UT_TARBALL },
+		{ "synthetic", required_argument, NULL, UT_SYNTHETIC },
 		{ "copies", required_argument, NULL, 'n' },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "fsync", required_argument, NULL, OPT_FSYNC },
-		{ "then", required_argument, NULL, OPT_THEN },
+		{ "fsync", required_argument, NULL, UT_FSYNC },
+		{ "then", required_argument, NULL, UT_THEN },
 		{ "dir", required_argument, NULL, 'd' },
-		{ "write-size", required_argument, NULL, OPT_WRITE_SIZE },
-		{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
-		{ "max-time", required_argument, NULL, OPT_MAX_TIME },
-		{ "list", no_argument, NULL, OPT_LIST },
-		{ "json", required_argument, NULL, OPT_JSON },
-		{ "label", required_argument, NULL, OPT_LABEL },
-		{ "engine", required_argument, NULL, OPT_ENGINE },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "data", required_argument, NULL, OPT_DATA },
-		{ "on-error", required_argument, NULL, OPT_ON_ERROR },
-		{ "keep", no_argument, NULL, OPT_KEEP },
-		{ "quiet", no_argument, NULL, 'q' },
+		{ "write-size", required_argument, NULL, UT_WRITE_SIZE },
+		{ "max-memory", required_argument, NULL, UT_MAX_MEMORY },
+		{ "max-time", required_argument, NULL, UT_MAX_TIME },
+		{ "list", no_argument, NULL, UT_LIST },
+		{ "json", required_argument, NULL, UT_JSON },
+		{ "label", required_argument, NULL, UT_LABEL },
+		{ "engine", required_argument, NULL, UT_ENGINE },
+		{ "seed", required_argument, NULL, UT_SEED },
+		{ "on-error", required_argument, NULL, UT_ON_ERROR },
+		{ "keep", no_argument, NULL, UT_KEEP },
 		{ "help", no_argument, NULL, 'h' },
+		COMMON_RUN_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP };
 	struct replay_opts ro = { .fsync = REPLAY_FSYNC_NONE, .write_size = DEFAULT_WRITE_SIZE };
 	const char *dir = NULL, *json = NULL, *label = NULL, *tarball = NULL, *synthetic = NULL;
 	uint64_t copies = 1, jobs = 1, max_memory = default_max_memory(), v;
-	double max_time = DEFAULT_MAX_TIME;
+	double max_time = UNTIL_DONE;
 	int keep = 0, list = 0, then_rm = 0, data_given = 0, c, ret = EXIT_OK;
 	struct rundir rd = { .fd = -1, .parent_fd = -1 };
 	struct contents ct = { .fd = -1 };
@@ -445,10 +455,10 @@ int cmd_untar(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "d:n:j:qh", longopts, NULL)) != -1) {
 		switch (c) {
-		case OPT_TARBALL:
+		case UT_TARBALL:
 			tarball = optarg;
 			break;
-		case OPT_SYNTHETIC:
+		case UT_SYNTHETIC:
 			synthetic = optarg;
 			break;
 		case 'n':
@@ -463,7 +473,7 @@ int cmd_untar(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_FSYNC:
+		case UT_FSYNC:
 			if (!strcmp(optarg, "none"))
 				ro.fsync = REPLAY_FSYNC_NONE;
 			else if (!strcmp(optarg, "file"))
@@ -475,7 +485,7 @@ int cmd_untar(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_THEN:
+		case UT_THEN:
 			if (strcmp(optarg, "rm")) {
 				msg_err("invalid --then '%s' (expected rm)", optarg);
 				return EXIT_USAGE;
@@ -485,56 +495,47 @@ int cmd_untar(int argc, char **argv)
 		case 'd':
 			dir = optarg;
 			break;
-		case OPT_WRITE_SIZE:
+		case UT_WRITE_SIZE:
 			if (size_parse(optarg, &v) < 0 || v < 1 || v > (64u << 20)) {
 				msg_err("invalid --write-size '%s' (expected 1 to 64m)", optarg);
 				return EXIT_USAGE;
 			}
 			ro.write_size = (uint32_t)v;
 			break;
-		case OPT_MAX_MEMORY:
+		case UT_MAX_MEMORY:
 			if (size_parse(optarg, &max_memory) < 0) {
 				msg_err("invalid --max-memory '%s' (expected a size: 512m, 2g)", optarg);
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_MAX_TIME:
+		case UT_MAX_TIME:
 			if (num_parse_double(optarg, &max_time) < 0 || max_time <= 0 ||
-			    max_time > 1e7) {
+			    max_time > UNTIL_DONE) {
 				msg_err("invalid --max-time '%s' (expected seconds > 0)", optarg);
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_LIST:
+		case UT_LIST:
 			list = 1;
 			break;
-		case OPT_JSON:
+		case UT_JSON:
 			json = optarg;
 			break;
-		case OPT_LABEL:
+		case UT_LABEL:
 			label = optarg;
 			break;
-		case OPT_ENGINE:
+		case UT_ENGINE:
 			if (!engine_find_checked(optarg))
 				return EXIT_USAGE;
 			o.engine = optarg;
 			break;
-		case OPT_SEED:
+		case UT_SEED:
 			if (num_parse_u64(optarg, &o.seed) < 0) {
 				msg_err("invalid seed '%s' (expected a non-negative integer)", optarg);
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_DATA:
-			if (data_pattern_parse(optarg, &o.data) < 0) {
-				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
-					"or dedupe=N%%)",
-					optarg);
-				return EXIT_USAGE;
-			}
-			data_given = 1;
-			break;
-		case OPT_ON_ERROR:
+		case UT_ON_ERROR:
 			if (!strcmp(optarg, "stop"))
 				o.on_error = ON_ERROR_STOP;
 			else if (!strcmp(optarg, "continue"))
@@ -544,21 +545,45 @@ int cmd_untar(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_KEEP:
+		case UT_KEEP:
 			keep = 1;
 			break;
 		case 'q':
-			o.quiet = 1;
-			msg_quiet = 1;
+			common_run_opt(OPT_QUIET, NULL, &o);
 			break;
 		case 'h':
 			untar_usage(stdout);
 			return EXIT_OK;
-		default:
-			fprintf(stderr, "try 'fsgauge untar --help'\n");
+		default: {
+			int r;
+
+			data_given |= c == OPT_DATA;
+			r = common_run_opt(c, optarg, &o);
+			if (r > 0)
+				break;
+			if (r == 0)
+				fprintf(stderr, "try 'fsgauge untar --help'\n");
 			return EXIT_USAGE;
 		}
+		}
 	}
+	/* The shared options that mean nothing here are refused, not ignored. */
+	if (o.direct) {
+		msg_err("--direct does not apply to untar: it writes whole files of any size, as "
+			"tar does");
+		return EXIT_USAGE;
+	}
+	if (o.reuse) {
+		msg_err("--reuse does not apply to untar: every run extracts fresh copies");
+		return EXIT_USAGE;
+	}
+	if (o.warmup > 0 || o.steady_pct > 0) {
+		msg_err("--warmup and --steady-state do not apply to untar: its phases run until "
+			"the copies are done (use --copies or --repeat)");
+		return EXIT_USAGE;
+	}
+	if (common_run_check(&o) < 0)
+		return EXIT_USAGE;
 	if (optind < argc) {
 		msg_err("unexpected argument '%s' (the archive goes after --tarball)", argv[optind]);
 		return EXIT_USAGE;
@@ -680,20 +705,45 @@ int cmd_untar(int argc, char **argv)
 		      ct.fd >= 0, max_time);
 	env_capture(&res->env, rd.parent);
 
-	rn = runner_new(w, &rd, &o, res);
-	int rr = runner_create_filesets(rn);
+	unsigned nrep = o.repeat > 1 ? o.repeat : 1;
+	int rr = 0;
 
-	if (rr == 0)
-		rr = runner_phase(rn, "untar", &pun, 1, max_time);
-	if (rr == 0 && then_rm && !res->errors && !res->stopped_on_error && !res->interrupted) {
-		if (res->nphases && res->phases[0].nexecs < copies)
-			msg_warn("not removing: only %zu of %llu copies were extracted",
-				 res->phases[0].nexecs, (unsigned long long)copies);
-		else
-			rr = runner_phase(rn, "rm", &prm, 1, max_time);
+	for (unsigned k = 0; k < nrep && !runner_stop_signal; k++) {
+		struct result *one = nrep > 1 ? result_new("untar", res->workload) : res;
+
+		if (nrep > 1 && !o.quiet)
+			fprintf(stderr, "Repeat %u of %u\n", k + 1, nrep);
+		if (k > 0 && !then_rm) {
+			/* the previous run's copies go, unmeasured */
+			rr = rundir_empty(rd.fd);
+			if (rr < 0) {
+				err_errno(rr, "cannot empty run directory '%s' between repeats", rd.path);
+				if (one != res)
+					result_free(one);
+				break;
+			}
+		}
+		rn = runner_new(w, &rd, &o, one);
+		rr = runner_create_filesets(rn);
+		if (rr == 0)
+			rr = runner_phase(rn, "untar", &pun, 1, max_time);
+		if (rr == 0 && then_rm && !one->errors && !one->stopped_on_error &&
+		    !one->interrupted) {
+			if (one->nphases && one->phases[0].nexecs < copies)
+				msg_warn("not removing: only %zu of %llu copies were extracted",
+					 one->phases[0].nexecs, (unsigned long long)copies);
+			else
+				rr = runner_phase(rn, "rm", &prm, 1, max_time);
+		}
+		runner_free(rn);
+		rn = NULL;
+		if (one != res) {
+			result_merge_repeat(res, one);
+			result_free(one);
+		}
+		if (rr < 0 || res->errors || res->stopped_on_error || res->interrupted)
+			break;
 	}
-	runner_free(rn);
-	rn = NULL;
 
 	if (rr < 0 && !res->nphases) {
 		ret = rr == -EINTR ? EXIT_INTERRUPTED : EXIT_SYSTEM;
@@ -708,20 +758,20 @@ int cmd_untar(int argc, char **argv)
 			ret = EXIT_RUN_ERRORS;
 		} else {
 			for (size_t i = 0; i < res->nphases; i++) {
-				size_t done = 0;
+				uint64_t done = 0, want = copies * nrep;
 
-				for (size_t k = 0; k < res->phases[i].nexecs; k++)
-					done += res->phases[i].execs[k].complete;
-				if (done < copies) {
+				for (size_t x = 0; x < res->phases[i].nexecs; x++)
+					done += (uint64_t)res->phases[i].execs[x].complete;
+				if (done < want) {
 					char key[64];
 
 					snprintf(key, sizeof(key), "incomplete.%s", res->phases[i].name);
-					kv_add(&res->params, key, "%zu of %llu copies finished", done,
-					       (unsigned long long)copies);
-					msg_err("phase %s: only %zu of %llu copies finished within "
+					kv_add(&res->params, key, "%llu of %llu copies finished",
+					       (unsigned long long)done, (unsigned long long)want);
+					msg_err("phase %s: only %llu of %llu copies finished within "
 						"--max-time %g",
-						res->phases[i].name, done, (unsigned long long)copies,
-						max_time);
+						res->phases[i].name, (unsigned long long)done,
+						(unsigned long long)want, max_time);
 					ret = EXIT_RUN_ERRORS;
 				}
 			}

@@ -49,6 +49,12 @@ expect_fail "bad --fsync" 2 "invalid --fsync 'always' \(expected none, file or d
 expect_fail "bad --then" 2 "invalid --then 'cp'" "$FSGAUGE" untar --synthetic tiny --then cp -d "$d"
 expect_fail "bad --copies" 2 "invalid --copies '0'" "$FSGAUGE" untar --synthetic tiny --copies 0 -d "$d"
 expect_fail "stray argument" 2 "unexpected argument 'x.tar'" "$FSGAUGE" untar --synthetic tiny x.tar
+expect_fail "--direct is refused" 2 "--direct does not apply to untar" \
+	"$FSGAUGE" untar --synthetic tiny --direct -d "$d"
+expect_fail "--warmup is refused" 2 "--warmup and --steady-state do not apply" \
+	"$FSGAUGE" untar --synthetic tiny --warmup 1 -d "$d"
+expect_fail "--reuse is refused" 2 "--reuse does not apply" \
+	"$FSGAUGE" untar --synthetic tiny --repeat 2 --reuse -d "$d"
 expect_fail "missing target directory" 2 "cannot use target directory" \
 	"$FSGAUGE" untar --synthetic tiny -d "$T/nosuch"
 check "usage errors leave nothing" empty_dir "$d"
@@ -242,6 +248,19 @@ jvars "$T/f.json" fs='op("untar", "untar.fsync")' fd='op("untar", "untar.fsyncdi
 check "fsync dir: a file fsync per file" [ "$fs" -eq 400 ]
 check "fsync dir: a directory fsync per directory and root" [ "$fd" -eq 41 ]
 check "fsync dir: nothing left behind" empty_dir "$d"
+
+# --repeat: the runs folded together, every copy of every run kept apart
+run "$FSGAUGE" untar --synthetic tiny -d "$d" --copies 2 --repeat 2 --json "$T/r.json"
+check "repeat: exit 0" [ "$rc" -eq 0 ]
+jvars "$T/r.json" c='op("untar", "untar.create")' n='len(d["phases"][0]["executions"])' \
+	runs='sorted(set(x["repeat"] for x in d["phases"][0]["executions"]))' \
+	rs='d["phases"][0]["repeat_stats"]["ops_per_second"]["n"]'
+check "repeat: files created = runs x copies x files" [ "$c" -eq 1600 ]
+check "repeat: four executions" [ "$n" -eq 4 ]
+check "repeat: from runs 0 and 1" [ "$runs" = "[0, 1]" ]
+check "repeat: statistics over 2 runs" [ "$rs" -eq 2 ]
+check "repeat: a run column" grep -Eq '^ +2 copy-001 ' "$T/out"
+check "repeat: nothing left behind" empty_dir "$d"
 
 # the null engine runs the whole path and writes nothing
 run "$FSGAUGE" untar --synthetic small -d "$d" --engine null --copies 4 --jobs 2 --then rm --json "$T/n.json"
