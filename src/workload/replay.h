@@ -17,7 +17,11 @@
  *
  * Files are created with O_CREAT|O_EXCL|O_NOFOLLOW semantics; an entry
  * that repeats a non-directory path is extracted as tar does, by removing
- * the earlier name first.  Missing parent directories are created.
+ * the earlier name first.  Missing parent directories are created.  Every
+ * name is created exclusively and no directory is ever replaced, so each
+ * directory a path crosses is one the same execution made: on a file
+ * system that folds case, a name aliasing an earlier symlink fails with
+ * EEXIST rather than resolving through it.
  *
  * Every path in an operation is relative to the root of one extracted
  * copy; "" is that root.  The runner prefixes each execution's directory.
