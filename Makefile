@@ -28,6 +28,8 @@ endif
 endif
 
 # --- feature probes ---------------------------------------------------------
+# `printf %b` turns the \n into newlines; $(HASH) is a '#' that survives
+# $(call) (a \# inside a call argument stays a backslash and a hash).
 HASH := \#
 probe = $(shell printf '%b\n' '$(2)' | $(CC) -x c - -o /dev/null $(3) >/dev/null 2>&1 && echo 1)
 HAVE_LIBURING  := $(call probe,uring,$(HASH)include <liburing.h>\nint main(void){struct io_uring r;return io_uring_queue_init(1,&r,0);},-luring)
