@@ -708,7 +708,7 @@ int cmd_untar(int argc, char **argv)
 	unsigned nrep = o.repeat > 1 ? o.repeat : 1;
 	int rr = 0;
 
-	for (unsigned k = 0; k < nrep && !runner_stop_signal; k++) {
+	for (unsigned k = 0; k < nrep && !runner_signalled(); k++) {
 		struct result *one = nrep > 1 ? result_new("untar", res->workload) : res;
 
 		if (nrep > 1 && !o.quiet)
