@@ -62,7 +62,7 @@ faulted_cmd() {
 		why="crashed (exit $rc)"
 	elif [ "$rc" -ne 1 ]; then
 		why="exit $rc, want 1"
-	elif ! grep -Eq "(open|create|write|append|fsync|read|mkdir) '[^']+'.*: $msg" "$T/err"; then
+	elif ! grep -Eq "(open|create|write|append|fsync|read|mkdir|close|unlink|rename|stat|listdir|lseek|rmdir|aiowrite) '[^']+'.*: $msg" "$T/err"; then
 		why="no message naming the operation and path"
 	elif [ ! -s "$T/f.json" ]; then
 		why="no JSON written"
@@ -159,10 +159,11 @@ run "$FSGAUGE" run $wl -d "$d" -t 1 --engine faulty:psync:op=write,after=0,err=s
 check "short writes: more write requests than write operations, bytes unchanged" \
 	[ "$(json "$T/s.json" 'd["io_requests"]["write"] > sum(o["ops"] for o in d["phases"][0]["operations"] if o["class"] == "write") + 20')" = true ]
 
-# 7. iozone: its operation counts are exact (no time limit), so the loop
+# 7. iozone: its operation counts are exact (no time limit; -x: no
+# stonewalling, which would end threads early), so the loop
 # covers every write, open, fsync and read, or evenly spaced ones
 if "$FSGAUGE" iozone --help >/dev/null 2>&1; then
-	iz="iozone -t 2 -s 512k -r 64k -i 0 -i 1 -i 2 --dir $d --quiet"
+	iz="iozone -t 2 -s 512k -r 64k -x -i 0 -i 1 -i 2 --dir $d --quiet"
 	# shellcheck disable=SC2086
 	run "$FSGAUGE" $iz --engine faulty:psync --json "$T/izc.json"
 	check "iozone count run succeeds" [ "$rc" -eq 0 ]
@@ -185,6 +186,29 @@ if "$FSGAUGE" iozone --help >/dev/null 2>&1; then
 	transient "iozone: EINTR on write #3 is retried" "op=write,nth=3,err=EINTR" $iz
 else
 	ok "iozone: # SKIP fsgauge iozone is not built"
+fi
+
+# 8. untar: a tiny synthetic tree, exact counts as for iozone
+if "$FSGAUGE" untar --help >/dev/null 2>&1; then
+	ut="untar --synthetic tiny -j 2 -d $d --quiet"
+	# shellcheck disable=SC2086
+	run "$FSGAUGE" $ut --engine faulty:psync --json "$T/utc.json"
+	check "untar count run succeeds" [ "$rc" -eq 0 ]
+	eval "$(json "$T/utc.json" '" ".join("u_%s=%d" % (k, sum(p.get("io_requests", {}).get(k, 0) for p in d["phases"]) or d["io_requests"].get(k, 0)) for k in ("write", "open", "mkdir"))')"
+	# shellcheck disable=SC2154
+	check "untar count run did writes, opens and mkdirs ($u_write, $u_open, $u_mkdir)" \
+		[ "$u_write" -gt 0 ] && [ "$u_open" -gt 0 ] && [ "$u_mkdir" -gt 0 ]
+	for op in write open mkdir; do
+		eval "n=\$u_$op"
+		for i in $(awk -v n="$n" 'BEGIN { print 1; if (n > 2) print int(n / 2); if (n > 1) print n }' | sort -un); do
+			# shellcheck disable=SC2086
+			faulted_cmd "untar: $op #$i of $n fails with ENOSPC" "op=$op,nth=$i,err=ENOSPC" ENOSPC $ut
+		done
+	done
+	# shellcheck disable=SC2086
+	transient "untar: every write short, completed by retries" "op=write,after=0,err=short" $ut
+else
+	ok "untar: # SKIP fsgauge untar is not built"
 fi
 
 finish
