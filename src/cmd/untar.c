@@ -555,13 +555,13 @@ int cmd_untar(int argc, char **argv)
 			untar_usage(stdout);
 			return EXIT_OK;
 		default: {
-			int r;
+			int handled;
 
 			data_given |= c == OPT_DATA;
-			r = common_run_opt(c, optarg, &o);
-			if (r > 0)
+			handled = common_run_opt(c, optarg, &o);
+			if (handled > 0)
 				break;
-			if (r == 0)
+			if (handled == 0)
 				fprintf(stderr, "try 'fsgauge untar --help'\n");
 			return EXIT_USAGE;
 		}
