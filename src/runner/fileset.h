@@ -15,6 +15,11 @@
  * whether a thread holds it.  fileset_pick() claims one by compare-and-swap
  * (filebench's rule: a file picked by a thread is held exclusively until it
  * is released); no lock is taken.
+ *
+ * Chunked files: a `define file` with chunksize= is stored as
+ * <name>.000, <name>.001, ... of at most chunksize bytes each (the last
+ * one takes the rest and grows past chunksize when the file is
+ * extended); the runner maps offsets of the one logical file to them.
  */
 #ifndef FSGAUGE_FILESET_H
 #define FSGAUGE_FILESET_H
@@ -50,7 +55,12 @@ struct rt_fileset {
 	struct fs_entry *e;
 	uint64_t nexist; /* atomically maintained count of existing entries */
 	uint64_t total_bytes; /* sum of entry sizes */
+	uint64_t chunk;	  /* chunked file: bytes per chunk file; 0 when not chunked */
+	unsigned nchunks; /* files the entry is stored in (1 when not chunked) */
 };
+
+/* Most chunk files of one chunked file. */
+#define FILESET_MAX_CHUNKS 100000
 
 enum pick_want {
 	PICK_EXISTING,	  /* an existing file, not held */
@@ -68,6 +78,9 @@ void fileset_free(struct rt_fileset *fs);
 /* Path of entry i relative to the run directory, into buf.  Returns the
  * length, or -ENAMETOOLONG. */
 int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_t len);
+/* Path of chunk file c (0 <= c < nchunks) of a chunked file:
+ * "<relpath>.%03u".  Returns the length, or -ENAMETOOLONG. */
+int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_t len);
 /* Path of intermediate directory number d (0 <= d < ndirs), parents
  * before children. */
 int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len);

@@ -40,13 +40,32 @@ struct counter_set {
 };
 
 struct fd_slot {
-	int fd;			/* -1 when closed */
+	int fd;			/* -1 when closed; a chunked file's first chunk */
 	struct rt_fileset *fs;
 	int64_t idx;		/* entry held (busy) while open; -1 if not held */
 	int held;		/* we set FSE_BUSY on it */
 	uint64_t off;		/* sequential offset */
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
+	/* a chunked file: one descriptor per chunk file (cfds[0] == fd) */
+	int *cfds;
+	unsigned ncfds;		/* open in cfds; 0 when the file is not chunked */
+	unsigned cfds_cap;
+	/* putc/getc: the user-space buffer, allocated on first use and kept */
+	unsigned char *cbuf;
+	size_t ccap;		/* its size */
+	size_t cpos;		/* putc: characters buffered; getc: next to consume */
+	size_t clen;		/* getc: valid bytes in the buffer */
+};
+
+/* One pass of an `ordered` flowop over its fileset in a phase: shared by
+ * every thread running the flowop, so that together they visit each entry
+ * once. */
+struct ordered_pass {
+	const struct wl_flowop *fo;
+	uint64_t next;	/* atomic: the next position of the pass */
+	uint64_t key;	/* shuffled passes: the permutation's key */
+	int shuffle;
 };
 
 struct aio_slot {
@@ -68,6 +87,8 @@ struct wflow {
 	struct sync_obj *sync;	/* semblock/block: own; sempost/wakeup: target's */
 	struct counter_set *counters; /* finishoncount/finishonbytes */
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
+	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */
+	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
 };
@@ -91,6 +112,9 @@ struct worker {
 	unsigned aio_inflight;
 	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
 	char path[4096], path2[4096];
+	uint64_t loops_done;	/* passes over the flowop list (thread loops=) */
+	uint64_t end_ns;	/* when the worker left its loop */
+	unsigned char_sink;	/* getc: consumes the characters read */
 	int done;
 	int init_err;
 	pthread_t tid;
@@ -118,6 +142,9 @@ struct runner {
 	size_t nsyncs;
 	struct counter_set *csets;
 	size_t ncsets;
+	struct ordered_pass *passes; /* this phase's ordered passes */
+	size_t npasses;
+	uint64_t nphases;	/* phases started, to key shuffled passes */
 	unsigned ndone;	      /* atomic: workers finished */
 	pthread_mutex_t gate_mu; /* start gate: workers wait until go */
 	pthread_cond_t gate_cv;
@@ -127,6 +154,9 @@ struct runner {
 /* flowop.c */
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
+/* Free what the worker's descriptor slots allocated (chunk descriptor
+ * arrays, putc/getc buffers); after worker_close_all(). */
+void worker_free_slots(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops
  * the run under --on-error=stop. */
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,

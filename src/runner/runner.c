@@ -69,6 +69,38 @@ static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t 
 	}
 }
 
+static struct ordered_pass *pass_get(struct runner *rn, const struct wl_flowop *fo)
+{
+	for (size_t i = 0; i < rn->npasses; i++)
+		if (rn->passes[i].fo == fo)
+			return &rn->passes[i];
+	return NULL;
+}
+
+/* One pass per `ordered` flowop definition, shared by the threads that
+ * run it, created before any worker starts.  Shuffled passes get a key
+ * from the seed, the phase and the flowop, so that every phase shuffles
+ * differently but a run repeats exactly. */
+static void pass_collect(struct runner *rn, struct wl_flowop *const *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct wl_flowop *fo = fl[i];
+
+		if (fo->type == FO_COMPOSITE)
+			pass_collect(rn, fo->children, fo->nchildren);
+		if (!wl_val_bool(&fo->ordered, 0) || pass_get(rn, fo))
+			continue;
+		rn->passes = xrealloc(rn->passes, (rn->npasses + 1) * sizeof(*rn->passes));
+		struct ordered_pass *op = &rn->passes[rn->npasses++];
+
+		op->fo = fo;
+		op->next = 0;
+		op->shuffle = wl_val_bool(&fo->random, 0);
+		op->key = rn->o->seed * 0x9e3779b97f4a7c15ull + rn->nphases * 0x100000001b3ull +
+			  rn->npasses;
+	}
+}
+
 static struct rt_fileset *fileset_by_def(struct runner *rn, const struct wl_fileset *def)
 {
 	for (size_t i = 0; i < rn->nfs; i++)
@@ -88,6 +120,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.fd = -1;
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
+	f->pass = pass_get(rn, fo);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
@@ -191,6 +224,8 @@ static void *worker_main(void *arg)
 	while (!rn->go)
 		pthread_cond_wait(&rn->gate_cv, &rn->gate_mu);
 	pthread_mutex_unlock(&rn->gate_mu);
+	int64_t loops = wl_val_int(&wk->td->loops, NULL, 0);
+
 	while (!runner_stopping(rn) && !wk->done) {
 		for (size_t i = 0; i < wk->nflows && !runner_stopping(rn); i++) {
 			enum flow_result r = flow_exec(wk, &wk->flows[i]);
@@ -207,6 +242,9 @@ static void *worker_main(void *arg)
 				break;
 			}
 		}
+		/* thread loops=N: the flowop list N times, then this thread is done */
+		if (loops > 0 && !runner_stopping(rn) && ++wk->loops_done >= (uint64_t)loops)
+			wk->done = 1;
 	}
 	/* drain asynchronous writes before leaving */
 	while (wk->aio_inflight) {
@@ -220,6 +258,7 @@ static void *worker_main(void *arg)
 		wk->aio_inflight -= (unsigned)n;
 	}
 	worker_close_all(wk);
+	wk->end_ns = now_ns();
 	__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_RELAXED);
 	return NULL;
 }
@@ -295,12 +334,15 @@ static enum op_class flow_class(const struct wl_flowop *fo)
 	switch (fo->type) {
 	case FO_READ:
 	case FO_READWHOLEFILE:
+	case FO_GETC:
 		return OPC_READ;
 	case FO_WRITE:
 	case FO_WRITEWHOLEFILE:
 	case FO_APPENDFILE:
 	case FO_APPENDFILERAND:
 	case FO_AIOWRITE:
+	case FO_PUTC:
+	case FO_REWRITE:
 		return OPC_WRITE;
 	default:
 		return OPC_OTHER;
@@ -357,6 +399,7 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 
 static void worker_free(struct worker *wk)
 {
+	worker_free_slots(wk);
 	for (size_t i = 0; i < wk->nflows; i++)
 		wflow_free(&wk->flows[i]);
 	free(wk->flows);
@@ -460,6 +503,9 @@ static void phase_cleanup(struct runner *rn)
 	free(rn->syncs);
 	rn->syncs = NULL;
 	rn->nsyncs = 0;
+	free(rn->passes);
+	rn->passes = NULL;
+	rn->npasses = 0;
 }
 
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
@@ -476,6 +522,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
+	rn->nphases++;
 	/* workers: one per thread instance of each process instance */
 	for (size_t p = 0; p < nprocs; p++) {
 		const struct wl_process *pd = procs[p];
@@ -486,6 +533,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 			rn->nworkers += (size_t)(MAX(pi, 0) * MAX(ti, 0));
 			sync_collect(rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
+			pass_collect(rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
 		}
 	}
 	if (!rn->nworkers) {
@@ -580,6 +628,21 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	t_stop = now_ns();
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
+	/* When every thread ended by itself (loops=, set mode quit), the
+	 * phase ended with the last of them, not at the control loop's next
+	 * look (up to 10 ms later): a short phase would be measured long. */
+	if (ret == 0 && started == rn->nworkers && !runner_stop_signal && !rn->stopped_on_error &&
+	    !rn->finished) {
+		uint64_t last = rn->start_ns;
+		size_t ndone = 0;
+
+		for (size_t i = 0; i < rn->nworkers; i++) {
+			ndone += rn->workers[i].done != 0;
+			last = MAX(last, rn->workers[i].end_ns);
+		}
+		if (ndone == rn->nworkers && last < t_stop)
+			t_stop = last;
+	}
 	getrusage(RUSAGE_SELF, &ru1);
 	if (runner_stop_signal)
 		res->interrupted = 1;

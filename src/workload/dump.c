@@ -35,6 +35,7 @@ static const struct field fileset_fields[] = {
 	{ "trusttree", FS(trusttree) },
 	{ "cached", FS(cached) },
 	{ "filesizegamma", FS(sizegamma) },
+	{ "chunksize", FS(chunksize) },
 };
 #undef FS
 
@@ -55,6 +56,7 @@ static const struct field flowop_fields[] = {
 	{ "rotatefd", FO(rotatefd) },
 	{ "opennext", FO(opennext) },
 	{ "indexed", FO(indexed) },
+	{ "ordered", FO(ordered) },
 	{ "randvar", FO(rvar) },
 };
 #undef FO
@@ -141,6 +143,7 @@ char *workload_dump(const struct workload *w)
 			one_val(&sb, "instances", &th->instances);
 			one_val(&sb, "memsize", &th->memsize);
 			one_val(&sb, "useism", &th->useism);
+			one_val(&sb, "loops", &th->loops);
 			sbuf_addc(&sb, '\n');
 			for (size_t k = 0; k < th->nflowops; k++)
 				dump_flowop(&sb, th->flowops[k], 2);

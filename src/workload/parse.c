@@ -102,6 +102,7 @@ static const struct attr_desc file_attrs[] = {
 	{ "readonly", AK_BOOL, FS(readonly) },
 	{ "trusttree", AK_BOOL, FS(trusttree) },
 	{ "cached", AK_BOOL, FS(cached) },
+	{ "chunksize", AK_SIZE, FS(chunksize) },
 	{ "writeonly", AK_IGNORED, 1 },
 	{ NULL, 0, 0 },
 };
@@ -122,6 +123,7 @@ static const struct attr_desc thread_attrs[] = {
 	{ "instances", AK_NUM, TH(instances) },
 	{ "memsize", AK_SIZE, TH(memsize) },
 	{ "useism", AK_BOOL, TH(useism) },
+	{ "loops", AK_NUM, TH(loops) },
 	{ "ioprio", AK_IGNORED, 2 },
 	{ NULL, 0, 0 },
 };
@@ -148,6 +150,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "rotatefd", AK_BOOL, FO(rotatefd) },
 	{ "opennext", AK_BOOL, FO(opennext) },
 	{ "indexed", AK_NUM, FO(indexed) },
+	{ "ordered", AK_BOOL, FO(ordered) },
 	{ "randvar", AK_NUM, FO(rvar) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
@@ -2648,6 +2651,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->indexed);
 	wl_val_clear(&fo->opennext);
 	wl_val_clear(&fo->dir);
+	wl_val_clear(&fo->ordered);
 	wl_val_clear(&fo->rvar);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
@@ -2672,6 +2676,7 @@ static void fileset_free(struct wl_fileset *fs)
 	wl_val_clear(&fs->trusttree);
 	wl_val_clear(&fs->cached);
 	wl_val_clear(&fs->sizegamma);
+	wl_val_clear(&fs->chunksize);
 	free(fs);
 }
 
@@ -2696,6 +2701,7 @@ void wl_process_free(struct wl_process *pr)
 		wl_val_clear(&th->instances);
 		wl_val_clear(&th->memsize);
 		wl_val_clear(&th->useism);
+		wl_val_clear(&th->loops);
 		free(th);
 	}
 	free(pr->threads);

@@ -136,6 +136,10 @@ struct wl_fileset {
 	struct wl_val prealloc; /* percent of entries created beforehand (bool -> 100) */
 	struct wl_val reuse, paralloc, readonly, trusttree, cached;
 	struct wl_val sizegamma; /* old-style filesizegamma, recorded */
+	/* `define file` only: store the file as name.000, name.001, ... of at
+	 * most this many bytes each (bonnie++'s 1 GiB chunk files); every
+	 * flowop still sees one file of the full size */
+	struct wl_val chunksize;
 	int line;
 };
 
@@ -174,6 +178,9 @@ enum flowop_type {
 	FO_PRINT,
 	FO_TESTRANDVAR,
 	FO_COMPOSITE, /* a `define flowop` called from a thread */
+	FO_PUTC,      /* iosize characters one at a time through a user buffer */
+	FO_GETC,      /* iosize characters one at a time from a user buffer */
+	FO_REWRITE,   /* read a block, dirty a byte, write it back */
 	FO__COUNT
 };
 
@@ -193,6 +200,9 @@ struct wl_flowop {
 	struct wl_val target;	/* flowop named by sempost/wakeup/finishon* */
 	struct wl_val blocking, highwater, rotatefd, indexed, opennext;
 	struct wl_val dir;	/* listdir/makedir extras are not needed */
+	/* file-picking flowops: take the fileset's entries in one pass per
+	 * phase, in index order (with `random`: in a shuffled order) */
+	struct wl_val ordered;
 	char *print_text;	/* print: the text to print */
 	struct wl_val rvar;	/* testrandvar: randvar= */
 	/* FO_COMPOSITE: the definition's flowops with this call's parameters
@@ -208,6 +218,7 @@ struct wl_thread {
 	struct wl_val instances;
 	struct wl_val memsize; /* per-thread I/O buffer size */
 	struct wl_val useism;
+	struct wl_val loops; /* run the flowop list this many times, then end (0: no limit) */
 	struct wl_flowop **flowops;
 	size_t nflowops;
 	int line;
