@@ -12,6 +12,7 @@ const struct command commands[] = {
 	{ "run", cmd_run, "run a filebench-style workload (built-in name or .f file)" },
 	{ "list", cmd_list, "list the built-in workloads" },
 	{ "show", cmd_show, "print a built-in workload's text" },
+	{ "bonnie", cmd_bonnie, "bonnie++'s tests with bonnie++'s options, table and CSV" },
 	{ NULL, NULL, NULL },
 };
 

@@ -18,5 +18,6 @@ extern const struct command commands[];
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_bonnie(int argc, char **argv);
 
 #endif
