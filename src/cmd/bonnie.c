@@ -604,6 +604,10 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 		msg_err("unexpected argument '%s' (bonnie takes options only)", argv[optind]);
 		return -1;
 	}
+	if (b->sem_procs && b->sem_wait) {
+		msg_err("-p creates the semaphores and -y uses them: give one or the other");
+		return -1;
+	}
 	return 0;
 }
 
@@ -614,10 +618,6 @@ static int check_options(struct bonnie_opts *b)
 {
 	uint64_t ram_mib = b->ram / MIB;
 
-	if (b->sem_procs && b->sem_wait) {
-		msg_err("-p creates the semaphores and -y uses them: give one or the other");
-		return -1;
-	}
 	if (!b->size_given) {
 		uint64_t mib = DEFAULT_SIZE_MIB;
 
