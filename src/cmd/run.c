@@ -22,6 +22,7 @@
 #include "workload/workload.h"
 
 #define DEFAULT_DURATION 60.0
+#define UNBOUNDED_DURATION (365.0 * 24 * 3600)
 
 static void run_usage(FILE *f)
 {
@@ -35,7 +36,8 @@ static void run_usage(FILE *f)
 		"options:\n"
 		"  -d, --dir DIR          target directory (default: $TMPDIR or /tmp)\n"
 		"  -t, --time SECS        run time; overrides the file's 'run N' (default: the\n"
-		"                         file's 'run N', else %.0f seconds)\n"
+		"                         file's 'run N'; a bare 'run' with 'set mode quit\n"
+		"                         firstdone|alldone' runs until done; else %.0f seconds)\n"
 		"  -s, --set VAR=VALUE    set a workload variable, overriding the file's 'set'\n"
 		"                         (repeatable; -s nthreads=32 -s filesize=64k)\n"
 		"      --json FILE        write the full result as JSON ('-' for stdout)\n"
@@ -291,7 +293,13 @@ int cmd_run(int argc, char **argv)
 		text = xstrdup(b->text);
 		source = b->name;
 	}
-	if (workload_parse(text, source, ov, nov, &w, &werr) < 0) {
+	/* $dir is the run directory, known only once it exists: parse with the
+	 * target in its place (so echo/usage texts and checks see a value),
+	 * then point it at the run directory. */
+	ov = xrealloc(ov, (nov + 1) * sizeof(*ov));
+	ov[nov].name = "dir";
+	ov[nov].value = dir ? dir : rundir_default_parent();
+	if (workload_parse(text, source, ov, nov + 1, &w, &werr) < 0) {
 		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
 		ret = EXIT_USAGE;
 		goto out;
@@ -301,8 +309,14 @@ int cmd_run(int argc, char **argv)
 	if (!o.quiet)
 		for (size_t i = 0; i < w->nechoes; i++)
 			fprintf(stderr, "%s\n", w->echoes[i]);
-	o.duration = duration > 0 ? duration : w->has_run && w->run_seconds > 0 ? w->run_seconds
-										: DEFAULT_DURATION;
+	if (duration > 0)
+		o.duration = duration;
+	else if (w->has_run && w->run_seconds > 0)
+		o.duration = w->run_seconds;
+	else if (w->has_run && w->quit_mode != QUIT_TIMEOUT)
+		o.duration = UNBOUNDED_DURATION; /* `run` with firstdone/alldone: until done */
+	else
+		o.duration = DEFAULT_DURATION;
 
 	runner_install_signals();
 	if (rundir_create(&rd, dir) < 0) {

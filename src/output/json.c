@@ -75,6 +75,8 @@ static json_t *phase_json(const struct result_phase *p)
 	json_object_set_new(o, "name", json_string(p->name));
 	json_object_set_new(o, "seconds", json_real(p->seconds));
 	json_object_set_new(o, "threads", json_integer(p->nthreads));
+	if (p->end_reason)
+		json_object_set_new(o, "end_reason", json_string(p->end_reason));
 	json_object_set_new(cpu, "user_seconds", json_real((double)p->cpu_user_ns / 1e9));
 	json_object_set_new(cpu, "system_seconds", json_real((double)p->cpu_sys_ns / 1e9));
 	json_object_set_new(o, "process_cpu", cpu);

@@ -17,11 +17,15 @@ void output_io_summary(FILE *f, const struct result_phase *p)
 	double cpu_ns = (double)(p->cpu_user_ns + p->cpu_sys_ns);
 
 	result_phase_totals(p, &t);
-	fprintf(f, "IO Summary: %llu ops %.1f ops/s, (%.0f/%.0f r/w) %.1fmb/s, %.0fus cpu/op, %.1fms latency",
+	double lat_ms = t.ops ? t.lat_sum_ns / (double)t.ops / 1e6 : 0.0;
+
+	/* filebench's line; sub-millisecond latencies get three decimals
+	 * instead of printing a meaningless 0.0ms */
+	fprintf(f, "IO Summary: %llu ops %.1f ops/s, (%.0f/%.0f r/w) %.1fmb/s, %.0fus cpu/op, %.*fms latency",
 		(unsigned long long)t.ops, (double)t.ops / secs, (double)t.read_ops / secs,
 		(double)t.write_ops / secs, (double)(t.bytes_read + t.bytes_written) / MB / secs,
-		t.ops ? cpu_ns / (double)t.ops / 1e3 : 0.0,
-		t.ops ? t.lat_sum_ns / (double)t.ops / 1e6 : 0.0);
+		t.ops ? cpu_ns / (double)t.ops / 1e3 : 0.0, lat_ms >= 1.0 || lat_ms == 0 ? 1 : 3,
+		lat_ms);
 }
 
 static void phase_text(FILE *f, const struct result_phase *p)

@@ -14,6 +14,8 @@
 #include "runner/data.h"
 #include "util/util.h"
 
+#define NOPOS UINT32_MAX /* pos[] of a held entry */
+
 /* Decide from (seed, i) alone whether entry i is preallocated, so the
  * answer does not depend on thread count or order. */
 static double entry_uniform(uint64_t seed, uint64_t i)
@@ -79,6 +81,13 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	fs->paralloc = wl_val_bool(&def->paralloc, 0);
 	fs->readonly = wl_val_bool(&def->readonly, 0);
 	fs->cached = wl_val_bool(&def->cached, 0);
+	if (fs->n >= NOPOS) {
+		msg_err("fileset '%s': %llu entries is more than fsgauge supports (%u)", def->name,
+			(unsigned long long)fs->n, NOPOS - 1);
+		return -EINVAL;
+	}
+	pthread_mutex_init(&fs->lock, NULL);
+	fs->lock_init = 1;
 	fs->nchunks = 1;
 	if (wl_val_isset(&def->chunksize)) {
 		int64_t c = wl_val_int(&def->chunksize, NULL, 0);
@@ -99,7 +108,10 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 			fs->nchunks = (unsigned)((uint64_t)(size - 1) / (uint64_t)c + 1);
 	}
 	fs->e = calloc(fs->n ? fs->n : 1, sizeof(*fs->e));
-	if (!fs->e) {
+	fs->pos = calloc(fs->n ? fs->n : 1, sizeof(*fs->pos));
+	fs->avail[0].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
+	fs->avail[1].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
+	if (!fs->e || !fs->pos || !fs->avail[0].v || !fs->avail[1].v) {
 		msg_err("fileset '%s': cannot allocate %llu entries", def->name,
 			(unsigned long long)fs->n);
 		return -ENOMEM;
@@ -116,6 +128,11 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 
 void fileset_free(struct rt_fileset *fs)
 {
+	if (fs->lock_init)
+		pthread_mutex_destroy(&fs->lock);
+	free(fs->pos);
+	free(fs->avail[0].v);
+	free(fs->avail[1].v);
 	free(fs->e);
 	free(fs->name);
 	free(fs->relpath);
@@ -190,53 +207,94 @@ int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t 
 	return -EINVAL;
 }
 
+/*
+ * Selection keeps two lists of entry indices — existing and free, neither
+ * held — with each entry's position in its list, so picking a random
+ * entry in either state, claiming a given one and releasing are O(1)
+ * (a fileset with one existing file among millions must not be scanned).
+ * One mutex per fileset guards them: picks happen only around metadata
+ * system calls, which cost far more than an uncontended lock.
+ */
+static void list_add(struct rt_fileset *fs, uint64_t i, int exists)
+{
+	struct fs_list *l = &fs->avail[!!exists];
+
+	fs->pos[i] = l->n;
+	l->v[l->n++] = (uint32_t)i;
+}
+
+static void list_del(struct rt_fileset *fs, uint64_t i, int exists)
+{
+	struct fs_list *l = &fs->avail[!!exists];
+	uint32_t p = fs->pos[i], last = l->v[--l->n];
+
+	l->v[p] = last;
+	fs->pos[last] = p;
+	fs->pos[i] = NOPOS;
+}
+
+void fileset_index(struct rt_fileset *fs)
+{
+	pthread_mutex_lock(&fs->lock);
+	fs->avail[0].n = fs->avail[1].n = 0;
+	fs->nexist = 0;
+	for (uint64_t i = 0; i < fs->n; i++) {
+		int exists = !!(fs->e[i].state & FSE_EXISTS);
+
+		fs->e[i].state &= ~FSE_BUSY;
+		fs->nexist += (uint64_t)exists;
+		list_add(fs, i, exists);
+	}
+	pthread_mutex_unlock(&fs->lock);
+}
+
 int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 {
-	uint32_t s = __atomic_load_n(&fs->e[i].state, __ATOMIC_RELAXED);
-	uint32_t expect = want == PICK_EXISTING ? FSE_EXISTS : 0;
+	int exists = want == PICK_EXISTING, ok = 0;
 
-	if (s != expect)
-		return 0;
-	return __atomic_compare_exchange_n(&fs->e[i].state, &s, s | FSE_BUSY, 0, __ATOMIC_ACQUIRE,
-					   __ATOMIC_RELAXED);
+	pthread_mutex_lock(&fs->lock);
+	if (fs->pos[i] != NOPOS && !!(fs->e[i].state & FSE_EXISTS) == exists) {
+		list_del(fs, i, exists);
+		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
+		ok = 1;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return ok;
 }
 
 int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 {
-	uint64_t nexist = __atomic_load_n(&fs->nexist, __ATOMIC_RELAXED);
-	uint64_t start;
+	int exists = want == PICK_EXISTING;
+	int64_t i = -1;
 
-	if (!fs->n)
-		return -1;
-	if ((want == PICK_EXISTING && nexist == 0) || (want == PICK_NONEXISTENT && nexist >= fs->n))
-		return -1;
-	/* Random probes find a suitable entry fast while many qualify; a
-	 * scan from a random start guarantees we find the last ones. */
-	for (int t = 0; t < 32; t++) {
-		uint64_t i = rng_below(r, fs->n);
-
-		if (fileset_claim(fs, i, want))
-			return (int64_t)i;
+	pthread_mutex_lock(&fs->lock);
+	if (fs->avail[exists].n) {
+		i = fs->avail[exists].v[rng_below(r, fs->avail[exists].n)];
+		list_del(fs, (uint64_t)i, exists);
+		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
 	}
-	start = rng_below(r, fs->n);
-	for (uint64_t k = 0; k < fs->n; k++) {
-		uint64_t i = start + k < fs->n ? start + k : start + k - fs->n;
+	pthread_mutex_unlock(&fs->lock);
+	return i;
+}
 
-		if (fileset_claim(fs, i, want))
-			return (int64_t)i;
-	}
-	return -1;
+void fileset_set_exists(struct rt_fileset *fs, uint64_t i, int exists)
+{
+	pthread_mutex_lock(&fs->lock);
+	if (!!(fs->e[i].state & FSE_EXISTS) != !!exists)
+		fs->nexist += exists ? 1 : (uint64_t)-1;
+	__atomic_store_n(&fs->e[i].state, (exists ? FSE_EXISTS : 0) | FSE_BUSY, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&fs->lock);
 }
 
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists)
 {
-	uint32_t old = __atomic_load_n(&fs->e[i].state, __ATOMIC_RELAXED);
-
-	if ((old & FSE_EXISTS) && !exists)
-		__atomic_fetch_sub(&fs->nexist, 1, __ATOMIC_RELAXED);
-	else if (!(old & FSE_EXISTS) && exists)
-		__atomic_fetch_add(&fs->nexist, 1, __ATOMIC_RELAXED);
+	pthread_mutex_lock(&fs->lock);
+	if (!!(fs->e[i].state & FSE_EXISTS) != !!exists)
+		fs->nexist += exists ? 1 : (uint64_t)-1;
 	__atomic_store_n(&fs->e[i].state, exists ? FSE_EXISTS : 0, __ATOMIC_RELEASE);
+	if (fs->pos[i] == NOPOS)
+		list_add(fs, i, exists);
+	pthread_mutex_unlock(&fs->lock);
 }
 
 struct prealloc_job {
@@ -420,8 +478,8 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine, int nth
 		free(jobs);
 		free(tids);
 	}
-	fs->nexist = out->files;
 out:
+	fileset_index(fs);
 	engine_close(e);
 	out->seconds = (double)(now_ns() - t0) / 1e9;
 	return ret;

@@ -1,6 +1,6 @@
 /*
  * fileset.h — filesets at run time: a compact table of entries (24 bytes
- * each, so ten million entries fit in 240 MB), a deterministic directory
+ * plus 12 for the selection index, so ten million entries fit in 360 MB), a deterministic directory
  * layout computed from the entry index (no per-directory memory), and
  * lock-free exclusive selection of entries by the worker threads.
  *
@@ -11,10 +11,10 @@
  * Entry sizes are drawn once from the fileset's size variable with a
  * generator seeded from --seed, so a layout repeats exactly.
  *
- * Selection: an entry's state word says whether the file exists and
- * whether a thread holds it.  fileset_pick() claims one by compare-and-swap
- * (filebench's rule: a file picked by a thread is held exclusively until it
- * is released); no lock is taken.
+ * Selection: an entry's state says whether the file exists and whether a
+ * thread holds it (filebench's rule: a file picked by a thread is held
+ * exclusively until it is released).  Lists of the entries available in
+ * each state make every pick O(1), under a per-fileset mutex.
  *
  * Chunked files: a `define file` with chunksize= is stored as
  * <name>.000, <name>.001, ... of at most chunksize bytes each (the last
@@ -24,6 +24,7 @@
 #ifndef FSGAUGE_FILESET_H
 #define FSGAUGE_FILESET_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,6 +41,11 @@ struct fs_entry {
 	uint32_t pad;
 };
 
+struct fs_list {
+	uint32_t *v;
+	uint32_t n;
+};
+
 struct rt_fileset {
 	const struct wl_fileset *def;
 	char *name;
@@ -53,7 +59,14 @@ struct rt_fileset {
 	double prealloc_pct;
 	int reuse, paralloc, readonly, cached;
 	struct fs_entry *e;
-	uint64_t nexist; /* atomically maintained count of existing entries */
+	uint64_t nexist; /* existing entries (under lock) */
+	/* selection index: avail[1] existing and not held, avail[0] free and
+	 * not held; pos[i] is entry i's place in its list (UINT32_MAX when
+	 * held).  Guarded by lock. */
+	struct fs_list avail[2];
+	uint32_t *pos;
+	pthread_mutex_t lock;
+	int lock_init;
 	uint64_t total_bytes; /* sum of entry sizes */
 	uint64_t chunk;	  /* chunked file: bytes per chunk file; 0 when not chunked */
 	unsigned nchunks; /* files the entry is stored in (1 when not chunked) */
@@ -90,6 +103,11 @@ int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t 
 int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r);
 /* Claim entry i if it is in the wanted state; 1 when claimed, else 0. */
 int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want);
+/* A held entry now exists (createfile) or not; it stays held. */
+void fileset_set_exists(struct rt_fileset *fs, uint64_t i, int exists);
+/* Rebuild the selection lists from the entries' states (after
+ * preallocation; every entry becomes not held). */
+void fileset_index(struct rt_fileset *fs);
 /* Release a claimed entry, saying whether the file now exists. */
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
 

@@ -586,7 +586,9 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 					(long long)wl_val_int(&pd->threads[t]->instances, NULL, 1),
 					pd->threads[t]->name);
 		}
-		if (!strcmp(name, "run"))
+		if (duration >= 3600.0 * 24 * 365)
+			fprintf(stderr, "Running until done...\n");
+		else if (!strcmp(name, "run"))
 			fprintf(stderr, "Running for %.0f seconds...\n", duration);
 		else
 			fprintf(stderr, "Running %s for up to %.0f seconds...\n", name, duration);
@@ -611,19 +613,29 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	pthread_cond_broadcast(&rn->gate_cv);
 	pthread_mutex_unlock(&rn->gate_mu);
 	t_end = rn->start_ns + (uint64_t)(duration * 1e9);
+	const char *why = "error";
+
 	while (ret == 0 && !runner_stopping(rn)) {
 		uint64_t now = now_ns();
 		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
 
-		if (now >= t_end)
+		if (now >= t_end) {
+			why = "duration";
 			break;
-		if (rn->w->quit_mode == QUIT_FIRSTDONE && ndone > 0)
+		}
+		if ((rn->w->quit_mode == QUIT_FIRSTDONE && ndone > 0) || ndone == rn->nworkers) {
+			why = "threads done";
 			break;
-		if (ndone == rn->nworkers)
-			break;
+		}
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
+	if (runner_stop_signal)
+		why = "signal";
+	else if (rn->finished)
+		why = "finish";
+	else if (rn->stopped_on_error)
+		why = "error";
 	rn->stop = 1;
 	t_stop = now_ns();
 	for (size_t i = 0; i < started; i++)
@@ -655,6 +667,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		ph->cpu_user_ns = tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime);
 		ph->cpu_sys_ns = tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime);
 		ph->nthreads = (int)rn->nworkers;
+		ph->end_reason = why;
 		visit_all(rn, merge_flow, &m);
 		for (size_t i = 0; i < ph->nops; i++) {
 			struct result_op *op = &ph->ops[i];

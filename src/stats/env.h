@@ -14,7 +14,7 @@ struct mount_info {
 	char mountpoint[1024];
 	char fstype[64];
 	char source[512];
-	char options[1024]; /* per-mount and super-block options */
+	char options[2100]; /* per-mount and super-block options */
 	unsigned major, minor;
 };
 

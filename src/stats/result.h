@@ -72,6 +72,8 @@ struct result_phase {
 	int nthreads;
 	struct result_op *ops;
 	size_t nops;
+	const char *end_reason; /* "duration", "finish", "threads done", "signal",
+				 * "error" (static string) */
 	int too_fast;	     /* ran too briefly to measure reliably */
 	char *too_fast_reason;
 };

@@ -14,6 +14,13 @@
 
 #include "util/util.h"
 
+const char *rundir_default_parent(void)
+{
+	const char *p = getenv("TMPDIR");
+
+	return p && *p ? p : "/tmp";
+}
+
 int rundir_create(struct rundir *rd, const char *parent)
 {
 	struct stat st;
@@ -22,11 +29,8 @@ int rundir_create(struct rundir *rd, const char *parent)
 
 	memset(rd, 0, sizeof(*rd));
 	rd->fd = rd->parent_fd = -1;
-	if (!parent) {
-		parent = getenv("TMPDIR");
-		if (!parent || !*parent)
-			parent = "/tmp";
-	}
+	if (!parent)
+		parent = rundir_default_parent();
 	if (stat(parent, &st) < 0)
 		return err_errno(-errno, "cannot use target directory '%s'", parent);
 	if (S_ISBLK(st.st_mode)) {

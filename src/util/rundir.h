@@ -20,6 +20,8 @@ struct rundir {
 	int parent_fd;
 };
 
+/* Where runs go without -d: $TMPDIR, else /tmp. */
+const char *rundir_default_parent(void);
 /* Check `parent` (NULL: $TMPDIR or /tmp) is an existing, writable
  * directory and create a marked run directory in it.  Prints a one-line
  * message and returns -errno on failure (-ENOTDIR when the target is not a

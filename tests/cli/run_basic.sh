@@ -29,6 +29,7 @@ check "IO Summary line in filebench's format" \
 check "run directory removed, target empty" empty_dir "$d"
 check "json: schema_version 1" [ "$(json "$T/v.json" 'd["schema_version"]')" = 1 ]
 check "json: label recorded" [ "$(json "$T/v.json" 'd["label"]')" = small ]
+check "json: ended by its duration" [ "$(json "$T/v.json" 'd["phases"][0]["end_reason"]')" = duration ]
 check "json: complete" [ "$(json "$T/v.json" 'd["status"]["complete"]')" = true ]
 check "json: every varmail flowop ran" [ "$(json "$T/v.json" 'min(o["ops"] for o in d["phases"][0]["operations"])>0')" = true ]
 check "json: environment has the fs type" [ -n "$(json "$T/v.json" 'd["environment"]["fs_type"]')" ]
@@ -85,6 +86,45 @@ TMPDIR="$T/tmp" run "$FSGAUGE" run varmail -t 1 -s nfiles=20
 check "default target is under TMPDIR" grep -q "run directory: $T/tmp/fsgauge-" "$T/err"
 check "default run directory removed" empty_dir "$T/tmp"
 
+# set mode quit alldone + bare `run`: ends when every thread runs out of files
+cat > "$T/q.f" <<'WML'
+set mode quit alldone
+define fileset name=fs,path=$dir,size=4k,entries=50,prealloc=100
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=2 {
+    flowop deletefile name=del,filesetname=fs
+  }
+}
+run
+WML
+run timeout 60 "$FSGAUGE" run "$T/q.f" -d "$d" --json "$T/q.json"
+check "quit alldone: exits 0 on its own" [ "$rc" -eq 0 ]
+check "quit alldone: says it runs until done" grep -q "Running until done" "$T/err"
+check "quit alldone: ended because the threads were done" [ "$(json "$T/q.json" 'd["phases"][0]["end_reason"]')" = "threads done" ]
+check "quit alldone: deleted exactly the 50 files" [ "$(json "$T/q.json" 'd["phases"][0]["operations"][0]["ops"]')" = 50 ]
+
+# finishoncount ends the run normally, with results, once the target's
+# operations summed over all threads reach the value
+cat > "$T/f.f" <<'WML'
+define fileset name=fs,path=$dir,size=1k,entries=1000,prealloc=0
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=3 {
+    flowop createfile name=mk,filesetname=fs,fd=1
+    flowop writewholefile name=wr,fd=1,iosize=1k
+    flowop closefile name=cl,fd=1
+    flowop finishoncount name=done,target=mk,value=200
+  }
+}
+WML
+run timeout 60 "$FSGAUGE" run "$T/f.f" -d "$d" -t 30 --json "$T/f.json"
+check "finishoncount: exit 0" [ "$rc" -eq 0 ]
+check "finishoncount: complete, not an error" [ "$(json "$T/f.json" 'd["status"]["complete"]')" = true ]
+check "finishoncount: stopped at 200 creates (one extra per other thread at most)" \
+	[ "$(json "$T/f.json" '200<=[o["ops"] for o in d["phases"][0]["operations"] if o["name"]=="mk"][0]<=202')" = true ]
+check "finishoncount: writewholefile wrote 1k per created file" \
+	[ "$(json "$T/f.json" '[o["bytes_written"]==1024*o["ops"] for o in d["phases"][0]["operations"] if o["name"]=="wr"][0]')" = true ]
+check "finishoncount: the phase ended by the finish condition" [ "$(json "$T/f.json" 'd["phases"][0]["end_reason"]')" = finish ]
+
 # SIGINT mid-run: partial results marked, nothing left, exit 130
 "$FSGAUGE" run varmail -d "$d" -t 60 -s nfiles=50 --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
 pid=$!
@@ -100,6 +140,7 @@ rc=$?
 check "SIGINT: exit 130" [ "$rc" -eq 130 ]
 check "SIGINT: results printed and marked" grep -q "interrupted" "$T/int.out"
 check "SIGINT: json marked interrupted" [ "$(json "$T/int.json" 'd["status"]["interrupted"] and not d["status"]["complete"]')" = true ]
+check "SIGINT: end reason is the signal" [ "$(json "$T/int.json" 'd["phases"][0]["end_reason"]')" = signal ]
 check "SIGINT: partial ops recorded" [ "$(json "$T/int.json" 'd["phases"][0]["summary"]["ops"]>0')" = true ]
 check "SIGINT: nothing left behind" empty_dir "$d"
 
