@@ -662,8 +662,9 @@ static int check_options(struct bonnie_opts *b)
 			(long long)b->max_size, (long long)b->min_size);
 		return -1;
 	}
-	if (b->files && b->dirs > (uint64_t)b->files * 1024) {
-		msg_err("-n: %u directories for %u files", b->dirs, b->files * 1024);
+	if (b->files && b->dirs > (uint64_t)b->files * 512) {
+		msg_err("-n: %u directories for %u files (at most %u: two files or more each)",
+			b->dirs, b->files * 1024, b->files * 512);
 		return -1;
 	}
 	if (b->seekers > b->seeks) {
@@ -1106,6 +1107,8 @@ static void record_params(struct result *res, const struct bonnie_opts *b)
 	kv_add(&res->params, "sync", "%s", b->sync ? "true" : "false");
 	kv_add(&res->params, "direct", "%s", b->direct ? "true" : "false");
 	kv_add(&res->params, "count", "%u", b->count);
+	kv_add(&res->params, "format", "%s",
+	       b->layout == BONNIE_TXT_19 ? "19" : b->layout == BONNIE_TXT_64 ? "64" : "103");
 	kv_add(&res->params, "engine", "%s", b->ro.engine);
 	kv_add(&res->params, "seed", "%llu", (unsigned long long)b->ro.seed);
 	kv_add(&res->params, "data", "%s", data_pattern_name(&b->ro.data, buf, sizeof(buf)));

@@ -18,6 +18,7 @@
  * Errors stop the parse: the first one is reported with file:line:col and
  * what was expected, and everything built so far is freed.
  */
+#include "workload/build.h"
 #include "workload/internal.h"
 #include "workload/lex.h"
 

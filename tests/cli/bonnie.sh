@@ -54,7 +54,7 @@ expect_fail "-n junk" 2 "invalid -n number 'x'" $B -d "$d" -n x
 expect_fail "-n links" 2 "links instead of files\) is not supported" $B -d "$d" -n 1:-1
 expect_fail "-n max below min" 2 "largest file size \(10\) is smaller than the smallest \(20\)" $B -d "$d" -s 0 -n 1:10:20
 expect_fail "-n 0 directories" 2 "invalid -n number of directories '0'" $B -d "$d" -s 0 -n 1:0:0:0
-expect_fail "-n more directories than files" 2 "2000 directories for 1024 files" $B -d "$d" -s 0 -n 1:0:0:2000
+expect_fail "-n more directories than files" 2 "2000 directories for 1024 files \\(at most 512" $B -d "$d" -s 0 -n 1:0:0:2000
 expect_fail "-n chunk" 2 "invalid -n chunk size '100'" $B -d "$d" -s 0 -n 1:0:0:1:100
 expect_fail "-f junk" 2 "invalid -f size 'zz'" $B -d "$d" -fzz
 expect_fail "-f then a word that is not a size" 2 "unexpected argument 'zz'" $B -d "$d" -f zz
