@@ -318,7 +318,8 @@ static int sem_setup(key_t key, int procs)
 
 	for (int i = 0; i < BT__COUNT; i++)
 		vals[i] = (unsigned short)procs;
-	id = semget(key, BT__COUNT, IPC_CREAT | 0600);
+	/* 0666: instances that became another user (-u) use it too */
+	id = semget(key, BT__COUNT, IPC_CREAT | 0666);
 	if (id < 0 || semctl(id, 0, SETALL, a) < 0) {
 		err_errno(-errno, "cannot create semaphore set 0x%x", (unsigned)key);
 		return EXIT_SYSTEM;
