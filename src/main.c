@@ -14,6 +14,7 @@ const struct command commands[] = {
 	{ "show", cmd_show, "print a built-in workload's text" },
 	{ "compare", cmd_compare, "compare result files: ratios, confidence intervals, significance" },
 	{ "report", cmd_report, "write a self-contained HTML report with charts from result files" },
+	{ "iozone", cmd_iozone, "iozone's tests and throughput mode, iozone's options and report" },
 	{ "bonnie", cmd_bonnie, "bonnie++'s tests with bonnie++'s options, table and CSV" },
 	{ NULL, NULL, NULL },
 };

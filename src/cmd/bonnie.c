@@ -18,6 +18,8 @@
  *   seq_del     files x deletefile ordered
  *   ran_*       the same with `ordered random`
  *
+ * each thread ending with `threaddone` (the file tests' per-file lists are
+ * composites, timed as one operation per file),
  * on one chunked file (1 GiB chunk files, as bonnie++'s) and one fileset
  * of n*1024 files.  The figures (K/sec or /sec, %CP = process CPU over
  * elapsed time, the longest operation) are read back from each phase and
@@ -100,7 +102,7 @@ static void bonnie_usage(FILE *f)
 		"                      [-r ram] [-x count] [-u user[:group]] [-g group] [-q]\n"
 		"                      [-f [size]] [-b] [-D] [-z seed] [-p procs | -y [s|p]]\n"
 		"                      [--format 103|19|64] [--csv 103|197|198|none]\n"
-		"                      [--json FILE] [--label TEXT] [--data PATTERN]\n"
+		"                      [--json FILE] [--label TEXT] [measurement options]\n"
 		"\n"
 		"Runs bonnie++'s tests on the fsgauge engine, inside a fresh run directory\n"
 		"in the target (removed afterwards), and prints bonnie++'s table and CSV line.\n"
@@ -144,16 +146,20 @@ static void bonnie_usage(FILE *f)
 		"                     with 19, none with 64)\n"
 		"      --json FILE    write the full result as JSON ('-' for stdout)\n"
 		"      --label TEXT   a label stored in the result\n"
-		"      --data PATTERN data written: random (default), zero, compress=N%%,\n"
-		"                     dedupe=N%%\n"
 		"      --engine NAME  I/O engine: psync (default), io_uring, null\n"
 		"      --sem-key KEY  System V key of the -p/-y semaphores (default 0x%x)\n"
 		"      --keep         keep the run directory and its files\n"
 		"  -h, --help         this help\n"
-		"\n"
-		"exit status: 0 ok, 1 I/O errors during the run, 2 usage error, 3 system\n"
-		"error, 130 interrupted (what was measured is still printed).\n",
+		"\n",
 		DEFAULT_SIZE_MIB, BONNIE_DEFAULT_SEEKS, BONNIE_DEFAULT_SEEKERS, DEFAULT_SEM_KEY);
+	common_run_usage(f);
+	fprintf(f, "\n"
+		   "In bonnie: --repeat N is -x N; --direct is -D; --quiet is -q; --reuse and\n"
+		   "--progress do not apply (every run makes its own files; bonnie prints\n"
+		   "bonnie++'s progress lines).\n"
+		   "\n"
+		   "exit status: 0 ok, 1 I/O errors during the run, 2 usage error, 3 system\n"
+		   "error, 130 interrupted (what was measured is still printed).\n");
 }
 
 static int power_of_two_in(uint64_t v, uint64_t lo, uint64_t hi)
@@ -405,28 +411,27 @@ done:
 /* --- options ----------------------------------------------------------------- */
 
 enum {
-	OPT_FORMAT = 0x2000,
-	OPT_CSV,
-	OPT_JSON,
-	OPT_LABEL,
-	OPT_ENGINE,
-	OPT_DATA,
-	OPT_SEMKEY,
-	OPT_KEEP,
+	OPT_BON_FORMAT = 0x2000,
+	OPT_BON_CSV,
+	OPT_BON_JSON,
+	OPT_BON_LABEL,
+	OPT_BON_ENGINE,
+	OPT_BON_SEMKEY,
+	OPT_BON_KEEP,
 };
 
 static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "csv", required_argument, NULL, OPT_CSV },
-		{ "json", required_argument, NULL, OPT_JSON },
-		{ "label", required_argument, NULL, OPT_LABEL },
-		{ "engine", required_argument, NULL, OPT_ENGINE },
-		{ "data", required_argument, NULL, OPT_DATA },
-		{ "sem-key", required_argument, NULL, OPT_SEMKEY },
-		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "format", required_argument, NULL, OPT_BON_FORMAT },
+		{ "csv", required_argument, NULL, OPT_BON_CSV },
+		{ "json", required_argument, NULL, OPT_BON_JSON },
+		{ "label", required_argument, NULL, OPT_BON_LABEL },
+		{ "engine", required_argument, NULL, OPT_BON_ENGINE },
+		{ "sem-key", required_argument, NULL, OPT_BON_SEMKEY },
+		{ "keep", no_argument, NULL, OPT_BON_KEEP },
 		{ "help", no_argument, NULL, 'h' },
+		COMMON_RUN_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	uint64_t v;
@@ -536,7 +541,7 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 		case 'D':
 			b->direct = 1;
 			break;
-		case OPT_FORMAT:
+		case OPT_BON_FORMAT:
 			if (!strcmp(optarg, "103") || !strcmp(optarg, "1.03"))
 				b->layout = BONNIE_TXT_103;
 			else if (!strcmp(optarg, "19") || !strcmp(optarg, "1.9") ||
@@ -549,7 +554,7 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 				return -1;
 			}
 			break;
-		case OPT_CSV:
+		case OPT_BON_CSV:
 			b->csv_given = 1;
 			if (!strcmp(optarg, "103") || !strcmp(optarg, "1.03"))
 				b->csv = BONNIE_CSV_103;
@@ -564,43 +569,62 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 				return -1;
 			}
 			break;
-		case OPT_JSON:
+		case OPT_BON_JSON:
 			b->json = optarg;
 			break;
-		case OPT_LABEL:
+		case OPT_BON_LABEL:
 			b->label = optarg;
 			break;
-		case OPT_ENGINE:
+		case OPT_BON_ENGINE:
 			if (!engine_find_checked(optarg))
 				return -1;
 			b->ro.engine = optarg;
 			break;
-		case OPT_DATA:
-			if (data_pattern_parse(optarg, &b->ro.data) < 0) {
-				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
-					"or dedupe=N%%)",
-					optarg);
-				return -1;
-			}
-			break;
-		case OPT_SEMKEY:
+		case OPT_BON_SEMKEY:
 			if (num_parse_u64(optarg, &v) < 0 && sscanf(optarg, "%lli", (long long *)&v) != 1) {
 				msg_err("invalid --sem-key '%s' (expected a number)", optarg);
 				return -1;
 			}
 			b->sem_key = (key_t)v;
 			break;
-		case OPT_KEEP:
+		case OPT_BON_KEEP:
 			b->keep = 1;
 			break;
 		case 'h':
 			bonnie_usage(stdout);
 			return 1;
-		default:
-			fprintf(stderr, "try 'fsgauge bonnie --help'\n");
+		case OPT_REUSE:
+			msg_err("--reuse does not apply to bonnie: every run makes its own files");
+			return -1;
+		case OPT_PROGRESS:
+			msg_err("--progress does not apply to bonnie: it prints bonnie++'s progress "
+				"lines (-q to silence them)");
+			return -1;
+		case OPT_REPEAT:
+			if (common_run_opt(c, optarg, &b->ro) < 0)
+				return -1;
+			b->count = b->ro.repeat; /* --repeat N is -x N */
+			break;
+		case OPT_QUIET:
+			b->quiet = 1; /* --quiet is -q */
+			break;
+		default: {
+			int r = common_run_opt(c, optarg, &b->ro);
+
+			if (r > 0)
+				break;
+			if (r == 0)
+				fprintf(stderr, "try 'fsgauge bonnie --help'\n");
 			return -1;
 		}
+		}
 	}
+	/* --direct means -D here: O_DIRECT for the block tests only */
+	if (b->ro.direct) {
+		b->direct = 1;
+		b->ro.direct = 0;
+	}
+	b->ro.repeat = 0; /* the runs are bonnie's loop (-x), not the runner's */
 	if (optind < argc) {
 		msg_err("unexpected argument '%s' (bonnie takes options only)", argv[optind]);
 		return -1;
@@ -672,6 +696,8 @@ static int check_options(struct bonnie_opts *b)
 		msg_err("-s: %u seekers for %u seeks", b->seekers, b->seeks);
 		return -1;
 	}
+	if (common_run_check(&b->ro) < 0)
+		return -1;
 	if (!b->csv_given)
 		b->csv = b->layout == BONNIE_TXT_103 ? BONNIE_CSV_103
 			 : b->layout == BONNIE_TXT_19 ? BONNIE_CSV_198
@@ -723,13 +749,16 @@ static void model_build(struct bonnie_model *m, const struct bonnie_opts *b, con
 	}
 }
 
-static struct wl_thread *one_thread(struct wl_process *p, const char *name, int64_t loops,
+/* A thread of one pass: its flowops, then `threaddone` (end_thread()). */
+static struct wl_thread *one_thread(struct wl_process *p, const char *name,
 				    const struct bonnie_opts *b)
 {
-	struct wl_thread *t = wl_add_thread(p, name, 1, (int64_t)MAX(b->chunk, b->file_chunk));
+	return wl_add_thread(p, name, 1, (int64_t)MAX(b->chunk, b->file_chunk));
+}
 
-	t->loops = wl_int(loops);
-	return t;
+static void end_thread(struct wl_thread *t)
+{
+	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
 
 static struct wl_flowop *op(struct wl_thread *t, enum flowop_type type, const char *name,
@@ -751,32 +780,27 @@ static void block_flags(struct wl_flowop *fo, const struct bonnie_opts *b)
 		fo->dsync = wl_bool(1);
 }
 
-/* A composite flowop "file" (one timed operation per file, for the
- * latency bonnie++ 1.9x reports per file) whose children are named
- * "file.<name>". */
-static struct wl_flowop *file_composite(struct wl_thread *t)
+/* A composite flowop "file", run once per file and timed as one
+ * operation (the per-file latency bonnie++ 1.9x reports); its children
+ * are named "file.<name>". */
+static struct wl_flowop *file_composite(struct wl_thread *t, int64_t nfiles)
 {
-	struct wl_flowop *c = wl_add_flowop(t, FO_COMPOSITE, "file", NULL);
+	struct wl_flowop *c = wl_add_composite(t, "file");
 
-	c->composite_name = xstrdup("bonnie_file");
+	c->iters = wl_int(nfiles);
 	return c;
 }
 
 static struct wl_flowop *child(struct wl_flowop *c, enum flowop_type type, const char *name,
 			       struct wl_fileset *fs, int fd)
 {
-	struct wl_flowop *fo = xcalloc(1, sizeof(*fo));
+	char full[64];
+	struct wl_flowop *fo;
 
-	fo->type = type;
-	fo->name = xasprintf("file.%s", name);
-	if (fs) {
-		fo->fileset = fs;
-		fo->fileset_name = xstrdup(fs->name);
-	}
+	snprintf(full, sizeof(full), "file.%s", name);
+	fo = wl_add_child(c, type, full, fs);
 	if (fd)
 		fo->fd = wl_int(fd);
-	c->children = xrealloc(c->children, (c->nchildren + 1) * sizeof(*c->children));
-	c->children[c->nchildren++] = fo;
 	return fo;
 }
 
@@ -822,7 +846,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 
 	switch (tt) {
 	case BT_PUTC:
-		t = one_thread(p, "putc", 1, b);
+		t = one_thread(p, "putc", b);
 		if (exists)
 			op(t, FO_DELETEFILE, "delete", m->data, 0);
 		op(t, FO_CREATEFILE, "create", m->data, 1);
@@ -832,7 +856,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		op(t, FO_CLOSEFILE, "close", NULL, 1);
 		break;
 	case BT_PUT_BLOCK:
-		t = one_thread(p, "put_block", 1, b);
+		t = one_thread(p, "put_block", b);
 		if (exists)
 			op(t, FO_DELETEFILE, "delete", m->data, 0);
 		block_flags(op(t, FO_CREATEFILE, "create", m->data, 1), b);
@@ -843,7 +867,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		op(t, FO_CLOSEFILE, "close", NULL, 1);
 		break;
 	case BT_REWRITE:
-		t = one_thread(p, "rewrite", 1, b);
+		t = one_thread(p, "rewrite", b);
 		block_flags(op(t, FO_OPENFILE, "open", m->data, 1), b);
 		fo = op(t, FO_REWRITE, "rewrite", NULL, 1);
 		fo->iosize = wl_int((int64_t)b->chunk);
@@ -852,7 +876,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		op(t, FO_CLOSEFILE, "close", NULL, 1);
 		break;
 	case BT_GETC:
-		t = one_thread(p, "getc", 1, b);
+		t = one_thread(p, "getc", b);
 		op(t, FO_OPENFILE, "open", m->data, 1);
 		fo = op(t, FO_GETC, "getc", NULL, 1);
 		fo->iosize = wl_int((int64_t)b->chunk);
@@ -860,7 +884,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		op(t, FO_CLOSEFILE, "close", NULL, 1);
 		break;
 	case BT_GET_BLOCK:
-		t = one_thread(p, "get_block", 1, b);
+		t = one_thread(p, "get_block", b);
 		block_flags(op(t, FO_OPENFILE, "open", m->data, 1), b);
 		fo = op(t, FO_READ, "read", NULL, 1);
 		fo->iosize = wl_int((int64_t)b->chunk);
@@ -872,7 +896,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 			char name[32];
 
 			snprintf(name, sizeof(name), "seeker%u", i + 1);
-			t = one_thread(p, name, 1, b);
+			t = one_thread(p, name, b);
 			block_flags(op(t, FO_OPENFILE, "open", m->data, 1), b);
 			fo = op(t, FO_REWRITE, "seek", NULL, 1);
 			fo->iosize = wl_int((int64_t)b->chunk);
@@ -885,8 +909,8 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		break;
 	case BT_SEQ_CREATE:
 	case BT_RAN_CREATE:
-		t = one_thread(p, bonnie_test_name(tt), nfiles, b);
-		c = file_composite(t);
+		t = one_thread(p, bonnie_test_name(tt), b);
+		c = file_composite(t, nfiles);
 		fo = child(c, FO_CREATEFILE, "create", m->files, 1);
 		fo->ordered = wl_bool(1);
 		fo->random = wl_bool(random);
@@ -900,8 +924,8 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		break;
 	case BT_SEQ_STAT:
 	case BT_RAN_STAT:
-		t = one_thread(p, bonnie_test_name(tt), nfiles, b);
-		c = file_composite(t);
+		t = one_thread(p, bonnie_test_name(tt), b);
+		c = file_composite(t, nfiles);
 		if (!b->max_size) {
 			fo = child(c, FO_STATFILE, "stat", m->files, 0);
 			fo->ordered = wl_bool(1);
@@ -918,8 +942,8 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		break;
 	case BT_SEQ_DEL:
 	case BT_RAN_DEL:
-		t = one_thread(p, bonnie_test_name(tt), nfiles, b);
-		c = file_composite(t);
+		t = one_thread(p, bonnie_test_name(tt), b);
+		c = file_composite(t, nfiles);
 		fo = child(c, FO_DELETEFILE, "delete", m->files, 0);
 		fo->ordered = wl_bool(1);
 		fo->random = wl_bool(random);
@@ -928,6 +952,8 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		wl_process_free(p);
 		return NULL;
 	}
+	for (size_t i = 0; i < p->nthreads; i++)
+		end_thread(p->threads[i]);
 	return p;
 }
 
@@ -1029,9 +1055,12 @@ static int remove_data(struct runner *rn, const struct bonnie_opts *b,
 		       const struct bonnie_model *m)
 {
 	struct wl_process *p = wl_new_process("remove_data", 1);
+	struct wl_thread *t;
 	int ret;
 
-	op(one_thread(p, "remove", 1, b), FO_DELETEFILE, "delete", m->data, 0);
+	t = one_thread(p, "remove", b);
+	op(t, FO_DELETEFILE, "delete", m->data, 0);
+	end_thread(t);
 	ret = runner_phase(rn, "remove_data", &p, 1, PHASE_LIMIT_SECONDS);
 	wl_process_free(p);
 	return ret;
@@ -1115,36 +1144,25 @@ static void record_params(struct result *res, const struct bonnie_opts *b)
 	kv_add(&res->params, "data", "%s", data_pattern_name(&b->ro.data, buf, sizeof(buf)));
 }
 
-/* Fold run k (1-based) of -x into acc: its phases are appended, named
- * "<test>#k" from the second run on. */
-static void fold_run(struct result *acc, struct result *one, unsigned k)
+/* Each test's bonnie++ figures as the phase's metrics in the JSON (for
+ * -x, over all runs together: total amount over total time). */
+static void add_metrics(struct result *res, const struct bonnie_report *rep)
 {
-	for (size_t i = 0; i < one->nphases; i++) {
-		struct result_phase *p = result_add_phase(acc, "");
-		char *name = k > 1 ? xasprintf("%s#%u", one->phases[i].name, k)
-				   : xstrdup(one->phases[i].name);
+	for (int i = 0; i < BT__COUNT; i++) {
+		const struct bonnie_figure *f = &rep->t[i];
+		struct result_phase *p = NULL;
 
-		free(p->name);
-		*p = one->phases[i];
-		free(p->name);
-		p->name = name;
-	}
-	free(one->phases);
-	one->phases = NULL;
-	one->nphases = 0;
-	acc->interrupted |= one->interrupted;
-	acc->stopped_on_error |= one->stopped_on_error;
-	acc->errors += one->errors;
-	if (one->first_error && !acc->first_error) {
-		acc->first_error = one->first_error;
-		one->first_error = NULL;
-	}
-	for (size_t i = 0; i < one->nfilesets && k == 1; i++) {
-		struct result_fileset *f = result_add_fileset(acc, one->filesets[i].name);
-		char *name = f->name;
-
-		*f = one->filesets[i];
-		f->name = name;
+		for (size_t k = 0; k < res->nphases; k++)
+			if (!strcmp(res->phases[k].name, bonnie_test_name((enum bonnie_test)i)))
+				p = &res->phases[k];
+		if (!p || !f->ran || !(f->seconds > 0))
+			continue;
+		result_phase_add_metric(p, "bonnie_rate", i <= BT_GET_BLOCK && i != BT_SEEKS
+						       ? "K/sec" : "/sec",
+					f->amount / f->seconds);
+		result_phase_add_metric(p, "bonnie_cpu", "%", f->cpu_seconds / f->seconds * 100.0);
+		result_phase_add_metric(p, "bonnie_max_latency", "us", f->max_latency * 1e6);
+		result_phase_add_metric(p, "bonnie_too_fast", "", bonnie_too_fast(f));
 	}
 }
 
@@ -1223,12 +1241,16 @@ int cmd_bonnie(int argc, char **argv)
 	acc->label = b.label ? xstrdup(b.label) : NULL;
 	acc->engine = xstrdup(b.ro.engine);
 	acc->seed = b.ro.seed;
-	record_params(acc, &b);
+	common_run_params(&acc->params, &b.ro);
+	record_params(acc, &b); /* after: -D is "direct" here */
 	env_capture(&acc->env, rd.parent);
 	if (b.count > 1)
 		bonnie_fmt_csv_header(stdout, b.csv);
 	for (unsigned k = 1; k <= b.count; k++) {
-		struct result *one = result_new("bonnie", "bonnie");
+		/* one run into acc, or (-x) into its own result folded into acc
+		 * as a repeat: the JSON then has each test once, with the
+		 * figures of every run in its `repeats` */
+		struct result *one = b.count == 1 ? acc : result_new("bonnie", "bonnie");
 
 		r = bonnie_run_once(&br, one);
 		report_fill(&rep, &b, one);
@@ -1239,8 +1261,10 @@ int cmd_bonnie(int argc, char **argv)
 		if (one->nphases)
 			bonnie_fmt_csv(stdout, &rep, b.csv);
 		fflush(stdout);
-		fold_run(acc, one, k);
-		result_free(one);
+		if (one != acc) {
+			result_merge_repeat(acc, one);
+			result_free(one);
+		}
 		if (r < 0 && r != -EINTR && !acc->nphases) {
 			ret = r == -ENOSPC || r == -EINVAL || r == -EPERM ? EXIT_USAGE : EXIT_SYSTEM;
 			break;
@@ -1248,6 +1272,8 @@ int cmd_bonnie(int argc, char **argv)
 		if (r < 0 || acc->interrupted || acc->stopped_on_error)
 			break;
 	}
+	report_fill(&rep, &b, acc);
+	add_metrics(acc, &rep);
 	if (acc->interrupted) {
 		msg_err("interrupted by a signal: partial results");
 		ret = EXIT_INTERRUPTED;

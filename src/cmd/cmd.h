@@ -20,6 +20,7 @@ int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_iozone(int argc, char **argv);
 int cmd_bonnie(int argc, char **argv);
 
 #endif

@@ -1,9 +1,12 @@
 /* common.c — helpers shared by the subcommands; see common.h. */
 #include "cmd/common.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "util/size.h"
 #include "util/util.h"
 
 const struct engine_ops *engine_find_checked(const char *name)
@@ -20,4 +23,158 @@ const struct engine_ops *engine_find_checked(const char *name)
 	}
 	msg_err("unknown engine '%s' (available: %s)", name, list);
 	return NULL;
+}
+
+static int parse_steady(const char *arg, struct run_opts *o)
+{
+	char buf[64], *comma, *pct;
+	double p;
+	uint64_t w = 5;
+
+	o->steady_pct = 5;
+	o->steady_window = 5;
+	if (!arg)
+		return 0;
+	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf))
+		return -1;
+	comma = strchr(buf, ',');
+	if (comma) {
+		*comma = 0;
+		if (num_parse_u64(comma + 1, &w) < 0 || w < 2 || w > COMMON_STEADY_WINDOW_MAX)
+			return -1;
+	}
+	pct = buf;
+	if (*pct && pct[strlen(pct) - 1] == '%')
+		pct[strlen(pct) - 1] = 0;
+	if (num_parse_double(pct, &p) < 0 || !(p > 0) || p > 100)
+		return -1;
+	o->steady_pct = p;
+	o->steady_window = (unsigned)w;
+	return 0;
+}
+
+int common_run_opt(int c, const char *arg, struct run_opts *o)
+{
+	uint64_t u;
+	double d;
+
+	switch (c) {
+	case OPT_DATA:
+		if (data_pattern_parse(arg, &o->data) < 0) {
+			msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% or "
+				"dedupe=N%%, N from 0 to 100)",
+				arg);
+			return -1;
+		}
+		return 1;
+	case OPT_DIRECT:
+		o->direct = 1;
+		return 1;
+	case OPT_DROP_CACHES:
+		o->drop_caches = 1;
+		return 1;
+	case OPT_REPEAT:
+		if (num_parse_u64(arg, &u) < 0 || u < 1 || u > COMMON_REPEAT_MAX) {
+			msg_err("invalid --repeat '%s' (expected a whole number from 1 to %d)", arg,
+				COMMON_REPEAT_MAX);
+			return -1;
+		}
+		o->repeat = (unsigned)u;
+		return 1;
+	case OPT_REUSE:
+		o->reuse = 1;
+		return 1;
+	case OPT_INTERVAL:
+		if (num_parse_double(arg, &d) < 0 || d < COMMON_INTERVAL_MIN || d > 86400) {
+			msg_err("invalid --interval '%s' (expected seconds, at least %g)", arg,
+				COMMON_INTERVAL_MIN);
+			return -1;
+		}
+		o->interval = d;
+		return 1;
+	case OPT_WARMUP:
+		if (num_parse_double(arg, &d) < 0 || d < 0 || d > 86400 * 7) {
+			msg_err("invalid --warmup '%s' (expected seconds >= 0)", arg);
+			return -1;
+		}
+		o->warmup = d;
+		return 1;
+	case OPT_STEADY_STATE:
+		if (parse_steady(arg, o) < 0) {
+			msg_err("invalid --steady-state '%s' (expected PCT or PCT,N: a percentage "
+				"above 0 and up to 100, and 2 to %d intervals)",
+				arg, COMMON_STEADY_WINDOW_MAX);
+			return -1;
+		}
+		return 1;
+	case OPT_QUIET:
+		o->quiet = 1;
+		msg_quiet = 1;
+		return 1;
+	case OPT_PROGRESS:
+		if (!arg || !strcmp(arg, "always"))
+			o->progress = PROGRESS_ALWAYS;
+		else if (!strcmp(arg, "auto"))
+			o->progress = PROGRESS_AUTO;
+		else if (!strcmp(arg, "never"))
+			o->progress = PROGRESS_NEVER;
+		else {
+			msg_err("invalid --progress '%s' (expected auto, always or never)", arg);
+			return -1;
+		}
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int common_run_check(const struct run_opts *o)
+{
+	if (o->reuse && o->repeat < 2) {
+		msg_err("--reuse keeps files between repeats: it needs --repeat N with N >= 2");
+		return -1;
+	}
+	if (o->drop_caches && runner_drop_caches(1) < 0)
+		return -1;
+	return 0;
+}
+
+void common_run_usage(FILE *f)
+{
+	fprintf(f,
+		"measurement options (docs/trust.md):\n"
+		"      --data PATTERN     data written: random (default; incompressible, no\n"
+		"                         repeated blocks), zero, compress=N%%, dedupe=N%%\n"
+		"      --direct           open data files with O_DIRECT\n"
+		"      --drop-caches      sync and drop the page cache before each measured\n"
+		"                         phase (needs root)\n"
+		"      --repeat N         run N times on fresh files; report each run and the\n"
+		"                         mean, sd, cv and 95%% confidence interval\n"
+		"      --reuse            with --repeat: keep the files between runs\n"
+		"      --interval SECS    record a time series every SECS seconds (JSON)\n"
+		"      --warmup SECS      exclude the first SECS seconds of each phase\n"
+		"      --steady-state[=PCT[,N]]\n"
+		"                         end the warm-up once the ops/s trend over the last N\n"
+		"                         intervals changes by at most PCT%% (default 5%%, 5);\n"
+		"                         --warmup then caps the warm-up (default: the run time)\n"
+		"  -q, --quiet            no progress messages on stderr\n"
+		"      --progress[=WHEN]  live status line: auto (default: when stderr is a\n"
+		"                         terminal), always, never\n");
+}
+
+void common_run_params(struct kvlist *params, const struct run_opts *o)
+{
+	char buf[64];
+
+	kv_add(params, "data", "%s", data_pattern_name(&o->data, buf, sizeof(buf)));
+	kv_add(params, "direct", "%s", o->direct ? "true" : "false");
+	kv_add(params, "drop_caches", "%s", o->drop_caches ? "true" : "false");
+	kv_add(params, "repeat", "%u", o->repeat ? o->repeat : 1);
+	kv_add(params, "reuse", "%s", o->reuse ? "true" : "false");
+	kv_add(params, "interval", "%g", o->interval);
+	kv_add(params, "warmup", "%g", o->warmup);
+	if (o->steady_pct > 0)
+		kv_add(params, "steady_state", "%g%%,%u", o->steady_pct, o->steady_window);
+	else
+		kv_add(params, "steady_state", "off");
 }

@@ -44,17 +44,15 @@ static void run_usage(FILE *f)
 		"      --label TEXT       a label stored in the result (for compare/report)\n"
 		"      --engine NAME      I/O engine: psync (default), io_uring, null\n"
 		"      --seed N           seed for file layout and random choices (default 1)\n"
-		"      --data PATTERN     data written: random (default), zero, compress=N%%,\n"
-		"                         dedupe=N%%\n"
-		"      --direct           open data files with O_DIRECT\n"
 		"      --on-error=MODE    stop (default) or continue after an I/O error\n"
 		"      --keep             keep the run directory and its files\n"
-		"  -q, --quiet            no progress messages on stderr\n"
 		"  -h, --help             this help\n"
-		"\n"
-		"exit status: 0 ok, 1 I/O errors during the run, 2 usage or workload error,\n"
-		"3 system error, 130 interrupted (partial results are still written).\n",
+		"\n",
 		DEFAULT_DURATION);
+	common_run_usage(f);
+	fprintf(f, "\n"
+		   "exit status: 0 ok, 1 I/O errors during the run, 2 usage or workload error,\n"
+		   "3 system error, 130 interrupted (partial results are still written).\n");
 }
 
 /* Read a whole file; caller frees.  NULL with errno on failure. */
@@ -101,8 +99,6 @@ static int is_file_arg(const char *a)
 
 static void record_params(struct result *res, const struct workload *w, const struct run_opts *o)
 {
-	char buf[64];
-
 	for (size_t i = 0; i < w->nvars; i++) {
 		const struct wl_var *v = w->vars[i];
 		char key[300];
@@ -132,9 +128,8 @@ static void record_params(struct result *res, const struct workload *w, const st
 	kv_add(&res->params, "duration", "%g", o->duration);
 	kv_add(&res->params, "engine", "%s", o->engine);
 	kv_add(&res->params, "seed", "%llu", (unsigned long long)o->seed);
-	kv_add(&res->params, "data", "%s", data_pattern_name(&o->data, buf, sizeof(buf)));
-	kv_add(&res->params, "direct", "%s", o->direct ? "true" : "false");
 	kv_add(&res->params, "on_error", "%s", o->on_error == ON_ERROR_STOP ? "stop" : "continue");
+	common_run_params(&res->params, o);
 }
 
 int cmd_run(int argc, char **argv)
@@ -147,12 +142,10 @@ int cmd_run(int argc, char **argv)
 		{ "label", required_argument, NULL, 'L' },
 		{ "engine", required_argument, NULL, 'E' },
 		{ "seed", required_argument, NULL, 'S' },
-		{ "data", required_argument, NULL, 'D' },
-		{ "direct", no_argument, NULL, 'O' },
 		{ "on-error", required_argument, NULL, 'e' },
 		{ "keep", no_argument, NULL, 'k' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		COMMON_RUN_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP };
@@ -224,18 +217,6 @@ int cmd_run(int argc, char **argv)
 			o.seed = v;
 			break;
 		}
-		case 'D':
-			if (data_pattern_parse(optarg, &o.data) < 0) {
-				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
-					"or dedupe=N%%)",
-					optarg);
-				ret = EXIT_USAGE;
-				goto out;
-			}
-			break;
-		case 'O':
-			o.direct = 1;
-			break;
 		case 'e':
 			if (!strcmp(optarg, "stop"))
 				o.on_error = ON_ERROR_STOP;
@@ -251,17 +232,26 @@ int cmd_run(int argc, char **argv)
 			keep = 1;
 			break;
 		case 'q':
-			o.quiet = 1;
-			msg_quiet = 1;
+			common_run_opt(OPT_QUIET, NULL, &o);
 			break;
 		case 'h':
 			run_usage(stdout);
 			goto out;
-		default:
-			fprintf(stderr, "try 'fsgauge run --help'\n");
+		default: {
+			int r = common_run_opt(c, optarg, &o);
+
+			if (r > 0)
+				break;
+			if (r == 0)
+				fprintf(stderr, "try 'fsgauge run --help'\n");
 			ret = EXIT_USAGE;
 			goto out;
 		}
+		}
+	}
+	if (common_run_check(&o) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
 	}
 	if (optind >= argc) {
 		msg_err("run needs a workload name or file (see 'fsgauge list')");

@@ -41,6 +41,30 @@ const char *io_op_name(enum io_op op)
 	return op < IO__COUNT && op_names[op] ? op_names[op] : "?";
 }
 
+size_t engine_open_flag_names(int flags, const char **out, size_t max)
+{
+	static const struct {
+		int bits;
+		const char *name;
+	} tab[] = {
+		{ O_WRONLY, "O_WRONLY" }, { O_RDWR, "O_RDWR" },	    { O_CREAT, "O_CREAT" },
+		{ O_EXCL, "O_EXCL" },	  { O_TRUNC, "O_TRUNC" },   { O_APPEND, "O_APPEND" },
+		{ O_SYNC, "O_SYNC" },	  { O_DSYNC, "O_DSYNC" },   { O_DIRECT, "O_DIRECT" },
+		{ O_NOATIME, "O_NOATIME" }, { O_NOFOLLOW, "O_NOFOLLOW" },
+		{ O_DIRECTORY, "O_DIRECTORY" },
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(tab) && n < max; i++) {
+		if ((flags & tab[i].bits) != tab[i].bits)
+			continue;
+		if (tab[i].bits == O_DSYNC && (flags & O_SYNC) == O_SYNC)
+			continue;
+		out[n++] = tab[i].name;
+	}
+	return n;
+}
+
 const struct engine_ops *engine_find(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(engines); i++)

@@ -53,6 +53,12 @@ enum io_op {
 
 /* "open", "read", ... */
 const char *io_op_name(enum io_op op);
+/* Names of the open(2) flags set in `flags` ("O_WRONLY", "O_RDWR",
+ * "O_CREAT", "O_TRUNC", "O_APPEND", "O_SYNC", "O_DSYNC", "O_DIRECT",
+ * "O_NOFOLLOW", ...), at most `max` into out[]; returns how many.  O_DSYNC
+ * is named only when the flags do not hold all of O_SYNC (which includes
+ * its bit). */
+size_t engine_open_flag_names(int flags, const char **out, size_t max);
 
 struct io_req {
 	enum io_op op;

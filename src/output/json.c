@@ -5,8 +5,10 @@
  */
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "output/output.h"
 #include "util/util.h"
 
@@ -59,6 +61,201 @@ static json_t *hist_json(const struct hist *h)
 	return o;
 }
 
+/* A number, or null when it is not one (NAN: undefined, e.g. a CI of one
+ * run or a ratio over nothing). */
+static json_t *num(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *headline_json(const struct result_headline *h, int repeat)
+{
+	json_t *o = json_object();
+
+	if (repeat)
+		json_object_set_new(o, "seconds", json_real(h->seconds));
+	json_object_set_new(o, "ops", json_integer((json_int_t)h->ops));
+	json_object_set_new(o, "ops_per_second", num(h->ops_per_second));
+	json_object_set_new(o, "read_ops_per_second", num(h->read_ops_per_second));
+	json_object_set_new(o, "write_ops_per_second", num(h->write_ops_per_second));
+	json_object_set_new(o, "bytes_read", json_integer((json_int_t)h->bytes_read));
+	json_object_set_new(o, "bytes_written", json_integer((json_int_t)h->bytes_written));
+	json_object_set_new(o, "mb_per_second", num(h->mb_per_second));
+	json_object_set_new(o, "cpu_us_per_op", num(h->cpu_us_per_op));
+	json_object_set_new(o, "mean_latency_ms", num(h->mean_latency_ms));
+	json_object_set_new(o, "p99_latency_us", num(h->p99_latency_us));
+	json_object_set_new(o, "errors", json_integer((json_int_t)h->errors));
+	if (repeat)
+		json_object_set_new(o, "too_fast", json_boolean(h->too_fast));
+	return o;
+}
+
+static json_t *repeat_stats_json(const struct result_phase *p)
+{
+	json_t *o = json_object();
+
+	for (size_t k = 0; headline_fields[k].name; k++) {
+		struct repeat_stat rs;
+		json_t *j = json_object();
+
+		result_repeat_stat(p, &headline_fields[k], &rs);
+		json_object_set_new(j, "mean", num(rs.mean));
+		json_object_set_new(j, "sd", num(rs.sd));
+		json_object_set_new(j, "cv", num(rs.cv));
+		json_object_set_new(j, "ci95_low", num(rs.ci95_low));
+		json_object_set_new(j, "ci95_high", num(rs.ci95_high));
+		json_object_set_new(j, "n", json_integer((json_int_t)rs.n));
+		json_object_set_new(o, headline_fields[k].name, j);
+	}
+	return o;
+}
+
+/* Device counters over `secs` for `ndev` devices, with the amplification
+ * ratios against what the application did (null when it did nothing of
+ * that kind). */
+static json_t *dev_io_json(const struct dev_io *d, double secs, size_t ndev,
+			   uint64_t app_bytes_written, uint64_t app_bytes_read, uint64_t app_read_ops)
+{
+	json_t *o = json_object();
+	double ms = secs > 0 ? secs * 1000.0 : NAN;
+
+	json_object_set_new(o, "reads", json_integer((json_int_t)d->reads));
+	json_object_set_new(o, "writes", json_integer((json_int_t)d->writes));
+	json_object_set_new(o, "bytes_read", json_integer((json_int_t)d->bytes_read));
+	json_object_set_new(o, "bytes_written", json_integer((json_int_t)d->bytes_written));
+	json_object_set_new(o, "read_merges", json_integer((json_int_t)d->read_merges));
+	json_object_set_new(o, "write_merges", json_integer((json_int_t)d->write_merges));
+	json_object_set_new(o, "read_ms", json_integer((json_int_t)d->read_ms));
+	json_object_set_new(o, "write_ms", json_integer((json_int_t)d->write_ms));
+	json_object_set_new(o, "busy_ms", json_integer((json_int_t)d->busy_ms));
+	json_object_set_new(o, "utilization",
+			    num((double)d->busy_ms / (ms * (double)(ndev ? ndev : 1)) * 100.0));
+	json_object_set_new(o, "avg_queue_depth", num((double)d->weighted_ms / ms));
+	json_object_set_new(o, "write_amplification",
+			    num(app_bytes_written ? (double)d->bytes_written / (double)app_bytes_written
+						  : NAN));
+	json_object_set_new(o, "read_amplification",
+			    num(app_bytes_read ? (double)d->bytes_read / (double)app_bytes_read : NAN));
+	json_object_set_new(o, "read_ops_amplification",
+			    num(app_read_ops ? (double)d->reads / (double)app_read_ops : NAN));
+	return o;
+}
+
+static json_t *device_json(const struct result_phase *p, const struct phase_totals *t)
+{
+	const struct result_device *d = &p->device;
+	json_t *o, *names, *per;
+
+	if (d->none || !d->ndev) {
+		o = json_object();
+		json_object_set_new(o, "none", json_string(d->none ? d->none : "not measured"));
+		return o;
+	}
+	o = dev_io_json(&d->total, p->seconds, d->ndev, t->bytes_written, t->bytes_read,
+			t->read_ops);
+	names = json_array();
+	per = json_object();
+	for (size_t i = 0; i < d->ndev; i++) {
+		json_array_append_new(names, json_string(d->names[i]));
+		json_object_set_new(per, d->names[i],
+				    dev_io_json(&d->per[i], p->seconds, 1, 0, 0, 0));
+	}
+	json_object_set_new(o, "devices", names);
+	json_object_set_new(o, "ceiling_mb_per_second",
+			    d->ceiling_mb_s > 0 ? json_real(d->ceiling_mb_s) : json_null());
+	json_object_set_new(o, "per_device", per);
+	return o;
+}
+
+static json_t *system_cpu_json(const struct cpu_times *c)
+{
+	json_t *o = json_object();
+	double tot = (double)(c->user + c->nice + c->system + c->idle + c->iowait + c->irq +
+			      c->softirq + c->steal);
+
+	if (tot <= 0)
+		tot = NAN;
+	json_object_set_new(o, "user", num(100.0 * (double)c->user / tot));
+	json_object_set_new(o, "nice", num(100.0 * (double)c->nice / tot));
+	json_object_set_new(o, "system", num(100.0 * (double)c->system / tot));
+	json_object_set_new(o, "iowait", num(100.0 * (double)c->iowait / tot));
+	json_object_set_new(o, "irq", num(100.0 * (double)c->irq / tot));
+	json_object_set_new(o, "softirq", num(100.0 * (double)c->softirq / tot));
+	json_object_set_new(o, "steal", num(100.0 * (double)c->steal / tot));
+	json_object_set_new(o, "idle", num(100.0 * (double)c->idle / tot));
+	return o;
+}
+
+static json_t *cache_json(const struct result_cache *c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "likely_cached", json_boolean(c->likely_cached));
+	json_object_set_new(o, "reason", c->reason ? json_string(c->reason) : json_null());
+	json_object_set_new(o, "read_working_set_bytes",
+			    json_integer((json_int_t)c->read_working_set_bytes));
+	json_object_set_new(o, "ram_bytes", json_integer((json_int_t)c->ram_bytes));
+	json_object_set_new(o, "mem_available_bytes", json_integer((json_int_t)c->mem_available_bytes));
+	json_object_set_new(o, "page_cache_bytes", json_integer((json_int_t)c->page_cache_bytes));
+	json_object_set_new(o, "arc_bytes",
+			    c->arc_bytes >= 0 ? json_integer((json_int_t)c->arc_bytes) : json_null());
+	json_object_set_new(o, "arc_max_bytes",
+			    c->arc_max_bytes >= 0 ? json_integer((json_int_t)c->arc_max_bytes)
+						  : json_null());
+	json_object_set_new(o, "rate_implausible", json_boolean(c->rate_implausible));
+	json_object_set_new(o, "rate_reason",
+			    c->rate_reason ? json_string(c->rate_reason) : json_null());
+	return o;
+}
+
+static json_t *intervals_json(const struct result_phase *p)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < p->nintervals; i++) {
+		const struct result_interval *iv = &p->intervals[i];
+		json_t *o = json_object(), *per = json_object();
+		double secs = iv->seconds > 0 ? iv->seconds : NAN;
+		uint64_t read_ops = 0;
+
+		if (p->nrepeats)
+			json_object_set_new(o, "repeat", json_integer((json_int_t)iv->repeat + 1));
+		json_object_set_new(o, "t", json_real(iv->t));
+		json_object_set_new(o, "seconds", json_real(iv->seconds));
+		json_object_set_new(o, "warmup", json_boolean(iv->warmup));
+		json_object_set_new(o, "ops", json_integer((json_int_t)iv->ops));
+		json_object_set_new(o, "bytes_read", json_integer((json_int_t)iv->bytes_read));
+		json_object_set_new(o, "bytes_written", json_integer((json_int_t)iv->bytes_written));
+		json_object_set_new(o, "ops_per_second", num((double)iv->ops / secs));
+		json_object_set_new(o, "mb_per_second",
+				    num((double)(iv->bytes_read + iv->bytes_written) / MB / secs));
+		json_object_set_new(o, "mean_latency_us",
+				    iv->lat_count ? json_real(iv->lat_sum_ns / (double)iv->lat_count / 1e3)
+						  : json_null());
+		json_object_set_new(o, "p99_us",
+				    iv->lat_count ? json_real((double)iv->p99_ns / 1e3) : json_null());
+		for (size_t k = 0; k < iv->nops && k < p->nops; k++) {
+			json_t *j = json_object();
+
+			json_object_set_new(j, "ops", json_integer((json_int_t)iv->op_ops[k]));
+			json_object_set_new(j, "ops_per_second", num((double)iv->op_ops[k] / secs));
+			json_object_set_new(j, "p99_us",
+					    iv->op_ops[k] ? json_real((double)iv->op_p99_ns[k] / 1e3)
+							  : json_null());
+			json_object_set_new(per, p->ops[k].name, j);
+			if (p->ops[k].cls == OPC_READ)
+				read_ops += iv->op_ops[k];
+		}
+		json_object_set_new(o, "per_op", per);
+		if (iv->has_device)
+			json_object_set_new(o, "device",
+					    dev_io_json(&iv->device, iv->seconds, p->device.ndev,
+							iv->bytes_written, iv->bytes_read, read_ops));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static const char *class_name(enum op_class c)
 {
 	return c == OPC_READ ? "read" : c == OPC_WRITE ? "write" : "other";
@@ -66,10 +263,10 @@ static const char *class_name(enum op_class c)
 
 static json_t *phase_json(const struct result_phase *p)
 {
-	json_t *o = json_object(), *ops = json_array(), *sum = json_object(), *cpu = json_object();
+	json_t *o = json_object(), *ops = json_array(), *sum, *cpu = json_object();
 	struct phase_totals t;
+	struct result_headline h;
 	double secs = p->seconds > 0 ? p->seconds : 1e-9;
-	double cpu_ns = (double)(p->cpu_user_ns + p->cpu_sys_ns);
 
 	result_phase_totals(p, &t);
 	json_object_set_new(o, "name", json_string(p->name));
@@ -80,22 +277,32 @@ static json_t *phase_json(const struct result_phase *p)
 	json_object_set_new(cpu, "user_seconds", json_real((double)p->cpu_user_ns / 1e9));
 	json_object_set_new(cpu, "system_seconds", json_real((double)p->cpu_sys_ns / 1e9));
 	json_object_set_new(o, "process_cpu", cpu);
-	json_object_set_new(sum, "ops", json_integer((json_int_t)t.ops));
-	json_object_set_new(sum, "ops_per_second", json_real((double)t.ops / secs));
-	json_object_set_new(sum, "read_ops_per_second", json_real((double)t.read_ops / secs));
-	json_object_set_new(sum, "write_ops_per_second", json_real((double)t.write_ops / secs));
-	json_object_set_new(sum, "bytes_read", json_integer((json_int_t)t.bytes_read));
-	json_object_set_new(sum, "bytes_written", json_integer((json_int_t)t.bytes_written));
-	json_object_set_new(sum, "mb_per_second",
-			    json_real((double)(t.bytes_read + t.bytes_written) / MB / secs));
-	json_object_set_new(sum, "cpu_us_per_op", json_real(t.ops ? cpu_ns / (double)t.ops / 1e3 : 0));
-	json_object_set_new(sum, "mean_latency_ms",
-			    json_real(t.ops ? t.lat_sum_ns / (double)t.ops / 1e6 : 0));
-	json_object_set_new(sum, "errors", json_integer((json_int_t)t.errors));
+	result_phase_headline(p, &h);
+	sum = headline_json(&h, 0);
 	json_object_set_new(o, "summary", sum);
 	json_object_set_new(o, "too_fast", json_boolean(p->too_fast));
 	if (p->too_fast_reason)
 		json_object_set_new(o, "too_fast_reason", json_string(p->too_fast_reason));
+	json_object_set_new(o, "warmup_seconds", json_real(p->warmup_seconds));
+	json_object_set_new(o, "steady_state", p->steady_state ? json_boolean(p->steady_state > 0)
+							       : json_null());
+	if (p->nrepeats) {
+		json_t *rep = json_array();
+
+		for (size_t i = 0; i < p->nrepeats; i++)
+			json_array_append_new(rep, headline_json(&p->repeats[i], 1));
+		json_object_set_new(o, "repeats", rep);
+		json_object_set_new(o, "repeat_stats", repeat_stats_json(p));
+	}
+	json_object_set_new(o, "device", device_json(p, &t));
+	if (p->has_system_cpu)
+		json_object_set_new(o, "system_cpu", system_cpu_json(&p->system_cpu));
+	if (p->cache.assessed)
+		json_object_set_new(o, "cache", cache_json(&p->cache));
+	if (p->interval > 0) {
+		json_object_set_new(o, "interval_seconds", json_real(p->interval));
+		json_object_set_new(o, "intervals", intervals_json(p));
+	}
 	for (size_t i = 0; i < p->nops; i++) {
 		const struct result_op *r = &p->ops[i];
 		json_t *j = json_object();
@@ -113,6 +320,7 @@ static json_t *phase_json(const struct result_phase *p)
 				    json_real((double)(r->st.bytes_read + r->st.bytes_written) / MB / secs));
 		json_object_set_new(j, "cpu_us_per_op", json_real(op_stats_cpu_per_op(&r->st) / 1e3));
 		json_object_set_new(j, "cpu_samples", json_integer((json_int_t)r->st.cpu_samples));
+		json_object_set_new(j, "too_fast", json_boolean(p->too_fast || result_op_too_few(r)));
 		json_object_set_new(j, "latency_us", latency_json(&r->st.lat));
 		json_object_set_new(j, "histogram", hist_json(&r->st.lat));
 		if (!strcmp(r->type, "testrandvar")) {
@@ -122,6 +330,28 @@ static json_t *phase_json(const struct result_phase *p)
 		json_array_append_new(ops, j);
 	}
 	json_object_set_new(o, "operations", ops);
+	{
+		const char *names[32];
+		size_t n = engine_open_flag_names(p->open_flags, names, ARRAY_SIZE(names));
+		json_t *fl = json_array(), *rq = json_object(), *mt = json_object();
+
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(fl, json_string(names[i]));
+		json_object_set_new(o, "open_flags", fl);
+		for (int i = 0; i < IO__COUNT; i++)
+			if (p->io_requests[i])
+				json_object_set_new(rq, io_op_name((enum io_op)i),
+						    json_integer((json_int_t)p->io_requests[i]));
+		json_object_set_new(o, "io_requests", rq);
+		for (size_t i = 0; i < p->nmetrics; i++) {
+			json_t *m = json_object();
+
+			json_object_set_new(m, "value", json_real(p->metrics[i].value));
+			json_object_set_new(m, "unit", json_string(p->metrics[i].unit));
+			json_object_set_new(mt, p->metrics[i].name, m);
+		}
+		json_object_set_new(o, "metrics", mt);
+	}
 	return o;
 }
 

@@ -1,4 +1,5 @@
 /* text.c — filebench-style text output; see output.h. */
+#include <math.h>
 #include <string.h>
 
 #include "output/output.h"
@@ -10,55 +11,164 @@ static double ms(uint64_t ns)
 	return (double)ns / 1e6;
 }
 
-void output_io_summary(FILE *f, const struct result_phase *p)
+static void headline_line(FILE *f, const struct result_headline *h)
 {
-	struct phase_totals t;
-	double secs = p->seconds > 0 ? p->seconds : 1e-9;
-	double cpu_ns = (double)(p->cpu_user_ns + p->cpu_sys_ns);
-
-	result_phase_totals(p, &t);
-	double lat_ms = t.ops ? t.lat_sum_ns / (double)t.ops / 1e6 : 0.0;
+	double lat_ms = h->mean_latency_ms;
 
 	/* filebench's line; sub-millisecond latencies get three decimals
 	 * instead of printing a meaningless 0.0ms */
 	fprintf(f, "IO Summary: %llu ops %.1f ops/s, (%.0f/%.0f r/w) %.1fmb/s, %.0fus cpu/op, %.*fms latency",
-		(unsigned long long)t.ops, (double)t.ops / secs, (double)t.read_ops / secs,
-		(double)t.write_ops / secs, (double)(t.bytes_read + t.bytes_written) / MB / secs,
-		t.ops ? cpu_ns / (double)t.ops / 1e3 : 0.0, lat_ms >= 1.0 || lat_ms == 0 ? 1 : 3,
-		lat_ms);
+		(unsigned long long)h->ops, h->ops_per_second, h->read_ops_per_second,
+		h->write_ops_per_second, h->mb_per_second, h->cpu_us_per_op,
+		lat_ms >= 1.0 || lat_ms == 0 ? 1 : 3, lat_ms);
+}
+
+void output_io_summary(FILE *f, const struct result_phase *p)
+{
+	struct result_headline h;
+
+	if (p->too_fast) {
+		fprintf(f, "IO Summary: +++++ too fast to measure (%s)",
+			p->too_fast_reason ? p->too_fast_reason : "too brief");
+		return;
+	}
+	result_phase_headline(p, &h);
+	headline_line(f, &h);
+}
+
+static void op_row(FILE *f, const struct result_op *o, double secs, int phase_too_fast)
+{
+	const struct hist *h = &o->st.lat;
+
+	if (phase_too_fast || result_op_too_few(o)) {
+		fprintf(f, "%-20s %7lluops  +++++ %s\n", o->name, (unsigned long long)o->st.ops,
+			phase_too_fast ? "too fast to measure" : "too few operations to measure");
+		return;
+	}
+	fprintf(f, "%-20s %7lluops %7.0fops/s %6.1fmb/s %7.3fms/op %7.0fus/op-cpu", o->name,
+		(unsigned long long)o->st.ops, (double)o->st.ops / secs,
+		(double)(o->st.bytes_read + o->st.bytes_written) / MB / secs,
+		h->count ? hist_mean(h) / 1e6 : 0.0, op_stats_cpu_per_op(&o->st) / 1e3);
+	if (h->count)
+		fprintf(f, "  %9.3f %9.3f %9.3f %9.3f %9.3f", ms(hist_quantile(h, 0.5)),
+			ms(hist_quantile(h, 0.9)), ms(hist_quantile(h, 0.99)),
+			ms(hist_quantile(h, 0.999)), ms(h->max));
+	if (o->st.errors)
+		fprintf(f, "  errors=%llu", (unsigned long long)o->st.errors);
+	if (o->st.stalls)
+		fprintf(f, "  stalls=%llu", (unsigned long long)o->st.stalls);
+	if (!strcmp(o->type, "testrandvar"))
+		fprintf(f, "  mean=%.2f sd=%.2f", o->extra_mean, o->extra_sd);
+	fputc('\n', f);
+}
+
+static void repeats_text(FILE *f, const struct result_phase *p)
+{
+	static const char *const label[] = { "ops/s", "mb/s", "latency ms", "p99 us", "us cpu/op",
+					     "read ops/s", "write ops/s" };
+
+	for (size_t i = 0; i < p->nrepeats; i++) {
+		fprintf(f, "run %zu: ", i + 1);
+		if (p->repeats[i].too_fast)
+			fprintf(f, "IO Summary: +++++ too fast to measure");
+		else
+			headline_line(f, &p->repeats[i]);
+		fputc('\n', f);
+	}
+	if (p->too_fast)
+		return;
+	fprintf(f, "mean ± 95%% confidence interval over %zu runs (Student t, %zu df):\n",
+		p->nrepeats, p->nrepeats - 1);
+	for (size_t k = 0; headline_fields[k].name; k++) {
+		struct repeat_stat rs;
+
+		result_repeat_stat(p, &headline_fields[k], &rs);
+		fprintf(f, "  %-12s %12.3f ± %-10.3f (sd %.3f, cv %.1f%%)\n",
+			k < sizeof(label) / sizeof(label[0]) ? label[k] : headline_fields[k].name,
+			rs.mean, isnan(rs.ci95_high) ? 0.0 : rs.ci95_high - rs.mean, rs.sd,
+			rs.cv * 100.0);
+	}
+}
+
+static void device_text(FILE *f, const struct result_phase *p)
+{
+	const struct result_device *d = &p->device;
+	struct phase_totals t;
+	double secs = p->seconds > 0 ? p->seconds : 1e-9;
+
+	if (d->none) {
+		fprintf(f, "Devices: none (%s)\n", d->none);
+		return;
+	}
+	if (!d->ndev)
+		return;
+	result_phase_totals(p, &t);
+	fprintf(f, "Devices (");
+	for (size_t i = 0; i < d->ndev; i++)
+		fprintf(f, "%s%s", i ? " " : "", d->names[i]);
+	fprintf(f, "): %llu reads %.1f MiB, %llu writes %.1f MiB, util %.0f%%, queue %.2f",
+		(unsigned long long)d->total.reads, (double)d->total.bytes_read / MB,
+		(unsigned long long)d->total.writes, (double)d->total.bytes_written / MB,
+		(double)d->total.busy_ms / (secs * 1000.0 * (double)d->ndev) * 100.0,
+		(double)d->total.weighted_ms / (secs * 1000.0));
+	if (t.bytes_written)
+		fprintf(f, ", write amplification %.2f",
+			(double)d->total.bytes_written / (double)t.bytes_written);
+	if (t.read_ops)
+		fprintf(f, ", read ops amplification %.2f",
+			(double)d->total.reads / (double)t.read_ops);
+	fputc('\n', f);
+}
+
+static void system_cpu_text(FILE *f, const struct result_phase *p)
+{
+	const struct cpu_times *c = &p->system_cpu;
+	double tot = (double)(c->user + c->nice + c->system + c->idle + c->iowait + c->irq +
+			      c->softirq + c->steal);
+
+	if (!p->has_system_cpu || tot <= 0)
+		return;
+	fprintf(f, "System CPU: user %.1f%%, nice %.1f%%, system %.1f%%, iowait %.1f%%, irq %.1f%%, "
+		   "softirq %.1f%%, steal %.1f%%, idle %.1f%%\n",
+		100.0 * (double)c->user / tot, 100.0 * (double)c->nice / tot,
+		100.0 * (double)c->system / tot, 100.0 * (double)c->iowait / tot,
+		100.0 * (double)c->irq / tot, 100.0 * (double)c->softirq / tot,
+		100.0 * (double)c->steal / tot, 100.0 * (double)c->idle / tot);
 }
 
 static void phase_text(FILE *f, const struct result_phase *p)
 {
 	double secs = p->seconds > 0 ? p->seconds : 1e-9;
 
-	fprintf(f, "Per-Operation Breakdown\n");
+	if (p->nrepeats)
+		fprintf(f, "Per-Operation Breakdown (all %zu runs)\n", p->nrepeats);
+	else
+		fprintf(f, "Per-Operation Breakdown\n");
 	fprintf(f, "%-20s %10s %12s %10s %12s %16s  %9s %9s %9s %9s %9s\n", "flowop", "ops",
 		"ops/s", "mb/s", "ms/op", "us/op-cpu", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
 		"max ms");
-	for (size_t i = 0; i < p->nops; i++) {
-		const struct result_op *o = &p->ops[i];
-		const struct hist *h = &o->st.lat;
-
-		fprintf(f, "%-20s %7lluops %7.0fops/s %6.1fmb/s %7.3fms/op %7.0fus/op-cpu",
-			o->name, (unsigned long long)o->st.ops, (double)o->st.ops / secs,
-			(double)(o->st.bytes_read + o->st.bytes_written) / MB / secs,
-			h->count ? hist_mean(h) / 1e6 : 0.0, op_stats_cpu_per_op(&o->st) / 1e3);
-		if (h->count)
-			fprintf(f, "  %9.3f %9.3f %9.3f %9.3f %9.3f", ms(hist_quantile(h, 0.5)),
-				ms(hist_quantile(h, 0.9)), ms(hist_quantile(h, 0.99)),
-				ms(hist_quantile(h, 0.999)), ms(h->max));
-		if (o->st.errors)
-			fprintf(f, "  errors=%llu", (unsigned long long)o->st.errors);
-		if (o->st.stalls)
-			fprintf(f, "  stalls=%llu", (unsigned long long)o->st.stalls);
-		if (!strcmp(o->type, "testrandvar"))
-			fprintf(f, "  mean=%.2f sd=%.2f", o->extra_mean, o->extra_sd);
-		fputc('\n', f);
-	}
+	for (size_t i = 0; i < p->nops; i++)
+		op_row(f, &p->ops[i], secs, p->too_fast);
 	fputc('\n', f);
+	if (p->nrepeats)
+		repeats_text(f, p);
 	output_io_summary(f, p);
+	if (p->nrepeats)
+		fprintf(f, " (all runs)");
 	fputc('\n', f);
+	if (p->warmup_seconds > 0 || p->steady_state)
+		fprintf(f, "Warm-up: %.1f s excluded%s\n", p->warmup_seconds,
+			p->steady_state > 0	? " (steady state reached)"
+			: p->steady_state < 0 ? " (steady state NOT reached: the whole allowed warm-up)"
+					      : "");
+	device_text(f, p);
+	system_cpu_text(f, p);
+	if (p->cache.assessed && p->cache.likely_cached)
+		fprintf(f, "WARNING: reads were likely served from memory, not the storage: %s\n",
+			p->cache.reason ? p->cache.reason : "");
+	if (p->cache.rate_implausible)
+		fprintf(f, "WARNING: implausible rate: %s\n",
+			p->cache.rate_reason ? p->cache.rate_reason : "");
 }
 
 void output_text(FILE *f, const struct result *r)

@@ -2,11 +2,16 @@
 #include "runner/data.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MIN_SIZE(a, b) ((size_t)(a) < (size_t)(b) ? (size_t)(a) : (size_t)(b))
+
+/* Odd, so k + i*C visits 2^64 distinct words before repeating. */
+#define KEY_STEP 0x9e3779b97f4a7c15ull
+#define DEDUPE_SEED 0xdedabe5eedull
 
 int data_pattern_parse(const char *s, struct data_pattern *out)
 {
@@ -34,10 +39,11 @@ int data_pattern_parse(const char *s, struct data_pattern *out)
 	}
 	if (*arg < '0' || *arg > '9')
 		return -EINVAL;
+	errno = 0;
 	v = strtoul(arg, &end, 10);
 	if (*end == '%')
 		end++;
-	if (*end || v > 100)
+	if (*end || v > 100 || errno)
 		return -EINVAL;
 	out->pct = (unsigned)v;
 	return 0;
@@ -61,15 +67,40 @@ const char *data_pattern_name(const struct data_pattern *p, char *buf, size_t le
 	return buf;
 }
 
-/* A block that compresses to about pct%: pct% random bytes, the rest
- * zeros.  Common compressors (gzip, zstd, lz4) store the random part
- * nearly verbatim and the zeros almost for free. */
-static void fill_compressible(struct rng *r, unsigned char *b, size_t len, unsigned pct)
+/* XOR b[0..len) with the keystream k, k + C, k + 2C, ... (8 bytes at a
+ * time; the tail gets the low bytes of the next word). */
+static void xor_stream(unsigned char *b, size_t len, uint64_t k)
 {
-	size_t rnd = len * pct / 100;
+	size_t words = len / 8;
+	uint64_t w;
 
-	rng_fill(r, b, rnd);
-	memset(b + rnd, 0, len - rnd);
+	for (size_t i = 0; i < words; i++) {
+		memcpy(&w, b + i * 8, 8); /* alignment-safe; compiles to a load */
+		w ^= k;
+		memcpy(b + i * 8, &w, 8);
+		k += KEY_STEP;
+	}
+	for (size_t i = words * 8; i < len; i++, k >>= 8)
+		b[i] ^= (unsigned char)k;
+}
+
+/* The random part of a compress=N% chunk. */
+static size_t chunk_random(unsigned pct)
+{
+	return (size_t)DATA_CHUNK * pct / 100;
+}
+
+/* The dedupe pool: DATA_DEDUPE_POOL random blocks, identical in every
+ * thread and every run, built once. */
+static unsigned char dedupe_pool[DATA_DEDUPE_POOL][DATA_BLOCK];
+static pthread_once_t dedupe_once = PTHREAD_ONCE_INIT;
+
+static void dedupe_pool_init(void)
+{
+	struct rng r;
+
+	rng_seed(&r, DEDUPE_SEED, 0);
+	rng_fill(&r, dedupe_pool, sizeof(dedupe_pool));
 }
 
 void data_fill(const struct data_pattern *p, struct rng *r, void *buf, size_t len)
@@ -80,9 +111,21 @@ void data_fill(const struct data_pattern *p, struct rng *r, void *buf, size_t le
 	case DATA_ZERO:
 		memset(buf, 0, len);
 		break;
-	case DATA_COMPRESS:
-		for (size_t o = 0; o < len; o += DATA_BLOCK)
-			fill_compressible(r, b + o, MIN_SIZE(DATA_BLOCK, len - o), p->pct);
+	case DATA_COMPRESS: {
+		size_t rnd = chunk_random(p->pct);
+
+		for (size_t o = 0; o < len; o += DATA_CHUNK) {
+			size_t n = MIN_SIZE(DATA_CHUNK, len - o);
+
+			rng_fill(r, b + o, MIN_SIZE(rnd, n));
+			if (n > rnd)
+				memset(b + o + rnd, 0, n - rnd);
+		}
+		break;
+	}
+	case DATA_DEDUPE:
+		pthread_once(&dedupe_once, dedupe_pool_init);
+		rng_fill(r, buf, len);
 		break;
 	default:
 		rng_fill(r, buf, len);
@@ -96,28 +139,31 @@ void data_refresh(const struct data_pattern *p, struct rng *r, void *buf, size_t
 	switch (p->kind) {
 	case DATA_ZERO:
 		return;
+	case DATA_COMPRESS: {
+		size_t rnd = chunk_random(p->pct);
+		uint64_t k = rng_next(r);
+
+		if (!rnd)
+			return;
+		for (size_t o = 0; o < len; o += DATA_CHUNK) {
+			size_t n = MIN_SIZE(rnd, len - o);
+
+			xor_stream(b + o, n, k);
+			k += (uint64_t)(n / 8 + 1) * KEY_STEP;
+		}
+		return;
+	}
 	case DATA_DEDUPE:
-		/* A repeated block is all-constant content shared by every
-		 * repeat; a unique block gets fresh stamps. */
 		for (size_t o = 0; o < len; o += DATA_BLOCK) {
 			size_t n = MIN_SIZE(DATA_BLOCK, len - o);
 
-			if (rng_below(r, 100) < p->pct) {
-				memset(b + o, 0x5a, n);
-			} else {
-				uint64_t w[2] = { rng_next(r), rng_next(r) };
-
-				if (b[o] == 0x5a && n > 16 && b[o + 16] == 0x5a)
-					rng_fill(r, b + o, n); /* was a repeat: refill */
-				memcpy(b + o, w, MIN_SIZE(16, n));
-			}
+			if (p->pct && rng_below(r, 100) < p->pct)
+				memcpy(b + o, dedupe_pool[rng_below(r, DATA_DEDUPE_POOL)], n);
+			else
+				xor_stream(b + o, n, rng_next(r));
 		}
 		return;
 	default:
-		for (size_t o = 0; o < len; o += DATA_BLOCK) {
-			uint64_t w[2] = { rng_next(r), rng_next(r) };
-
-			memcpy(b + o, w, MIN_SIZE(16, len - o));
-		}
+		xor_stream(b, len, rng_next(r));
 	}
 }

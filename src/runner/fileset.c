@@ -301,6 +301,7 @@ struct prealloc_job {
 	struct rt_fileset *fs;
 	int dirfd;
 	const char *engine;
+	const struct data_pattern *dp;
 	uint64_t seed;
 	unsigned idx, nthreads;
 	const volatile int *stop;
@@ -343,7 +344,8 @@ static void *prealloc_thread(void *arg)
 	struct prealloc_job *j = arg;
 	struct rt_fileset *fs = j->fs;
 	struct engine *e;
-	struct data_pattern dp = { DATA_RANDOM, 0 };
+	static const struct data_pattern random_data = { DATA_RANDOM, 0 };
+	const struct data_pattern *dp = j->dp ? j->dp : &random_data;
 	struct rng r;
 	size_t bufsz = 1 << 20;
 	void *buf;
@@ -359,7 +361,7 @@ static void *prealloc_thread(void *arg)
 		return NULL;
 	}
 	rng_seed(&r, j->seed, 0xa110c000 + j->idx);
-	data_fill(&dp, &r, buf, bufsz);
+	data_fill(dp, &r, buf, bufsz);
 	for (uint64_t i = j->idx; i < fs->n && !*j->stop; i += j->nthreads) {
 		if (entry_uniform(j->seed, i) * 100.0 >= fs->prealloc_pct)
 			continue;
@@ -382,14 +384,14 @@ static void *prealloc_thread(void *arg)
 				uint64_t n = c + 1 < fs->nchunks ? MIN(left, fs->chunk) : left;
 
 				fileset_chunk_path(fs, c, path, sizeof(path));
-				j->err = write_entry(e, j->dirfd, path, n, buf, bufsz, &r, &dp,
+				j->err = write_entry(e, j->dirfd, path, n, buf, bufsz, &r, dp,
 						     &j->bytes);
 				left -= n;
 			}
 			if (j->err)
 				break;
 		} else {
-			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, &dp,
+			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, dp,
 					     &j->bytes);
 			if (j->err)
 				break;
@@ -403,8 +405,9 @@ static void *prealloc_thread(void *arg)
 	return NULL;
 }
 
-int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine, int nthreads,
-		   uint64_t seed, const volatile int *stop, struct fileset_prealloc_stats *out)
+int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
+		   const struct data_pattern *dp, int nthreads, uint64_t seed,
+		   const volatile int *stop, struct fileset_prealloc_stats *out)
 {
 	struct engine *e;
 	char path[4096];
@@ -460,7 +463,7 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine, int nth
 
 		for (int t = 0; t < nthreads; t++) {
 			jobs[t] = (struct prealloc_job){ .fs = fs, .dirfd = dirfd, .engine = engine,
-							 .seed = seed, .idx = (unsigned)t,
+							 .dp = dp, .seed = seed, .idx = (unsigned)t,
 							 .nthreads = (unsigned)nthreads, .stop = stop };
 			if (pthread_create(&tids[t], NULL, prealloc_thread, &jobs[t])) {
 				jobs[t].err = -EAGAIN;

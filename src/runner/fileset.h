@@ -112,14 +112,17 @@ void fileset_index(struct rt_fileset *fs);
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
 
 /* Create the directories and preallocate prealloc% of the entries
- * (writing random data of each entry's size), using `nthreads` threads.
- * Returns 0 or -errno (message printed with the path). */
+ * (writing data of pattern `dp` — NULL for random — of each entry's size),
+ * using `nthreads` threads.  Returns 0 or -errno (message printed with the
+ * path). */
 struct engine;
+struct data_pattern;
 struct fileset_prealloc_stats {
 	uint64_t files, bytes;
 	double seconds;
 };
-int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine, int nthreads,
-		   uint64_t seed, const volatile int *stop, struct fileset_prealloc_stats *out);
+int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine,
+		   const struct data_pattern *dp, int nthreads, uint64_t seed,
+		   const volatile int *stop, struct fileset_prealloc_stats *out);
 
 #endif

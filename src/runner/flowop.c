@@ -12,10 +12,10 @@
  *  - ordered= flowops take entries in one pass per phase (index order,
  *    or shuffled with random); a chunked file (chunksize=) is one logical
  *    file stored in several, every offset mapped to its chunk file;
- *  - putc/getc move iosize characters one at a time through a per-slot
- *    user buffer that is written or read through the engine when full or
- *    empty: one timed operation per buffer-full, so that the clock is
- *    read twice per iosize characters, not per character.
+ *  - putc/getc move iosize characters one at a time through the slot's
+ *    user buffer (the one bufsize= uses), written or read through the
+ *    engine when full or empty: one timed operation per call, so that the
+ *    clock is read twice per iosize characters, not per character.
  *
  * The runner times around every engine call (now_ns before and after);
  * nothing outside that window (path formatting, data stamping, offset
@@ -61,14 +61,16 @@ static inline void op_end(struct worker *wk, struct wflow *f, struct timing *t, 
 	struct op_stats *st = &f->st;
 
 	if (t->cpu) {
-		st->cpu_ns += thread_cpu_ns() - t->c0;
-		st->cpu_samples++;
+		STAT_ADD(st->cpu_ns, thread_cpu_ns() - t->c0);
+		STAT_ADD(st->cpu_samples, 1);
 	}
 	hist_add(&st->lat, t1 - t->t0);
-	st->bytes_read += rbytes;
-	st->bytes_written += wbytes;
-	/* single writer; others read it for finishoncount */
-	__atomic_store_n(&st->ops, st->ops + 1, __ATOMIC_RELAXED);
+	/* single writer; finishoncount and the sampler read them (result.h) */
+	if (rbytes)
+		STAT_ADD(st->bytes_read, rbytes);
+	if (wbytes)
+		STAT_ADD(st->bytes_written, wbytes);
+	STAT_ADD(st->ops, 1);
 	wk->all_ops++;
 	if (rbytes || wbytes) {
 		wk->io_ops++;
@@ -82,7 +84,7 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 	struct runner *rn = wk->rn;
 
 	if (f)
-		f->st.errors++;
+		STAT_ADD(f->st.errors, 1);
 	pthread_mutex_lock(&rn->err_mu);
 	if (!rn->first_error) {
 		rn->first_error = xasprintf("%s%s%s%s: %s", op, path ? " '" : "", path ? path : "",
@@ -126,25 +128,79 @@ static int open_flags(struct worker *wk, struct wflow *f, struct rt_fileset *fs)
 		flags |= O_DIRECT;
 	if (wl_val_bool(&f->fo->dsync, 0))
 		flags |= O_DSYNC;
+	if (wl_val_bool(&f->fo->osync, 0))
+		flags |= O_SYNC;
 	return flags | O_NOFOLLOW;
 }
 
-/* A character into the slot's buffer, as stdio's putc() does it: a call,
- * a bounds check and a store per character.  Out of line, so that the
- * compiler cannot turn the character loop into one memcpy and the test
- * measures per-character work as bonnie++'s does. */
-static __attribute__((noinline)) void slot_putc(struct fd_slot *s, unsigned char c)
+static void slot_release(struct fd_slot *s, int exists)
 {
-	if (likely(s->cpos < s->ccap))
-		s->cbuf[s->cpos++] = c;
+	if (s->sb) {
+		free(s->sb->buf);
+		free(s->sb);
+		s->sb = NULL;
+	}
+	s->seq_rec = s->seq_pass = 0;
+	if (s->fs) {
+		s->last_fs = s->fs;
+		s->last_idx = s->idx;
+	}
+	if (s->held && s->fs)
+		fileset_release(s->fs, (uint64_t)s->idx, exists);
+	s->held = 0;
+	s->fd = -1;
+	s->fs = NULL;
+	s->idx = -1;
+	s->off = 0;
+	s->ncfds = 0;
 }
 
-/* A character out of the slot's buffer, as stdio's getc() does it. */
-static __attribute__((noinline)) int slot_getc(struct fd_slot *s)
+/* Claim an entry for flowop f: the next of its ordered pass, the one its
+ * indexed= variable names, or any in the wanted state. */
+static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
 {
-	if (likely(s->cpos < s->clen))
-		return s->cbuf[s->cpos++];
-	return -1;
+	if (f->pass && fs->n) {
+		/* ordered: each position of the pass is taken once, by whichever
+		 * thread gets there; an entry not in the wanted state when its
+		 * turn comes is skipped; after the last, there is no file */
+		struct ordered_pass *op = f->pass;
+
+		for (;;) {
+			uint64_t k = __atomic_fetch_add(&op->next, 1, __ATOMIC_RELAXED);
+			uint64_t i;
+
+			if (k >= fs->n) {
+				__atomic_store_n(&op->next, fs->n, __ATOMIC_RELAXED);
+				return -1;
+			}
+			i = op->shuffle ? rand_permute(k, fs->n, op->key) : k;
+			if (fileset_claim(fs, i, want))
+				return (int64_t)i;
+		}
+	}
+	if (wl_val_isset(&f->fo->indexed) && fs->n) {
+		/* the named entry, or the next one in the wanted state: keeps
+		 * the variable's skew (hot files) without stalling on a busy one */
+		uint64_t i = (uint64_t)wl_val_int(&f->fo->indexed, &wk->rng, 0) % fs->n;
+
+		for (uint64_t k = 0; k < fs->n; k++, i = i + 1 < fs->n ? i + 1 : 0)
+			if (fileset_claim(fs, i, want))
+				return (int64_t)i;
+		return -1;
+	}
+	return fileset_pick(fs, want, &wk->rng);
+}
+
+/* Pick an existing file; single files (`define file`) are shared, not
+ * held, as filebench does. */
+static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_fileset *fs, int *held)
+{
+	if (fs->is_file) {
+		*held = 0;
+		return (__atomic_load_n(&fs->e[0].state, __ATOMIC_ACQUIRE) & FSE_EXISTS) ? 0 : -1;
+	}
+	*held = 1;
+	return pick(wk, f, fs, PICK_EXISTING);
 }
 
 /* Read or write len bytes at logical offset off of the file open in slot
@@ -197,43 +253,6 @@ static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
 	return ret;
 }
 
-static void entry_grow(struct fd_slot *s, uint64_t end);
-
-/* Write out what putc left in the slot's buffer.  0 or -errno. */
-static int64_t slot_flush(struct worker *wk, struct fd_slot *s)
-{
-	int64_t r;
-
-	if (!s->cbuf || !s->cpos || s->clen)
-		return 0; /* nothing buffered, or a getc buffer */
-	r = slot_rw(wk, s, 1, s->cbuf, s->cpos, s->off);
-	if (r >= 0) {
-		s->off += (uint64_t)r;
-		entry_grow(s, s->off);
-	}
-	s->cpos = 0;
-	return r < 0 ? r : 0;
-}
-
-/* Close every descriptor of the slot (after writing out a putc buffer).
- * Returns 0 or the first -errno. */
-static int64_t slot_close_fds(struct worker *wk, struct fd_slot *s)
-{
-	unsigned n = s->ncfds ? s->ncfds : 1;
-	int64_t ret = slot_flush(wk, s), r;
-
-	for (unsigned c = 0; c < n; c++) {
-		struct io_req q = { .op = IO_CLOSE, .fd = s->ncfds ? s->cfds[c] : s->fd };
-
-		r = engine_exec(wk->eng, &q);
-		if (r < 0 && ret >= 0)
-			ret = r;
-	}
-	s->ncfds = 0;
-	s->cpos = s->clen = 0;
-	return ret;
-}
-
 /* Open entry idx of fs into slot s: one descriptor, or one per chunk of
  * a chunked file.  Returns 0 or -errno, with wk->path naming the file
  * that failed. */
@@ -278,94 +297,41 @@ static int64_t slot_open_fds(struct worker *wk, struct fd_slot *s, struct rt_fil
 	return 0;
 }
 
-static void slot_free(struct fd_slot *s)
+/* Close every descriptor of the slot.  Returns 0 or the first -errno. */
+static int64_t slot_close_fds(struct worker *wk, struct fd_slot *s)
 {
-	free(s->cfds);
-	free(s->cbuf);
-	s->cfds = NULL;
-	s->cbuf = NULL;
-	s->cfds_cap = 0;
-	s->ccap = 0;
+	unsigned n = s->ncfds ? s->ncfds : 1;
+	int64_t ret = 0, r;
+
+	for (unsigned c = 0; c < n; c++) {
+		struct io_req q = { .op = IO_CLOSE, .fd = s->ncfds ? s->cfds[c] : s->fd };
+
+		r = engine_exec(wk->eng, &q);
+		if (r < 0 && ret >= 0)
+			ret = r;
+	}
+	s->ncfds = 0;
+	return ret;
 }
 
 static void flows_free_slots(struct wflow *fl, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		slot_free(&fl[i].priv);
+		free(fl[i].priv.cfds);
+		fl[i].priv.cfds = NULL;
+		fl[i].priv.cfds_cap = 0;
 		flows_free_slots(fl[i].children, fl[i].nchildren);
 	}
 }
 
 void worker_free_slots(struct worker *wk)
 {
-	for (int i = 0; i < FD_SLOTS; i++)
-		slot_free(&wk->fds[i]);
+	for (int i = 0; i < FD_SLOTS; i++) {
+		free(wk->fds[i].cfds);
+		wk->fds[i].cfds = NULL;
+		wk->fds[i].cfds_cap = 0;
+	}
 	flows_free_slots(wk->flows, wk->nflows);
-}
-
-static void slot_release(struct fd_slot *s, int exists)
-{
-	if (s->fs) {
-		s->last_fs = s->fs;
-		s->last_idx = s->idx;
-	}
-	if (s->held && s->fs)
-		fileset_release(s->fs, (uint64_t)s->idx, exists);
-	s->held = 0;
-	s->fd = -1;
-	s->fs = NULL;
-	s->idx = -1;
-	s->off = 0;
-	s->ncfds = 0;
-	s->cpos = s->clen = 0;
-}
-
-/* Claim an entry for flowop f: the next of its ordered pass, the one its
- * indexed= variable names, or any in the wanted state. */
-static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
-{
-	if (f->pass && fs->n) {
-		/* ordered: each position of the pass is taken once, by whichever
-		 * thread gets there; an entry not in the wanted state when its
-		 * turn comes is skipped; after the last, there is no file */
-		struct ordered_pass *op = f->pass;
-
-		for (;;) {
-			uint64_t k = __atomic_fetch_add(&op->next, 1, __ATOMIC_RELAXED);
-			uint64_t i;
-
-			if (k >= fs->n) {
-				__atomic_store_n(&op->next, fs->n, __ATOMIC_RELAXED);
-				return -1;
-			}
-			i = op->shuffle ? rand_permute(k, fs->n, op->key) : k;
-			if (fileset_claim(fs, i, want))
-				return (int64_t)i;
-		}
-	}
-	if (wl_val_isset(&f->fo->indexed) && fs->n) {
-		/* the named entry, or the next one in the wanted state: keeps
-		 * the variable's skew (hot files) without stalling on a busy one */
-		uint64_t i = (uint64_t)wl_val_int(&f->fo->indexed, &wk->rng, 0) % fs->n;
-
-		for (uint64_t k = 0; k < fs->n; k++, i = i + 1 < fs->n ? i + 1 : 0)
-			if (fileset_claim(fs, i, want))
-				return (int64_t)i;
-		return -1;
-	}
-	return fileset_pick(fs, want, &wk->rng);
-}
-
-/* Pick an existing file; single files (`define file`) are shared, not
- * held, as filebench does. */
-static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_fileset *fs, int *held)
-{
-	if (fs->is_file) {
-		*held = 0;
-		return (__atomic_load_n(&fs->e[0].state, __ATOMIC_ACQUIRE) & FSE_EXISTS) ? 0 : -1;
-	}
-	*held = 1;
-	return pick(wk, f, fs, PICK_EXISTING);
 }
 
 /* Open a file of the flowop's fileset into slot s (timed as the flowop's
@@ -403,36 +369,55 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	return FR_OK;
 }
 
+static void entry_grow(struct fd_slot *s, uint64_t end);
 static const char *slot_path(struct worker *wk, struct fd_slot *s);
 
-/* Close a slot outside any timed operation (a putc buffer is still
- * written out, and a failure to do so is an error of the flowop f). */
-static void slot_close(struct worker *wk, struct wflow *f, struct fd_slot *s)
+/* Write out what a bufsize=/putc buffer holds (stdio's fflush).  Returns
+ * 0 or -errno. */
+static int64_t sb_flush(struct worker *wk, struct fd_slot *s)
 {
-	if (s->fd >= 0) {
-		int64_t r = slot_close_fds(wk, s);
+	struct stdio_buf *b = s->sb;
+	int64_t ret;
 
-		if (r < 0)
-			runner_op_error(wk, f, "close", slot_path(wk, s), (int)r);
-	}
-	slot_release(s, 1);
+	if (!b || !b->dirty || !b->len)
+		return 0;
+	ret = slot_rw(wk, s, 1, b->buf, b->len, b->off);
+	if (ret < 0)
+		return ret;
+	entry_grow(s, b->off + (uint64_t)ret);
+	b->off += b->len;
+	b->len = 0;
+	return 0;
 }
 
-static void flows_close(struct worker *wk, struct wflow *fl, size_t n)
+/* Close without timing (end of the thread, reuse of the slot): buffered
+ * data is still written first. */
+static void slot_close(struct worker *wk, struct fd_slot *s)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (fl[i].priv.fd >= 0)
-			slot_close(wk, &fl[i], &fl[i].priv);
-		flows_close(wk, fl[i].children, fl[i].nchildren);
+	if (s->fd >= 0) {
+		int64_t ret = sb_flush(wk, s);
+
+		if (ret < 0)
+			runner_op_error(wk, NULL, "write", slot_path(wk, s), (int)ret);
+		slot_close_fds(wk, s);
 	}
+	slot_release(s, 1);
 }
 
 void worker_close_all(struct worker *wk)
 {
 	for (int i = 0; i < FD_SLOTS; i++)
 		if (wk->fds[i].fd >= 0)
-			slot_close(wk, NULL, &wk->fds[i]);
-	flows_close(wk, wk->flows, wk->nflows);
+			slot_close(wk, &wk->fds[i]);
+	for (size_t i = 0; i < wk->nflows; i++) {
+		struct wflow *f = &wk->flows[i];
+
+		if (f->priv.fd >= 0)
+			slot_close(wk, &f->priv);
+		for (size_t c = 0; c < f->nchildren; c++)
+			if (f->children[c].priv.fd >= 0)
+				slot_close(wk, &f->children[c].priv);
+	}
 }
 
 static struct fd_slot *fd_slot_of(struct worker *wk, struct wflow *f)
@@ -496,6 +481,102 @@ static const char *slot_path(struct worker *wk, struct fd_slot *s)
 	return entry_path(wk, s->fs, s->idx, wk->path2);
 }
 
+/* reverse= and stride=: the next record of the pattern within the
+ * working set.  Reverse goes from the last record down to the first, then
+ * starts again at the last.  Stride visits records 0, n, 2n, ... and at the
+ * end starts a new pass one record further (1, n+1, ...): after n passes
+ * every record was read once. */
+static uint64_t pattern_offset(const struct wflow *f, struct fd_slot *s, uint64_t iosize,
+			       uint64_t wss)
+{
+	uint64_t nrec = wss >= iosize ? wss / iosize : 1;
+	uint64_t rec;
+
+	if (f->reverse) {
+		rec = nrec - 1 - s->seq_rec % nrec;
+		s->seq_rec++;
+		return rec * iosize;
+	}
+	rec = s->seq_rec < nrec ? s->seq_rec : 0;
+	s->seq_rec = rec + f->stride;
+	if (s->seq_rec >= nrec) {
+		s->seq_pass++;
+		s->seq_rec = s->seq_pass % MIN(f->stride, nrec);
+	}
+	return rec * iosize;
+}
+
+/* bufsize=: read or write `iosize` bytes through a user-space buffer, as
+ * stdio's fread/fwrite do: data is copied, and the engine sees whole
+ * buffers at the stream's sequential position. */
+static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				    size_t iosize, int write)
+{
+	struct stdio_buf *b = s->sb;
+	struct timing t;
+	size_t done = 0;
+	int64_t ret = 0;
+
+	if (!b) {
+		b = xcalloc(1, sizeof(*b));
+		if (posix_memalign((void **)&b->buf, 4096, (size_t)f->bufsize)) {
+			free(b);
+			runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+			return FR_ERROR;
+		}
+		b->size = (size_t)f->bufsize;
+		b->off = s->off;
+		b->dirty = write;
+		s->sb = b;
+	}
+	if (write)
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, iosize);
+	op_begin(f, &t);
+	if (write) {
+		if (!b->dirty) { /* was reading: go on from the stream position */
+			b->off += b->pos;
+			b->len = b->pos = 0;
+			b->dirty = 1;
+		}
+		while (done < iosize) {
+			size_t n = MIN(iosize - done, b->size - b->len);
+
+			memcpy(b->buf + b->len, (char *)wk->buf + done, n);
+			b->len += n;
+			done += n;
+			if (b->len == b->size && (ret = sb_flush(wk, s)) < 0)
+				break;
+		}
+	} else {
+		if (b->dirty) {
+			ret = sb_flush(wk, s);
+			b->dirty = 0;
+		}
+		while (ret >= 0 && done < iosize) {
+			if (b->pos == b->len) {
+				b->off += b->len;
+				b->len = b->pos = 0;
+				ret = slot_rw(wk, s, 0, b->buf, b->size, b->off);
+				if (ret <= 0)
+					break; /* end of file, or an error */
+				b->len = (size_t)ret;
+			}
+			size_t n = MIN(iosize - done, b->len - b->pos);
+
+			memcpy((char *)wk->buf + done, b->buf + b->pos, n);
+			b->pos += n;
+			done += n;
+		}
+	}
+	op_end(wk, f, &t, write ? 0 : done, write ? done : 0);
+	s->off = b->off + (b->dirty ? b->len : b->pos);
+	if (ret < 0) {
+		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
 static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
@@ -503,6 +584,7 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	struct timing t;
 	int64_t iosize, ret;
 	uint64_t off, wss;
+	int random;
 
 	if (r != FR_OK)
 		return r;
@@ -513,11 +595,16 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	random = wl_val_bool(&f->fo->random, 0);
+	if (f->bufsize && !random)
+		return do_buffered(wk, f, s, (size_t)iosize, write);
 	wss = slot_wss(f, s);
-	if (wl_val_bool(&f->fo->random, 0)) {
+	if (random) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
 		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
+	} else if (f->reverse || f->stride > 1) {
+		off = pattern_offset(f, s, (uint64_t)iosize, wss);
 	} else {
 		off = s->off;
 		if (wss && off + (uint64_t)iosize > wss && (!write || wl_val_isset(&f->fo->wss)))
@@ -585,7 +672,7 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	enum flow_result r = io_setup(wk, f, &s);
 	struct timing t;
 	int64_t iosize, ret = 0;
-	uint64_t size, done = 0;
+	uint64_t size, done = 0, start = 0;
 
 	if (r != FR_OK)
 		return r;
@@ -612,6 +699,15 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	ret = sb_flush(wk, s);
+	if (ret < 0) {
+		runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	/* resume: complete a partly written file from its current size */
+	if (write && wl_val_bool(&f->fo->resume, 0) && s->fs && s->idx >= 0)
+		start = MIN(__atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED), size);
+	done = start;
 	op_begin(f, &t);
 	while (done < size) {
 		size_t n = (size_t)MIN((uint64_t)iosize, size - done);
@@ -625,7 +721,7 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 			break;
 		done += (uint64_t)ret;
 	}
-	op_end(wk, f, &t, write ? 0 : done, write ? done : 0);
+	op_end(wk, f, &t, write ? 0 : done, write ? done - start : 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
 		return FR_ERROR;
@@ -635,30 +731,54 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	return FR_OK;
 }
 
-/* The slot's putc/getc buffer: as many bytes as the first putc/getc on
- * the slot asked for, allocated once and kept (aligned for O_DIRECT). */
-static int slot_cbuf(struct fd_slot *s, size_t size)
+/* The slot's user-space buffer for putc/getc (the one bufsize= uses): of
+ * bufsize= bytes if given, else iosize; allocated on first use on the
+ * open file and kept until it is closed (aligned for O_DIRECT). */
+static struct stdio_buf *slot_sb(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				 size_t iosize)
 {
-	void *nb;
+	struct stdio_buf *b = s->sb;
 
-	if (s->cbuf)
-		return 0;
-	if (posix_memalign(&nb, 4096, size))
-		return -ENOMEM;
-	s->cbuf = nb;
-	s->ccap = size;
-	s->cpos = s->clen = 0;
-	return 0;
+	if (b)
+		return b;
+	b = xcalloc(1, sizeof(*b));
+	b->size = f->bufsize ? (size_t)f->bufsize : iosize;
+	if (posix_memalign((void **)&b->buf, 4096, b->size)) {
+		free(b);
+		return NULL;
+	}
+	b->off = s->off;
+	s->sb = b;
+	return b;
+}
+
+/* A character into the buffer, as stdio's putc() does it: a call, a
+ * bounds check and a store per character.  Out of line, so that the
+ * compiler cannot turn the character loop into one memcpy and the
+ * operation measures per-character work as bonnie++'s does. */
+static __attribute__((noinline)) void sb_putc(struct stdio_buf *b, unsigned char c)
+{
+	if (likely(b->len < b->size))
+		b->buf[b->len++] = (char)c;
+}
+
+/* A character out of the buffer, as stdio's getc() does it. */
+static __attribute__((noinline)) int sb_getc(struct stdio_buf *b)
+{
+	if (likely(b->pos < b->len))
+		return (unsigned char)b->buf[b->pos++];
+	return -1;
 }
 
 /* putc: iosize characters of the run's data, one at a time, into the
  * slot's buffer; each time it is full it is written through the engine
- * at the slot's sequential offset.  One timed operation per call, which
- * counts the characters it put. */
+ * at the stream position.  One timed operation per call, which counts the
+ * characters it put. */
 static enum flow_result do_putc(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s;
 	enum flow_result r = io_setup(wk, f, &s);
+	struct stdio_buf *b;
 	struct timing t;
 	int64_t iosize, ret = 0;
 	const unsigned char *src;
@@ -668,21 +788,25 @@ static enum flow_result do_putc(struct worker *wk, struct wflow *f)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
-	if (ensure_buf(wk, (size_t)iosize) < 0 || slot_cbuf(s, (size_t)iosize) < 0) {
+	if (ensure_buf(wk, (size_t)iosize) < 0 || !(b = slot_sb(wk, f, s, (size_t)iosize))) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
-	if (s->clen) /* the buffer held what getc read: nothing to write */
-		s->cpos = s->clen = 0;
+	if (!b->dirty) { /* was reading: go on from the stream position */
+		b->off += b->pos;
+		b->len = b->pos = 0;
+		b->dirty = 1;
+	}
 	data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
 	src = wk->buf;
 	op_begin(f, &t);
 	for (size_t i = 0; i < (size_t)iosize; i++) {
-		slot_putc(s, src[i]);
-		if (s->cpos == s->ccap && (ret = slot_flush(wk, s)) < 0)
+		sb_putc(b, src[i]);
+		if (b->len == b->size && (ret = sb_flush(wk, s)) < 0)
 			break;
 	}
 	op_end(wk, f, &t, 0, ret < 0 ? 0 : (uint64_t)iosize);
+	s->off = b->off + b->len;
 	if (ret < 0) {
 		runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
 		return FR_ERROR;
@@ -691,13 +815,14 @@ static enum flow_result do_putc(struct worker *wk, struct wflow *f)
 }
 
 /* getc: iosize characters, one at a time, out of the slot's buffer; each
- * time it is empty it is refilled through the engine from the slot's
- * sequential offset (wrapping at the end of the file).  One timed
- * operation per call, which counts the characters it got. */
+ * time it is empty it is refilled through the engine from the stream
+ * position (wrapping at the end of the file).  One timed operation per
+ * call, which counts the characters it got. */
 static enum flow_result do_getc(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s;
 	enum flow_result r = io_setup(wk, f, &s);
+	struct stdio_buf *b;
 	struct timing t;
 	int64_t iosize, ret = 0;
 	uint64_t wss;
@@ -709,32 +834,37 @@ static enum flow_result do_getc(struct worker *wk, struct wflow *f)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
-	if (slot_cbuf(s, (size_t)iosize) < 0) {
+	if (!(b = slot_sb(wk, f, s, (size_t)iosize))) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
-	if (!s->clen && s->cpos && (ret = slot_flush(wk, s)) < 0) { /* putc left data */
-		runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
-		return FR_ERROR;
+	if (b->dirty) { /* was writing: flush, then read on from there */
+		ret = sb_flush(wk, s);
+		b->dirty = 0;
+		if (ret < 0) {
+			runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
+			return FR_ERROR;
+		}
 	}
 	wss = slot_wss(f, s);
 	op_begin(f, &t);
 	for (i = 0; i < (size_t)iosize; i++) {
-		if (s->cpos >= s->clen) {
-			uint64_t off = wss && s->off >= wss ? 0 : s->off;
-
-			ret = slot_rw(wk, s, 0, s->cbuf, s->ccap, off);
+		if (b->pos == b->len) {
+			b->off += b->len;
+			if (wss && b->off >= wss)
+				b->off = 0;
+			b->len = b->pos = 0;
+			ret = slot_rw(wk, s, 0, b->buf, b->size, b->off);
 			if (ret <= 0)
 				break;
-			s->off = off + (uint64_t)ret;
-			s->clen = (size_t)ret;
-			s->cpos = 0;
+			b->len = (size_t)ret;
 		}
-		sink += (unsigned)slot_getc(s);
+		sink += (unsigned)sb_getc(b);
 	}
 	op_end(wk, f, &t, i, 0);
+	s->off = b->off + b->pos;
 	wk->char_sink += sink;
-	if (ret <= 0 && i < (size_t)iosize) {
+	if (i < (size_t)iosize) {
 		runner_op_error(wk, f, "read", slot_path(wk, s), ret < 0 ? (int)ret : -ENODATA);
 		return FR_ERROR;
 	}
@@ -799,7 +929,7 @@ static enum flow_result do_openfile(struct worker *wk, struct wflow *f)
 	struct fd_slot *s = fd_slot_of(wk, f);
 
 	if (s->fd >= 0) /* a previous iteration left it open: close first */
-		slot_close(wk, f, s);
+		slot_close(wk, s);
 	return slot_open(wk, f, s, 1);
 }
 
@@ -809,14 +939,18 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	struct rt_fileset *fs = f->fs;
 	struct timing t;
 	int64_t idx, ret;
+	int held;
 
 	if (!fs) {
 		runner_op_error(wk, f, "create", NULL, -EBADF);
 		return FR_ERROR;
 	}
 	if (s->fd >= 0)
-		slot_close(wk, f, s);
-	idx = pick(wk, f, fs, PICK_NONEXISTENT);
+		slot_close(wk, s);
+	/* A single file (`define file`) is shared, not held: createfile makes
+	 * it anew (empty) whether or not it exists. */
+	held = !fs->is_file;
+	idx = held ? pick(wk, f, fs, PICK_NONEXISTENT) : 0;
 	if (idx < 0)
 		return FR_NORSC;
 	op_begin(f, &t);
@@ -824,15 +958,19 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
 		s->fd = -1;
-		fileset_release(fs, (uint64_t)idx, 0);
+		if (held)
+			fileset_release(fs, (uint64_t)idx, 0);
 		runner_op_error(wk, f, "create", wk->path, (int)ret);
 		return FR_ERROR;
 	}
 	__atomic_store_n(&fs->e[idx].cur, 0, __ATOMIC_RELAXED);
-	fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
+	if (held)
+		fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
+	else if (fileset_claim(fs, (uint64_t)idx, PICK_NONEXISTENT))
+		fileset_release(fs, (uint64_t)idx, 1); /* a single file: exists now, not held */
 	s->fs = fs;
 	s->idx = idx;
-	s->held = 1;
+	s->held = held;
 	s->off = 0;
 	return FR_OK;
 }
@@ -845,11 +983,18 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 
 	if (s->fd < 0)
 		return FR_OK; /* nothing open: filebench treats this as a no-op too */
+	int64_t fr;
+
 	op_begin(f, &t);
-	ret = slot_close_fds(wk, s); /* writes out a putc buffer first */
+	fr = sb_flush(wk, s); /* fclose writes what the buffer holds */
+	ret = slot_close_fds(wk, s);
 	op_end(wk, f, &t, 0, 0);
-	if (ret < 0)
+	if (fr < 0)
+		runner_op_error(wk, f, "write", slot_path(wk, s), (int)fr);
+	else if (ret < 0)
 		runner_op_error(wk, f, "close", slot_path(wk, s), (int)ret);
+	if (fr < 0)
+		ret = fr;
 	slot_release(s, 1);
 	return ret < 0 ? FR_ERROR : FR_OK;
 }
@@ -867,7 +1012,7 @@ static enum flow_result do_path_op(struct worker *wk, struct wflow *f, enum io_o
 		struct fd_slot *s = fd_slot_of(wk, f);
 
 		if (s->fd >= 0)
-			slot_close(wk, f, s);
+			slot_close(wk, s);
 		fs = s->last_fs;
 		if (!fs || s->last_idx < 0 || !fileset_claim(fs, (uint64_t)s->last_idx, PICK_EXISTING))
 			return FR_NORSC;
@@ -1013,7 +1158,9 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 			return r;
 	}
 	op_begin(f, &t);
-	ret = slot_fsync(wk, s);
+	ret = sb_flush(wk, s); /* fflush before fsync, as -e does with stdio */
+	if (ret >= 0)
+		ret = slot_fsync(wk, s);
 	op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, "fsync", slot_path(wk, s), (int)ret);
@@ -1057,7 +1204,7 @@ static int aio_reap(struct worker *wk, unsigned min)
 		struct aio_slot *a = done[i]->user;
 
 		if (done[i]->res < 0) {
-			a->st->errors++;
+			STAT_ADD(a->st->errors, 1);
 			runner_op_error(wk, NULL, "aiowrite", NULL, (int)done[i]->res);
 		}
 		a->busy = 0;
@@ -1360,16 +1507,24 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		msg_info("message from process (%s,%u), thread (%s,%u): %s", wk->pd->name, wk->pinst,
 			 wk->td->name, wk->tinst,
 			 fo->print_text ? fo->print_text : wl_val_str(&fo->value, ""));
-		f->st.ops++;
+		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	case FO_TESTRANDVAR: {
 		double v = wl_val_double(fo->rvar.kind ? &fo->rvar : &fo->value, &wk->rng, 0);
 
 		f->trv_sum += v;
 		f->trv_sumsq += v * v;
-		f->st.ops++;
+		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	}
+	case FO_STONEWALL:
+		/* the first thread here stops the others' stonewall= loops */
+		if (!__atomic_exchange_n(&wk->rn->stonewalled, 1, __ATOMIC_RELAXED))
+			f->st.ops++;
+		return FR_OK;
+	case FO_THREADDONE:
+		f->st.ops++;
+		return FR_DONE;
 	case FO_COMPOSITE: {
 		enum flow_result r = FR_OK;
 
@@ -1393,9 +1548,11 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 	if (iters < 1)
 		iters = 1;
 	for (int64_t i = 0; i < iters && !runner_stopping(wk->rn); i++) {
+		if (f->stonewall && __atomic_load_n(&wk->rn->stonewalled, __ATOMIC_RELAXED))
+			break;
 		r = exec_one(wk, f);
 		while (r == FR_NORSC && !runner_stopping(wk->rn)) {
-			f->st.stalls++;
+			STAT_ADD(f->st.stalls, 1);
 			if (wk->rn->w->quit_mode != QUIT_TIMEOUT)
 				return FR_DONE; /* out of files ends this thread */
 			sleep_ns(200000);
@@ -1405,4 +1562,17 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 			return r;
 	}
 	return r;
+}
+
+void flow_init_attrs(struct wflow *f)
+{
+	const struct wl_flowop *fo = f->fo;
+	int64_t v;
+
+	f->reverse = wl_val_bool(&fo->reverse, 0);
+	f->stonewall = wl_val_bool(&fo->stonewall, 0);
+	v = wl_val_int(&fo->stride, NULL, 0);
+	f->stride = v > 1 ? (uint64_t)v : 0;
+	v = wl_val_int(&fo->bufsize, NULL, 0);
+	f->bufsize = v > 0 ? (uint64_t)v : 0;
 }

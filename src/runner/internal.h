@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "runner/fileset.h"
 #include "runner/runner.h"
+#include "stats/devices.h"
 
 #define FD_SLOTS 64
 #define AIO_DEPTH 64
@@ -39,23 +40,30 @@ struct counter_set {
 	size_t n;
 };
 
+/* bufsize=: a stdio-like user-space buffer on a descriptor slot. */
+struct stdio_buf {
+	char *buf;
+	size_t size;
+	size_t len;		/* bytes valid (reading) or waiting to be written */
+	size_t pos;		/* read cursor */
+	uint64_t off;		/* file offset of buf[0] */
+	int dirty;		/* holds written data not yet flushed */
+};
+
 struct fd_slot {
-	int fd;			/* -1 when closed; a chunked file's first chunk */
+	int fd;			/* -1 when closed */
 	struct rt_fileset *fs;
 	int64_t idx;		/* entry held (busy) while open; -1 if not held */
 	int held;		/* we set FSE_BUSY on it */
 	uint64_t off;		/* sequential offset */
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
+	uint64_t seq_rec, seq_pass; /* reverse= and stride= position */
+	struct stdio_buf *sb;	/* bufsize=, putc, getc: the user-space buffer, or NULL */
 	/* a chunked file: one descriptor per chunk file (cfds[0] == fd) */
 	int *cfds;
 	unsigned ncfds;		/* open in cfds; 0 when the file is not chunked */
 	unsigned cfds_cap;
-	/* putc/getc: the user-space buffer, allocated on first use and kept */
-	unsigned char *cbuf;
-	size_t ccap;		/* its size */
-	size_t cpos;		/* putc: characters buffered; getc: next to consume */
-	size_t clen;		/* getc: valid bytes in the buffer */
 };
 
 /* One pass of an `ordered` flowop over its fileset in a phase: shared by
@@ -87,10 +95,14 @@ struct wflow {
 	struct sync_obj *sync;	/* semblock/block: own; sempost/wakeup: target's */
 	struct counter_set *counters; /* finishoncount/finishonbytes */
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
-	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */
-	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
+	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */
+	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
+	/* attributes read once (flow_init_attrs): the hot path does not
+	 * resolve them per operation */
+	int reverse, stonewall;
+	uint64_t stride, bufsize;
 };
 
 struct runner;
@@ -112,8 +124,6 @@ struct worker {
 	unsigned aio_inflight;
 	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
 	char path[4096], path2[4096];
-	uint64_t loops_done;	/* passes over the flowop list (thread loops=) */
-	uint64_t end_ns;	/* when the worker left its loop */
 	unsigned char_sink;	/* getc: consumes the characters read */
 	int done;
 	int init_err;
@@ -149,13 +159,43 @@ struct runner {
 	pthread_mutex_t gate_mu; /* start gate: workers wait until go */
 	pthread_cond_t gate_cv;
 	int go;
+	/* the phase's operation names, in result order (wflow.result_idx) */
+	const struct wl_flowop **opdefs;
+	size_t nopdefs;
+	/* what lies under the run directory (found once) */
+	struct devices devs;
+	char fstype[64];
+	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
+	uint64_t all_done_ns; /* atomic: when the last worker of the phase ended */
 };
 
+/* Visit every wflow of every worker (children included). */
+typedef void (*wflow_fn)(struct runner *rn, struct worker *wk, struct wflow *f, void *arg);
+void runner_visit_flows(struct runner *rn, wflow_fn fn, void *arg);
+enum op_class runner_flow_class(const struct wl_flowop *fo);
+
+/* measure.c: the measured window of one phase (see runner_phase()). */
+struct measure;
+struct measure *measure_new(struct runner *rn, const char *name, double duration);
+/* Workers are about to start: sample the start of the phase. */
+void measure_start(struct measure *m);
+/* From the control loop, often: warm-up end, interval samples, progress. */
+void measure_tick(struct measure *m);
+/* When the phase should end (moves when the warm-up ends). */
+uint64_t measure_end_ns(const struct measure *m);
+/* Workers joined at t_stop and merged into ph (ops in opdefs order):
+ * subtract the warm-up, close the last interval, device/CPU deltas,
+ * cache and too-fast verdicts. */
+void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop);
+void measure_free(struct measure *m);
+
 /* flowop.c */
+/* Read the attributes a wflow caches (reverse, stride, bufsize, ...). */
+void flow_init_attrs(struct wflow *f);
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
-/* Free what the worker's descriptor slots allocated (chunk descriptor
- * arrays, putc/getc buffers); after worker_close_all(). */
+/* Free what the worker's descriptor slots keep (chunk descriptor arrays);
+ * after worker_close_all(). */
 void worker_free_slots(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops
  * the run under --on-error=stop. */

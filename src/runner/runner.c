@@ -5,6 +5,7 @@
 #include "runner/runner.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "runner/internal.h"
+#include "stats/env.h"
 #include "util/rundir.h"
 #include "util/util.h"
 
@@ -120,6 +122,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.fd = -1;
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
+	flow_init_attrs(f);
 	f->pass = pass_get(rn, fo);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
 		f->sync = sync_get(rn, fo->name);
@@ -140,9 +143,6 @@ static void wflow_free(struct wflow *f)
 	free(f->children);
 }
 
-/* Visit every wflow of every worker (children included). */
-typedef void (*wflow_fn)(struct runner *rn, struct worker *wk, struct wflow *f, void *arg);
-
 static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct worker *wk,
 			wflow_fn fn, void *arg)
 {
@@ -152,12 +152,14 @@ static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct wo
 	}
 }
 
-static void visit_all(struct runner *rn, wflow_fn fn, void *arg)
+void runner_visit_flows(struct runner *rn, wflow_fn fn, void *arg)
 {
 	for (size_t w = 0; w < rn->nworkers; w++)
 		visit_flows(rn, rn->workers[w].flows, rn->workers[w].nflows, &rn->workers[w], fn,
 			    arg);
 }
+
+#define visit_all runner_visit_flows
 
 struct cset_arg {
 	const char *target; /* NULL: every flowop */
@@ -224,8 +226,6 @@ static void *worker_main(void *arg)
 	while (!rn->go)
 		pthread_cond_wait(&rn->gate_cv, &rn->gate_mu);
 	pthread_mutex_unlock(&rn->gate_mu);
-	int64_t loops = wl_val_int(&wk->td->loops, NULL, 0);
-
 	while (!runner_stopping(rn) && !wk->done) {
 		for (size_t i = 0; i < wk->nflows && !runner_stopping(rn); i++) {
 			enum flow_result r = flow_exec(wk, &wk->flows[i]);
@@ -242,9 +242,6 @@ static void *worker_main(void *arg)
 				break;
 			}
 		}
-		/* thread loops=N: the flowop list N times, then this thread is done */
-		if (loops > 0 && !runner_stopping(rn) && ++wk->loops_done >= (uint64_t)loops)
-			wk->done = 1;
 	}
 	/* drain asynchronous writes before leaving */
 	while (wk->aio_inflight) {
@@ -258,14 +255,11 @@ static void *worker_main(void *arg)
 		wk->aio_inflight -= (unsigned)n;
 	}
 	worker_close_all(wk);
-	wk->end_ns = now_ns();
-	__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_RELAXED);
+	/* the last thread out notes when the phase's work ended: the
+	 * control loop only looks every 10 ms */
+	if (__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_ACQ_REL) == rn->nworkers)
+		__atomic_store_n(&rn->all_done_ns, now_ns(), __ATOMIC_RELEASE);
 	return NULL;
-}
-
-static uint64_t tv_ns(struct timeval tv)
-{
-	return (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000ull;
 }
 
 /* Resolve where a fileset lives, relative to the run directory.  Its
@@ -329,7 +323,7 @@ struct merge_arg {
 	struct result_phase *ph;
 };
 
-static enum op_class flow_class(const struct wl_flowop *fo)
+enum op_class runner_flow_class(const struct wl_flowop *fo)
 {
 	switch (fo->type) {
 	case FO_READ:
@@ -349,22 +343,25 @@ static enum op_class flow_class(const struct wl_flowop *fo)
 	}
 }
 
+/* Give every flowop name of the phase an index, in first-seen order: the
+ * order of the result's operations and of the sampler's tables. */
+static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	for (size_t i = 0; i < rn->nopdefs; i++)
+		if (!strcmp(rn->opdefs[i]->name, f->fo->name)) {
+			f->result_idx = i;
+			return;
+		}
+	rn->opdefs = xrealloc(rn->opdefs, (rn->nopdefs + 1) * sizeof(*rn->opdefs));
+	rn->opdefs[rn->nopdefs] = f->fo;
+	f->result_idx = rn->nopdefs++;
+}
+
 static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	struct merge_arg *m = arg;
-	struct result_op *o = NULL;
+	struct result_op *o = &m->ph->ops[f->result_idx];
 
-	for (size_t i = 0; i < m->ph->nops; i++)
-		if (!strcmp(m->ph->ops[i].name, f->fo->name)) {
-			o = &m->ph->ops[i];
-			break;
-		}
-	if (!o) {
-		const char *type = flowop_type_name(f->fo->type);
-
-		o = result_phase_add_op(m->ph, f->fo->name, type ? type : "composite",
-					flow_class(f->fo));
-	}
 	op_stats_merge(&o->st, &f->st);
 	if (f->fo->type == FO_TESTRANDVAR) {
 		/* combine sums: stash them in extra_* until finished below */
@@ -419,6 +416,13 @@ struct runner *runner_new(struct workload *w, struct rundir *rd, const struct ru
 	rn->rd = rd;
 	rn->res = res;
 	rn->dirfd = rd->fd;
+	devices_find(rd->path, &rn->devs);
+	{
+		struct mount_info mi;
+
+		if (env_mount_of(rd->path, &mi) == 0)
+			snprintf(rn->fstype, sizeof(rn->fstype), "%s", mi.fstype);
+	}
 	pthread_mutex_init(&rn->err_mu, NULL);
 	pthread_mutex_init(&rn->gate_mu, NULL);
 	pthread_cond_init(&rn->gate_cv, NULL);
@@ -459,7 +463,7 @@ int runner_create_filesets(struct runner *rn)
 				"mbytes=%.0f\n",
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
-		ret = fileset_create(fs, rn->dirfd, o->engine,
+		ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);
 		rf->entries = fs->n;
@@ -506,6 +510,34 @@ static void phase_cleanup(struct runner *rn)
 	free(rn->passes);
 	rn->passes = NULL;
 	rn->npasses = 0;
+	free(rn->opdefs);
+	rn->opdefs = NULL;
+	rn->nopdefs = 0;
+}
+
+int runner_drop_caches(int check_only)
+{
+	static const char path[] = "/proc/sys/vm/drop_caches";
+	int fd, e;
+
+	if (!check_only)
+		sync();
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		e = -errno;
+		msg_err("cannot drop caches: cannot open '%s': %s (--drop-caches needs root)", path,
+			strerror(-e));
+		return e;
+	}
+	if (!check_only && write(fd, "3\n", 2) != 2) {
+		e = errno ? -errno : -EIO;
+		close(fd);
+		msg_err("cannot drop caches: cannot write '%s': %s (--drop-caches needs root)", path,
+			strerror(-e));
+		return e;
+	}
+	close(fd);
+	return 0;
 }
 
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
@@ -513,12 +545,14 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 {
 	const struct run_opts *o = rn->o;
 	struct result *res = rn->res;
-	struct rusage ru0, ru1;
+	struct measure *meas;
 	uint64_t t_end, t_stop;
 	int ret = 0;
 
 	rn->stop = 0;
 	rn->finished = 0;
+	rn->stonewalled = 0;
+	rn->all_done_ns = 0;
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
@@ -573,7 +607,16 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		}
 	}
 	counters_build(rn);
+	visit_all(rn, name_flow, NULL);
 	rn->event_rate = wl_val_double(&rn->w->eventgen_rate, NULL, 0);
+	if (o->drop_caches) {
+		ret = runner_drop_caches(0);
+		if (ret < 0) {
+			phase_cleanup(rn);
+			return ret;
+		}
+	}
+	meas = measure_new(rn, name, duration);
 
 	if (!o->quiet) {
 		for (size_t p = 0; p < nprocs; p++) {
@@ -588,6 +631,15 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		}
 		if (duration >= 3600.0 * 24 * 365)
 			fprintf(stderr, "Running until done...\n");
+		else if (o->steady_pct > 0)
+			fprintf(stderr, "Running %s%sfor %.0f seconds after a warm-up of up to %.0f "
+				"seconds (until steady within %g%%)...\n",
+				strcmp(name, "run") ? name : "", strcmp(name, "run") ? " " : "", duration,
+				o->warmup > 0 ? o->warmup : duration, o->steady_pct);
+		else if (o->warmup > 0)
+			fprintf(stderr, "Running %s%sfor %.0f seconds after a %.0f-second warm-up...\n",
+				strcmp(name, "run") ? name : "", strcmp(name, "run") ? " " : "", duration,
+				o->warmup);
 		else if (!strcmp(name, "run"))
 			fprintf(stderr, "Running for %.0f seconds...\n", duration);
 		else
@@ -605,20 +657,21 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 			break;
 		}
 	}
-	getrusage(RUSAGE_SELF, &ru0);
-	rn->start_ns = now_ns();
+	measure_start(meas);
 	/* open the start gate (also on failure: started threads see stop) */
 	pthread_mutex_lock(&rn->gate_mu);
 	rn->go = 1;
 	pthread_cond_broadcast(&rn->gate_cv);
 	pthread_mutex_unlock(&rn->gate_mu);
-	t_end = rn->start_ns + (uint64_t)(duration * 1e9);
 	const char *why = "error";
 
 	while (ret == 0 && !runner_stopping(rn)) {
-		uint64_t now = now_ns();
+		uint64_t now;
 		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
 
+		measure_tick(meas);
+		t_end = measure_end_ns(meas);
+		now = now_ns();
 		if (now >= t_end) {
 			why = "duration";
 			break;
@@ -638,24 +691,10 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		why = "error";
 	rn->stop = 1;
 	t_stop = now_ns();
+	if (!strcmp(why, "threads done") && __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE))
+		t_stop = __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
-	/* When every thread ended by itself (loops=, set mode quit), the
-	 * phase ended with the last of them, not at the control loop's next
-	 * look (up to 10 ms later): a short phase would be measured long. */
-	if (ret == 0 && started == rn->nworkers && !runner_stop_signal && !rn->stopped_on_error &&
-	    !rn->finished) {
-		uint64_t last = rn->start_ns;
-		size_t ndone = 0;
-
-		for (size_t i = 0; i < rn->nworkers; i++) {
-			ndone += rn->workers[i].done != 0;
-			last = MAX(last, rn->workers[i].end_ns);
-		}
-		if (ndone == rn->nworkers && last < t_stop)
-			t_stop = last;
-	}
-	getrusage(RUSAGE_SELF, &ru1);
 	if (runner_stop_signal)
 		res->interrupted = 1;
 
@@ -663,11 +702,23 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		struct result_phase *ph = result_add_phase(res, name);
 		struct merge_arg m = { ph };
 
-		ph->seconds = (double)(t_stop - rn->start_ns) / 1e9;
-		ph->cpu_user_ns = tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime);
-		ph->cpu_sys_ns = tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime);
 		ph->nthreads = (int)rn->nworkers;
 		ph->end_reason = why;
+		for (size_t i = 0; i < rn->nworkers; i++) {
+			const struct engine *e = rn->workers[i].eng;
+
+			if (!e)
+				continue;
+			ph->open_flags |= e->open_flags_seen;
+			for (int op = 0; op < IO__COUNT; op++)
+				ph->io_requests[op] += e->nreq[op];
+		}
+		for (size_t i = 0; i < rn->nopdefs; i++) {
+			const char *type = flowop_type_name(rn->opdefs[i]->type);
+
+			result_phase_add_op(ph, rn->opdefs[i]->name, type ? type : "composite",
+					    runner_flow_class(rn->opdefs[i]));
+		}
 		visit_all(rn, merge_flow, &m);
 		for (size_t i = 0; i < ph->nops; i++) {
 			struct result_op *op = &ph->ops[i];
@@ -681,13 +732,17 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 				op->extra_sd = var > 0 ? sqrt(var) : 0;
 			}
 		}
+		measure_finish(meas, ph, t_stop);
 	}
+	measure_free(meas);
 	res->stopped_on_error |= rn->stopped_on_error;
 	if (rn->first_error && !res->first_error)
 		res->first_error = xstrdup(rn->first_error);
 	phase_cleanup(rn);
 	return ret;
 }
+
+_Static_assert(IO__COUNT <= RESULT_IO_OPS, "result_phase.io_requests is too small");
 
 void runner_free(struct runner *rn)
 {
@@ -704,14 +759,61 @@ void runner_free(struct runner *rn)
 	free(rn);
 }
 
-int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
-	       struct result *res)
+static int run_once(struct workload *w, struct rundir *rd, const struct run_opts *o,
+		    struct result *res)
 {
 	struct runner *rn = runner_new(w, rd, o, res);
 	int ret = runner_create_filesets(rn);
 
 	if (ret == 0)
 		ret = runner_phase(rn, "run", w->processes, w->nprocesses, o->duration);
+	runner_free(rn);
+	return ret;
+}
+
+int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
+	       struct result *res)
+{
+	unsigned n = o->repeat > 1 ? o->repeat : 1;
+	struct runner *rn = NULL;
+	int ret = 0;
+
+	if (n == 1) {
+		ret = run_once(w, rd, o, res);
+		return ret == -EINTR ? 0 : ret;
+	}
+	for (unsigned k = 0; k < n && !runner_stop_signal; k++) {
+		struct result *one = result_new(res->suite, res->workload);
+
+		if (!o->quiet)
+			fprintf(stderr, "Repeat %u of %u%s\n", k + 1, n,
+				o->reuse && k ? " (reusing the filesets)" : "");
+		if (o->reuse) {
+			if (!rn) {
+				rn = runner_new(w, rd, o, one);
+				ret = runner_create_filesets(rn);
+			}
+			rn->res = one;
+			if (ret == 0)
+				ret = runner_phase(rn, "run", w->processes, w->nprocesses,
+						   o->duration);
+		} else {
+			if (k > 0) {
+				ret = rundir_empty(rd->fd);
+				if (ret < 0) {
+					err_errno(ret, "cannot empty run directory '%s' between "
+						       "repeats", rd->path);
+					result_free(one);
+					break;
+				}
+			}
+			ret = run_once(w, rd, o, one);
+		}
+		result_merge_repeat(res, one);
+		result_free(one);
+		if (ret < 0)
+			break;
+	}
 	runner_free(rn);
 	return ret == -EINTR ? 0 : ret;
 }

@@ -27,15 +27,37 @@ enum on_error {
 	ON_ERROR_CONTINUE, /* count errors and go on */
 };
 
+enum progress_mode {
+	PROGRESS_AUTO = 0, /* a status line when stderr is a terminal */
+	PROGRESS_ALWAYS,   /* also when it is not (one line per update) */
+	PROGRESS_NEVER,
+};
+
+/*
+ * Options of a run.  The measurement options (data .. progress) are
+ * parsed for every front end by common_run_opt() in src/cmd/common.h and
+ * documented in docs/trust.md.
+ */
 struct run_opts {
 	const char *engine;	  /* "psync" unless given */
-	double duration;	  /* seconds of the measured phase */
+	double duration;	  /* seconds of the measured phase (after warm-up) */
 	uint64_t seed;
 	enum on_error on_error;
 	int direct;		  /* O_DIRECT on every data file open */
 	struct data_pattern data;
 	int prealloc_threads;	  /* 0: number of CPUs */
 	int quiet;
+	int drop_caches;	  /* sync + drop caches before each measured phase */
+	unsigned repeat;	  /* runs of the workload (0 or 1: once) */
+	int reuse;		  /* keep the filesets between repeats */
+	double interval;	  /* time-series sample period, seconds; 0: none */
+	double warmup;		  /* seconds excluded at the start of each phase
+				   * (with steady_pct: the longest warm-up) */
+	double steady_pct;	  /* end the warm-up when the rate's trend over
+				   * steady_window intervals is within this many
+				   * percent; 0: off */
+	unsigned steady_window;
+	enum progress_mode progress;
 };
 
 /* Set by the signal handler (or anyone) to stop the current run: the
@@ -57,19 +79,31 @@ struct runner *runner_new(struct workload *w, struct rundir *rd, const struct ru
  * -EINTR when a signal stopped it (res->interrupted set), or -errno. */
 int runner_create_filesets(struct runner *rn);
 /* Run `procs` as one measured phase named `name` for at most `duration`
- * seconds (or until a finish condition, a signal or --on-error=stop).
- * Returns 0 or -errno for a setup failure. */
+ * seconds after the warm-up (or until a finish condition, a signal or
+ * --on-error=stop).  Every trust measurement happens here, for every
+ * suite: caches dropped first (--drop-caches), device counters, system
+ * CPU and memory sampled at the start and end of the measured window,
+ * the warm-up excluded, --interval samples, the cache verdict, the
+ * too-fast verdict, the progress line.  Returns 0 or -errno for a setup
+ * failure (-EPERM when caches cannot be dropped). */
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
 		 size_t nprocs, double duration);
 void runner_free(struct runner *rn);
 
 /*
- * Run workload `w` inside run directory `rd`.  Fills `res` (phases,
+ * Run workload `w` inside run directory `rd`, o->repeat times (each on
+ * fresh filesets in an emptied run directory unless o->reuse; runs are
+ * folded together with result_merge_repeat()).  Fills `res` (phases,
  * filesets, errors, interrupted).  Returns 0 when the run completed,
  * or -errno for a setup failure (message printed) — in which case `res`
  * may hold a partial record.
  */
 int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 	       struct result *res);
+
+/* Write 3 to /proc/sys/vm/drop_caches after sync() (check_only: only see
+ * whether we may).  Returns 0, or -errno with a message naming the file
+ * and saying it needs root. */
+int runner_drop_caches(int check_only);
 
 #endif

@@ -10,6 +10,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "stats/devices.h"
+#include "util/spawn.h"
 #include "util/util.h"
 
 /* mountinfo escapes spaces and friends as \040 octal; undo it in place. */
@@ -68,7 +70,7 @@ int env_mount_of(const char *path, struct mount_info *mi)
 			snprintf(mi->mountpoint, sizeof(mi->mountpoint), "%s", mnt);
 			snprintf(mi->fstype, sizeof(mi->fstype), "%s", fstype);
 			snprintf(mi->source, sizeof(mi->source), "%s", src);
-			snprintf(mi->options, sizeof(mi->options), "%s,%s", opts, sopts);
+			snprintf(mi->options, sizeof(mi->options), "%.511s,%.510s", opts, sopts);
 			mi->major = maj;
 			mi->minor = min;
 		}
@@ -108,6 +110,86 @@ static void cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
+/* The block devices under the target and their queue settings. */
+static void devices_env(struct kvlist *env, const char *target)
+{
+	struct devices *ds = xmalloc(sizeof(*ds));
+	char names[512] = "";
+
+	devices_find(target, ds);
+	if (!ds->n) {
+		kv_add(env, "block_devices", "none: %s", ds->none);
+		free(ds);
+		return;
+	}
+	for (size_t i = 0; i < ds->n; i++) {
+		struct device_props p;
+		const struct device *d = &ds->dev[i];
+		char key[128];
+		size_t l = strlen(names);
+
+		snprintf(names + l, sizeof(names) - l, "%s%s", i ? " " : "", d->name);
+		devices_props(d, &p);
+#define DEV_KEY(k) (snprintf(key, sizeof(key), "device.%s.%s", d->name, k), key)
+		if (strcmp(d->disk, d->name))
+			kv_add(env, DEV_KEY("disk"), "%s", d->disk);
+		kv_add(env, DEV_KEY("class"), "%s", p.class);
+		if (p.model[0])
+			kv_add(env, DEV_KEY("model"), "%s", p.model);
+		if (p.rotational >= 0)
+			kv_add(env, DEV_KEY("rotational"), "%s", p.rotational ? "true" : "false");
+		if (p.scheduler[0])
+			kv_add(env, DEV_KEY("scheduler"), "%s", p.scheduler);
+		if (p.nr_requests >= 0)
+			kv_add(env, DEV_KEY("nr_requests"), "%ld", p.nr_requests);
+		if (p.queue_depth >= 0)
+			kv_add(env, DEV_KEY("queue_depth"), "%ld", p.queue_depth);
+		if (p.write_cache[0])
+			kv_add(env, DEV_KEY("write_cache"), "%s", p.write_cache);
+		if (p.backing_file[0])
+			kv_add(env, DEV_KEY("backing_file"), "%s", p.backing_file);
+		if (p.ceiling_mb_s > 0)
+			kv_add(env, DEV_KEY("ceiling_mb_per_second"), "%.0f", p.ceiling_mb_s);
+#undef DEV_KEY
+	}
+	kv_add(env, "block_devices", "%s", names);
+	if (ds->stack[0])
+		kv_add(env, "device_stack", "%s", ds->stack);
+	free(ds);
+}
+
+/* recordsize, compression, ... of the dataset, when zfs(8) is there. */
+static void zfs_props(struct kvlist *env, const char *dataset)
+{
+	char zfs[4096], *out;
+	char *argv[] = { zfs, "get", "-H", "-o", "property,value",
+			 "recordsize,compression,atime,sync,logbias,primarycache,dedup,copies",
+			 (char *)dataset, NULL };
+
+	if (spawn_which("zfs", zfs, sizeof(zfs)) < 0) {
+		kv_add(env, "zfs_properties", "unknown: no zfs command");
+		return;
+	}
+	out = xmalloc(8192);
+	if (spawn_capture(argv, out, 8192) == 0) {
+		for (char *save, *line = strtok_r(out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			char *tab = strchr(line, '\t');
+
+			if (!tab)
+				continue;
+			*tab = 0;
+			char key[128];
+
+			snprintf(key, sizeof(key), "zfs.%s", line);
+			kv_add(env, key, "%s", tab + 1);
+		}
+	} else {
+		kv_add(env, "zfs_properties", "unknown: 'zfs get' failed");
+	}
+	free(out);
+}
+
 void env_capture(struct kvlist *env, const char *target)
 {
 	struct utsname u;
@@ -137,6 +219,9 @@ void env_capture(struct kvlist *env, const char *target)
 			kv_add(env, "mount_options", "%s", mi.options);
 			kv_add(env, "source_device", "%s", mi.source);
 			kv_add(env, "device_number", "%u:%u", mi.major, mi.minor);
+			if (!strcmp(mi.fstype, "zfs"))
+				zfs_props(env, mi.source);
 		}
+		devices_env(env, target);
 	}
 }

@@ -91,6 +91,83 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->buckets[i] += src->buckets[i];
 }
 
+void hist_merge_live(struct hist *dst, const struct hist *live)
+{
+	uint64_t n = 0, lo, hi;
+	unsigned first = 0, last = 0;
+	double sum;
+
+	__atomic_load(&live->sum, &sum, __ATOMIC_RELAXED);
+	lo = __atomic_load_n(&live->min, __ATOMIC_RELAXED);
+	hi = __atomic_load_n(&live->max, __ATOMIC_RELAXED);
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		uint64_t c = __atomic_load_n(&live->buckets[i], __ATOMIC_RELAXED);
+
+		if (!c)
+			continue;
+		if (!n)
+			first = i;
+		last = i;
+		dst->buckets[i] += c;
+		n += c;
+	}
+	if (!n)
+		return;
+	/* min/max read before a racing add landed: take the bucket edges */
+	if (lo > hist_bucket_hi(first))
+		lo = hist_bucket_lo(first);
+	if (hi < hist_bucket_lo(last))
+		hi = hist_value_at(last);
+	dst->count += n;
+	dst->sum += sum;
+	if (lo < dst->min)
+		dst->min = lo;
+	if (hi > dst->max)
+		dst->max = hi;
+}
+
+void hist_sub(struct hist *dst, const struct hist *later, const struct hist *earlier)
+{
+	unsigned first = HIST_BUCKETS, last = 0;
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		uint64_t a = later->buckets[i], b = earlier->buckets[i];
+
+		dst->buckets[i] = a > b ? a - b : 0;
+		if (dst->buckets[i]) {
+			n += dst->buckets[i];
+			if (first == HIST_BUCKETS)
+				first = i;
+			last = i;
+		}
+	}
+	dst->count = n;
+	if (!n) {
+		dst->sum = 0;
+		dst->min = UINT64_MAX;
+		dst->max = 0;
+		return;
+	}
+	dst->sum = later->sum > earlier->sum ? later->sum - earlier->sum : 0;
+	if (later->min < earlier->min) {
+		dst->min = later->min;
+	} else {
+		dst->min = hist_bucket_lo(first);
+		if (dst->min < later->min)
+			dst->min = later->min;
+	}
+	if (later->max > earlier->max) {
+		dst->max = later->max;
+	} else {
+		dst->max = hist_bucket_hi(last);
+		if (dst->max > later->max)
+			dst->max = later->max;
+	}
+	if (dst->min > dst->max)
+		dst->min = dst->max;
+}
+
 uint64_t hist_quantile(const struct hist *h, double q)
 {
 	uint64_t rank, v, seen = 0;

@@ -46,19 +46,42 @@ uint64_t hist_bucket_hi(unsigned idx);
  * to the exact max). */
 uint64_t hist_value_at(unsigned idx);
 
+/*
+ * The owner is the only writer, but the runner's sampler reads live
+ * histograms (hist_merge_live) for time series and warm-up baselines, so
+ * every field is written with a relaxed atomic store: on x86-64 and arm64
+ * that is the same plain store as before, and no lock or read-modify-write
+ * instruction is involved.
+ */
 static inline void hist_add(struct hist *h, uint64_t v)
 {
-	h->count++;
-	h->sum += (double)v;
+	unsigned b = hist_bucket(v);
+	double sum = h->sum + (double)v;
+
+	__atomic_store_n(&h->buckets[b], h->buckets[b] + 1, __ATOMIC_RELAXED);
+	__atomic_store(&h->sum, &sum, __ATOMIC_RELAXED);
 	if (v < h->min)
-		h->min = v;
+		__atomic_store_n(&h->min, v, __ATOMIC_RELAXED);
 	if (v > h->max)
-		h->max = v;
-	h->buckets[hist_bucket(v)]++;
+		__atomic_store_n(&h->max, v, __ATOMIC_RELAXED);
+	__atomic_store_n(&h->count, h->count + 1, __ATOMIC_RELAXED);
 }
 
 /* dst += src. */
 void hist_merge(struct hist *dst, const struct hist *src);
+/* dst += a snapshot of `live`, a histogram its owner may be adding to
+ * (relaxed atomic loads).  The snapshot is consistent with itself: the
+ * count it adds is the sum of the bucket counts it read; an add racing
+ * with it may be half seen, which moves at most one value per writer
+ * between neighbouring snapshots. */
+void hist_merge_live(struct hist *dst, const struct hist *live);
+/* dst = later - earlier, for two snapshots of the same histogram (or of
+ * the same merged set): the values added between them.  Bucket counts
+ * and the sum are exact differences.  min/max are exact when the extreme
+ * was recorded after `earlier` (it then changed), otherwise they are the
+ * edges of the lowest/highest non-empty bucket, clamped to later's
+ * min/max (within the histogram's resolution).  dst may not alias. */
+void hist_sub(struct hist *dst, const struct hist *later, const struct hist *earlier);
 /* Value at quantile q in [0, 1] (0.99 for p99): the midpoint of the
  * bucket holding the ceil(q*count)-th smallest value, clamped to
  * [min, max].  Returns 0 for an empty histogram. */

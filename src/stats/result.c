@@ -1,12 +1,14 @@
 /* result.c — the shared result model; see result.h. */
 #include "stats/result.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "stats/summary.h"
 #include "util/util.h"
 
 void op_stats_init(struct op_stats *s)
@@ -25,6 +27,64 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 	dst->cpu_ns += src->cpu_ns;
 	dst->cpu_samples += src->cpu_samples;
 	hist_merge(&dst->lat, &src->lat);
+}
+
+void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
+{
+	dst->ops += __atomic_load_n(&live->ops, __ATOMIC_RELAXED);
+	dst->errors += __atomic_load_n(&live->errors, __ATOMIC_RELAXED);
+	dst->stalls += __atomic_load_n(&live->stalls, __ATOMIC_RELAXED);
+	dst->bytes_read += __atomic_load_n(&live->bytes_read, __ATOMIC_RELAXED);
+	dst->bytes_written += __atomic_load_n(&live->bytes_written, __ATOMIC_RELAXED);
+	dst->cpu_ns += __atomic_load_n(&live->cpu_ns, __ATOMIC_RELAXED);
+	dst->cpu_samples += __atomic_load_n(&live->cpu_samples, __ATOMIC_RELAXED);
+	hist_merge_live(&dst->lat, &live->lat);
+}
+
+static uint64_t sub0(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
+void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
+		  const struct op_stats *earlier)
+{
+	dst->ops = sub0(later->ops, earlier->ops);
+	dst->errors = sub0(later->errors, earlier->errors);
+	dst->stalls = sub0(later->stalls, earlier->stalls);
+	dst->bytes_read = sub0(later->bytes_read, earlier->bytes_read);
+	dst->bytes_written = sub0(later->bytes_written, earlier->bytes_written);
+	dst->cpu_ns = sub0(later->cpu_ns, earlier->cpu_ns);
+	dst->cpu_samples = sub0(later->cpu_samples, earlier->cpu_samples);
+	hist_sub(&dst->lat, &later->lat, &earlier->lat);
+}
+
+void dev_io_add(struct dev_io *dst, const struct dev_io *src)
+{
+	dst->reads += src->reads;
+	dst->writes += src->writes;
+	dst->read_merges += src->read_merges;
+	dst->write_merges += src->write_merges;
+	dst->bytes_read += src->bytes_read;
+	dst->bytes_written += src->bytes_written;
+	dst->read_ms += src->read_ms;
+	dst->write_ms += src->write_ms;
+	dst->busy_ms += src->busy_ms;
+	dst->weighted_ms += src->weighted_ms;
+}
+
+void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev_io *earlier)
+{
+	dst->reads = sub0(later->reads, earlier->reads);
+	dst->writes = sub0(later->writes, earlier->writes);
+	dst->read_merges = sub0(later->read_merges, earlier->read_merges);
+	dst->write_merges = sub0(later->write_merges, earlier->write_merges);
+	dst->bytes_read = sub0(later->bytes_read, earlier->bytes_read);
+	dst->bytes_written = sub0(later->bytes_written, earlier->bytes_written);
+	dst->read_ms = sub0(later->read_ms, earlier->read_ms);
+	dst->write_ms = sub0(later->write_ms, earlier->write_ms);
+	dst->busy_ms = sub0(later->busy_ms, earlier->busy_ms);
+	dst->weighted_ms = sub0(later->weighted_ms, earlier->weighted_ms);
 }
 
 double op_stats_cpu_per_op(const struct op_stats *s)
@@ -126,21 +186,88 @@ struct result_fileset *result_add_fileset(struct result *r, const char *name)
 	return f;
 }
 
+struct result_interval *result_phase_add_interval(struct result_phase *p, size_t nops)
+{
+	struct result_interval *iv;
+
+	p->intervals = xrealloc(p->intervals, (p->nintervals + 1) * sizeof(*p->intervals));
+	iv = &p->intervals[p->nintervals++];
+	memset(iv, 0, sizeof(*iv));
+	iv->nops = nops;
+	iv->op_ops = xcalloc(nops ? nops : 1, sizeof(*iv->op_ops));
+	iv->op_p99_ns = xcalloc(nops ? nops : 1, sizeof(*iv->op_p99_ns));
+	return iv;
+}
+
+static void device_free(struct result_device *d)
+{
+	for (size_t i = 0; i < d->ndev; i++)
+		free(d->names[i]);
+	free(d->names);
+	free(d->per);
+	free(d->none);
+	memset(d, 0, sizeof(*d));
+}
+
+static void phase_free(struct result_phase *p)
+{
+	for (size_t j = 0; j < p->nops; j++) {
+		free(p->ops[j].name);
+		free(p->ops[j].type);
+	}
+	free(p->ops);
+	free(p->name);
+	free(p->too_fast_reason);
+	device_free(&p->device);
+	free(p->cache.reason);
+	free(p->cache.rate_reason);
+	for (size_t j = 0; j < p->nintervals; j++) {
+		free(p->intervals[j].op_ops);
+		free(p->intervals[j].op_p99_ns);
+	}
+	free(p->intervals);
+	free(p->repeats);
+	for (size_t j = 0; j < p->nmetrics; j++) {
+		free(p->metrics[j].name);
+		free(p->metrics[j].unit);
+	}
+	free(p->metrics);
+}
+
+void result_phase_add_metric(struct result_phase *p, const char *name, const char *unit,
+			     double value)
+{
+	struct result_metric *m;
+
+	for (size_t i = 0; i < p->nmetrics; i++) {
+		if (!strcmp(p->metrics[i].name, name)) {
+			free(p->metrics[i].unit);
+			p->metrics[i].unit = xstrdup(unit);
+			p->metrics[i].value = value;
+			return;
+		}
+	}
+	p->metrics = xrealloc(p->metrics, (p->nmetrics + 1) * sizeof(*p->metrics));
+	m = &p->metrics[p->nmetrics++];
+	m->name = xstrdup(name);
+	m->unit = xstrdup(unit);
+	m->value = value;
+}
+
+double result_phase_metric(const struct result_phase *p, const char *name, double dflt)
+{
+	for (size_t i = 0; i < p->nmetrics; i++)
+		if (!strcmp(p->metrics[i].name, name))
+			return p->metrics[i].value;
+	return dflt;
+}
+
 void result_free(struct result *r)
 {
 	if (!r)
 		return;
-	for (size_t i = 0; i < r->nphases; i++) {
-		struct result_phase *p = &r->phases[i];
-
-		for (size_t j = 0; j < p->nops; j++) {
-			free(p->ops[j].name);
-			free(p->ops[j].type);
-		}
-		free(p->ops);
-		free(p->name);
-		free(p->too_fast_reason);
-	}
+	for (size_t i = 0; i < r->nphases; i++)
+		phase_free(&r->phases[i]);
 	for (size_t i = 0; i < r->nfilesets; i++)
 		free(r->filesets[i].name);
 	free(r->filesets);
@@ -172,4 +299,262 @@ void result_phase_totals(const struct result_phase *p, struct phase_totals *t)
 		else if (o->cls == OPC_WRITE)
 			t->write_ops += o->st.ops;
 	}
+}
+
+void result_phase_headline(const struct result_phase *p, struct result_headline *h)
+{
+	struct phase_totals t;
+	struct hist *all = xmalloc(sizeof(*all));
+	double secs = p->seconds > 0 ? p->seconds : 1e-9;
+	double cpu_ns = (double)(p->cpu_user_ns + p->cpu_sys_ns);
+
+	result_phase_totals(p, &t);
+	hist_init(all);
+	for (size_t i = 0; i < p->nops; i++)
+		hist_merge(all, &p->ops[i].st.lat);
+	memset(h, 0, sizeof(*h));
+	h->seconds = p->seconds;
+	h->ops = t.ops;
+	h->errors = t.errors;
+	h->bytes_read = t.bytes_read;
+	h->bytes_written = t.bytes_written;
+	h->ops_per_second = (double)t.ops / secs;
+	h->read_ops_per_second = (double)t.read_ops / secs;
+	h->write_ops_per_second = (double)t.write_ops / secs;
+	h->mb_per_second = (double)(t.bytes_read + t.bytes_written) / (1024.0 * 1024.0) / secs;
+	h->cpu_us_per_op = t.ops ? cpu_ns / (double)t.ops / 1e3 : 0;
+	h->mean_latency_ms = t.ops ? t.lat_sum_ns / (double)t.ops / 1e6 : 0;
+	h->p99_latency_us = (double)hist_quantile(all, 0.99) / 1e3;
+	h->too_fast = p->too_fast;
+	free(all);
+}
+
+const struct headline_field headline_fields[] = {
+	{ "ops_per_second", offsetof(struct result_headline, ops_per_second) },
+	{ "mb_per_second", offsetof(struct result_headline, mb_per_second) },
+	{ "mean_latency_ms", offsetof(struct result_headline, mean_latency_ms) },
+	{ "p99_latency_us", offsetof(struct result_headline, p99_latency_us) },
+	{ "cpu_us_per_op", offsetof(struct result_headline, cpu_us_per_op) },
+	{ "read_ops_per_second", offsetof(struct result_headline, read_ops_per_second) },
+	{ "write_ops_per_second", offsetof(struct result_headline, write_ops_per_second) },
+	{ NULL, 0 },
+};
+
+void result_repeat_stat(const struct result_phase *p, const struct headline_field *f,
+			struct repeat_stat *out)
+{
+	struct summary s;
+
+	summary_init(&s);
+	for (size_t i = 0; i < p->nrepeats; i++)
+		summary_add(&s, *(const double *)((const char *)&p->repeats[i] + f->offset));
+	out->n = s.n;
+	out->mean = s.n ? s.mean : NAN;
+	out->sd = summary_sd(&s);
+	out->cv = summary_cv(&s);
+	if (s.n >= 2) {
+		double half = summary_ci_half(&s, 0.95);
+
+		out->ci95_low = s.mean - half;
+		out->ci95_high = s.mean + half;
+	} else {
+		out->ci95_low = out->ci95_high = NAN;
+	}
+}
+
+int result_op_too_few(const struct result_op *o)
+{
+	return o->st.ops > 0 && o->st.ops < RESULT_MIN_OPS;
+}
+
+void result_phase_judge(struct result_phase *p)
+{
+	struct phase_totals t;
+
+	if (p->too_fast)
+		return;
+	result_phase_totals(p, &t);
+	if (p->seconds < RESULT_MIN_SECONDS) {
+		p->too_fast = 1;
+		p->too_fast_reason = xasprintf("ran %.3f s, under the %.1f s minimum", p->seconds,
+					       RESULT_MIN_SECONDS);
+	} else if (t.ops > 0 && t.ops < RESULT_MIN_OPS) {
+		p->too_fast = 1;
+		p->too_fast_reason = xasprintf("only %llu operations, under the %d minimum",
+					       (unsigned long long)t.ops, RESULT_MIN_OPS);
+	}
+}
+
+static struct result_phase *phase_find(struct result *r, const char *name)
+{
+	for (size_t i = 0; i < r->nphases; i++)
+		if (!strcmp(r->phases[i].name, name))
+			return &r->phases[i];
+	return NULL;
+}
+
+static size_t op_find_or_add(struct result_phase *p, const struct result_op *src)
+{
+	for (size_t i = 0; i < p->nops; i++)
+		if (!strcmp(p->ops[i].name, src->name))
+			return i;
+	result_phase_add_op(p, src->name, src->type, src->cls);
+	return p->nops - 1;
+}
+
+static void device_merge(struct result_device *a, const struct result_device *b)
+{
+	if (b->none) {
+		if (!a->none && !a->ndev)
+			a->none = xstrdup(b->none);
+		return;
+	}
+	free(a->none);
+	a->none = NULL;
+	for (size_t i = 0; i < b->ndev; i++) {
+		size_t j;
+
+		for (j = 0; j < a->ndev; j++)
+			if (!strcmp(a->names[j], b->names[i]))
+				break;
+		if (j == a->ndev) {
+			a->names = xrealloc(a->names, (a->ndev + 1) * sizeof(*a->names));
+			a->per = xrealloc(a->per, (a->ndev + 1) * sizeof(*a->per));
+			a->names[j] = xstrdup(b->names[i]);
+			memset(&a->per[j], 0, sizeof(a->per[j]));
+			a->ndev++;
+		}
+		dev_io_add(&a->per[j], &b->per[i]);
+	}
+	dev_io_add(&a->total, &b->total);
+	if (!a->ceiling_mb_s)
+		a->ceiling_mb_s = b->ceiling_mb_s;
+}
+
+static void cache_merge(struct result_cache *a, const struct result_cache *b)
+{
+	if (!b->assessed)
+		return;
+	if (!a->assessed || (b->likely_cached && !a->likely_cached)) {
+		a->assessed = 1;
+		a->likely_cached = b->likely_cached;
+		free(a->reason);
+		a->reason = b->reason ? xstrdup(b->reason) : NULL;
+	}
+	a->read_working_set_bytes = MAX(a->read_working_set_bytes, b->read_working_set_bytes);
+	a->ram_bytes = b->ram_bytes;
+	a->mem_available_bytes = b->mem_available_bytes;
+	a->page_cache_bytes = b->page_cache_bytes;
+	a->arc_bytes = b->arc_bytes;
+	a->arc_max_bytes = b->arc_max_bytes;
+	if (b->rate_implausible && !a->rate_implausible) {
+		a->rate_implausible = 1;
+		a->rate_reason = b->rate_reason ? xstrdup(b->rate_reason) : NULL;
+	}
+}
+
+static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned repeat)
+{
+	struct result_headline h;
+	size_t *map = xcalloc(b->nops ? b->nops : 1, sizeof(*map));
+
+	result_phase_judge(b);
+	result_phase_headline(b, &h);
+	a->repeats = xrealloc(a->repeats, (a->nrepeats + 1) * sizeof(*a->repeats));
+	a->repeats[a->nrepeats++] = h;
+
+	a->seconds += b->seconds;
+	a->cpu_user_ns += b->cpu_user_ns;
+	a->cpu_sys_ns += b->cpu_sys_ns;
+	a->nthreads = MAX(a->nthreads, b->nthreads);
+	for (size_t i = 0; i < b->nops; i++) {
+		struct result_op *src = &b->ops[i], *dst;
+
+		map[i] = op_find_or_add(a, src);
+		dst = &a->ops[map[i]];
+		if (!strcmp(src->type, "testrandvar")) {
+			/* combine the sample moments by their counts */
+			double n1 = (double)dst->st.ops, n2 = (double)src->st.ops;
+
+			if (n1 + n2 > 0) {
+				double m = (n1 * dst->extra_mean + n2 * src->extra_mean) / (n1 + n2);
+				double q = n1 * (dst->extra_sd * dst->extra_sd +
+						 dst->extra_mean * dst->extra_mean) +
+					   n2 * (src->extra_sd * src->extra_sd +
+						 src->extra_mean * src->extra_mean);
+				double var = q / (n1 + n2) - m * m;
+
+				dst->extra_mean = m;
+				dst->extra_sd = var > 0 ? sqrt(var) : 0;
+			}
+		}
+		op_stats_merge(&dst->st, &src->st);
+	}
+	if (b->too_fast && !a->too_fast) {
+		a->too_fast = 1;
+		free(a->too_fast_reason);
+		a->too_fast_reason = xasprintf("repeat %u: %s", repeat + 1,
+					       b->too_fast_reason ? b->too_fast_reason : "too fast");
+	}
+	a->warmup_seconds += b->warmup_seconds;
+	if (b->steady_state && (!a->steady_state || b->steady_state < 0))
+		a->steady_state = b->steady_state;
+	if (b->has_system_cpu) {
+		struct cpu_times *x = &a->system_cpu, *y = &b->system_cpu;
+
+		a->has_system_cpu = 1;
+		x->user += y->user;
+		x->nice += y->nice;
+		x->system += y->system;
+		x->idle += y->idle;
+		x->iowait += y->iowait;
+		x->irq += y->irq;
+		x->softirq += y->softirq;
+		x->steal += y->steal;
+	}
+	device_merge(&a->device, &b->device);
+	cache_merge(&a->cache, &b->cache);
+	a->interval = b->interval;
+	for (size_t i = 0; i < b->nintervals; i++) {
+		struct result_interval *src = &b->intervals[i];
+		struct result_interval *dst = result_phase_add_interval(a, a->nops);
+		uint64_t *oo = dst->op_ops, *op = dst->op_p99_ns;
+
+		*dst = *src;
+		dst->repeat = repeat;
+		dst->nops = a->nops;
+		dst->op_ops = oo;
+		dst->op_p99_ns = op;
+		for (size_t k = 0; k < src->nops && k < b->nops; k++) {
+			oo[map[k]] = src->op_ops[k];
+			op[map[k]] = src->op_p99_ns[k];
+		}
+	}
+	free(map);
+}
+
+void result_merge_repeat(struct result *acc, struct result *one)
+{
+	unsigned repeat = 0;
+
+	for (size_t i = 0; i < one->nphases; i++) {
+		struct result_phase *b = &one->phases[i];
+		struct result_phase *a = phase_find(acc, b->name);
+
+		if (!a)
+			a = result_add_phase(acc, b->name);
+		repeat = (unsigned)a->nrepeats;
+		phase_merge(a, b, repeat);
+	}
+	if (!acc->nfilesets && one->nfilesets) {
+		acc->filesets = one->filesets;
+		acc->nfilesets = one->nfilesets;
+		one->filesets = NULL;
+		one->nfilesets = 0;
+	}
+	acc->interrupted |= one->interrupted;
+	acc->stopped_on_error |= one->stopped_on_error;
+	acc->errors += one->errors;
+	if (one->first_error && !acc->first_error)
+		acc->first_error = xstrdup(one->first_error);
 }

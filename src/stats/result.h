@@ -23,6 +23,15 @@ enum op_class {
 	OPC_WRITE,
 };
 
+/*
+ * Workers are the only writers of their op_stats, but the runner's sampler
+ * reads them while they run (time series, warm-up baselines, progress), so
+ * counters are updated with STAT_ADD: a relaxed atomic store of the new
+ * value, the same plain store as `x += v` on common CPUs, never a locked
+ * instruction.
+ */
+#define STAT_ADD(field, v) __atomic_store_n(&(field), (field) + (v), __ATOMIC_RELAXED)
+
 struct op_stats {
 	uint64_t ops;
 	uint64_t errors;
@@ -36,6 +45,13 @@ struct op_stats {
 
 void op_stats_init(struct op_stats *s);
 void op_stats_merge(struct op_stats *dst, const struct op_stats *src);
+/* dst += a snapshot of `live`, which its owner may be updating (relaxed
+ * atomic loads; see hist_snapshot()). */
+void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live);
+/* dst = later - earlier (two snapshots or merged snapshots of the same
+ * operations): what happened between them.  See hist_sub(). */
+void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
+		  const struct op_stats *earlier);
 /* Mean CPU ns per operation from the samples (0 when none). */
 double op_stats_cpu_per_op(const struct op_stats *s);
 
@@ -64,6 +80,103 @@ void kv_add(struct kvlist *l, const char *key, const char *fmt, ...)
 const char *kv_get(const struct kvlist *l, const char *key);
 void kv_free(struct kvlist *l);
 
+/* What a set of block devices did: deltas of /proc/diskstats. */
+struct dev_io {
+	uint64_t reads, writes;		    /* completed requests */
+	uint64_t read_merges, write_merges; /* requests merged into others */
+	uint64_t bytes_read, bytes_written; /* sectors * 512 */
+	uint64_t read_ms, write_ms;	    /* time requests spent, summed */
+	uint64_t busy_ms;		    /* io_ticks: time with I/O in flight */
+	uint64_t weighted_ms;		    /* time_in_queue: integral of queue depth */
+};
+
+void dev_io_add(struct dev_io *dst, const struct dev_io *src);
+/* dst = later - earlier, counter by counter (0 if a counter went back). */
+void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev_io *earlier);
+
+/* The devices under the target during a phase. */
+struct result_device {
+	char *none;	     /* no block device, and why ("tmpfs has no block
+			      * device"); NULL when devices were measured */
+	size_t ndev;
+	char **names;	     /* "sda1", "loop0" */
+	struct dev_io *per;  /* per device, in names order */
+	struct dev_io total;
+	double ceiling_mb_s; /* sum of the devices' plausible rate ceilings
+			      * (MB/s, 10^6); 0 when a device's class has none */
+};
+
+/* Whole-system CPU time over the phase, from /proc/stat (clock ticks). */
+struct cpu_times {
+	uint64_t user, nice, system, idle, iowait, irq, softirq, steal;
+};
+
+/* Cache honesty: were reads likely served from memory?  And was a rate
+ * beyond what the devices can do? */
+struct result_cache {
+	int assessed;
+	int likely_cached;
+	char *reason;
+	uint64_t read_working_set_bytes; /* data the reads could touch */
+	uint64_t ram_bytes, mem_available_bytes, page_cache_bytes;
+	int64_t arc_bytes, arc_max_bytes; /* ZFS ARC; -1 when there is none */
+	int rate_implausible;
+	char *rate_reason;
+};
+
+/* One --interval sample of a phase. */
+struct result_interval {
+	unsigned repeat;  /* 0-based repeat this interval belongs to */
+	double t;	  /* seconds since the phase started, at the interval's end */
+	double seconds;	  /* length of the interval */
+	int warmup;	  /* inside the warm-up: not part of the phase totals */
+	uint64_t ops, bytes_read, bytes_written;
+	double lat_sum_ns;
+	uint64_t lat_count, p99_ns;
+	size_t nops;	  /* per operation, in the phase's ops order */
+	uint64_t *op_ops, *op_p99_ns;
+	int has_device;
+	struct dev_io device;
+};
+
+/* The headline figures of one run of a phase; `summary` in the JSON, and
+ * one element of `repeats`. */
+struct result_headline {
+	double seconds;
+	uint64_t ops, errors, bytes_read, bytes_written;
+	double ops_per_second, read_ops_per_second, write_ops_per_second;
+	double mb_per_second; /* MiB/s, as filebench's "mb/s" */
+	double cpu_us_per_op, mean_latency_ms, p99_latency_us;
+	int too_fast;
+};
+
+/* The figures --repeat summarises: name (the JSON key) and offset of the
+ * double in struct result_headline.  Terminated by a NULL name. */
+struct headline_field {
+	const char *name;
+	size_t offset;
+};
+extern const struct headline_field headline_fields[];
+
+/* mean, sd, cv and the 95% t-based confidence interval of one figure over
+ * the repeats (see summary.h). */
+struct repeat_stat {
+	uint64_t n;
+	double mean, sd, cv, ci95_low, ci95_high; /* low/high NAN when n < 2 */
+};
+
+/* Room for the requests per operation of engine/engine.h's enum io_op
+ * (checked where they are copied). */
+#define RESULT_IO_OPS 32
+
+/* A figure a front end computes from a phase's operations (iozone's
+ * "Children see throughput", ...), kept with the phase for JSON. */
+struct result_metric {
+	char *name;  /* "children_throughput" */
+	char *unit;  /* "KB/s" */
+	double value;
+};
+
 struct result_phase {
 	char *name;
 	double seconds;	     /* measured wall time of the phase */
@@ -76,7 +189,34 @@ struct result_phase {
 				 * "error" (static string) */
 	int too_fast;	     /* ran too briefly to measure reliably */
 	char *too_fast_reason;
+	/* warm-up excluded at the start (--warmup, --steady-state) */
+	double warmup_seconds;
+	int steady_state;    /* 0 not asked, 1 reached, -1 not reached */
+	/* whole-system CPU, devices and cache over the measured window */
+	int has_system_cpu;
+	struct cpu_times system_cpu;
+	struct result_device device;
+	struct result_cache cache;
+	/* --interval */
+	double interval;
+	struct result_interval *intervals;
+	size_t nintervals;
+	/* --repeat: one headline per run (empty for a single run) */
+	struct result_headline *repeats;
+	size_t nrepeats;
+	/* What the phase's engine instances were asked: the union of the
+	 * open flags (O_SYNC, O_DIRECT, ...) and requests per enum io_op
+	 * (a short transfer continued counts again). */
+	int open_flags;
+	uint64_t io_requests[RESULT_IO_OPS];
+	struct result_metric *metrics;
+	size_t nmetrics;
 };
+
+/* Phases shorter than this, or with fewer operations, are reported as
+ * "too fast to measure" instead of as numbers (bonnie's +++++). */
+#define RESULT_MIN_SECONDS 0.5
+#define RESULT_MIN_OPS 10
 
 struct result_fileset {
 	char *name;
@@ -113,6 +253,11 @@ struct result_phase *result_add_phase(struct result *r, const char *name);
 struct result_op *result_phase_add_op(struct result_phase *p, const char *name, const char *type,
 				      enum op_class cls);
 struct result_fileset *result_add_fileset(struct result *r, const char *name);
+/* Add (or replace) a front end's figure; name and unit are copied. */
+void result_phase_add_metric(struct result_phase *p, const char *name, const char *unit,
+			     double value);
+/* The value of metric `name`, or `dflt` when the phase has none. */
+double result_phase_metric(const struct result_phase *p, const char *name, double dflt);
 void result_free(struct result *r);
 
 /* Totals over a phase's operations. */
@@ -122,5 +267,30 @@ struct phase_totals {
 	double lat_sum_ns; /* for the mean latency */
 };
 void result_phase_totals(const struct result_phase *p, struct phase_totals *t);
+/* The headline figures of a phase (its whole measured window). */
+void result_phase_headline(const struct result_phase *p, struct result_headline *h);
+/* Set p->too_fast and its reason when the phase ran under
+ * RESULT_MIN_SECONDS or did fewer than RESULT_MIN_OPS operations (but
+ * some).  Keeps an existing verdict. */
+void result_phase_judge(struct result_phase *p);
+/* An operation with fewer than RESULT_MIN_OPS (but some) operations. */
+int result_op_too_few(const struct result_op *o);
+/* Statistics of headline field `f` over p's repeats. */
+void result_repeat_stat(const struct result_phase *p, const struct headline_field *f,
+			struct repeat_stat *out);
+
+struct result_interval *result_phase_add_interval(struct result_phase *p, size_t nops);
+
+/*
+ * --repeat: fold one complete run `one` into `acc`, phase by phase (by
+ * name; new phases are appended).  Each phase's headline is appended to
+ * its repeats; operations, times, CPU and device counters add up, so the
+ * merged phase describes all runs together (its percentiles are those of
+ * every operation of every run); intervals are kept, tagged with the
+ * repeat number; the cache verdict is the first positive one; too_fast if
+ * any run was.  Status (errors, interruption) accumulates.  `one` is left
+ * empty of phases but must still be freed.
+ */
+void result_merge_repeat(struct result *acc, struct result *one);
 
 #endif

@@ -162,7 +162,8 @@ int rundir_empty(int dirfd)
 
 	if (fstat(dirfd, &st) < 0)
 		return -errno;
-	return empty_dir(dirfd, st.st_dev, 1);
+	/* depth 0: a run directory keeps its marker (rundir_remove needs it) */
+	return empty_dir(dirfd, st.st_dev, 0);
 }
 
 int rundir_remove(struct rundir *rd)

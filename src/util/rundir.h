@@ -33,9 +33,11 @@ int rundir_remove(struct rundir *rd);
 /* Close descriptors and free memory without removing anything (--keep). */
 void rundir_release(struct rundir *rd);
 
-/* Remove everything inside directory `dirfd` (not the directory itself):
- * no symlink is followed, nothing on another device is touched.  Used for
- * the run directory and for removing a fileset between repeats.
+/* Remove everything inside directory `dirfd` (not the directory itself,
+ * and not a run-directory marker directly inside it, so the run directory
+ * stays ours): no symlink is followed, nothing on another device is
+ * touched.  Used for the run directory between repeats and for removing a
+ * fileset.
  * Returns 0 or the first -errno met. */
 int rundir_empty(int dirfd);
 

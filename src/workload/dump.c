@@ -58,6 +58,12 @@ static const struct field flowop_fields[] = {
 	{ "indexed", FO(indexed) },
 	{ "ordered", FO(ordered) },
 	{ "randvar", FO(rvar) },
+	{ "osync", FO(osync) },
+	{ "reverse", FO(reverse) },
+	{ "stride", FO(stride) },
+	{ "bufsize", FO(bufsize) },
+	{ "stonewall", FO(stonewall) },
+	{ "resume", FO(resume) },
 };
 #undef FO
 
@@ -143,7 +149,6 @@ char *workload_dump(const struct workload *w)
 			one_val(&sb, "instances", &th->instances);
 			one_val(&sb, "memsize", &th->memsize);
 			one_val(&sb, "useism", &th->useism);
-			one_val(&sb, "loops", &th->loops);
 			sbuf_addc(&sb, '\n');
 			for (size_t k = 0; k < th->nflowops; k++)
 				dump_flowop(&sb, th->flowops[k], 2);

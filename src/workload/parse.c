@@ -124,7 +124,6 @@ static const struct attr_desc thread_attrs[] = {
 	{ "instances", AK_NUM, TH(instances) },
 	{ "memsize", AK_SIZE, TH(memsize) },
 	{ "useism", AK_BOOL, TH(useism) },
-	{ "loops", AK_NUM, TH(loops) },
 	{ "ioprio", AK_IGNORED, 2 },
 	{ NULL, 0, 0 },
 };
@@ -153,6 +152,12 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "indexed", AK_NUM, FO(indexed) },
 	{ "ordered", AK_BOOL, FO(ordered) },
 	{ "randvar", AK_NUM, FO(rvar) },
+	{ "osync", AK_BOOL, FO(osync) },
+	{ "reverse", AK_BOOL, FO(reverse) },
+	{ "stride", AK_NUM, FO(stride) },
+	{ "bufsize", AK_SIZE, FO(bufsize) },
+	{ "stonewall", AK_BOOL, FO(stonewall) },
+	{ "resume", AK_BOOL, FO(resume) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -2654,6 +2659,12 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->dir);
 	wl_val_clear(&fo->ordered);
 	wl_val_clear(&fo->rvar);
+	wl_val_clear(&fo->osync);
+	wl_val_clear(&fo->reverse);
+	wl_val_clear(&fo->stride);
+	wl_val_clear(&fo->bufsize);
+	wl_val_clear(&fo->stonewall);
+	wl_val_clear(&fo->resume);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);
@@ -2702,7 +2713,6 @@ void wl_process_free(struct wl_process *pr)
 		wl_val_clear(&th->instances);
 		wl_val_clear(&th->memsize);
 		wl_val_clear(&th->useism);
-		wl_val_clear(&th->loops);
 		free(th);
 	}
 	free(pr->threads);

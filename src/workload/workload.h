@@ -178,6 +178,8 @@ enum flowop_type {
 	FO_PRINT,
 	FO_TESTRANDVAR,
 	FO_COMPOSITE, /* a `define flowop` called from a thread */
+	FO_STONEWALL, /* the first thread to get here raises the phase's stonewall */
+	FO_THREADDONE, /* this thread is done; the others go on */
 	FO_PUTC,      /* iosize characters one at a time through a user buffer */
 	FO_GETC,      /* iosize characters one at a time from a user buffer */
 	FO_REWRITE,   /* read a block, dirty a byte, write it back */
@@ -211,6 +213,13 @@ struct wl_flowop {
 	size_t nchildren;
 	int line;
 	char *composite_name; /* FO_COMPOSITE: the name of its `define flowop` */
+	/* Added for the iozone front end, usable from WML (docs/engine.md). */
+	struct wl_val osync;	/* open with O_SYNC */
+	struct wl_val reverse;	/* sequential offsets run backwards from the end */
+	struct wl_val stride;	/* sequential offsets jump this many records */
+	struct wl_val bufsize;	/* stdio-like user-space buffer of this size */
+	struct wl_val stonewall; /* the iters= loop ends at the phase's stonewall */
+	struct wl_val resume;	/* writewholefile: start at the file's current size */
 };
 
 struct wl_thread {
@@ -218,7 +227,6 @@ struct wl_thread {
 	struct wl_val instances;
 	struct wl_val memsize; /* per-thread I/O buffer size */
 	struct wl_val useism;
-	struct wl_val loops; /* run the flowop list this many times, then end (0: no limit) */
 	struct wl_flowop **flowops;
 	size_t nflowops;
 	int line;

@@ -2,7 +2,7 @@
 # The runner extensions bonnie is built on, through the workload language:
 # chunked files (chunksize=), putc/getc through a user buffer, rewrite
 # (every N-th written back), ordered passes (index order and shuffled),
-# statfile fd=, and threads that end after loops=N.
+# statfile fd=.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -39,7 +39,7 @@ PY
 cat > "$T/chars.f" <<'WML'
 define file name=big,path=$dir,size=3m,chunksize=1m,prealloc=0
 define process name=p,instances=1 {
-  thread name=t,memsize=1m,instances=1,loops=1 {
+  thread name=t,memsize=1m,instances=1 {
     flowop createfile name=create,filename=big,fd=1
     flowop putc name=putc,fd=1,iosize=8k,iters=384
     flowop closefile name=close,fd=1
@@ -50,6 +50,7 @@ define process name=p,instances=1 {
     flowop fsync name=fsync,fd=1
     flowop statfile name=stat,fd=1
     flowop closefile name=close2,fd=1
+    flowop threaddone name=end
   }
 }
 run 60
@@ -65,18 +66,22 @@ jcheck "getc: reads it back" 3145728 "$T/c.json" 'ops["getc"]["bytes_read"]'
 jcheck "rewrite: every block read and written back" "3145728 3145728" "$T/c.json" '"%d %d" % (ops["rewrite"]["bytes_read"], ops["rewrite"]["bytes_written"])'
 jcheck "rewrite value=10: one block in ten written back" "819200 81920" "$T/c.json" '"%d %d" % (ops["seek"]["bytes_read"], ops["seek"]["bytes_written"])'
 jcheck "statfile fd=1 stats the open file" 1 "$T/c.json" 'ops["stat"]["ops"]'
-jcheck "loops=1: the run ended with the thread, not at 60 s" true "$T/c.json" 'd["phases"][0]["seconds"] < 30'
+jcheck "threaddone: the run ended with the thread, not at 60 s" true "$T/c.json" 'd["phases"][0]["seconds"] < 30'
 jcheck "no errors" 0 "$T/c.json" 'd["status"]["errors"]'
 
 # Ordered passes: two threads create each of 1000 files once, in index
 # order; three threads delete them all in a shuffled order.
 cat > "$T/order.f" <<'WML'
 define fileset name=fs,path=$dir,entries=1000,dirwidth=100,size=2k,prealloc=0
+define flowop name=mk {
+  flowop createfile name=create,filesetname=fs,fd=1,ordered
+  flowop writewholefile name=write,fd=1,iosize=4k
+  flowop closefile name=close,fd=1
+}
 define process name=p,instances=1 {
-  thread name=t,memsize=1m,instances=2,loops=500 {
-    flowop createfile name=create,filesetname=fs,fd=1,ordered
-    flowop writewholefile name=write,fd=1,iosize=4k
-    flowop closefile name=close,fd=1
+  thread name=t,memsize=1m,instances=2 {
+    flowop mk name=m,iters=500
+    flowop threaddone name=end
   }
 }
 run 60
@@ -87,8 +92,9 @@ kept=$(sed -n 's/^kept run directory: //p' "$T/err")
 check "ordered create: 1000 files, each once" [ "$(find "$kept/fs" -type f | wc -l)" = 1000 ]
 check "ordered create: in 10 directories of 100" [ "$(ls "$kept/fs" | wc -l)" = 10 ] && [ "$(ls "$kept/fs/d0" | wc -l)" = 100 ]
 rm -rf "$kept"
-jcheck "ordered create: 1000 creates, no stalls" "1000 0" "$T/o.json" '"%d %d" % (ops["create"]["ops"], ops["create"]["stalls"])'
-jcheck "ordered create: 2 MB written" 2048000 "$T/o.json" 'ops["write"]["bytes_written"]'
+jcheck "ordered create: 1000 creates, no stalls" "1000 0" "$T/o.json" '"%d %d" % (ops["m.create"]["ops"], ops["m.create"]["stalls"])'
+jcheck "ordered create: 2 MB written" 2048000 "$T/o.json" 'ops["m.write"]["bytes_written"]'
+jcheck "composite: one timed operation per file" 1000 "$T/o.json" 'ops["m"]["ops"]'
 
 for what in statfile deletefile; do
 	cat > "$T/shuffle.f" <<WML

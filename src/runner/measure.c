@@ -1,0 +1,534 @@
+/*
+ * measure.c — the measured window of a phase, for every suite: start and
+ * end samples (process CPU, system CPU, memory, device counters), the
+ * warm-up (--warmup, --steady-state), the time series (--interval), the
+ * live progress line, and the verdicts (cache, plausibility, too fast).
+ *
+ * Nothing here runs on a worker's hot path.  Workers keep their own
+ * cumulative op_stats (updated with relaxed stores, see result.h); this
+ * code, running in the runner's control thread, reads them live and
+ * works with differences:
+ *
+ *  - an interval is (snapshot now) - (snapshot at the previous tick),
+ *    per operation name; the last one is (final stats after the join) -
+ *    (last snapshot), so intervals add up exactly to the totals;
+ *  - the warm-up is excluded the same way: at its end a snapshot becomes
+ *    the baseline, and the phase's figures are (final) - (baseline).  No
+ *    worker is ever reset or paused, so there is nothing to race with.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "runner/internal.h"
+#include "stats/cache.h"
+#include "stats/steady.h"
+#include "stats/sysstat.h"
+#include "util/util.h"
+
+#define NS 1000000000ull
+#define PROGRESS_NS NS
+/* runner_phase()'s duration for phases that run until their work is done */
+#define UNTIL_DONE (3600.0 * 24 * 365)
+
+struct measure {
+	struct runner *rn;
+	const struct run_opts *o;
+	const char *name;
+	double duration;
+	size_t nops;
+	uint64_t t_phase;	 /* the start gate opened */
+	uint64_t t0;		 /* start of the measured window */
+	uint64_t t_end;
+	int warming;
+	uint64_t warmup_until;	 /* the warm-up ends by then at the latest */
+	int steady;		 /* 1 reached, -1 not reached, 0 not asked */
+	struct rusage ru0;
+	size_t ndev;
+	struct dev_io *dev0, *dev_prev, *dev_cur;
+	int cpu_ok;
+	struct cpu_times cpu0;
+	struct meminfo mem0;
+	struct op_stats *base;	 /* per op at the end of the warm-up */
+	/* --interval */
+	uint64_t interval_ns, next_tick, t_prev;
+	struct op_stats *prev, *cur; /* per op */
+	struct op_stats *scratch;
+	struct hist *all;
+	struct result_phase ivs; /* holds the intervals until finish */
+	/* progress line */
+	int progress, tty, shown;
+	uint64_t next_progress, prog_t;
+	uint64_t prog_ops, prog_bytes;
+	struct hist *prog_prev, *prog_cur, *prog_diff;
+};
+
+static uint64_t tv_ns(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * NS + (uint64_t)tv.tv_usec * 1000ull;
+}
+
+static struct op_stats *stats_array(size_t n)
+{
+	struct op_stats *v = xmalloc((n ? n : 1) * sizeof(*v));
+
+	for (size_t i = 0; i < n; i++)
+		op_stats_init(&v[i]);
+	return v;
+}
+
+static void snap_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct op_stats *v = arg;
+
+	op_stats_merge_live(&v[f->result_idx], &f->st);
+}
+
+/* v[k] = live totals of operation k, summed over every worker. */
+static void snapshot(struct measure *m, struct op_stats *v)
+{
+	for (size_t k = 0; k < m->nops; k++)
+		op_stats_init(&v[k]);
+	runner_visit_flows(m->rn, snap_flow, v);
+}
+
+static void dev_sample(struct measure *m, struct dev_io *v)
+{
+	if (m->ndev)
+		devices_sample(&m->rn->devs, v);
+}
+
+struct measure *measure_new(struct runner *rn, const char *name, double duration)
+{
+	struct measure *m = xcalloc(1, sizeof(*m));
+	const struct run_opts *o = rn->o;
+	double interval = o->interval;
+
+	m->rn = rn;
+	m->o = o;
+	m->name = name;
+	m->duration = duration;
+	m->nops = rn->nopdefs;
+	m->ndev = rn->devs.n;
+	if (m->ndev) {
+		m->dev0 = xcalloc(m->ndev, sizeof(*m->dev0));
+		m->dev_prev = xcalloc(m->ndev, sizeof(*m->dev_prev));
+		m->dev_cur = xcalloc(m->ndev, sizeof(*m->dev_cur));
+	}
+	/* --steady-state needs samples: one a second unless --interval */
+	if (o->steady_pct > 0 && interval <= 0)
+		interval = 1.0;
+	if (interval > 0) {
+		m->interval_ns = (uint64_t)(interval * 1e9);
+		if (!m->interval_ns)
+			m->interval_ns = 1;
+		m->prev = stats_array(m->nops);
+		m->cur = stats_array(m->nops);
+		m->all = xmalloc(sizeof(*m->all));
+	}
+	m->scratch = stats_array(1);
+	m->tty = isatty(2);
+	m->progress = !o->quiet && (o->progress == PROGRESS_ALWAYS ||
+				    (o->progress == PROGRESS_AUTO && m->tty));
+	if (m->progress) {
+		m->prog_prev = xmalloc(sizeof(*m->prog_prev));
+		m->prog_cur = xmalloc(sizeof(*m->prog_cur));
+		m->prog_diff = xmalloc(sizeof(*m->prog_diff));
+		hist_init(m->prog_prev);
+	}
+	return m;
+}
+
+/* The measured window starts now. */
+static void window_start(struct measure *m, uint64_t now)
+{
+	m->t0 = now;
+	m->t_end = now + (uint64_t)(m->duration * 1e9);
+	getrusage(RUSAGE_SELF, &m->ru0);
+	m->cpu_ok = sysstat_cpu(&m->cpu0) == 0;
+	sysstat_mem(&m->mem0);
+}
+
+void measure_start(struct measure *m)
+{
+	const struct run_opts *o = m->o;
+	uint64_t now = now_ns();
+
+	m->t_phase = m->t_prev = now;
+	m->rn->start_ns = now;
+	dev_sample(m, m->dev0);
+	if (m->ndev)
+		memcpy(m->dev_prev, m->dev0, m->ndev * sizeof(*m->dev0));
+	if (m->interval_ns)
+		m->next_tick = now + m->interval_ns;
+	m->next_progress = now + PROGRESS_NS;
+	m->prog_t = now;
+	if (o->warmup > 0 || o->steady_pct > 0) {
+		double w = o->warmup > 0 ? o->warmup : m->duration;
+
+		m->warming = 1;
+		m->warmup_until = now + (uint64_t)(w * 1e9);
+		m->t_end = m->warmup_until + (uint64_t)(m->duration * 1e9);
+		if (o->steady_pct > 0)
+			m->steady = -1;
+		getrusage(RUSAGE_SELF, &m->ru0);
+	} else {
+		window_start(m, now);
+	}
+}
+
+uint64_t measure_end_ns(const struct measure *m)
+{
+	return m->t_end;
+}
+
+/* Close the interval ending at `now`: cur/dev_cur hold the totals then. */
+static void interval_close(struct measure *m, uint64_t now)
+{
+	struct result_interval *iv = result_phase_add_interval(&m->ivs, m->nops);
+	struct op_stats *d = m->scratch, *tmp;
+	struct dev_io *dtmp;
+
+	iv->t = (double)(now - m->t_phase) / 1e9;
+	iv->seconds = (double)(now - m->t_prev) / 1e9;
+	iv->warmup = m->warming;
+	hist_init(m->all);
+	for (size_t k = 0; k < m->nops; k++) {
+		op_stats_sub(d, &m->cur[k], &m->prev[k]);
+		iv->op_ops[k] = d->ops;
+		iv->op_p99_ns[k] = hist_quantile(&d->lat, 0.99);
+		iv->ops += d->ops;
+		iv->bytes_read += d->bytes_read;
+		iv->bytes_written += d->bytes_written;
+		iv->lat_sum_ns += d->lat.sum;
+		iv->lat_count += d->lat.count;
+		hist_merge(m->all, &d->lat);
+	}
+	iv->p99_ns = hist_quantile(m->all, 0.99);
+	if (m->ndev) {
+		iv->has_device = 1;
+		for (size_t i = 0; i < m->ndev; i++) {
+			struct dev_io x;
+
+			dev_io_sub(&x, &m->dev_cur[i], &m->dev_prev[i]);
+			dev_io_add(&iv->device, &x);
+		}
+		dtmp = m->dev_prev;
+		m->dev_prev = m->dev_cur;
+		m->dev_cur = dtmp;
+	}
+	tmp = m->prev;
+	m->prev = m->cur;
+	m->cur = tmp;
+	m->t_prev = now;
+}
+
+static void warmup_end(struct measure *m, uint64_t now, int just_ticked)
+{
+	m->base = stats_array(m->nops);
+	if (m->interval_ns) {
+		if (!just_ticked) {
+			snapshot(m, m->cur);
+			dev_sample(m, m->dev_cur);
+			interval_close(m, now);
+			m->next_tick = now + m->interval_ns;
+		}
+		memcpy(m->base, m->prev, m->nops * sizeof(*m->base));
+		if (m->ndev)
+			memcpy(m->dev0, m->dev_prev, m->ndev * sizeof(*m->dev0));
+	} else {
+		snapshot(m, m->base);
+		dev_sample(m, m->dev0);
+	}
+	m->warming = 0;
+	window_start(m, now);
+}
+
+/* Is the rate over the last steady_window warm-up intervals steady? */
+static int steady_now(struct measure *m)
+{
+	size_t w = m->o->steady_window ? m->o->steady_window : 5, n = 0;
+	double t[64], y[64];
+
+	if (w > 64)
+		w = 64;
+	for (size_t i = m->ivs.nintervals; i-- > 0 && n < w;) {
+		const struct result_interval *iv = &m->ivs.intervals[i];
+
+		if (!iv->warmup || iv->seconds <= 0)
+			break;
+		t[w - 1 - n] = iv->t;
+		y[w - 1 - n] = (double)iv->ops / iv->seconds;
+		n++;
+	}
+	return n == w && steady_state_reached(t, y, n, m->o->steady_pct, NULL);
+}
+
+struct prog_arg {
+	uint64_t ops, bytes;
+	struct hist *lat;
+};
+
+static void prog_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct prog_arg *a = arg;
+
+	a->ops += __atomic_load_n(&f->st.ops, __ATOMIC_RELAXED);
+	a->bytes += __atomic_load_n(&f->st.bytes_read, __ATOMIC_RELAXED) +
+		    __atomic_load_n(&f->st.bytes_written, __ATOMIC_RELAXED);
+	hist_merge_live(a->lat, &f->st.lat);
+}
+
+/* One status line: phase, elapsed/total, time left, and the last second's
+ * ops/s, MB/s and p99. */
+static void progress_update(struct measure *m, uint64_t now)
+{
+	struct prog_arg a = { 0, 0, m->prog_cur };
+	double dt = (double)(now - m->prog_t) / 1e9;
+	double el = (double)(now - m->t_phase) / 1e9, total = (double)(m->t_end - m->t_phase) / 1e9;
+	struct hist *h;
+	char when[96];
+
+	hist_init(m->prog_cur);
+	runner_visit_flows(m->rn, prog_flow, &a);
+	hist_sub(m->prog_diff, m->prog_cur, m->prog_prev);
+	if (m->duration >= UNTIL_DONE)
+		snprintf(when, sizeof(when), "%.0fs (until done)", el);
+	else if (m->t_end > now)
+		snprintf(when, sizeof(when), "%.0fs/%.0fs, %.0fs left", el, total,
+			 (double)(m->t_end - now) / 1e9);
+	else
+		snprintf(when, sizeof(when), "%.0fs/%.0fs", el, total);
+	fprintf(stderr, "%s%s: %s  %.0f ops/s  %.1f MB/s  p99 %.3f ms%s%s",
+		m->tty ? "\r" : "", m->name, when,
+		dt > 0 ? (double)(a.ops - m->prog_ops) / dt : 0.0,
+		dt > 0 ? (double)(a.bytes - m->prog_bytes) / 1e6 / dt : 0.0,
+		(double)hist_quantile(m->prog_diff, 0.99) / 1e6, m->warming ? "  (warming up)" : "",
+		m->tty ? "\033[K" : "\n");
+	fflush(stderr);
+	m->shown = 1;
+	m->prog_ops = a.ops;
+	m->prog_bytes = a.bytes;
+	m->prog_t = now;
+	h = m->prog_prev;
+	m->prog_prev = m->prog_cur;
+	m->prog_cur = h;
+}
+
+void measure_tick(struct measure *m)
+{
+	uint64_t now = now_ns();
+
+	if (m->warming && now >= m->warmup_until)
+		warmup_end(m, now, 0);
+	if (m->interval_ns && now >= m->next_tick) {
+		snapshot(m, m->cur);
+		dev_sample(m, m->dev_cur);
+		interval_close(m, now);
+		m->next_tick += m->interval_ns;
+		if (m->next_tick <= now)
+			m->next_tick = now + m->interval_ns;
+		if (m->warming && m->o->steady_pct > 0 && steady_now(m)) {
+			m->steady = 1;
+			warmup_end(m, now, 1);
+		}
+	}
+	if (m->progress && now >= m->next_progress) {
+		progress_update(m, now);
+		m->next_progress = now + PROGRESS_NS;
+	}
+}
+
+/* Filesets the phase's reads touch, and how many bytes they hold. */
+struct ws_arg {
+	struct rt_fileset **seen;
+	size_t nseen;
+	int all_direct;
+	int any_read;
+};
+
+/* Reads often go through a descriptor another flowop opened (fd=), so
+ * the working set is every fileset the phase's flowops name, which bounds
+ * what the reads could touch; the caller caps it at the bytes read. */
+static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct ws_arg *a = arg;
+
+	if (runner_flow_class(f->fo) == OPC_READ) {
+		a->any_read = 1;
+		if (!rn->o->direct && !wl_val_bool(&f->fo->directio, 0))
+			a->all_direct = 0;
+	}
+	if (!f->fs)
+		return;
+	for (size_t i = 0; i < a->nseen; i++)
+		if (a->seen[i] == f->fs)
+			return;
+	a->seen = xrealloc(a->seen, (a->nseen + 1) * sizeof(*a->seen));
+	a->seen[a->nseen++] = f->fs;
+}
+
+static uint64_t read_working_set(struct measure *m, int *all_direct)
+{
+	struct ws_arg a = { NULL, 0, 1, 0 };
+	uint64_t ws = 0;
+
+	runner_visit_flows(m->rn, ws_flow, &a);
+	for (size_t i = 0; i < a.nseen; i++) {
+		const struct rt_fileset *fs = a.seen[i];
+
+		for (uint64_t e = 0; e < fs->n; e++) {
+			uint32_t st = __atomic_load_n(&fs->e[e].state, __ATOMIC_RELAXED);
+			uint64_t cur = __atomic_load_n(&fs->e[e].cur, __ATOMIC_RELAXED);
+
+			if (st & FSE_EXISTS)
+				ws += MAX(cur, fs->e[e].size);
+		}
+	}
+	free(a.seen);
+	*all_direct = a.any_read && a.all_direct;
+	return ws;
+}
+
+static void phase_devices(struct measure *m, struct result_phase *ph, const struct dev_io *end)
+{
+	const struct devices *ds = &m->rn->devs;
+
+	if (!m->ndev) {
+		ph->device.none = xstrdup(ds->none[0] ? ds->none : "no block device found");
+		return;
+	}
+	ph->device.ndev = m->ndev;
+	ph->device.names = xcalloc(m->ndev, sizeof(*ph->device.names));
+	ph->device.per = xcalloc(m->ndev, sizeof(*ph->device.per));
+	for (size_t i = 0; i < m->ndev; i++) {
+		ph->device.names[i] = xstrdup(ds->dev[i].name);
+		dev_io_sub(&ph->device.per[i], &end[i], &m->dev0[i]);
+		dev_io_add(&ph->device.total, &ph->device.per[i]);
+	}
+	ph->device.ceiling_mb_s = devices_ceiling_mb_s(ds);
+}
+
+static void phase_cache(struct measure *m, struct result_phase *ph)
+{
+	struct cache_inputs in;
+	struct phase_totals t;
+	char desc[512] = "";
+	const struct devices *ds = &m->rn->devs;
+
+	memset(&in, 0, sizeof(in));
+	result_phase_totals(ph, &t);
+	in.read_working_set = read_working_set(m, &in.direct);
+	if (in.read_working_set > t.bytes_read)
+		in.read_working_set = t.bytes_read;
+	in.fstype = m->rn->fstype[0] ? m->rn->fstype : NULL;
+	in.seconds = ph->seconds;
+	in.too_fast = ph->too_fast;
+	in.app_bytes_read = t.bytes_read;
+	in.app_bytes_written = t.bytes_written;
+	in.have_devices = m->ndev > 0;
+	in.dev_bytes_read = ph->device.total.bytes_read;
+	in.mem = m->mem0;
+	in.ceiling_mb_s = ph->device.ceiling_mb_s;
+	for (size_t i = 0; i < ds->n; i++) {
+		struct device_props p;
+		size_t l = strlen(desc);
+
+		devices_props(&ds->dev[i], &p);
+		snprintf(desc + l, sizeof(desc) - l, "%s%s (%s)", i ? ", " : "", ds->dev[i].name,
+			 p.class);
+	}
+	in.devices = desc;
+	cache_assess(&in, &ph->cache);
+}
+
+void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
+{
+	struct rusage ru1;
+	struct dev_io *end = m->ndev ? xcalloc(m->ndev, sizeof(*end)) : NULL;
+	struct cpu_times c1;
+	int ended_in_warmup = m->warming;
+
+	getrusage(RUSAGE_SELF, &ru1);
+	dev_sample(m, end);
+	if (m->warming) {
+		/* the phase ended before its warm-up did: nothing was measured */
+		m->base = stats_array(m->nops);
+		for (size_t k = 0; k < m->nops; k++)
+			op_stats_merge(&m->base[k], &ph->ops[k].st);
+		window_start(m, t_stop);
+		if (m->ndev)
+			memcpy(m->dev0, end, m->ndev * sizeof(*end));
+	}
+	if (m->interval_ns) {
+		for (size_t k = 0; k < m->nops; k++) {
+			op_stats_init(&m->cur[k]);
+			op_stats_merge(&m->cur[k], &ph->ops[k].st);
+		}
+		if (m->ndev)
+			memcpy(m->dev_cur, end, m->ndev * sizeof(*end));
+		m->warming = ended_in_warmup;
+		interval_close(m, t_stop);
+		m->warming = 0;
+	}
+	if (m->base) {
+		for (size_t k = 0; k < m->nops; k++) {
+			op_stats_sub(m->scratch, &ph->ops[k].st, &m->base[k]);
+			memcpy(&ph->ops[k].st, m->scratch, sizeof(*m->scratch));
+		}
+	}
+	ph->seconds = (double)(t_stop - m->t0) / 1e9;
+	ph->warmup_seconds = (double)(m->t0 - m->t_phase) / 1e9;
+	ph->steady_state = m->steady;
+	ph->cpu_user_ns = tv_ns(ru1.ru_utime) - tv_ns(m->ru0.ru_utime);
+	ph->cpu_sys_ns = tv_ns(ru1.ru_stime) - tv_ns(m->ru0.ru_stime);
+	if (m->cpu_ok && sysstat_cpu(&c1) == 0) {
+		ph->has_system_cpu = 1;
+		cpu_times_sub(&ph->system_cpu, &c1, &m->cpu0);
+	}
+	phase_devices(m, ph, end);
+	ph->interval = m->interval_ns ? (double)m->interval_ns / 1e9 : 0;
+	ph->intervals = m->ivs.intervals;
+	ph->nintervals = m->ivs.nintervals;
+	m->ivs.intervals = NULL;
+	m->ivs.nintervals = 0;
+	if (ended_in_warmup && !ph->too_fast) {
+		ph->too_fast = 1;
+		ph->too_fast_reason = xasprintf("the phase ended during its warm-up, after %.3f s",
+						ph->warmup_seconds);
+	}
+	result_phase_judge(ph);
+	phase_cache(m, ph);
+	free(end);
+	if (m->shown && m->tty) {
+		fprintf(stderr, "\r\033[K");
+		fflush(stderr);
+	}
+}
+
+void measure_free(struct measure *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->ivs.nintervals; i++) {
+		free(m->ivs.intervals[i].op_ops);
+		free(m->ivs.intervals[i].op_p99_ns);
+	}
+	free(m->ivs.intervals);
+	free(m->dev0);
+	free(m->dev_prev);
+	free(m->dev_cur);
+	free(m->base);
+	free(m->prev);
+	free(m->cur);
+	free(m->scratch);
+	free(m->all);
+	free(m->prog_prev);
+	free(m->prog_cur);
+	free(m->prog_diff);
+	free(m);
+}

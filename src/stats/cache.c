@@ -1,0 +1,84 @@
+/* cache.c — cache and plausibility verdicts; see cache.h. */
+#include "stats/cache.h"
+
+#include <string.h>
+
+#include "util/util.h"
+
+#define MIB (1024.0 * 1024.0)
+
+static int in_memory_fs(const char *t)
+{
+	return t && (!strcmp(t, "tmpfs") || !strcmp(t, "ramfs") || !strcmp(t, "devtmpfs"));
+}
+
+void cache_assess(const struct cache_inputs *in, struct result_cache *out)
+{
+	uint64_t ws = in->read_working_set;
+	int zfs = in->fstype && !strcmp(in->fstype, "zfs");
+
+	out->assessed = 1;
+	out->likely_cached = 0;
+	out->read_working_set_bytes = ws;
+	out->ram_bytes = in->mem.total;
+	out->mem_available_bytes = in->mem.available;
+	out->page_cache_bytes = in->mem.cached;
+	out->arc_bytes = in->mem.arc_size;
+	out->arc_max_bytes = in->mem.arc_max;
+
+	if (!in->app_bytes_read) {
+		out->reason = xstrdup("no data was read");
+	} else if (in->direct && !zfs && !in_memory_fs(in->fstype)) {
+		/* ZFS before 2.3 accepts O_DIRECT but still caches in the ARC */
+		out->reason = xstrdup("reads used O_DIRECT, which bypasses the page cache");
+	} else if (in_memory_fs(in->fstype)) {
+		out->likely_cached = 1;
+		out->reason = xasprintf("%s keeps files in memory", in->fstype);
+	} else if (in->have_devices && in->app_bytes_read >= CACHE_MIN_EVIDENCE) {
+		double r = (double)in->dev_bytes_read / (double)in->app_bytes_read;
+
+		out->likely_cached = r < CACHE_DEVICE_RATIO;
+		out->reason = xasprintf("the devices read %.1f MiB for the %.1f MiB the application "
+					"read (%.0f%%)%s",
+					(double)in->dev_bytes_read / MIB,
+					(double)in->app_bytes_read / MIB, r * 100.0,
+					out->likely_cached ? ": the rest came from memory" : "");
+	} else if (in->mem.arc_max > 0 && ws <= (uint64_t)in->mem.arc_max) {
+		out->likely_cached = 1;
+		out->reason = xasprintf("the read working set (%.1f MiB) fits in the ZFS ARC "
+					"(up to %.1f MiB)",
+					(double)ws / MIB, (double)in->mem.arc_max / MIB);
+	} else if (in->mem.available && ws <= in->mem.available) {
+		out->likely_cached = 1;
+		out->reason = xasprintf("the read working set (%.1f MiB) fits in available memory "
+					"(%.1f MiB of %.1f MiB RAM)",
+					(double)ws / MIB, (double)in->mem.available / MIB,
+					(double)in->mem.total / MIB);
+	} else if (in->mem.available) {
+		out->reason = xasprintf("the read working set (%.1f MiB) exceeds available memory "
+					"(%.1f MiB)",
+					(double)ws / MIB, (double)in->mem.available / MIB);
+	} else {
+		out->reason = xstrdup("memory size unknown");
+	}
+
+	if (in->ceiling_mb_s > 0 && in->seconds > 0 && !in->too_fast) {
+		double rd = (double)in->app_bytes_read / 1e6 / in->seconds;
+		double wr = (double)in->app_bytes_written / 1e6 / in->seconds;
+
+		if (rd > in->ceiling_mb_s) {
+			out->rate_implausible = 1;
+			out->rate_reason = xasprintf("reads at %.0f MB/s exceed what %s can deliver "
+						     "(%.0f MB/s): they came from memory",
+						     rd, in->devices ? in->devices : "the devices",
+						     in->ceiling_mb_s);
+		} else if (wr > in->ceiling_mb_s) {
+			out->rate_implausible = 1;
+			out->rate_reason = xasprintf("writes at %.0f MB/s exceed what %s can absorb "
+						     "(%.0f MB/s): they went to memory, not to the "
+						     "devices",
+						     wr, in->devices ? in->devices : "the devices",
+						     in->ceiling_mb_s);
+		}
+	}
+}

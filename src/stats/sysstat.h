@@ -1,0 +1,31 @@
+/*
+ * sysstat.h — whole-system figures sampled around a phase: CPU time by
+ * kind from /proc/stat, memory and page cache from /proc/meminfo, and the
+ * ZFS ARC from /proc/spl/kstat/zfs/arcstats when ZFS is loaded.
+ */
+#ifndef FSGAUGE_SYSSTAT_H
+#define FSGAUGE_SYSSTAT_H
+
+#include <stdint.h>
+
+#include "stats/result.h"
+
+/* The "cpu" line of /proc/stat (all CPUs, clock ticks).  0 or -errno. */
+int sysstat_cpu(struct cpu_times *t);
+/* Parse the text of /proc/stat (for tests).  0 or -EINVAL. */
+int sysstat_parse_cpu(const char *text, struct cpu_times *t);
+void cpu_times_sub(struct cpu_times *dst, const struct cpu_times *later,
+		   const struct cpu_times *earlier);
+uint64_t cpu_times_total(const struct cpu_times *t);
+
+struct meminfo {
+	uint64_t total, available, cached, buffers; /* bytes; 0 if unknown */
+	int64_t arc_size, arc_max;		    /* bytes; -1 without ZFS */
+};
+/* /proc/meminfo and the ARC.  0 or -errno (/proc/meminfo unreadable). */
+int sysstat_mem(struct meminfo *m);
+/* Parse the text of /proc/meminfo / arcstats (for tests). */
+void sysstat_parse_meminfo(const char *text, struct meminfo *m);
+void sysstat_parse_arcstats(const char *text, struct meminfo *m);
+
+#endif

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Cache honesty: reading a file much smaller than RAM is flagged as served
+# from memory (text WARNING, phases[].cache.likely_cached), O_DIRECT reads
+# are not, and a tmpfs target says it has no block device.
+. "$(dirname "$0")/lib.sh"
+
+d="$T/target"
+mkdir "$d"
+cat > "$T/read.f" <<'WML'
+define file name=small,path=$dir,size=4m,prealloc,reuse
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop read name=rd,filename=small,iosize=4k,random
+  }
+}
+WML
+
+run "$FSGAUGE" run "$T/read.f" -d "$d" -t 1 --json "$T/c.json"
+check "small read working set: exit 0" [ "$rc" -eq 0 ]
+check "text: WARNING that reads came from memory" \
+	grep -q "^WARNING: reads were likely served from memory" "$T/out"
+check "json: phases[].cache.likely_cached is true" \
+	[ "$(json "$T/c.json" 'd["phases"][0]["cache"]["likely_cached"]')" = true ]
+check "json: the reason is given" [ -n "$(json "$T/c.json" 'd["phases"][0]["cache"]["reason"]')" ]
+check "json: read working set <= 4 MiB, RAM recorded" \
+	[ "$(json "$T/c.json" '0 < d["phases"][0]["cache"]["read_working_set_bytes"] <= 4*1048576 < d["phases"][0]["cache"]["ram_bytes"]')" = true ]
+
+fstype=$(stat -f -c %T "$d" 2>/dev/null)
+if [ "$fstype" = tmpfs ]; then
+	ok "# SKIP O_DIRECT: the test directory is on tmpfs"
+elif ! dd if=/dev/zero of="$d/probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
+	ok "# SKIP O_DIRECT: the file system refuses it"
+	rm -f "$d/probe"
+else
+	rm -f "$d/probe"
+	run "$FSGAUGE" run "$T/read.f" -d "$d" -t 1 --direct --json "$T/direct.json"
+	check "--direct: exit 0" [ "$rc" -eq 0 ]
+	check "--direct: no cache WARNING" sh -c "! grep -q 'WARNING: reads were likely' '$T/out'"
+	check "--direct: likely_cached is false" \
+		[ "$(json "$T/direct.json" 'd["phases"][0]["cache"]["likely_cached"]')" = false ]
+	check "--direct: the reason names O_DIRECT or the device reads" \
+		[ "$(json "$T/direct.json" '"O_DIRECT" in d["phases"][0]["cache"]["reason"] or "devices read" in d["phases"][0]["cache"]["reason"]')" = true ]
+	check "--direct recorded" [ "$(json "$T/direct.json" 'd["parameters"]["direct"]')" = true ]
+fi
+check "nothing left behind" empty_dir "$d"
+
+# tmpfs: no block device, and always memory
+shm=""
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && [ -w /dev/shm ]; then
+	shm=$(mktemp -d /dev/shm/fsgauge-test.XXXXXX)
+	trap 'rm -rf "$shm"; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+fi
+if [ -n "$shm" ]; then
+	run "$FSGAUGE" run "$T/read.f" -d "$shm" -t 1 --json "$T/shm.json"
+	check "tmpfs: exit 0" [ "$rc" -eq 0 ]
+	check "tmpfs: json device.none says there is no block device" \
+		[ "$(json "$T/shm.json" 'd["phases"][0]["device"]["none"]')" = "tmpfs has no block device" ]
+	check "tmpfs: text says so" grep -q "^Devices: none (tmpfs has no block device)" "$T/out"
+	check "tmpfs: reads flagged as memory" \
+		[ "$(json "$T/shm.json" 'd["phases"][0]["cache"]["likely_cached"]')" = true ]
+	check "tmpfs: environment says no block devices" \
+		[ "$(json "$T/shm.json" 'd["environment"]["block_devices"]')" = "none: tmpfs has no block device" ]
+	check "tmpfs: nothing left behind" empty_dir "$shm"
+else
+	ok "# SKIP tmpfs: /dev/shm is not a writable tmpfs"
+fi
+finish

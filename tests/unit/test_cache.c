@@ -1,0 +1,140 @@
+/* test_cache.c — unit tests for stats/cache.c (the cache and plausibility
+ * verdicts, rule by rule) and stats/steady.c (the steady-state rule). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/cache.h"
+#include "stats/steady.h"
+#include "tap.h"
+
+#define MiB (1024ull * 1024)
+
+static struct cache_inputs base(void)
+{
+	struct cache_inputs in;
+
+	memset(&in, 0, sizeof(in));
+	in.fstype = "ext4";
+	in.seconds = 10;
+	in.app_bytes_read = 1000 * MiB;
+	in.read_working_set = 100 * MiB;
+	in.mem.total = 16384 * MiB;
+	in.mem.available = 8192 * MiB;
+	in.mem.cached = 1024 * MiB;
+	in.mem.arc_size = in.mem.arc_max = -1;
+	return in;
+}
+
+static void verdict(const struct cache_inputs *in, int want, const char *needle, const char *what)
+{
+	struct result_cache c;
+
+	memset(&c, 0, sizeof(c));
+	cache_assess(in, &c);
+	ok(c.assessed && c.likely_cached == want && c.reason && strstr(c.reason, needle),
+	   "%s: %s (%s)", what, want ? "cached" : "not cached", c.reason ? c.reason : "(null)");
+	free(c.reason);
+	free(c.rate_reason);
+}
+
+static void rate(const struct cache_inputs *in, int want, const char *needle, const char *what)
+{
+	struct result_cache c;
+
+	memset(&c, 0, sizeof(c));
+	cache_assess(in, &c);
+	ok(c.rate_implausible == want && (!want || strstr(c.rate_reason, needle)), "%s (%s)", what,
+	   c.rate_reason ? c.rate_reason : "plausible");
+	free(c.reason);
+	free(c.rate_reason);
+}
+
+static void test_cache(void)
+{
+	struct cache_inputs in = base();
+	struct result_cache c;
+
+	verdict(&in, 1, "fits in available memory", "small working set, no device evidence");
+	in.read_working_set = 10000 * MiB;
+	verdict(&in, 0, "exceeds available memory", "working set larger than available memory");
+	in.mem.arc_max = 12000 * MiB;
+	verdict(&in, 1, "ZFS ARC", "working set within the ARC maximum");
+	in = base();
+	in.have_devices = 1;
+	in.dev_bytes_read = 10 * MiB;
+	verdict(&in, 1, "(1%): the rest came from memory", "devices read 1% of the bytes");
+	in.dev_bytes_read = 990 * MiB;
+	verdict(&in, 0, "(99%)", "devices read 99%: device evidence beats the working-set rule");
+	in.app_bytes_read = 100 * 1024;
+	in.dev_bytes_read = 0;
+	verdict(&in, 1, "fits in available memory", "too few bytes for device evidence");
+	in = base();
+	in.direct = 1;
+	verdict(&in, 0, "O_DIRECT", "O_DIRECT reads are not flagged");
+	in.fstype = "zfs";
+	verdict(&in, 1, "fits", "O_DIRECT on zfs is still judged (the ARC caches it)");
+	in = base();
+	in.fstype = "tmpfs";
+	in.direct = 1;
+	verdict(&in, 1, "tmpfs keeps files in memory", "tmpfs");
+	in = base();
+	in.app_bytes_read = 0;
+	verdict(&in, 0, "no data was read", "no reads");
+	memset(&c, 0, sizeof(c));
+	in = base();
+	cache_assess(&in, &c);
+	ok(c.read_working_set_bytes == 100 * MiB && c.ram_bytes == 16384 * MiB &&
+		   c.mem_available_bytes == 8192 * MiB && c.arc_bytes == -1,
+	   "figures recorded");
+	free(c.reason);
+
+	in = base();
+	in.ceiling_mb_s = 300;
+	in.devices = "sda (hdd)";
+	rate(&in, 0, "", "104 MB/s reads on a 300 MB/s disk: plausible");
+	in.app_bytes_read = 9400 * 1000 * 1000ull;
+	rate(&in, 1, "reads at 940 MB/s exceed what sda (hdd) can deliver (300 MB/s)",
+	     "940 MB/s reads from one disk: implausible");
+	in = base();
+	in.ceiling_mb_s = 300;
+	in.app_bytes_written = 5000 * 1000 * 1000ull;
+	rate(&in, 1, "writes at 500 MB/s", "500 MB/s writes to one disk: implausible");
+	in.ceiling_mb_s = 0;
+	rate(&in, 0, "", "no ceiling known: no verdict");
+	in.ceiling_mb_s = 300;
+	in.too_fast = 1;
+	rate(&in, 0, "", "too fast to measure: no verdict");
+}
+
+static void test_steady(void)
+{
+	double t[10], y[10], ch;
+
+	for (int i = 0; i < 5; i++) {
+		t[i] = i + 1;
+		y[i] = 1000;
+	}
+	ok(steady_state_reached(t, y, 5, 5, &ch) && ch == 0, "flat rate: steady, change 0");
+	for (int i = 0; i < 5; i++)
+		y[i] = 1000 + 100 * i; /* +400 over the window, mean 1200: 33% */
+	ok(!steady_state_reached(t, y, 5, 5, &ch), "ramping rate: not steady");
+	is_near(ch, 400.0 / 1200 * 100, 1e-9, "change = |slope| * span / mean");
+	ok(steady_state_reached(t, y, 5, 40, NULL), "within a 40%% tolerance");
+	static const double noisy[] = { 1000, 1040, 960, 1030, 970 };
+	memcpy(y, noisy, sizeof(noisy));
+	int st = steady_state_reached(t, y, 5, 5, &ch);
+
+	ok(st, "noise without trend: steady (%.2f%%)", ch);
+	ok(!steady_state_reached(t, y, 1, 5, &ch) && isnan(ch), "one sample: cannot tell");
+	for (int i = 0; i < 5; i++)
+		y[i] = 0;
+	ok(!steady_state_reached(t, y, 5, 5, NULL), "no operations at all: not steady");
+}
+
+int main(void)
+{
+	test_cache();
+	test_steady();
+	return done_testing();
+}

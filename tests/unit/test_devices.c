@@ -1,0 +1,146 @@
+/* test_devices.c — unit tests for stats/devices.c and stats/sysstat.c:
+ * parsing /proc/diskstats, /proc/stat, /proc/meminfo, arcstats and
+ * `zpool status`, and finding the devices of real directories. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/vfs.h>
+
+#include "stats/devices.h"
+#include "stats/sysstat.h"
+#include "tap.h"
+#include "util/util.h"
+
+static void test_diskstats(void)
+{
+	/* kernel 5.5+: 20 fields; the first 14 are what we use */
+	static const char *line =
+		" 254       0 vda 61883 8601 3243402 17108 75693 9208 2375904 31675 0 13748 59677 "
+		"22550 86 610264 7288 8715 3605\n";
+	static const char *old = "   8       1 sda1 100 2 800 30 50 3 400 20 0 45 50\n";
+	unsigned maj, min;
+	char name[64];
+	struct dev_io io;
+
+	ok(diskstats_parse_line(line, &maj, &min, name, sizeof(name), &io) == 0,
+	   "parse a 20-field diskstats line");
+	ok(maj == 254 && min == 0 && !strcmp(name, "vda"), "device number and name");
+	ok(io.reads == 61883 && io.read_merges == 8601 && io.bytes_read == 3243402ull * 512 &&
+		   io.read_ms == 17108,
+	   "read fields (sectors are 512 bytes)");
+	ok(io.writes == 75693 && io.write_merges == 9208 && io.bytes_written == 2375904ull * 512 &&
+		   io.write_ms == 31675,
+	   "write fields");
+	ok(io.busy_ms == 13748 && io.weighted_ms == 59677, "io_ticks and time_in_queue");
+	ok(diskstats_parse_line(old, &maj, &min, name, sizeof(name), &io) == 0 &&
+		   io.writes == 50 && io.busy_ms == 45 && io.weighted_ms == 50,
+	   "parse a 14-field line (older kernels)");
+	ok(diskstats_parse_line("   8 1 sda1 1 2 3\n", &maj, &min, name, sizeof(name), &io) < 0,
+	   "reject a short line");
+	ok(diskstats_parse_line("", &maj, &min, name, sizeof(name), &io) < 0, "reject empty");
+}
+
+static void test_proc_stat(void)
+{
+	struct cpu_times a, b, d;
+
+	ok(sysstat_parse_cpu("cpu  100 5 50 1000 20 3 7 1 0 0\ncpu0 50 2 25 500 10 1 3 0 0 0\n",
+			     &a) == 0,
+	   "parse /proc/stat");
+	ok(a.user == 100 && a.nice == 5 && a.system == 50 && a.idle == 1000 && a.iowait == 20 &&
+		   a.irq == 3 && a.softirq == 7 && a.steal == 1,
+	   "the aggregate cpu line's fields");
+	ok(sysstat_parse_cpu("intr 1 2 3\ncpu  200 5 70 1500 20 3 7 1 0 0\n", &b) == 0,
+	   "the cpu line need not be first");
+	cpu_times_sub(&d, &b, &a);
+	ok(d.user == 100 && d.system == 20 && d.idle == 500 && d.iowait == 0, "deltas");
+	is_int(cpu_times_total(&d), 620, "total ticks");
+	ok(sysstat_parse_cpu("cpu0 1 2 3 4\n", &a) < 0, "no aggregate line: error");
+	ok(sysstat_cpu(&a) == 0 && cpu_times_total(&a) > 0, "this machine's /proc/stat");
+}
+
+static void test_meminfo(void)
+{
+	struct meminfo m = { 0 };
+
+	m.arc_size = m.arc_max = -1;
+	sysstat_parse_meminfo("MemTotal:       24683620 kB\nMemFree:        24125476 kB\n"
+			      "MemAvailable:   24330408 kB\nBuffers:            4180 kB\n"
+			      "Cached:           383336 kB\nSwapCached:            0 kB\n",
+			      &m);
+	ok(m.total == 24683620ull * 1024 && m.available == 24330408ull * 1024 &&
+		   m.cached == 383336ull * 1024 && m.buffers == 4180ull * 1024,
+	   "meminfo fields in bytes; SwapCached is not Cached");
+	sysstat_parse_arcstats("13 1 0x01 123 33456 1 2\nname                            type data\n"
+			       "hits                            4    1000\n"
+			       "size                            4    1073741824\n"
+			       "c_max                           4    8589934592\n",
+			       &m);
+	ok(m.arc_size == 1073741824 && m.arc_max == 8589934592, "arcstats size and c_max");
+	ok(sysstat_mem(&m) == 0 && m.total > 0 && m.available > 0, "this machine's meminfo");
+}
+
+static void test_zpool(void)
+{
+	static const char *text =
+		"  pool: tank\n state: ONLINE\nconfig:\n\n"
+		"\tNAME                        STATE     READ WRITE CKSUM\n"
+		"\ttank                        ONLINE       0     0     0\n"
+		"\t  mirror-0                  ONLINE       0     0     0\n"
+		"\t    /dev/sda1               ONLINE       0     0     0\n"
+		"\t    /dev/sdb1               ONLINE       0     0     0\n"
+		"\tlogs\n"
+		"\t  /dev/nvme0n1p1            ONLINE       0     0     0\n"
+		"\ncache\n\t  /dev/nvme0n1p2  ONLINE 0 0 0\n"
+		"errors: No known data errors\n/dev/not-a-vdev\n";
+	char paths[8][256];
+	size_t n = devices_parse_zpool_status(text, paths, 8);
+
+	is_int(n, 4, "four vdevs in zpool status -P");
+	ok(n == 4 && !strcmp(paths[0], "/dev/sda1") && !strcmp(paths[1], "/dev/sdb1") &&
+		   !strcmp(paths[2], "/dev/nvme0n1p1") && !strcmp(paths[3], "/dev/nvme0n1p2"),
+	   "mirror members, log and cache devices, nothing after errors:");
+	is_int(devices_parse_zpool_status(text, paths, 2), 2, "at most max paths");
+}
+
+static void test_find(void)
+{
+	struct devices *d = xmalloc(sizeof(*d));
+	struct statfs sf;
+
+	if (statfs("/dev/shm", &sf) == 0 && sf.f_type == 0x01021994 /* TMPFS_MAGIC */) {
+		is_int(devices_find("/dev/shm", d), 0, "tmpfs: no devices");
+		is_str(d->none, "tmpfs has no block device", "tmpfs: the reason");
+	} else {
+		ok(1, "# SKIP /dev/shm is not tmpfs");
+		ok(1, "# SKIP /dev/shm is not tmpfs");
+	}
+	is_int(devices_find("/proc", d), 0, "/proc: no devices");
+	is_str(d->none, "proc has no block device", "/proc: the reason");
+	devices_find("/nonexistent-fsgauge", d);
+	ok(d->n == 0 && strstr(d->none, "cannot find the mount of '/nonexistent-fsgauge'"),
+	   "a missing path: a reason, no crash (%s)", d->none);
+	/* whatever holds the root: devices with names and counters, or a reason */
+	devices_find("/", d);
+	if (d->n) {
+		struct dev_io io[DEVICES_MAX];
+		struct device_props p;
+
+		ok(devices_sample(d, io) == 0, "sample the root's devices (%s)", d->dev[0].name);
+		ok(io[0].reads + io[0].writes > 0, "a mounted root device has done I/O");
+		devices_props(&d->dev[0], &p);
+		ok(p.class && *p.class, "the root device has a class (%s)", p.class);
+	} else {
+		ok(d->none[0], "the root has no device: %s", d->none);
+	}
+	free(d);
+}
+
+int main(void)
+{
+	test_diskstats();
+	test_proc_stat();
+	test_meminfo();
+	test_zpool();
+	test_find();
+	return done_testing();
+}

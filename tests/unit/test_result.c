@@ -1,0 +1,202 @@
+/* test_result.c — unit tests for the trust parts of stats/result.c and
+ * stats/hist.c: live snapshots and differences, headline figures, the
+ * too-fast verdict, repeat statistics against hand-computed values, and
+ * folding repeats together. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/hist.h"
+#include "stats/result.h"
+#include "stats/summary.h"
+#include "tap.h"
+#include "util/util.h"
+
+static struct hist *hnew(void)
+{
+	struct hist *h = xmalloc(sizeof(*h));
+
+	hist_init(h);
+	return h;
+}
+
+static void test_hist_sub(void)
+{
+	struct hist *a = hnew(), *snap1 = hnew(), *snap2 = hnew(), *d = hnew();
+
+	for (uint64_t v = 100; v < 200; v++)
+		hist_add(a, v);
+	hist_merge_live(snap1, a);
+	is_int(snap1->count, 100, "live snapshot: count");
+	is_int(snap1->min, 100, "live snapshot: min");
+	is_int(snap1->max, 199, "live snapshot: max");
+	for (uint64_t v = 150; v < 160; v++)
+		hist_add(a, v);
+	hist_merge_live(snap2, a);
+	hist_sub(d, snap2, snap1);
+	is_int(d->count, 10, "difference: the 10 values added in between");
+	is_near(d->sum, 1545, 1e-9, "difference: their sum");
+	is_int(hist_quantile(d, 0.5), 154, "difference: median of 150..159");
+	ok(d->min >= 150 && d->min <= 159 && d->max >= 150 && d->max <= 159,
+	   "difference: min/max from the bucket range (%llu..%llu) when the extremes are old",
+	   (unsigned long long)d->min, (unsigned long long)d->max);
+	/* a new extreme after the earlier snapshot is exact */
+	hist_add(a, 5);
+	hist_add(a, 1000000);
+	hist_init(snap1);
+	hist_merge_live(snap1, a);
+	hist_sub(d, snap1, snap2);
+	is_int(d->count, 2, "difference with new extremes: count");
+	is_int(d->min, 5, "difference: new minimum is exact");
+	is_int(d->max, 1000000, "difference: new maximum is exact");
+	/* nothing in between */
+	hist_sub(d, snap1, snap1);
+	is_int(d->count, 0, "difference of equal snapshots: empty");
+	is_int(hist_quantile(d, 0.99), 0, "empty difference: p99 0");
+	/* merge_live adds */
+	hist_merge_live(snap1, a);
+	is_int(snap1->count, 2 * a->count, "merge_live adds to what is there");
+	free(a);
+	free(snap1);
+	free(snap2);
+	free(d);
+}
+
+static struct result_phase *phase_with(struct result *r, const char *name, double secs,
+				       uint64_t ops, uint64_t lat_ns, uint64_t wbytes)
+{
+	struct result_phase *p = result_add_phase(r, name);
+	struct result_op *o = result_phase_add_op(p, "w", "write", OPC_WRITE);
+
+	p->seconds = secs;
+	p->cpu_user_ns = ops * 1000;
+	for (uint64_t i = 0; i < ops; i++) {
+		hist_add(&o->st.lat, lat_ns);
+		o->st.ops++;
+	}
+	o->st.bytes_written = wbytes;
+	return p;
+}
+
+static void test_headline_and_judge(void)
+{
+	struct result *r = result_new("run", "t");
+	struct result_phase *p = phase_with(r, "a", 2.0, 1000, 50000, 2 * 1048576);
+	struct result_headline h;
+
+	result_phase_headline(p, &h);
+	is_near(h.ops_per_second, 500, 1e-9, "headline: ops/s");
+	is_near(h.write_ops_per_second, 500, 1e-9, "headline: write ops/s");
+	is_near(h.mb_per_second, 1.0, 1e-9, "headline: MiB/s");
+	is_near(h.mean_latency_ms, 0.05, 1e-12, "headline: mean latency ms");
+	is_near(h.p99_latency_us, 50, 0.2, "headline: p99 us");
+	is_near(h.cpu_us_per_op, 1, 1e-9, "headline: cpu us/op");
+	result_phase_judge(p);
+	ok(!p->too_fast, "2 s and 1000 ops: measurable");
+
+	p = phase_with(r, "b", 0.3, 1000, 1000, 0);
+	result_phase_judge(p);
+	ok(p->too_fast && strstr(p->too_fast_reason, "0.300 s"), "0.3 s: too fast (%s)",
+	   p->too_fast_reason);
+	p = phase_with(r, "c", 5, 3, 1000, 0);
+	result_phase_judge(p);
+	ok(p->too_fast && strstr(p->too_fast_reason, "only 3 operations"), "3 ops: too few (%s)",
+	   p->too_fast_reason);
+	p = phase_with(r, "d", 5, 0, 1000, 0);
+	result_phase_judge(p);
+	ok(!p->too_fast, "0 ops over 5 s is a measurement (nothing could be done)");
+	ok(result_op_too_few(&r->phases[2].ops[0]), "an op with 3 ops is too few");
+	ok(!result_op_too_few(&r->phases[0].ops[0]), "an op with 1000 ops is not");
+	result_free(r);
+}
+
+static void test_repeat_stats(void)
+{
+	/* ops/s 10, 12, 14, 16, 18 over 1 s runs: mean 14, sd sqrt(10),
+	 * 95% CI 14 +- t(0.975, 4) sqrt(10) / sqrt(5) = 14 +- 2.776445 * 1.414214 */
+	static const uint64_t ops[] = { 10, 12, 14, 16, 18 };
+	struct result *acc = result_new("run", "t");
+	struct repeat_stat rs;
+	const struct headline_field *f = &headline_fields[0];
+	double half = 2.7764451051977987 * sqrt(10.0) / sqrt(5.0);
+
+	for (size_t i = 0; i < 5; i++) {
+		struct result *one = result_new("run", "t");
+		struct result_phase *p = phase_with(one, "run", 1.0, ops[i], 1000 * (i + 1), 4096);
+		struct result_interval *iv = result_phase_add_interval(p, 1);
+
+		iv->ops = ops[i];
+		iv->op_ops[0] = ops[i];
+		result_add_fileset(one, "fs");
+		one->errors = i;
+		result_merge_repeat(acc, one);
+		result_free(one);
+	}
+	is_str(f->name, "ops_per_second", "first headline field is ops/s");
+	is_int(acc->nphases, 1, "repeats fold into one phase");
+	is_int(acc->phases[0].nrepeats, 5, "five repeats recorded");
+	result_repeat_stat(&acc->phases[0], f, &rs);
+	is_int(rs.n, 5, "n = 5");
+	is_near(rs.mean, 14, 1e-12, "mean ops/s = 14");
+	is_near(rs.sd, sqrt(10.0), 1e-12, "sd = sqrt(10)");
+	is_near(rs.cv, sqrt(10.0) / 14, 1e-12, "cv = sd / mean");
+	is_near(rs.ci95_low, 14 - half, 1e-9, "ci95_low = 14 - t sd / sqrt(n)");
+	is_near(rs.ci95_high, 14 + half, 1e-9, "ci95_high");
+	is_near(half, t_critical(0.95, 4) * sqrt(10.0) / sqrt(5.0), 1e-6,
+		"the same t as summary.h's t_critical");
+	is_int(acc->phases[0].ops[0].st.ops, 70, "merged ops add up");
+	is_int(acc->phases[0].ops[0].st.lat.count, 70, "merged histograms add up");
+	is_near(acc->phases[0].seconds, 5, 1e-12, "merged seconds add up");
+	is_int(acc->phases[0].nintervals, 5, "intervals kept");
+	is_int(acc->phases[0].intervals[3].repeat, 3, "intervals tagged with their repeat");
+	is_int(acc->nfilesets, 1, "filesets taken once");
+	is_int(acc->errors, 0 + 1 + 2 + 3 + 4, "errors add up");
+	ok(!acc->phases[0].too_fast, "no repeat too fast");
+
+	/* one run alone: CI undefined */
+	struct result_phase one_run = { 0 };
+	struct result_headline h = { .ops_per_second = 7 };
+
+	one_run.repeats = &h;
+	one_run.nrepeats = 1;
+	result_repeat_stat(&one_run, f, &rs);
+	ok(rs.n == 1 && rs.mean == 7 && isnan(rs.ci95_low) && isnan(rs.ci95_high),
+	   "one run: mean, no interval");
+
+	/* a too-fast repeat marks the merged phase */
+	struct result *fast = result_new("run", "t");
+
+	phase_with(fast, "run", 0.1, 100, 1000, 0);
+	result_merge_repeat(acc, fast);
+	result_free(fast);
+	ok(acc->phases[0].too_fast && strstr(acc->phases[0].too_fast_reason, "repeat 6"),
+	   "a too-fast repeat marks the phase (%s)", acc->phases[0].too_fast_reason);
+	ok(acc->phases[0].repeats[5].too_fast, "and its own headline");
+	result_free(acc);
+}
+
+static void test_dev_io(void)
+{
+	struct dev_io a = { 10, 20, 1, 2, 4096, 8192, 5, 6, 7, 8 }, b = { 4, 5, 1, 1, 1024, 4096,
+									 1, 1, 2, 3 };
+	struct dev_io d;
+
+	dev_io_sub(&d, &a, &b);
+	ok(d.reads == 6 && d.writes == 15 && d.read_merges == 0 && d.write_merges == 1 &&
+		   d.bytes_read == 3072 && d.bytes_written == 4096 && d.busy_ms == 5 &&
+		   d.weighted_ms == 5,
+	   "dev_io_sub");
+	dev_io_sub(&d, &b, &a);
+	ok(d.reads == 0 && d.bytes_written == 0, "dev_io_sub clamps counters that went back");
+	dev_io_add(&d, &a);
+	is_int(d.writes, 20, "dev_io_add");
+}
+
+int main(void)
+{
+	test_hist_sub();
+	test_headline_and_judge();
+	test_repeat_stats();
+	test_dev_io();
+	return done_testing();
+}
