@@ -186,17 +186,17 @@ static int split_colons(char *s, char **f, int n)
 
 	for (int i = 0; i < n; i++)
 		f[i] = NULL;
-	for (char *p = s;; p++) {
+	for (;;) {
+		char *colon = strchr(s, ':');
+
 		if (k == n)
 			return -1;
 		f[k++] = s;
-		p = strchr(s, ':');
-		if (!p)
-			break;
-		*p = 0;
-		s = p + 1;
+		if (!colon)
+			return k;
+		*colon = 0;
+		s = colon + 1;
 	}
-	return k;
 }
 
 static int parse_s(struct bonnie_opts *b, const char *arg)
