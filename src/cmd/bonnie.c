@@ -1006,6 +1006,11 @@ static void report_fill(struct bonnie_report *rep, const struct bonnie_opts *b,
 
 		if (!p)
 			continue;
+		struct phase_totals tot;
+
+		result_phase_totals(p, &tot);
+		if (tot.errors)
+			continue; /* a test that failed is not a measurement: blank */
 		a = op_of(p, d->amount_op);
 		l = op_of(p, d->latency_op);
 		f->ran = 1;

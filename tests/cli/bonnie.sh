@@ -262,6 +262,22 @@ run $B -p -1 --sem-key $key
 check "-p -1 removes the semaphores" [ "$rc" -eq 0 ]
 expect_fail "-p -1 twice" 3 "cannot remove semaphore set" $B -p -1 --sem-key $key
 
+# --- an I/O error: exit 1, the failed test blank, nothing left behind --------
+# (a tmpfs with room for 200 inodes: creating 1024 files fails)
+# (unmounted at exit whatever happens, before lib.sh removes $T)
+trap 'umount "$T/small" 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+if [ "$(id -u)" = 0 ] && mkdir "$T/small" && mount -t tmpfs -o size=16m,nr_inodes=200 tmpfs "$T/small" 2>/dev/null; then
+	run $B -d "$T/small" -r 0 -s 0 -n 1 -m full --json "$T/e.json"
+	check "ENOSPC: exit 1" [ "$rc" -eq 1 ]
+	check "ENOSPC: the error names the file and the cause" grep -q "create 'files/f[0-9]*': No space left on device" "$T/err"
+	check "ENOSPC: the failed test is blank, not a number or +++++" grep -q "^full,,,,,,,,,,,,,,1,,,,,,,,,,,,$" "$T/out"
+	check "ENOSPC: nothing left behind" empty_dir "$T/small"
+	jcheck "ENOSPC: JSON counts the error, stopped" "true 1" "$T/e.json" '"%s %d" % (str(d["status"]["stopped_on_error"]).lower(), d["status"]["errors"])'
+	umount "$T/small"
+else
+	for i in 1 2 3 4 5; do ok "# SKIP ENOSPC test needs root and a tmpfs mount"; done
+fi
+
 # --- SIGINT: partial results, exit 130, nothing left behind ------------------
 $B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json" > "$T/iout" 2>"$T/ierr" &
 pid=$!
