@@ -433,8 +433,10 @@ static void *prealloc_thread(void *arg)
 				uint64_t n = c + 1 < fs->nchunks ? MIN(left, fs->chunk) : left;
 
 				fileset_chunk_path(fs, c, path, sizeof(path));
+				/* chunk files are not --verify stamped: their
+				 * blocks' offsets would be per chunk */
 				j->err = write_entry(e, j->dirfd, path, n, buf, bufsz, &r, dp,
-						     &j->bytes);
+						     &j->bytes, j->sh, j->stop, 0, i);
 				left -= n;
 			}
 			if (j->err)
