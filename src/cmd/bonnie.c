@@ -1116,7 +1116,7 @@ static int bonnie_run_once(struct bonnie_run *br, struct result *res)
 	}
 	runner_free(rn);
 	workload_free(m.w);
-	if (ret == -EINTR || runner_stop_signal) {
+	if (ret == -EINTR || runner_signalled()) {
 		res->interrupted = 1;
 		return -EINTR;
 	}

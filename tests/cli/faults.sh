@@ -211,4 +211,25 @@ else
 	ok "untar: # SKIP fsgauge untar is not built"
 fi
 
+# 9. bonnie: small sizes; the first and the middle write, open, fsync and
+# read of the run (its later counts depend on timing)
+if "$FSGAUGE" bonnie --help >/dev/null 2>&1; then
+	bn="bonnie -d $d -s 2m -r 1 -n 1 -q"
+	# shellcheck disable=SC2086
+	run "$FSGAUGE" $bn --engine faulty:psync --json "$T/bnc.json"
+	check "bonnie count run succeeds" [ "$rc" -eq 0 ]
+	eval "$(json "$T/bnc.json" '" ".join("b_%s=%d" % (k, sum(p.get("io_requests", {}).get(k, 0) for p in d["phases"])) for k in ("write", "open", "fsync", "read"))')"
+	for op in write open fsync read; do
+		eval "n=\$b_$op"
+		for i in $(awk -v n="$n" 'BEGIN { print 1; if (n > 3) print int(n / 2) }'); do
+			err=EIO
+			[ "$op" = write ] && err=ENOSPC
+			# shellcheck disable=SC2086
+			faulted_cmd "bonnie: $op #$i of $n fails with $err" "op=$op,nth=$i,err=$err" "$err" $bn
+		done
+	done
+else
+	ok "bonnie: # SKIP fsgauge bonnie is not built"
+fi
+
 finish
