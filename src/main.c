@@ -12,6 +12,8 @@ const struct command commands[] = {
 	{ "run", cmd_run, "run a filebench-style workload (built-in name or .f file)" },
 	{ "list", cmd_list, "list the built-in workloads" },
 	{ "show", cmd_show, "print a built-in workload's text" },
+	{ "compare", cmd_compare, "compare result files: ratios, confidence intervals, significance" },
+	{ "report", cmd_report, "write a self-contained HTML report with charts from result files" },
 	{ NULL, NULL, NULL },
 };
 

@@ -3,7 +3,7 @@
 # reads its TAP output and prints one line per test plus a summary.
 # Exit status is non-zero when any test fails.
 set -u
-: "${TEST_TIMEOUT:=300}"
+: "${TEST_TIMEOUT:=600}"
 logdir=${BUILD:-build}/test-logs
 mkdir -p "$logdir"
 pass=0 fail=0 skip=0 failed=""

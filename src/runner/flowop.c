@@ -809,6 +809,21 @@ static enum flow_result do_finish(struct worker *wk, struct wflow *f, int bytes)
 	return sum >= limit ? FR_DONE : FR_OK;
 }
 
+/* Wait on so->cv (so->mu held) for at most 50 ms, so a waiting thread
+ * sees a stop promptly. */
+static void sync_wait_slice(struct sync_obj *so)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 50000000;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	pthread_cond_timedwait(&so->cv, &so->mu, &ts);
+}
+
 static enum flow_result do_sem(struct worker *wk, struct wflow *f, int post)
 {
 	struct sync_obj *so = f->sync;
@@ -823,17 +838,8 @@ static enum flow_result do_sem(struct worker *wk, struct wflow *f, int post)
 		so->count += v;
 		pthread_cond_broadcast(&so->cv);
 	} else {
-		while (so->count < v && !runner_stopping(wk->rn)) {
-			struct timespec ts;
-
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 50000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&so->cv, &so->mu, &ts);
-		}
+		while (so->count < v && !runner_stopping(wk->rn))
+			sync_wait_slice(so);
 		if (so->count >= v)
 			so->count -= v;
 	}
@@ -857,17 +863,8 @@ static enum flow_result do_block(struct worker *wk, struct wflow *f, int wake)
 	} else {
 		uint64_t gen = so->wakeups;
 
-		while (so->wakeups == gen && !runner_stopping(wk->rn)) {
-			struct timespec ts;
-
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 50000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&so->cv, &so->mu, &ts);
-		}
+		while (so->wakeups == gen && !runner_stopping(wk->rn))
+			sync_wait_slice(so);
 	}
 	pthread_mutex_unlock(&so->mu);
 	op_end(wk, f, &t, 0, 0);

@@ -1,0 +1,123 @@
+/*
+ * compare.c — `fsgauge compare BASE.json OTHER.json...`: one table of every
+ * headline figure of every result, each with its ratio to the baseline, a
+ * 95% confidence interval of the ratio and a significance verdict.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/results.h"
+#include "util/util.h"
+
+static void compare_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fsgauge compare [options] BASELINE.json OTHER.json...\n"
+		"\n"
+		"Compares 2 or more result files (written by 'fsgauge run --json' and the other\n"
+		"suites) with the first one, the baseline: for each phase and operation, each\n"
+		"headline figure (ops/s, MB/s, mean and p99 latency, CPU per operation, device\n"
+		"amplification when recorded) of each result, its ratio to the baseline and,\n"
+		"when both results hold 2 or more repeated runs, a 95%% confidence interval of\n"
+		"the ratio and a verdict from Welch's t-test on log values (p < 0.05).  A single\n"
+		"run on either side gives a ratio but never a verdict.  Environment differences\n"
+		"and warnings (reads likely served from memory, incomplete runs) come first.\n"
+		"\n"
+		"Files with the same label (--label) are pooled as repeated runs of one\n"
+		"result, so 'compare ufs-*.json zfs-*.json' of separate runs works like\n"
+		"--repeat.  Results of different suites or workloads, or whose parameters\n"
+		"differ, are refused; the seed, directory, label, repeat count and interval\n"
+		"may differ.\n"
+		"\n"
+		"options:\n"
+		"      --csv          print CSV instead of the table: one line per figure and\n"
+		"                     result (phase, operation, figure, unit, result, file, n,\n"
+		"                     mean, sd, CI, ratio, ratio CI, p-value, verdict)\n"
+		"      --json FILE    also write the comparison as JSON ('-': stdout, instead\n"
+		"                     of the table)\n"
+		"      --brief        the table shows phase figures only, not each operation\n"
+		"      --force        compare even when workloads or parameters differ (the\n"
+		"                     differences are listed)\n"
+		"      --no-pool      treat every file as its own result, even with equal labels\n"
+		"  -h, --help         this help\n"
+		"\n"
+		"docs/compare.md explains the statistics and how to read them.\n"
+		"\n"
+		"exit status: 0 ok, 2 usage error or results that cannot be compared,\n"
+		"3 a result file cannot be read.\n");
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "csv", no_argument, NULL, 'c' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "brief", no_argument, NULL, 'b' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "no-pool", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+
+	const char *json = NULL;
+	int csv = 0, brief = 0, force = 0, pool = 1, opt, ret;
+	struct results r;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			csv = 1;
+			break;
+		case 'j':
+			json = optarg;
+			break;
+		case 'b':
+			brief = 1;
+			break;
+		case 'f':
+			force = 1;
+			break;
+		case 'P':
+			pool = 0;
+			break;
+		case 'h':
+			compare_usage(stdout);
+			return EXIT_OK;
+		default:
+			fprintf(stderr, "try 'fsgauge compare --help'\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind < 2) {
+		msg_err("compare needs at least two result files (the first is the baseline)");
+		fprintf(stderr, "try 'fsgauge compare --help'\n");
+		return EXIT_USAGE;
+	}
+	if (csv && json && !strcmp(json, "-")) {
+		msg_err("--csv and --json - both write to stdout; give --json a file name");
+		return EXIT_USAGE;
+	}
+	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
+	if (ret != EXIT_OK) {
+		results_free(&r);
+		return ret;
+	}
+	if (csv || (json && !strcmp(json, "-")))
+		for (size_t i = 0; i < r.cmp.nwarnings; i++)
+			msg_warn("%s", r.cmp.warnings[i]);
+	if (json && comparison_write_json(&r.cmp, json) < 0)
+		ret = EXIT_SYSTEM;
+	if (csv)
+		comparison_write_csv(stdout, &r.cmp);
+	else if (!json || strcmp(json, "-"))
+		comparison_write_text(stdout, &r.cmp, brief);
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		msg_err("cannot write to stdout");
+		ret = EXIT_SYSTEM;
+	}
+	results_free(&r);
+	return ret;
+}

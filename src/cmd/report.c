@@ -1,0 +1,119 @@
+/*
+ * report.c — `fsgauge report A.json B.json... -o report.html`: one
+ * self-contained HTML page with the environment, charts and the
+ * comparison table of the results (see output/html.h).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/results.h"
+#include "output/html.h"
+#include "util/util.h"
+
+static void report_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fsgauge report [options] RESULT.json... -o REPORT.html\n"
+		"\n"
+		"Writes one self-contained HTML file (no network, scripts or external fonts;\n"
+		"opens from disk in any browser and prints well) from 1 or more result files,\n"
+		"the first being the baseline: the environment and parameters of each result,\n"
+		"a bar chart with 95%% confidence error bars for each headline figure, latency\n"
+		"CDFs per operation from the histograms, time series when the results have\n"
+		"them, and the table of 'fsgauge compare'.\n"
+		"\n"
+		"Files with the same label are pooled as repeated runs of one result, and\n"
+		"results of different suites or workloads, or whose parameters differ, are\n"
+		"refused, as by 'fsgauge compare'.\n"
+		"\n"
+		"options:\n"
+		"  -o, --output FILE  the HTML file to write ('-' for stdout; required)\n"
+		"      --title TEXT   the page title (default: fsgauge report: SUITE WORKLOAD)\n"
+		"      --force        report even when workloads or parameters differ\n"
+		"      --no-pool      treat every file as its own result, even with equal labels\n"
+		"  -h, --help         this help\n"
+		"\n"
+		"exit status: 0 ok, 2 usage error or results that cannot be compared,\n"
+		"3 a result file cannot be read or the report cannot be written.\n");
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "title", required_argument, NULL, 't' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "no-pool", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+
+	const char *out = NULL, *title = NULL;
+	int force = 0, pool = 1, opt, ret;
+	struct results r;
+	FILE *f;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			out = optarg;
+			break;
+		case 't':
+			title = optarg;
+			break;
+		case 'f':
+			force = 1;
+			break;
+		case 'P':
+			pool = 0;
+			break;
+		case 'h':
+			report_usage(stdout);
+			return EXIT_OK;
+		default:
+			fprintf(stderr, "try 'fsgauge report --help'\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind < 1) {
+		msg_err("report needs at least one result file");
+		fprintf(stderr, "try 'fsgauge report --help'\n");
+		return EXIT_USAGE;
+	}
+	if (!out) {
+		msg_err("report needs an output file: -o REPORT.html ('-' for stdout)");
+		return EXIT_USAGE;
+	}
+	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
+	if (ret != EXIT_OK) {
+		results_free(&r);
+		return ret;
+	}
+	for (size_t i = 0; i < r.cmp.nwarnings; i++)
+		msg_warn("%s", r.cmp.warnings[i]);
+	f = strcmp(out, "-") ? fopen(out, "we") : stdout;
+	if (!f) {
+		err_errno(-errno, "cannot create '%s'", out);
+		results_free(&r);
+		return EXIT_SYSTEM;
+	}
+	ret = html_report(f, &r.cmp, title);
+	if (f != stdout) {
+		if (fclose(f) == EOF && !ret)
+			ret = -errno;
+	} else if (fflush(f) == EOF) {
+		ret = -EIO;
+	}
+	if (ret < 0) {
+		err_errno(ret, "cannot write '%s'", out);
+		ret = EXIT_SYSTEM;
+	} else {
+		ret = EXIT_OK;
+	}
+	results_free(&r);
+	return ret;
+}

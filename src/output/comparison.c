@@ -1,0 +1,681 @@
+/* comparison.c — align results and compare them with the baseline; see comparison.h. */
+#include "output/comparison.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+/*
+ * Keys that describe how a run was done but not what was measured: the
+ * random seed, where it ran (the thing being compared), its label, how
+ * many times it was repeated and how often it sampled.  Everything else
+ * (duration, thread counts, file sizes, engine, O_DIRECT, data pattern)
+ * changes the workload and must match unless --force.
+ */
+int comparison_param_ignored(const char *key)
+{
+	static const char *const ignored[] = { "seed", "dir", "label", "repeat", "repeats",
+					       "interval", "keep", "quiet", "json" };
+	size_t n = strlen(key);
+
+	for (size_t i = 0; i < ARRAY_SIZE(ignored); i++)
+		if (!strcmp(key, ignored[i]))
+			return 1;
+	/* workload variables: "var.dir", "var.seed" */
+	if (n > 4 && !strncmp(key, "var.", 4))
+		return !strcmp(key + 4, "dir") || !strcmp(key + 4, "seed");
+	return 0;
+}
+
+/* Environment keys in the order a reader looks for them; others follow. */
+static int env_rank(const char *key)
+{
+	static const char *const order[] = { "kernel",	    "os",	     "arch",
+					     "hostname",    "cpu_model",     "cpus",
+					     "ram_bytes",   "fs_type",	     "mount_options",
+					     "source_device", "mount_point", "target" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		if (!strcmp(key, order[i]))
+			return (int)i;
+	return (int)ARRAY_SIZE(order);
+}
+
+static void add_warning(struct comparison *c, char *w)
+{
+	c->warnings = xrealloc(c->warnings, (c->nwarnings + 1) * sizeof(*c->warnings));
+	c->warnings[c->nwarnings++] = w;
+}
+
+static int has_key(const char **keys, size_t n, const char *k)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(keys[i], k))
+			return 1;
+	return 0;
+}
+
+/* Keys of res[*]->params (env = 0) or ->env (env = 1) whose values differ. */
+static struct cmp_diff *find_diffs(struct comparison *c, int env, size_t *ndiffs)
+{
+	const char **keys = NULL;
+	size_t nkeys = 0, nd = 0;
+	struct cmp_diff *d;
+
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct kvlist *l = env ? &c->res[i]->env : &c->res[i]->params;
+
+		for (size_t k = 0; k < l->n; k++) {
+			if (has_key(keys, nkeys, l->v[k].key))
+				continue;
+			keys = xrealloc(keys, (nkeys + 1) * sizeof(*keys));
+			keys[nkeys++] = l->v[k].key;
+		}
+	}
+	if (env) {
+		/* stable insertion sort by rank: a handful of keys */
+		for (size_t i = 1; i < nkeys; i++) {
+			const char *k = keys[i];
+			size_t j = i;
+
+			for (; j > 0 && env_rank(keys[j - 1]) > env_rank(k); j--)
+				keys[j] = keys[j - 1];
+			keys[j] = k;
+		}
+	}
+	d = xcalloc(nkeys + 1, sizeof(*d));
+	for (size_t k = 0; k < nkeys; k++) {
+		const char *base = kv_get(env ? &c->res[0]->env : &c->res[0]->params, keys[k]);
+		int differs = 0;
+
+		if (!env && comparison_param_ignored(keys[k]))
+			continue;
+		for (size_t i = 1; i < c->nres; i++) {
+			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
+
+			if ((v == NULL) != (base == NULL) || (v && strcmp(v, base)))
+				differs = 1;
+		}
+		if (!differs)
+			continue;
+		d[nd].key = keys[k];
+		d[nd].values = xcalloc(c->nres, sizeof(char *));
+		for (size_t i = 0; i < c->nres; i++)
+			d[nd].values[i] =
+				kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
+		nd++;
+	}
+	free(keys);
+	*ndiffs = nd;
+	return d;
+}
+
+static const struct rphase *find_phase(const struct rfile *rf, const char *name)
+{
+	for (size_t i = 0; i < rf->nphases; i++)
+		if (!strcmp(rf->phases[i].name, name))
+			return &rf->phases[i];
+	return NULL;
+}
+
+static const struct rop *find_op(const struct rphase *p, const char *name)
+{
+	if (!p)
+		return NULL;
+	for (size_t i = 0; i < p->nops; i++)
+		if (!strcmp(p->ops[i].name, name))
+			return &p->ops[i];
+	return NULL;
+}
+
+/* The samples of row (phase, op, fig) in result rf, or NULL. */
+static const struct rsamples *row_samples(const struct rfile *rf, const char *phase, const char *op,
+					  enum figure fig)
+{
+	const struct rphase *p = find_phase(rf, phase);
+	const struct rop *o;
+
+	if (!p)
+		return NULL;
+	if (!op)
+		return p->fig[fig].n ? &p->fig[fig] : NULL;
+	o = find_op(p, op);
+	return o && o->fig[fig].n ? &o->fig[fig] : NULL;
+}
+
+static void add_row(struct comparison *c, const char *phase, const char *op, enum figure fig)
+{
+	const struct rsamples **s = xcalloc(c->nres, sizeof(*s));
+	struct cmp_row *r;
+	int any = 0;
+
+	/* A figure that is 0 everywhere (MB/s of an open) says nothing. */
+	for (size_t i = 0; i < c->nres; i++) {
+		s[i] = row_samples(c->res[i], phase, op, fig);
+		for (size_t k = 0; s[i] && k < s[i]->n; k++)
+			any |= s[i]->v[k] != 0;
+	}
+	if (!any) {
+		free(s);
+		return;
+	}
+	c->rows = xrealloc(c->rows, (c->nrows + 1) * sizeof(*c->rows));
+	r = &c->rows[c->nrows++];
+	r->phase = phase;
+	r->op = op;
+	r->fig = fig;
+	r->cells = xcalloc(c->nres, sizeof(*r->cells));
+	for (size_t i = 0; i < c->nres; i++) {
+		struct cmp_cell *cell = &r->cells[i];
+		struct summary sm;
+
+		cell->ci_half = NAN;
+		cell->mean = NAN;
+		if (!s[i])
+			continue;
+		summary_init(&sm);
+		for (size_t k = 0; k < s[i]->n; k++)
+			summary_add(&sm, s[i]->v[k]);
+		cell->n = s[i]->n;
+		cell->mean = sm.mean;
+		cell->sd = summary_sd(&sm);
+		if (sm.n >= 2)
+			cell->ci_half = summary_ci_half(&sm, COMPARISON_CONF);
+		if (i > 0 && s[0])
+			cell->has_stat = compare_samples(s[0]->v, s[0]->n, s[i]->v, s[i]->n,
+							 COMPARISON_CONF, &cell->st) == 0;
+	}
+	free(s);
+}
+
+static void build_rows(struct comparison *c)
+{
+	for (size_t i = 0; i < c->nres; i++) {
+		for (size_t p = 0; p < c->res[i]->nphases; p++) {
+			const struct rphase *ph = &c->res[i]->phases[p];
+			int seen = 0;
+
+			/* a phase already done for an earlier result */
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = find_phase(c->res[j], ph->name) != NULL;
+			if (seen)
+				continue;
+			for (int f = 0; f < FIG_COUNT; f++)
+				add_row(c, ph->name, NULL, f);
+			/* operations in order of first appearance over all results */
+			for (size_t j = i; j < c->nres; j++) {
+				const struct rphase *pj = find_phase(c->res[j], ph->name);
+
+				for (size_t o = 0; pj && o < pj->nops; o++) {
+					int dup = 0;
+
+					for (size_t k = i; k < j && !dup; k++)
+						dup = find_op(find_phase(c->res[k], ph->name),
+							      pj->ops[o].name) != NULL;
+					if (dup)
+						continue;
+					for (int f = 0; f < FIG_COUNT; f++)
+						if (result_read_figures[f].op_unit)
+							add_row(c, ph->name, pj->ops[o].name, f);
+				}
+			}
+		}
+	}
+}
+
+static void build_warnings(struct comparison *c)
+{
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rfile *rf = c->res[i];
+
+		if (!rf->complete)
+			add_warning(c, xasprintf("'%s' is incomplete (%s): its figures cover only "
+						 "part of the run",
+						 rf->path,
+						 rf->interrupted ? "interrupted" : "stopped on error"));
+		else if (rf->errors)
+			add_warning(c, xasprintf("'%s' saw %llu operation errors", rf->path,
+						 (unsigned long long)rf->errors));
+		for (size_t p = 0; p < rf->nphases; p++) {
+			const struct rphase *ph = &rf->phases[p];
+
+			if (ph->likely_cached)
+				add_warning(c, xasprintf("'%s' phase '%s': reads were likely served "
+							 "from memory, not the device%s%s",
+							 rf->path, ph->name,
+							 ph->cache_reason ? ": " : "",
+							 ph->cache_reason ? ph->cache_reason : ""));
+			if (ph->too_fast)
+				add_warning(c, xasprintf("'%s' phase '%s' ran too briefly to measure "
+							 "reliably%s%s",
+							 rf->path, ph->name,
+							 ph->too_fast_reason ? ": " : "",
+							 ph->too_fast_reason ? ph->too_fast_reason : ""));
+		}
+	}
+}
+
+static void unique_names(struct comparison *c)
+{
+	for (size_t i = 1; i < c->nres; i++) {
+		int dup = 0;
+
+		for (size_t j = 0; j < i; j++)
+			dup |= !strcmp(c->res[i]->name, c->res[j]->name);
+		if (dup) {
+			char *n = xasprintf("%s #%zu", c->res[i]->name, i + 1);
+
+			free(c->res[i]->name);
+			c->res[i]->name = n;
+		}
+	}
+}
+
+void comparison_build(struct comparison *c, struct rfile **res, size_t n)
+{
+	memset(c, 0, sizeof(*c));
+	c->res = res;
+	c->nres = n;
+	unique_names(c);
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(res[i]->suite, res[0]->suite) || strcmp(res[i]->workload, res[0]->workload))
+			c->workload_mismatch = 1;
+	c->param_diffs = find_diffs(c, 0, &c->nparam_diffs);
+	c->env_diffs = find_diffs(c, 1, &c->nenv_diffs);
+	build_warnings(c);
+	build_rows(c);
+}
+
+void comparison_free(struct comparison *c)
+{
+	for (size_t i = 0; i < c->nparam_diffs; i++)
+		free(c->param_diffs[i].values);
+	for (size_t i = 0; i < c->nenv_diffs; i++)
+		free(c->env_diffs[i].values);
+	free(c->param_diffs);
+	free(c->env_diffs);
+	for (size_t i = 0; i < c->nwarnings; i++)
+		free(c->warnings[i]);
+	free(c->warnings);
+	for (size_t i = 0; i < c->nrows; i++)
+		free(c->rows[i].cells);
+	free(c->rows);
+	memset(c, 0, sizeof(*c));
+}
+
+const char *comparison_unit(const struct cmp_row *r)
+{
+	const struct figure_info *fi = &result_read_figures[r->fig];
+
+	return r->op ? fi->op_unit : fi->phase_unit;
+}
+
+const char *comparison_verdict(const struct cmp_row *r, size_t i)
+{
+	const struct cmp_cell *cell = &r->cells[i];
+
+	if (i == 0 || !cell->has_stat)
+		return "";
+	if (cell->st.significant < 0)
+		return "n/a";
+	if (!cell->st.significant)
+		return "ns";
+	if (!isfinite(cell->st.ratio) || cell->st.ratio == 1)
+		return "differs";
+	return (cell->st.ratio > 1) != result_read_figures[r->fig].lower_is_better ? "better"
+										 : "worse";
+}
+
+char *comparison_fmt(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (v == 0)
+		snprintf(buf, len, "0");
+	else if (a >= 1000)
+		snprintf(buf, len, "%.0f", v);
+	else if (a >= 100)
+		snprintf(buf, len, "%.1f", v);
+	else if (a >= 10)
+		snprintf(buf, len, "%.2f", v);
+	else if (a >= 1)
+		snprintf(buf, len, "%.3f", v);
+	else
+		snprintf(buf, len, "%.3g", v);
+	return buf;
+}
+
+static const char *fmt_p(char *buf, size_t len, double p)
+{
+	if (!isfinite(p))
+		snprintf(buf, len, "-");
+	else if (p < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
+	return buf;
+}
+
+static const char *fmt_ci(char *buf, size_t len, const struct cmp_cell *cell)
+{
+	if (!cell->has_stat || !isfinite(cell->st.ci_lo))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "[%.3f, %.3f]", cell->st.ci_lo, cell->st.ci_hi);
+	return buf;
+}
+
+/*
+ * Keys down, results across.  A value too long for its column (mount
+ * options) would push the others out of line: such a key gets one line per
+ * result instead.
+ */
+void comparison_write_diffs(FILE *f, const struct comparison *c, const struct cmp_diff *d,
+			    size_t n)
+{
+	int kw = 8;
+	int *w = xcalloc(c->nres, sizeof(int));
+
+	for (size_t k = 0; k < n; k++)
+		kw = MAX(kw, (int)strlen(d[k].key));
+	for (size_t i = 0; i < c->nres; i++) {
+		w[i] = (int)strlen(c->res[i]->name);
+		for (size_t k = 0; k < n; k++) {
+			int l = (int)strlen(d[k].values[i] ? d[k].values[i] : "(none)");
+
+			if (l <= 32)
+				w[i] = MAX(w[i], l);
+		}
+	}
+	fprintf(f, "  %-*s", kw, "");
+	for (size_t i = 0; i < c->nres; i++)
+		fprintf(f, "  %-*s", i + 1 < c->nres ? w[i] : 0, c->res[i]->name);
+	fputc('\n', f);
+	for (size_t k = 0; k < n; k++) {
+		int wide = 0;
+
+		for (size_t i = 0; i < c->nres; i++)
+			wide |= (int)strlen(d[k].values[i] ? d[k].values[i] : "(none)") > w[i];
+		fprintf(f, "  %-*s", kw, d[k].key);
+		for (size_t i = 0; i < c->nres; i++) {
+			const char *v = d[k].values[i] ? d[k].values[i] : "(none)";
+
+			if (wide)
+				fprintf(f, "\n    %s: %s", c->res[i]->name, v);
+			else
+				fprintf(f, "  %-*s", i + 1 < c->nres ? w[i] : 0, v);
+		}
+		fputc('\n', f);
+	}
+	free(w);
+}
+
+static void row_label(char *buf, size_t len, const struct cmp_row *r)
+{
+	const struct figure_info *fi = &result_read_figures[r->fig];
+	const char *unit = comparison_unit(r);
+
+	if (!strcmp(unit, fi->title))
+		snprintf(buf, len, "%s%s%s", r->op ? r->op : "", r->op ? ": " : "", fi->title);
+	else
+		snprintf(buf, len, "%s%s%s (%s)", r->op ? r->op : "", r->op ? ": " : "", fi->title,
+			 unit);
+}
+
+void comparison_write_text(FILE *f, const struct comparison *c, int brief)
+{
+	const char *phase = NULL;
+	char lab[300], v[32], h[32], ci[64], p[32];
+	int lw = 12, nw = 6;
+
+	fprintf(f, "baseline: %s\n", c->res[0]->name);
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rfile *rf = c->res[i];
+		size_t runs = result_read_runs(rf);
+
+		fprintf(f, "  %s: %s (%s %s, %zu run%s%s)\n", rf->name, rf->path, rf->suite,
+			rf->workload, runs, runs == 1 ? "" : "s", rf->complete ? "" : ", incomplete");
+	}
+	if (c->nparam_diffs) {
+		fprintf(f, "\nparameter differences (compared anyway with --force):\n");
+		comparison_write_diffs(f, c, c->param_diffs, c->nparam_diffs);
+	}
+	if (c->nenv_diffs) {
+		fprintf(f, "\nenvironment differences:\n");
+		comparison_write_diffs(f, c, c->env_diffs, c->nenv_diffs);
+	}
+	if (c->nwarnings) {
+		fputc('\n', f);
+		for (size_t i = 0; i < c->nwarnings; i++)
+			fprintf(f, "warning: %s\n", c->warnings[i]);
+	}
+
+	for (size_t i = 0; i < c->nres; i++)
+		nw = MAX(nw, (int)strlen(c->res[i]->name));
+	for (size_t r = 0; r < c->nrows; r++) {
+		if (brief && c->rows[r].op)
+			continue;
+		row_label(lab, sizeof(lab), &c->rows[r]);
+		lw = MAX(lw, (int)strlen(lab));
+	}
+	lw = MIN(lw, 48);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+
+		if (brief && row->op)
+			continue;
+		if (!phase || strcmp(phase, row->phase)) {
+			phase = row->phase;
+			fprintf(f, "\nphase '%s'\n", phase);
+			fprintf(f, "  %-*s  %-*s  %12s %8s %3s  %7s  %-18s %7s  %s\n", lw, "figure", nw,
+				"result", "mean", "+-95%", "n", "ratio", "95% CI of ratio", "p",
+				"verdict");
+		}
+		row_label(lab, sizeof(lab), row);
+		for (size_t i = 0; i < c->nres; i++) {
+			const struct cmp_cell *cell = &row->cells[i];
+
+			if (cell->n && isfinite(cell->ci_half) && cell->mean != 0)
+				snprintf(h, sizeof(h), "%.1f%%", 100 * cell->ci_half / fabs(cell->mean));
+			else
+				h[0] = 0;
+			fprintf(f, "  %-*s  %-*s  %12s %8s ", lw, i ? "" : lab, nw, c->res[i]->name,
+				cell->n ? comparison_fmt(v, sizeof(v), cell->mean) : "-", h);
+			if (cell->n)
+				fprintf(f, "%3zu", cell->n);
+			else
+				fprintf(f, "%3s", "-");
+			if (cell->has_stat)
+				fprintf(f, "  %7.3f  %-18s %7s  %s", cell->st.ratio,
+					fmt_ci(ci, sizeof(ci), cell), fmt_p(p, sizeof(p), cell->st.p),
+					comparison_verdict(row, i));
+			else if (i)
+				fprintf(f, "  %7s  %-18s %7s  %s", "-", "-", "-", "");
+			fputc('\n', f);
+		}
+	}
+	fprintf(f, "\nratio: result / baseline (with repeats: ratio of geometric means).  95%% CI and\n"
+		   "p: Welch's t-test on log values (needs 2+ runs on both sides).  verdict: "
+		   "better/worse\n"
+		   "when p < 0.05, ns: not significant, n/a: a single run cannot show significance.\n");
+}
+
+static void csv_str(FILE *f, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+	fputc(',', f);
+	if (isfinite(v))
+		fprintf(f, "%.10g", v);
+}
+
+void comparison_write_csv(FILE *f, const struct comparison *c)
+{
+	fprintf(f, "phase,operation,figure,unit,result,file,n,mean,sd,ci95_low,ci95_high,ratio,"
+		   "ratio_ci95_low,ratio_ci95_high,p_value,verdict\n");
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+
+		for (size_t i = 0; i < c->nres; i++) {
+			const struct cmp_cell *cell = &row->cells[i];
+			int ci = cell->n >= 2 && isfinite(cell->ci_half);
+
+			csv_str(f, row->phase);
+			fputc(',', f);
+			csv_str(f, row->op);
+			fputc(',', f);
+			csv_str(f, result_read_figures[row->fig].key);
+			fputc(',', f);
+			csv_str(f, comparison_unit(row));
+			fputc(',', f);
+			csv_str(f, c->res[i]->name);
+			fputc(',', f);
+			csv_str(f, c->res[i]->path);
+			fprintf(f, ",%zu", cell->n);
+			csv_num(f, cell->n ? cell->mean : NAN);
+			csv_num(f, cell->n >= 2 ? cell->sd : NAN);
+			csv_num(f, ci ? cell->mean - cell->ci_half : NAN);
+			csv_num(f, ci ? cell->mean + cell->ci_half : NAN);
+			csv_num(f, cell->has_stat ? cell->st.ratio : i == 0 && cell->n ? 1 : NAN);
+			csv_num(f, cell->has_stat ? cell->st.ci_lo : NAN);
+			csv_num(f, cell->has_stat ? cell->st.ci_hi : NAN);
+			csv_num(f, cell->has_stat ? cell->st.p : NAN);
+			fputc(',', f);
+			csv_str(f, comparison_verdict(row, i));
+			fputc('\n', f);
+		}
+	}
+}
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *diffs_json(const struct comparison *c, const struct cmp_diff *d, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < n; k++) {
+		json_t *o = json_object(), *v = json_array();
+
+		json_object_set_new(o, "key", json_string(d[k].key));
+		for (size_t i = 0; i < c->nres; i++)
+			json_array_append_new(v, d[k].values[i] ? json_string(d[k].values[i])
+								 : json_null());
+		json_object_set_new(o, "values", v);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static const char *method_name(enum compare_method m)
+{
+	return m == COMPARE_LOG_WELCH ? "welch-log" : m == COMPARE_RAW_WELCH ? "welch" : "single";
+}
+
+static json_t *comparison_json(const struct comparison *c)
+{
+	json_t *o = json_object(), *res = json_array(), *rows = json_array(), *w = json_array();
+
+	json_object_set_new(o, "fsgauge_compare_version", json_integer(1));
+	json_object_set_new(o, "confidence", json_real(COMPARISON_CONF));
+	json_object_set_new(o, "baseline", json_integer(0));
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rfile *rf = c->res[i];
+		json_t *r = json_object();
+
+		json_object_set_new(r, "name", json_string(rf->name));
+		json_object_set_new(r, "file", json_string(rf->path));
+		json_object_set_new(r, "suite", json_string(rf->suite));
+		json_object_set_new(r, "workload", json_string(rf->workload));
+		json_object_set_new(r, "label", rf->label ? json_string(rf->label) : json_null());
+		json_object_set_new(r, "complete", json_boolean(rf->complete));
+		json_array_append_new(res, r);
+	}
+	json_object_set_new(o, "results", res);
+	json_object_set_new(o, "workload_mismatch", json_boolean(c->workload_mismatch));
+	json_object_set_new(o, "parameter_differences",
+			    diffs_json(c, c->param_diffs, c->nparam_diffs));
+	json_object_set_new(o, "environment_differences",
+			    diffs_json(c, c->env_diffs, c->nenv_diffs));
+	for (size_t i = 0; i < c->nwarnings; i++)
+		json_array_append_new(w, json_string(c->warnings[i]));
+	json_object_set_new(o, "warnings", w);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+		json_t *jr = json_object(), *cells = json_array();
+
+		json_object_set_new(jr, "phase", json_string(row->phase));
+		json_object_set_new(jr, "operation", row->op ? json_string(row->op) : json_null());
+		json_object_set_new(jr, "figure", json_string(result_read_figures[row->fig].key));
+		json_object_set_new(jr, "unit", json_string(comparison_unit(row)));
+		json_object_set_new(jr, "lower_is_better",
+				    json_boolean(result_read_figures[row->fig].lower_is_better));
+		for (size_t i = 0; i < c->nres; i++) {
+			const struct cmp_cell *cell = &row->cells[i];
+			json_t *jc = json_object();
+
+			json_object_set_new(jc, "n", json_integer((json_int_t)cell->n));
+			json_object_set_new(jc, "mean", jnum(cell->n ? cell->mean : NAN));
+			json_object_set_new(jc, "sd", jnum(cell->n >= 2 ? cell->sd : NAN));
+			json_object_set_new(jc, "ci95_half", jnum(cell->ci_half));
+			if (cell->has_stat) {
+				json_object_set_new(jc, "ratio", jnum(cell->st.ratio));
+				json_object_set_new(jc, "ratio_ci95_low", jnum(cell->st.ci_lo));
+				json_object_set_new(jc, "ratio_ci95_high", jnum(cell->st.ci_hi));
+				json_object_set_new(jc, "method", json_string(method_name(cell->st.method)));
+				json_object_set_new(jc, "p_value", jnum(cell->st.p));
+				json_object_set_new(jc, "df", jnum(cell->st.df));
+				json_object_set_new(jc, "significant",
+						    cell->st.significant < 0
+							    ? json_null()
+							    : json_boolean(cell->st.significant));
+				json_object_set_new(jc, "verdict", json_string(comparison_verdict(row, i)));
+			}
+			json_array_append_new(cells, jc);
+		}
+		json_object_set_new(jr, "results", cells);
+		json_array_append_new(rows, jr);
+	}
+	json_object_set_new(o, "rows", rows);
+	return o;
+}
+
+int comparison_write_json(const struct comparison *c, const char *path)
+{
+	json_t *o = comparison_json(c);
+	int ret;
+
+	if (!strcmp(path, "-")) {
+		ret = json_dumpf(o, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+		fputc('\n', stdout);
+	} else {
+		ret = json_dump_file(o, path, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+	}
+	json_decref(o);
+	if (ret < 0)
+		return err_errno(-(errno ? errno : EIO), "cannot write '%s'", path);
+	return 0;
+}

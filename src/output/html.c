@@ -1,0 +1,608 @@
+/* html.c — the self-contained HTML report; see html.h. */
+#include "output/html.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "output/svg.h"
+#include "util/util.h"
+
+/* No '<' or '&' in here: the document must stay well-formed XML. */
+static const char css[] =
+	"body{font-family:sans-serif;margin:24px auto;padding:0 16px;color:#222;max-width:1400px;"
+	"line-height:1.35}\n"
+	"h1{font-size:1.6em;margin-bottom:4px}h2{font-size:1.3em;border-bottom:1px solid #bbb;"
+	"margin-top:32px}h3{font-size:1.05em;margin:20px 0 8px}\n"
+	".meta{color:#555;margin-top:0}\n"
+	"table{border-collapse:collapse;font-size:13px;margin:8px 0}\n"
+	"th,td{border:1px solid #d4d4d4;padding:3px 7px;text-align:left;vertical-align:top}\n"
+	"th{background:#f2f2f2}td.num{text-align:right;font-variant-numeric:tabular-nums;"
+	"white-space:nowrap}\n"
+	"tr.diff td,tr.diff th{background:#fff3cd}tr.phase th{background:#e4ecf5}\n"
+	".swatch{display:inline-block;width:11px;height:11px;margin-right:6px;"
+	"vertical-align:middle}\n"
+	".charts{display:flex;flex-wrap:wrap;gap:14px}\n"
+	"svg.chart{background:#fff;border:1px solid #e2e2e2}\n"
+	"svg .ctitle{font-size:14px;font-weight:bold}svg .tick{font-size:11px;fill:#444}\n"
+	"svg .alabel{font-size:12px;fill:#222}svg .val{font-size:11px;fill:#222}\n"
+	"svg .note{font-size:11px;fill:#555}\n"
+	"svg .legend{font-size:12px;fill:#222}svg .grid{stroke:#e6e6e6}svg .axis{stroke:#333}\n"
+	"svg .line{fill:none;stroke-width:2}svg .err{stroke:#222;stroke-width:1.5;fill:none}\n"
+	".better{color:#0a6b0a;font-weight:bold}.worse{color:#b00020;font-weight:bold}\n"
+	".ns,.na{color:#666}\n"
+	".warn{border:1px solid #d9a400;background:#fff8e1;padding:8px 14px;margin:12px 0}\n"
+	".note{color:#555;font-size:13px}\n"
+	"@media print{body{margin:0;max-width:none;font-size:11px}h2{break-after:avoid}"
+	"h3{break-after:avoid}svg.chart,table,.warn{break-inside:avoid}"
+	"svg.chart{border:none}tr.diff td,tr.diff th{background:none;font-weight:bold}"
+	".charts{gap:6px}}\n";
+
+/* Suite-specific sections: bonnie's and iozone's own tables (and the
+ * iozone auto-mode heat map) go here when those suites write results. */
+struct suite_section {
+	const char *suite;
+	void (*write)(FILE *f, const struct comparison *c);
+};
+
+static const struct suite_section suite_sections[] = {
+	{ NULL, NULL },
+};
+
+static void esc(FILE *f, const char *s)
+{
+	svg_escape(f, s);
+}
+
+static void fmt(char *buf, size_t len, double v)
+{
+	comparison_fmt(buf, len, v);
+}
+
+static void swatch(FILE *f, int style)
+{
+	fprintf(f, "<span class=\"swatch\" style=\"background:%s\"></span>", svg_color(style));
+}
+
+static void write_results(FILE *f, const struct comparison *c)
+{
+	fputs("<section id=\"results\">\n<h2>Results</h2>\n<table>\n<tr><th>result</th><th>file</th>"
+	      "<th>suite</th><th>workload</th><th>runs</th><th>started</th><th>status</th></tr>\n",
+	      f);
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rfile *rf = c->res[i];
+		size_t runs = result_read_runs(rf);
+		fputs("<tr><td>", f);
+		swatch(f, (int)i);
+		esc(f, rf->name);
+		if (i == 0)
+			fputs(" (baseline)", f);
+		fputs("</td><td>", f);
+		esc(f, rf->path);
+		fputs("</td><td>", f);
+		esc(f, rf->suite);
+		fputs("</td><td>", f);
+		esc(f, rf->workload);
+		fprintf(f, "</td><td class=\"num\">%zu</td><td>", runs);
+		esc(f, rf->started_at ? rf->started_at : "");
+		fprintf(f, "</td><td>%s</td></tr>\n",
+			!rf->complete ? (rf->interrupted ? "interrupted" : "stopped on error")
+			: rf->errors  ? "complete, with errors"
+				      : "complete");
+	}
+	fputs("</table>\n</section>\n", f);
+}
+
+static void write_warnings(FILE *f, const struct comparison *c)
+{
+	if (!c->nwarnings && !c->nparam_diffs && !c->workload_mismatch)
+		return;
+	fputs("<div class=\"warn\" role=\"note\"><strong>Read with care:</strong>\n<ul>\n", f);
+	if (c->workload_mismatch)
+		fputs("<li>the results are of different suites or workloads (compared with "
+		      "--force)</li>\n",
+		      f);
+	if (c->nparam_diffs)
+		fputs("<li>the workload parameters differ (compared with --force): see "
+		      "Parameters</li>\n",
+		      f);
+	for (size_t i = 0; i < c->nwarnings; i++) {
+		fputs("<li>", f);
+		esc(f, c->warnings[i]);
+		fputs("</li>\n", f);
+	}
+	fputs("</ul></div>\n", f);
+}
+
+static void diff_rows(FILE *f, const struct comparison *c, const struct cmp_diff *d, size_t n,
+		      const char *what)
+{
+	for (size_t k = 0; k < n; k++) {
+		fputs("<tr><th>", f);
+		esc(f, d[k].key);
+		fprintf(f, " <small>(%s)</small></th>", what);
+		for (size_t i = 0; i < c->nres; i++) {
+			fputs("<td>", f);
+			esc(f, d[k].values[i] ? d[k].values[i] : "");
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+}
+
+/* What differs between the results, first: the full tables come last. */
+static void write_differences(FILE *f, const struct comparison *c)
+{
+	if (!c->nenv_diffs && !c->nparam_diffs)
+		return;
+	fputs("<section id=\"differences\">\n<h2>What differs</h2>\n<table>\n<tr><th>key</th>", f);
+	for (size_t i = 0; i < c->nres; i++) {
+		fputs("<th>", f);
+		swatch(f, (int)i);
+		esc(f, c->res[i]->name);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	diff_rows(f, c, c->param_diffs, c->nparam_diffs, "parameter");
+	diff_rows(f, c, c->env_diffs, c->nenv_diffs, "environment");
+	fputs("</table>\n</section>\n", f);
+}
+
+/* A key/value table with one column per result; rows whose values differ
+ * are highlighted. */
+static void write_kv_table(FILE *f, const struct comparison *c, const char *id, const char *title,
+			   int env)
+{
+	const char **keys = NULL;
+	size_t nkeys = 0;
+
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct kvlist *l = env ? &c->res[i]->env : &c->res[i]->params;
+
+		for (size_t k = 0; k < l->n; k++) {
+			size_t j;
+
+			for (j = 0; j < nkeys && strcmp(keys[j], l->v[k].key); j++)
+				;
+			if (j < nkeys)
+				continue;
+			keys = xrealloc(keys, (nkeys + 1) * sizeof(*keys));
+			keys[nkeys++] = l->v[k].key;
+		}
+	}
+	fprintf(f, "<section id=\"%s\">\n<h2>%s</h2>\n", id, title);
+	fputs("<p class=\"note\">Highlighted rows differ between results.</p>\n", f);
+	fputs("<table>\n<tr><th>key</th>", f);
+	for (size_t i = 0; i < c->nres; i++) {
+		fputs("<th>", f);
+		swatch(f, (int)i);
+		esc(f, c->res[i]->name);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	for (size_t k = 0; k < nkeys; k++) {
+		const char *base = kv_get(env ? &c->res[0]->env : &c->res[0]->params, keys[k]);
+		int differs = 0;
+
+		for (size_t i = 1; i < c->nres; i++) {
+			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
+
+			differs |= (v == NULL) != (base == NULL) || (v && strcmp(v, base));
+		}
+		fprintf(f, "<tr%s><th>", differs ? " class=\"diff\"" : "");
+		esc(f, keys[k]);
+		fputs("</th>", f);
+		for (size_t i = 0; i < c->nres; i++) {
+			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
+
+			fputs("<td>", f);
+			esc(f, v ? v : "");
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n</section>\n", f);
+	free(keys);
+}
+
+static const struct cmp_row *find_row(const struct comparison *c, const char *phase, const char *op,
+				      enum figure fig)
+{
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+
+		if (row->fig == fig && !strcmp(row->phase, phase) &&
+		    ((!row->op && !op) || (row->op && op && !strcmp(row->op, op))))
+			return row;
+	}
+	return NULL;
+}
+
+static void write_bar_charts(FILE *f, const struct comparison *c, const char *phase)
+{
+	struct svg_bar *bars = xcalloc(c->nres, sizeof(*bars));
+	char title[200], ylabel[100], desc[400];
+	char(*notes)[48] = xcalloc(c->nres, sizeof(*notes));
+
+	fputs("<h3>Headline figures</h3>\n<p class=\"note\">Bars: mean over the runs of each "
+	      "result; error bars: 95% confidence interval of the mean (only with 2 or more "
+	      "runs).</p>\n<div class=\"charts\">\n",
+	      f);
+	for (int fig = 0; fig < FIG_COUNT; fig++) {
+		const struct cmp_row *row = find_row(c, phase, NULL, fig);
+		const struct figure_info *fi = &result_read_figures[fig];
+		struct svg_chart ch = { 0 };
+
+		if (!row)
+			continue;
+		for (size_t i = 0; i < c->nres; i++) {
+			bars[i].label = c->res[i]->name;
+			bars[i].value = row->cells[i].n ? row->cells[i].mean : NAN;
+			bars[i].err = row->cells[i].ci_half;
+			bars[i].style = (int)i;
+			bars[i].note = NULL;
+			if (i == 0 && c->nres > 1) {
+				bars[i].note = "baseline";
+			} else if (row->cells[i].has_stat && isfinite(row->cells[i].st.ratio)) {
+				const char *v = comparison_verdict(row, i);
+
+				snprintf(notes[i], sizeof(notes[i]), "\xc3\x97%.3g%s%s", row->cells[i].st.ratio,
+					 *v ? " " : "", v);
+				bars[i].note = notes[i];
+			}
+		}
+		if (strcmp(fi->title, fi->phase_unit))
+			snprintf(title, sizeof(title), "%s (%s)", fi->title, fi->phase_unit);
+		else
+			snprintf(title, sizeof(title), "%s", fi->title);
+		snprintf(ylabel, sizeof(ylabel), "%s (%s is better)", fi->phase_unit,
+			 fi->lower_is_better ? "lower" : "higher");
+		snprintf(desc, sizeof(desc),
+			 "Bar chart of %s in %s for each result of phase %s, with 95%% confidence "
+			 "intervals where runs were repeated.",
+			 fi->title, fi->phase_unit, phase);
+		ch.kind = "bar";
+		ch.figure = fi->key;
+		ch.title = title;
+		ch.desc = desc;
+		ch.xlabel = "result";
+		ch.ylabel = ylabel;
+		svg_bar_chart(f, &ch, bars, c->nres);
+	}
+	fputs("</div>\n", f);
+	free(notes);
+	free(bars);
+}
+
+static const struct rphase *phase_of(const struct rfile *rf, const char *name)
+{
+	for (size_t i = 0; i < rf->nphases; i++)
+		if (!strcmp(rf->phases[i].name, name))
+			return &rf->phases[i];
+	return NULL;
+}
+
+/* Latency CDF points (us, cumulative fraction) of one operation's histogram. */
+static size_t cdf_points(const struct rop *op, double **xs, double **ys)
+{
+	double *x = xmalloc((op->nbuckets + 1) * sizeof(double));
+	double *y = xmalloc((op->nbuckets + 1) * sizeof(double));
+	uint64_t cum = 0;
+	size_t n = 0;
+
+	if (op->nbuckets && op->hist_count) {
+		x[n] = (double)(op->buckets[0].lo ? op->buckets[0].lo : 1) / 1e3;
+		y[n++] = 0;
+	}
+	for (size_t i = 0; i < op->nbuckets && op->hist_count; i++) {
+		const struct rbucket *b = &op->buckets[i];
+		uint64_t hi = b->hi == UINT64_MAX ? b->lo * 2 : b->hi;
+
+		cum += b->count;
+		x[n] = (double)(hi ? hi : 1) / 1e3;
+		y[n++] = (double)cum / (double)op->hist_count;
+	}
+	*xs = x;
+	*ys = y;
+	return n;
+}
+
+static void write_cdfs(FILE *f, const struct comparison *c, const char *phase)
+{
+	const char **names = NULL;
+	size_t nnames = 0;
+	struct svg_series *s = xcalloc(c->nres, sizeof(*s));
+	char title[300], desc[400];
+
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rphase *p = phase_of(c->res[i], phase);
+
+		for (size_t o = 0; p && o < p->nops; o++) {
+			size_t j;
+
+			if (!p->ops[o].hist_count)
+				continue;
+			for (j = 0; j < nnames && strcmp(names[j], p->ops[o].name); j++)
+				;
+			if (j < nnames)
+				continue;
+			names = xrealloc(names, (nnames + 1) * sizeof(*names));
+			names[nnames++] = p->ops[o].name;
+		}
+	}
+	if (!nnames) {
+		free(s);
+		return;
+	}
+	fputs("<h3>Latency distribution per operation</h3>\n<p class=\"note\">Cumulative fraction "
+	      "of operations completed within a latency (log scale), from the latency "
+	      "histograms (bucket error under 0.4%). A curve further left is faster; the gap "
+	      "at the top shows the tail.</p>\n<div class=\"charts\">\n",
+	      f);
+	for (size_t k = 0; k < nnames; k++) {
+		struct svg_chart ch = { 0 };
+		size_t ns = 0;
+
+		for (size_t i = 0; i < c->nres; i++) {
+			const struct rphase *p = phase_of(c->res[i], phase);
+
+			for (size_t o = 0; p && o < p->nops; o++) {
+				double *x, *y;
+
+				if (strcmp(p->ops[o].name, names[k]) || !p->ops[o].hist_count)
+					continue;
+				s[ns].name = c->res[i]->name;
+				s[ns].style = (int)i;
+				s[ns].n = cdf_points(&p->ops[o], &x, &y);
+				s[ns].x = x;
+				s[ns].y = y;
+				ns++;
+				break;
+			}
+		}
+		snprintf(title, sizeof(title), "%s latency CDF", names[k]);
+		snprintf(desc, sizeof(desc),
+			 "Cumulative distribution of the latency of operation %s in phase %s, one "
+			 "line per result.",
+			 names[k], phase);
+		ch.kind = "cdf";
+		ch.figure = names[k];
+		ch.title = title;
+		ch.desc = desc;
+		ch.xlabel = "latency (us, log scale)";
+		ch.ylabel = "fraction of operations";
+		ch.xlog = 1;
+		ch.ymax = 1;
+		svg_line_chart(f, &ch, s, ns);
+		for (size_t i = 0; i < ns; i++) {
+			free((void *)s[i].x);
+			free((void *)s[i].y);
+		}
+	}
+	fputs("</div>\n", f);
+	free(names);
+	free(s);
+}
+
+static void write_series(FILE *f, const struct comparison *c, const char *phase)
+{
+	static const struct {
+		const char *key, *title, *ylabel;
+	} series[] = {
+		{ "ops_per_second", "ops/s over time", "ops/s" },
+		{ "mb_per_second", "MB/s over time", "MB/s" },
+		{ "p99_us", "p99 latency over time", "p99 latency (us)" },
+	};
+	struct svg_series *s = xcalloc(c->nres, sizeof(*s));
+	int any = 0;
+
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rphase *p = phase_of(c->res[i], phase);
+
+		any |= p && p->nintervals;
+	}
+	if (!any) {
+		free(s);
+		return;
+	}
+	fputs("<h3>Time series</h3>\n<div class=\"charts\">\n", f);
+	for (size_t k = 0; k < ARRAY_SIZE(series); k++) {
+		struct svg_chart ch = { 0 };
+		size_t ns = 0;
+		int have = 0;
+		char desc[300];
+
+		for (size_t i = 0; i < c->nres; i++) {
+			const struct rphase *p = phase_of(c->res[i], phase);
+			double *x, *y;
+
+			if (!p || !p->nintervals)
+				continue;
+			x = xmalloc(p->nintervals * sizeof(double));
+			y = xmalloc(p->nintervals * sizeof(double));
+			for (size_t j = 0; j < p->nintervals; j++) {
+				const struct rinterval *iv = &p->intervals[j];
+
+				x[j] = iv->t;
+				y[j] = k == 0 ? iv->ops_per_second : k == 1 ? iv->mb_per_second
+									    : iv->p99_us;
+				have |= isfinite(y[j]) && y[j] > 0;
+			}
+			s[ns].name = c->res[i]->name;
+			s[ns].style = (int)i;
+			s[ns].x = x;
+			s[ns].y = y;
+			s[ns].n = p->nintervals;
+			ns++;
+		}
+		if (have) {
+			snprintf(desc, sizeof(desc), "%s in phase %s, one line per result.",
+				 series[k].title, phase);
+			ch.kind = "timeseries";
+			ch.figure = series[k].key;
+			ch.title = series[k].title;
+			ch.desc = desc;
+			ch.xlabel = "time (s)";
+			ch.ylabel = series[k].ylabel;
+			svg_line_chart(f, &ch, s, ns);
+		}
+		for (size_t i = 0; i < ns; i++) {
+			free((void *)s[i].x);
+			free((void *)s[i].y);
+		}
+	}
+	fputs("</div>\n", f);
+	free(s);
+}
+
+static void cell_value(FILE *f, const struct cmp_cell *cell)
+{
+	char v[32];
+
+	if (!cell->n) {
+		fputs("<td class=\"num\">-</td>", f);
+		return;
+	}
+	fmt(v, sizeof(v), cell->mean);
+	fprintf(f, "<td class=\"num\">%s", v);
+	if (isfinite(cell->ci_half) && cell->mean != 0)
+		fprintf(f, " &#177;%.1f%%", 100 * cell->ci_half / fabs(cell->mean));
+	fprintf(f, " <small>(n=%zu)</small></td>", cell->n);
+}
+
+static void cell_ratio(FILE *f, const struct cmp_row *row, size_t i)
+{
+	const struct cmp_cell *cell = &row->cells[i];
+	const char *v = comparison_verdict(row, i);
+
+	if (!cell->has_stat) {
+		fputs("<td class=\"num\">-</td>", f);
+		return;
+	}
+	fprintf(f, "<td class=\"num\">%.3f", cell->st.ratio);
+	if (isfinite(cell->st.ci_lo))
+		fprintf(f, " [%.3f, %.3f]", cell->st.ci_lo, cell->st.ci_hi);
+	if (isfinite(cell->st.p))
+		fprintf(f, cell->st.p < 0.001 ? " p&lt;0.001" : " p=%.3f", cell->st.p);
+	fprintf(f, " <span class=\"%s\">%s</span></td>",
+		!strcmp(v, "better")  ? "better"
+		: !strcmp(v, "worse") ? "worse"
+		: !strcmp(v, "n/a")   ? "na"
+				      : "ns",
+		v);
+}
+
+static void write_table(FILE *f, const struct comparison *c)
+{
+	const char *phase = NULL;
+	char lab[300];
+	int cols = 1 + (int)c->nres + (int)(c->nres - 1);
+
+	fputs("<section id=\"compare\">\n<h2>Comparison</h2>\n<p class=\"note\">Ratio: result / "
+	      "baseline (with repeats, the ratio of geometric means) with its 95% confidence "
+	      "interval and the p-value of Welch's t-test on the logarithms of the values. "
+	      "<span class=\"better\">better</span> / <span class=\"worse\">worse</span>: "
+	      "significant at p &lt; 0.05; ns: not significant; n/a: a single run on either "
+	      "side cannot show significance.</p>\n<table>\n<tr><th>figure</th>",
+	      f);
+	for (size_t i = 0; i < c->nres; i++) {
+		fputs("<th>", f);
+		swatch(f, (int)i);
+		esc(f, c->res[i]->name);
+		fputs("</th>", f);
+		if (i) {
+			fputs("<th>", f);
+			esc(f, c->res[i]->name);
+			fputs(" / ", f);
+			esc(f, c->res[0]->name);
+			fputs("</th>", f);
+		}
+	}
+	fputs("</tr>\n", f);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+		const struct figure_info *fi = &result_read_figures[row->fig];
+
+		if (!phase || strcmp(phase, row->phase)) {
+			phase = row->phase;
+			fprintf(f, "<tr class=\"phase\"><th colspan=\"%d\">phase ", cols);
+			esc(f, phase);
+			fputs("</th></tr>\n", f);
+		}
+		if (strcmp(fi->title, comparison_unit(row)))
+			snprintf(lab, sizeof(lab), "%s%s%s (%s)", row->op ? row->op : "",
+				 row->op ? ": " : "", fi->title, comparison_unit(row));
+		else
+			snprintf(lab, sizeof(lab), "%s%s%s", row->op ? row->op : "",
+				 row->op ? ": " : "", fi->title);
+		fputs("<tr><th>", f);
+		esc(f, lab);
+		fputs("</th>", f);
+		for (size_t i = 0; i < c->nres; i++) {
+			cell_value(f, &row->cells[i]);
+			if (i)
+				cell_ratio(f, row, i);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n</section>\n", f);
+}
+
+int html_report(FILE *f, const struct comparison *c, const char *title)
+{
+	const struct rfile *b = c->res[0];
+	char def[300], when[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	snprintf(def, sizeof(def), "fsgauge report: %s %s", b->suite, b->workload);
+	if (!title)
+		title = def;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+
+	fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
+	      "<head>\n<meta charset=\"utf-8\"/>\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>",
+	      f);
+	esc(f, title);
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", css);
+	esc(f, title);
+	fprintf(f, "</h1>\n<p class=\"meta\">%zu result%s; baseline: ", c->nres,
+		c->nres == 1 ? "" : "s");
+	esc(f, b->name);
+	fprintf(f, ". Generated by fsgauge %s on %s.</p>\n", FSGAUGE_VERSION, when);
+	write_warnings(f, c);
+	write_results(f, c);
+	write_differences(f, c);
+
+	for (size_t i = 0; i < c->nres; i++) {
+		for (size_t p = 0; p < c->res[i]->nphases; p++) {
+			const char *name = c->res[i]->phases[p].name;
+			int seen = 0;
+
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = phase_of(c->res[j], name) != NULL;
+			if (seen)
+				continue;
+			fputs("<section class=\"phase\">\n<h2>Phase ", f);
+			esc(f, name);
+			fputs("</h2>\n", f);
+			write_bar_charts(f, c, name);
+			write_cdfs(f, c, name);
+			write_series(f, c, name);
+			fputs("</section>\n", f);
+		}
+	}
+	for (const struct suite_section *s = suite_sections; s->suite; s++)
+		if (!strcmp(s->suite, b->suite))
+			s->write(f, c);
+	if (c->nres > 1)
+		write_table(f, c);
+	write_kv_table(f, c, "environment", "Environment", 1);
+	write_kv_table(f, c, "parameters", "Parameters", 0);
+	fputs("</body>\n</html>\n", f);
+	return ferror(f) ? -EIO : 0;
+}

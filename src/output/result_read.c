@@ -1,0 +1,616 @@
+/* result_read.c — read a JSON result file back; see result_read.h. */
+#include "output/result_read.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+const struct figure_info result_read_figures[FIG_COUNT] = {
+	[FIG_OPS] = { "ops_per_second", "ops/s", "ops/s", "ops/s", 0 },
+	[FIG_MBPS] = { "mb_per_second", "MB/s", "MB/s", "MB/s", 0 }, /* MB = 2^20 bytes */
+	[FIG_LAT_MEAN] = { "mean_latency", "mean latency", "ms", "us", 1 },
+	[FIG_LAT_P99] = { "p99_latency", "p99 latency", "ms", "us", 1 },
+	[FIG_CPU] = { "cpu_us_per_op", "CPU/op", "us", "us", 1 },
+	[FIG_DEV_WAMP] = { "device_write_amplification", "device write amplification", "ratio",
+			   NULL, 1 },
+	[FIG_DEV_RAMP] = { "device_read_amplification", "device read amplification", "ratio", NULL,
+			   1 },
+};
+
+/* "invalid result 'x.json': phases[2]: missing 'name'" */
+static int invalid(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int invalid(const char *path, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_err("invalid result '%s': %s", path, buf);
+	return -EINVAL;
+}
+
+static double num(const json_t *o, const char *key)
+{
+	const json_t *v = json_is_object(o) ? json_object_get(o, key) : NULL;
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static double num2(const json_t *o, const char *key, const char *sub)
+{
+	return num(json_is_object(o) ? json_object_get(o, key) : NULL, sub);
+}
+
+static char *str_or_null(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_string(v) ? xstrdup(json_string_value(v)) : NULL;
+}
+
+/* Object values as text: strings as they are, anything else as compact JSON. */
+static void read_kv(struct kvlist *l, const json_t *o)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach((json_t *)o, key, v) {
+		if (json_is_string(v)) {
+			kv_add(l, key, "%s", json_string_value(v));
+		} else {
+			char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(10));
+
+			kv_add(l, key, "%s", s ? s : "");
+			free(s);
+		}
+	}
+}
+
+/* The figures of one summary-like object: a phase's "summary" (with the
+ * phase's "device"), or one entry of "repeats" (with its own "device"). */
+static void phase_figures(const json_t *sum, const json_t *device, double f[FIG_COUNT])
+{
+	f[FIG_OPS] = num(sum, "ops_per_second");
+	f[FIG_MBPS] = num(sum, "mb_per_second");
+	f[FIG_LAT_MEAN] = num(sum, "mean_latency_ms");
+	f[FIG_LAT_P99] = num(sum, "p99_latency_ms");
+	f[FIG_CPU] = num(sum, "cpu_us_per_op");
+	f[FIG_DEV_WAMP] = num(device, "write_amplification");
+	f[FIG_DEV_RAMP] = num(device, "read_amplification");
+}
+
+static void op_figures(const json_t *op, double f[FIG_COUNT])
+{
+	f[FIG_OPS] = num(op, "ops_per_second");
+	f[FIG_MBPS] = num(op, "mb_per_second");
+	f[FIG_LAT_MEAN] = num2(op, "latency_us", "mean");
+	f[FIG_LAT_P99] = num2(op, "latency_us", "p99");
+	f[FIG_CPU] = num(op, "cpu_us_per_op");
+	f[FIG_DEV_WAMP] = NAN;
+	f[FIG_DEV_RAMP] = NAN;
+}
+
+static void samples_one(struct rsamples *s, double v)
+{
+	if (!isfinite(v))
+		return;
+	s->v = xmalloc(sizeof(double));
+	s->v[0] = v;
+	s->n = 1;
+}
+
+/*
+ * Figures from the repeats when every repeat has the figure, else the one
+ * aggregate value.  rep[k][f] holds repeat k's figure f (NAN if absent).
+ */
+static void fill_samples(struct rsamples fig[FIG_COUNT], const double agg[FIG_COUNT],
+			 double (*rep)[FIG_COUNT], size_t nrep)
+{
+	for (int f = 0; f < FIG_COUNT; f++) {
+		size_t k;
+
+		for (k = 0; k < nrep; k++)
+			if (!isfinite(rep[k][f]))
+				break;
+		if (nrep && k == nrep) {
+			fig[f].v = xmalloc(nrep * sizeof(double));
+			for (k = 0; k < nrep; k++)
+				fig[f].v[k] = rep[k][f];
+			fig[f].n = nrep;
+		} else {
+			samples_one(&fig[f], agg[f]);
+		}
+	}
+}
+
+static int cmp_bucket(const void *a, const void *b)
+{
+	const struct rbucket *x = a, *y = b;
+
+	return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+static int read_hist(const char *path, const char *where, const json_t *h, struct rop *op)
+{
+	const json_t *b = json_object_get(h, "buckets"), *row;
+	size_t i;
+
+	if (!h)
+		return 0;
+	if (!json_is_object(h) || (b && !json_is_array(b)))
+		return invalid(path, "%s.histogram: expected an object with a 'buckets' array", where);
+	if (!b)
+		return 0;
+	op->buckets = xcalloc(json_array_size(b), sizeof(*op->buckets));
+	json_array_foreach(b, i, row) {
+		const json_t *lo = json_array_get(row, 0), *hi = json_array_get(row, 1);
+		const json_t *n = json_array_get(row, 2);
+
+		if (!json_is_array(row) || !json_is_integer(lo) || !json_is_integer(hi) ||
+		    !json_is_integer(n) || json_integer_value(lo) < 0 || json_integer_value(n) < 0)
+			return invalid(path, "%s.histogram.buckets[%zu]: expected [lo_ns, hi_ns, count]",
+				       where, i);
+		op->buckets[i].lo = (uint64_t)json_integer_value(lo);
+		/* The last bucket's upper bound is UINT64_MAX, which jansson
+		 * reads back as -1 (it has only signed integers). */
+		op->buckets[i].hi = json_integer_value(hi) < 0 ? UINT64_MAX
+							       : (uint64_t)json_integer_value(hi);
+		op->buckets[i].count = (uint64_t)json_integer_value(n);
+		op->hist_count += op->buckets[i].count;
+	}
+	op->nbuckets = json_array_size(b);
+	qsort(op->buckets, op->nbuckets, sizeof(*op->buckets), cmp_bucket);
+	return 0;
+}
+
+/*
+ * The phase's p99 over all its operations (in ms), from the merged
+ * histograms, for results whose summary has no "p99_latency_ms": the
+ * midpoint of the bucket holding the ceil(0.99 n)-th value, as
+ * hist_quantile() does, clamped to the operations' exact maximum.
+ */
+static double phase_p99_ms(const struct rphase *p, const json_t *jops)
+{
+	struct rbucket *all;
+	size_t n = 0, k = 0;
+	uint64_t total = 0, rank, seen = 0;
+	double maxv = 0, v = NAN;
+
+	for (size_t i = 0; i < p->nops; i++)
+		n += p->ops[i].nbuckets;
+	if (!n)
+		return NAN;
+	all = xmalloc(n * sizeof(*all));
+	for (size_t i = 0; i < p->nops; i++) {
+		memcpy(all + k, p->ops[i].buckets, p->ops[i].nbuckets * sizeof(*all));
+		k += p->ops[i].nbuckets;
+		total += p->ops[i].hist_count;
+		double m = num2(json_array_get(jops, i), "latency_us", "max");
+
+		if (isfinite(m) && m * 1e3 > maxv)
+			maxv = m * 1e3;
+	}
+	qsort(all, n, sizeof(*all), cmp_bucket);
+	rank = (uint64_t)ceil(0.99 * (double)total);
+	if (rank < 1)
+		rank = 1;
+	for (size_t i = 0; i < n && total; i++) {
+		seen += all[i].count;
+		if (seen >= rank) {
+			uint64_t hi = all[i].hi == UINT64_MAX ? all[i].lo * 2 : all[i].hi;
+
+			v = (double)all[i].lo + (double)(hi - all[i].lo) / 2;
+			break;
+		}
+	}
+	free(all);
+	if (maxv > 0 && v > maxv)
+		v = maxv;
+	return v / 1e6;
+}
+
+static int read_intervals(const char *path, const char *where, const json_t *a, struct rphase *p)
+{
+	const json_t *e;
+	size_t i;
+
+	if (!a)
+		return 0;
+	if (!json_is_array(a))
+		return invalid(path, "%s.intervals: expected an array", where);
+	p->intervals = xcalloc(json_array_size(a), sizeof(*p->intervals));
+	json_array_foreach(a, i, e) {
+		struct rinterval *iv = &p->intervals[i];
+
+		if (!json_is_object(e) || !isfinite(num(e, "t")))
+			return invalid(path, "%s.intervals[%zu]: expected an object with a number 't'",
+				       where, i);
+		iv->t = num(e, "t");
+		iv->ops_per_second = num(e, "ops_per_second");
+		iv->mb_per_second = num(e, "mb_per_second");
+		iv->p99_us = num(e, "p99_us");
+	}
+	p->nintervals = json_array_size(a);
+	return 0;
+}
+
+/* The operation named `name` in repeat entry `rep`, or NULL. */
+static const json_t *repeat_op(const json_t *rep, const char *name)
+{
+	const json_t *ops = json_object_get(rep, "operations"), *o;
+	size_t i;
+
+	json_array_foreach(ops, i, o) {
+		const json_t *n = json_object_get(o, "name");
+
+		if (json_is_string(n) && !strcmp(json_string_value(n), name))
+			return o;
+	}
+	return NULL;
+}
+
+static int read_phase(const char *path, size_t idx, const json_t *jp, struct rphase *p)
+{
+	const json_t *name = json_object_get(jp, "name"), *sum = json_object_get(jp, "summary");
+	const json_t *ops = json_object_get(jp, "operations"), *reps = json_object_get(jp, "repeats");
+	const json_t *cache = json_object_get(jp, "cache"), *e;
+	double agg[FIG_COUNT], (*rep)[FIG_COUNT] = NULL;
+	char where[64];
+	size_t i, nrep;
+	int ret;
+
+	snprintf(where, sizeof(where), "phases[%zu]", idx);
+	if (!json_is_object(jp))
+		return invalid(path, "%s: expected an object", where);
+	if (!json_is_string(name))
+		return invalid(path, "%s: missing 'name'", where);
+	p->name = xstrdup(json_string_value(name));
+	if (!json_is_object(sum))
+		return invalid(path, "%s (%s): missing 'summary'", where, p->name);
+	if (ops && !json_is_array(ops))
+		return invalid(path, "%s.operations: expected an array", where);
+	if (reps && !json_is_array(reps))
+		return invalid(path, "%s.repeats: expected an array", where);
+	p->seconds = num(jp, "seconds");
+	p->too_fast = json_is_true(json_object_get(jp, "too_fast"));
+	p->too_fast_reason = str_or_null(jp, "too_fast_reason");
+	if (json_is_object(cache)) {
+		p->likely_cached = json_is_true(json_object_get(cache, "likely_cached"));
+		p->cache_reason = str_or_null(cache, "reason");
+	}
+
+	nrep = reps ? json_array_size(reps) : 0;
+	p->nrepeats = nrep;
+	json_array_foreach(reps, i, e)
+		if (!json_is_object(e))
+			return invalid(path, "%s.repeats[%zu]: expected an object", where, i);
+	if (nrep)
+		rep = xcalloc(nrep, sizeof(*rep));
+
+	p->ops = xcalloc(ops ? json_array_size(ops) : 1, sizeof(*p->ops));
+	json_array_foreach(ops, i, e) {
+		struct rop *op = &p->ops[i];
+		const json_t *n = json_object_get(e, "name");
+		char ow[128];
+
+		snprintf(ow, sizeof(ow), "%s.operations[%zu]", where, i);
+		if (!json_is_object(e) || !json_is_string(n)) {
+			free(rep);
+			return invalid(path, "%s: missing 'name'", ow);
+		}
+		p->nops = i + 1;
+		op->name = xstrdup(json_string_value(n));
+		op->type = str_or_null(e, "type");
+		op->ops = json_is_integer(json_object_get(e, "ops"))
+				  ? (uint64_t)json_integer_value(json_object_get(e, "ops"))
+				  : 0;
+		ret = read_hist(path, ow, json_object_get(e, "histogram"), op);
+		if (ret < 0) {
+			free(rep);
+			return ret;
+		}
+		op_figures(e, agg);
+		for (size_t k = 0; k < nrep; k++)
+			op_figures(repeat_op(json_array_get(reps, k), op->name), rep[k]);
+		fill_samples(op->fig, agg, rep, nrep);
+	}
+
+	phase_figures(sum, json_object_get(jp, "device"), agg);
+	if (!isfinite(agg[FIG_LAT_P99]))
+		agg[FIG_LAT_P99] = phase_p99_ms(p, ops);
+	for (size_t k = 0; k < nrep; k++) {
+		const json_t *r = json_array_get(reps, k);
+
+		phase_figures(r, json_object_get(r, "device"), rep[k]);
+	}
+	fill_samples(p->fig, agg, rep, nrep);
+	free(rep);
+	return read_intervals(path, where, json_object_get(jp, "intervals"), p);
+}
+
+static char *display_name(const char *path, const char *label)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	if (label && *label)
+		return xstrdup(label);
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 5 && !strcmp(base + n - 5, ".json"))
+		n -= 5;
+	return xstrndup(base, n);
+}
+
+static int read_doc(const char *path, const json_t *root, struct rfile *rf)
+{
+	const json_t *sv = json_object_get(root, "schema_version");
+	const json_t *suite = json_object_get(root, "suite"), *wl = json_object_get(root, "workload");
+	const json_t *params = json_object_get(root, "parameters");
+	const json_t *env = json_object_get(root, "environment");
+	const json_t *phases = json_object_get(root, "phases"), *st = json_object_get(root, "status");
+	const json_t *e;
+	size_t i;
+	int ret;
+
+	if (!json_is_object(root) || !sv) {
+		msg_err("'%s' is not an fsgauge result (no schema_version)", path);
+		return -EINVAL;
+	}
+	if (!json_is_integer(sv) || json_integer_value(sv) < 1)
+		return invalid(path, "schema_version is not a positive integer");
+	rf->schema_version = json_integer_value(sv);
+	if (rf->schema_version > RESULT_READ_MAX_SCHEMA) {
+		msg_err("cannot read result '%s': schema_version %lld is newer than this fsgauge "
+			"understands (%d); upgrade fsgauge",
+			path, rf->schema_version, RESULT_READ_MAX_SCHEMA);
+		return -EINVAL;
+	}
+	if (!json_is_string(suite))
+		return invalid(path, "missing 'suite'");
+	if (!json_is_string(wl))
+		return invalid(path, "missing 'workload'");
+	if (!json_is_object(params))
+		return invalid(path, "missing 'parameters'");
+	if (!json_is_object(env))
+		return invalid(path, "missing 'environment'");
+	if (!json_is_array(phases))
+		return invalid(path, "missing 'phases'");
+	if (st && !json_is_object(st))
+		return invalid(path, "'status' is not an object");
+
+	rf->suite = xstrdup(json_string_value(suite));
+	rf->workload = xstrdup(json_string_value(wl));
+	rf->label = str_or_null(root, "label");
+	rf->started_at = str_or_null(root, "started_at");
+	rf->name = display_name(path, rf->label);
+	rf->complete = st ? !json_is_false(json_object_get(st, "complete")) : 1;
+	rf->interrupted = json_is_true(json_object_get(st, "interrupted"));
+	rf->stopped_on_error = json_is_true(json_object_get(st, "stopped_on_error"));
+	if (json_is_integer(json_object_get(st, "errors")))
+		rf->errors = (uint64_t)json_integer_value(json_object_get(st, "errors"));
+	read_kv(&rf->params, params);
+	read_kv(&rf->env, env);
+
+	rf->phases = xcalloc(json_array_size(phases) + 1, sizeof(*rf->phases));
+	json_array_foreach(phases, i, e) {
+		rf->nphases = i + 1;
+		ret = read_phase(path, i, e, &rf->phases[i]);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+int result_read(const char *path, struct rfile **out)
+{
+	struct rfile *rf;
+	json_error_t jerr;
+	json_t *root;
+	FILE *f;
+	int ret;
+
+	*out = NULL;
+	f = fopen(path, "re");
+	if (!f)
+		return err_errno(-errno, "cannot read result '%s'", path);
+	root = json_loadf(f, 0, &jerr);
+	ret = ferror(f) ? -EIO : 0;
+	fclose(f);
+	if (ret < 0)
+		return err_errno(ret, "cannot read result '%s'", path);
+	if (!root) {
+		msg_err("cannot read result '%s': line %d: %s", path, jerr.line, jerr.text);
+		return -EINVAL;
+	}
+	rf = xcalloc(1, sizeof(*rf));
+	rf->path = xstrdup(path);
+	ret = read_doc(path, root, rf);
+	json_decref(root);
+	if (ret < 0) {
+		result_read_free(rf);
+		return ret;
+	}
+	*out = rf;
+	return 0;
+}
+
+static void samples_free(struct rsamples fig[FIG_COUNT])
+{
+	for (int f = 0; f < FIG_COUNT; f++)
+		free(fig[f].v);
+}
+
+void result_read_free(struct rfile *rf)
+{
+	if (!rf)
+		return;
+	for (size_t i = 0; i < rf->nphases; i++) {
+		struct rphase *p = &rf->phases[i];
+
+		for (size_t k = 0; k < p->nops; k++) {
+			free(p->ops[k].name);
+			free(p->ops[k].type);
+			free(p->ops[k].buckets);
+			samples_free(p->ops[k].fig);
+		}
+		free(p->ops);
+		samples_free(p->fig);
+		free(p->intervals);
+		free(p->name);
+		free(p->too_fast_reason);
+		free(p->cache_reason);
+	}
+	free(rf->phases);
+	kv_free(&rf->params);
+	kv_free(&rf->env);
+	free(rf->path);
+	free(rf->name);
+	free(rf->suite);
+	free(rf->workload);
+	free(rf->label);
+	free(rf->started_at);
+	free(rf);
+}
+
+size_t result_read_runs(const struct rfile *rf)
+{
+	size_t runs = 1;
+
+	for (size_t p = 0; p < rf->nphases; p++)
+		runs = MAX(runs, rf->phases[p].nrepeats);
+	return runs;
+}
+
+double result_read_mean(const struct rsamples *s)
+{
+	double sum = 0;
+
+	if (!s->n)
+		return NAN;
+	for (size_t i = 0; i < s->n; i++)
+		sum += s->v[i];
+	return sum / (double)s->n;
+}
+
+static void samples_append(struct rsamples *dst, const struct rsamples *src)
+{
+	if (!src->n)
+		return;
+	dst->v = xrealloc(dst->v, (dst->n + src->n) * sizeof(double));
+	memcpy(dst->v + dst->n, src->v, src->n * sizeof(double));
+	dst->n += src->n;
+}
+
+static void op_pool(struct rop *dst, const struct rop *src)
+{
+	size_t n = 0;
+
+	if (!dst->name) {
+		dst->name = xstrdup(src->name);
+		dst->type = src->type ? xstrdup(src->type) : NULL;
+	}
+	dst->ops += src->ops;
+	for (int f = 0; f < FIG_COUNT; f++)
+		samples_append(&dst->fig[f], &src->fig[f]);
+	/* histograms merge by adding the counts of equal buckets */
+	dst->buckets = xrealloc(dst->buckets, (dst->nbuckets + src->nbuckets + 1) * sizeof(*dst->buckets));
+	memcpy(dst->buckets + dst->nbuckets, src->buckets, src->nbuckets * sizeof(*src->buckets));
+	dst->nbuckets += src->nbuckets;
+	qsort(dst->buckets, dst->nbuckets, sizeof(*dst->buckets), cmp_bucket);
+	for (size_t i = 0; i < dst->nbuckets; i++) {
+		if (n && dst->buckets[n - 1].lo == dst->buckets[i].lo)
+			dst->buckets[n - 1].count += dst->buckets[i].count;
+		else
+			dst->buckets[n++] = dst->buckets[i];
+	}
+	dst->nbuckets = n;
+	dst->hist_count += src->hist_count;
+}
+
+static void phase_pool(struct rphase *dst, const struct rphase *src)
+{
+	if (!dst->name) {
+		dst->name = xstrdup(src->name);
+		dst->too_fast_reason = src->too_fast_reason ? xstrdup(src->too_fast_reason) : NULL;
+		dst->cache_reason = src->cache_reason ? xstrdup(src->cache_reason) : NULL;
+		/* one time series (the first run's) keeps the chart readable */
+		if (src->nintervals) {
+			dst->intervals = xmalloc(src->nintervals * sizeof(*src->intervals));
+			memcpy(dst->intervals, src->intervals, src->nintervals * sizeof(*src->intervals));
+			dst->nintervals = src->nintervals;
+		}
+	}
+	dst->nrepeats += src->nrepeats ? src->nrepeats : 1;
+	dst->seconds = (isfinite(dst->seconds) ? dst->seconds : 0) + src->seconds;
+	dst->too_fast |= src->too_fast;
+	if (src->likely_cached && !dst->likely_cached) {
+		dst->likely_cached = 1;
+		if (!dst->cache_reason && src->cache_reason)
+			dst->cache_reason = xstrdup(src->cache_reason);
+	}
+	for (int f = 0; f < FIG_COUNT; f++)
+		samples_append(&dst->fig[f], &src->fig[f]);
+	for (size_t i = 0; i < src->nops; i++) {
+		size_t k;
+
+		for (k = 0; k < dst->nops && strcmp(dst->ops[k].name, src->ops[i].name); k++)
+			;
+		if (k == dst->nops) {
+			dst->ops = xrealloc(dst->ops, (dst->nops + 1) * sizeof(*dst->ops));
+			memset(&dst->ops[k], 0, sizeof(dst->ops[k]));
+			dst->nops++;
+		}
+		op_pool(&dst->ops[k], &src->ops[i]);
+	}
+}
+
+struct rfile *result_read_pool(struct rfile *const *files, size_t n)
+{
+	struct rfile *rf = xcalloc(1, sizeof(*rf));
+	const struct rfile *a = files[0];
+
+	rf->path = xasprintf("%s (+%zu more)", a->path, n - 1);
+	rf->name = xstrdup(a->name);
+	rf->schema_version = a->schema_version;
+	rf->suite = xstrdup(a->suite);
+	rf->workload = xstrdup(a->workload);
+	rf->label = a->label ? xstrdup(a->label) : NULL;
+	rf->started_at = a->started_at ? xstrdup(a->started_at) : NULL;
+	rf->complete = 1;
+	for (size_t k = 0; k < a->params.n; k++)
+		kv_add(&rf->params, a->params.v[k].key, "%s", a->params.v[k].value);
+	for (size_t k = 0; k < a->env.n; k++)
+		kv_add(&rf->env, a->env.v[k].key, "%s", a->env.v[k].value);
+	for (size_t i = 0; i < n; i++) {
+		const struct rfile *s = files[i];
+
+		rf->complete &= s->complete;
+		rf->interrupted |= s->interrupted;
+		rf->stopped_on_error |= s->stopped_on_error;
+		rf->errors += s->errors;
+		for (size_t p = 0; p < s->nphases; p++) {
+			size_t k;
+
+			for (k = 0; k < rf->nphases && strcmp(rf->phases[k].name, s->phases[p].name);
+			     k++)
+				;
+			if (k == rf->nphases) {
+				rf->phases = xrealloc(rf->phases, (k + 1) * sizeof(*rf->phases));
+				memset(&rf->phases[k], 0, sizeof(rf->phases[k]));
+				rf->phases[k].seconds = NAN;
+				rf->nphases++;
+			}
+			phase_pool(&rf->phases[k], &s->phases[p]);
+		}
+	}
+	return rf;
+}

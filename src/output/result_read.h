@@ -1,0 +1,141 @@
+/*
+ * result_read.h — read a JSON result file back (the format written by
+ * output/json.c and described in docs/json-format.md) for compare and
+ * report.
+ *
+ * The reader validates what compare and report rely on (schema_version,
+ * suite, workload, parameters, environment, phases with a name and a
+ * summary) and extracts, for every phase and every operation, the samples
+ * of each headline figure:
+ *
+ *  - when the phase has a non-empty "repeats" array (written by --repeat N,
+ *    one object per run with the keys of "summary"), one sample per repeat;
+ *  - otherwise one sample, from "summary" (or the operation's own fields).
+ *
+ * A figure missing from some repeat falls back to the one aggregate value;
+ * a figure missing everywhere has no samples (n = 0) and is left out of
+ * tables and charts.  Unknown keys are ignored, so newer writers that only
+ * add fields stay readable.
+ *
+ *     struct rfile *rf;
+ *     if (result_read("a.json", &rf) < 0)   // message already printed
+ *             return EXIT_SYSTEM;
+ *     ... rf->phases[i].fig[FIG_OPS].v[k] ...
+ *     result_read_free(rf);
+ *
+ * Memory: everything reachable from a struct rfile belongs to it and is
+ * freed by result_read_free().
+ */
+#ifndef FSGAUGE_RESULT_READ_H
+#define FSGAUGE_RESULT_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats/result.h"
+
+/* The newest schema_version this reader understands. */
+#define RESULT_READ_MAX_SCHEMA 1
+
+/* Headline figures, in the order tables and charts show them. */
+enum figure {
+	FIG_OPS = 0,   /* operations per second */
+	FIG_MBPS,      /* MiB per second read + written */
+	FIG_LAT_MEAN,  /* mean latency: ms for a phase, us for an operation */
+	FIG_LAT_P99,   /* 99th percentile latency: ms for a phase, us for an operation */
+	FIG_CPU,       /* CPU microseconds per operation */
+	FIG_DEV_WAMP,  /* device bytes written / application bytes written */
+	FIG_DEV_RAMP,  /* device read ops / application read ops */
+	FIG_COUNT
+};
+
+struct figure_info {
+	const char *key;	/* stable name used in CSV and JSON: "ops_per_second" */
+	const char *title;	/* "ops/s", "p99 latency" */
+	const char *phase_unit; /* unit of the phase's figure */
+	const char *op_unit;	/* unit of an operation's figure; NULL: phase only */
+	int lower_is_better;
+};
+
+extern const struct figure_info result_read_figures[FIG_COUNT];
+
+/* The samples of one figure: one per repeat, or one; n = 0 when absent. */
+struct rsamples {
+	double *v;
+	size_t n;
+};
+
+/* One histogram bucket as written: values in [lo, hi] ns, count of them. */
+struct rbucket {
+	uint64_t lo, hi, count;
+};
+
+struct rop {
+	char *name;
+	char *type;
+	uint64_t ops;
+	struct rsamples fig[FIG_COUNT];
+	struct rbucket *buckets; /* ascending lo; empty when no histogram */
+	size_t nbuckets;
+	uint64_t hist_count;	 /* sum of the bucket counts */
+};
+
+/* One point of a time series (phases[].intervals). */
+struct rinterval {
+	double t; /* seconds since the start of the phase (end of the interval) */
+	double ops_per_second, mb_per_second, p99_us; /* NAN when absent */
+};
+
+struct rphase {
+	char *name;
+	size_t nrepeats; /* entries in "repeats"; 0 when there is no such array */
+	double seconds;
+	struct rsamples fig[FIG_COUNT];
+	struct rop *ops;
+	size_t nops;
+	struct rinterval *intervals;
+	size_t nintervals;
+	int too_fast;
+	char *too_fast_reason; /* or NULL */
+	int likely_cached;     /* "cache": { "likely_cached": true } */
+	char *cache_reason;    /* "cache": { "reason": "..." }, or NULL */
+};
+
+struct rfile {
+	char *path;
+	char *name; /* label, else the file name without ".json"; callers may change it */
+	long long schema_version;
+	char *suite, *workload;
+	char *label;	  /* or NULL */
+	char *started_at; /* or NULL */
+	int complete;	  /* status.complete (1 when there is no status) */
+	int interrupted, stopped_on_error;
+	uint64_t errors;
+	struct kvlist params; /* values as text; non-string values as compact JSON */
+	struct kvlist env;
+	struct rphase *phases;
+	size_t nphases;
+};
+
+/* Read and validate the result file `path`.  Returns 0 and sets *out, or
+ * prints a message naming the file and returns -errno: an error from the
+ * system (missing file, permissions) as is, -EINVAL for a file that is
+ * not JSON or not an fsgauge result. */
+int result_read(const char *path, struct rfile **out);
+void result_read_free(struct rfile *rf);
+
+/* A new result that pools files[0..n) (n >= 2; results of the same
+ * configuration, usually the same label) as repeated runs of one: every
+ * figure's samples are the files' samples one after the other, histograms
+ * are merged, the time series is the first file's, and parameters and
+ * environment are the first file's.  The caller checks that they match.
+ * Free with result_read_free(); the files stay the caller's. */
+struct rfile *result_read_pool(struct rfile *const *files, size_t n);
+
+/* How many runs the result holds: the most repeats of any phase, or 1. */
+size_t result_read_runs(const struct rfile *rf);
+
+/* Mean of a figure's samples (NAN when absent). */
+double result_read_mean(const struct rsamples *s);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * svg.h — small inline SVG charts for the HTML report: bar charts with
+ * error bars and line charts (linear or logarithmic x axis).  Output is
+ * well-formed XML that browsers show inline in HTML, with a <title> and
+ * <desc> for screen readers, axis labels with units, and line styles that
+ * stay distinguishable when printed in grey.
+ *
+ * Each chart is an <svg class="chart" data-chart="KIND" data-figure="KEY">
+ * element; tests count charts by those attributes.  The caller escapes
+ * nothing: every string passed in is escaped here.
+ */
+#ifndef FSGAUGE_SVG_H
+#define FSGAUGE_SVG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Number of distinct series styles (colour + dash pattern); style i is
+ * used for result i modulo this. */
+#define SVG_STYLES 8
+
+struct svg_bar {
+	const char *label; /* under the bar */
+	double value;	   /* NAN: no bar ("no data" shown) */
+	double err;	   /* half-width of the error bar; NAN for none */
+	const char *note;  /* a second line under the label ("x1.33 better"), or NULL */
+	int style;
+};
+
+struct svg_series {
+	const char *name;
+	const double *x, *y;
+	size_t n;
+	int style;
+};
+
+struct svg_chart {
+	const char *kind;   /* "bar", "cdf", "timeseries": data-chart attribute */
+	const char *figure; /* data-figure attribute (figure key), or NULL */
+	const char *title;
+	const char *desc;   /* longer description for assistive technology, or NULL */
+	const char *xlabel; /* axis labels, with their unit: "latency (us)" */
+	const char *ylabel;
+	int xlog;	    /* logarithmic x axis (values must be > 0) */
+	double ymax;	    /* fixed top of the y axis, or 0 for automatic */
+};
+
+/* Write s with &, <, >, " and ' escaped for XML/HTML text and attributes. */
+void svg_escape(FILE *f, const char *s);
+/* The colour of style i, as "#rrggbb". */
+const char *svg_color(int style);
+
+void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bars, size_t n);
+/* Lines through each series' points (x ascending); a legend names them. */
+void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series *s, size_t n);
+
+#endif

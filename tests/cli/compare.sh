@@ -1,0 +1,246 @@
+#!/bin/sh
+# `fsgauge compare` and `fsgauge report`: reading results (and refusing
+# files that are not), refusing incomparable results, the table, CSV and
+# JSON outputs, statistics verdicts on fixtures with repeats and single
+# runs, the HTML report (well-formed, one chart per headline figure, no
+# external resources, rendered by headless Chromium when installed), and an
+# end-to-end comparison of real `fsgauge run` results.
+. "$(dirname "$0")/lib.sh"
+
+F=$(cd "$(dirname "$0")/../fixtures" && pwd)
+
+# --- help and usage errors ------------------------------------------------
+run "$FSGAUGE" compare --help
+check "compare --help exits 0" [ "$rc" -eq 0 ]
+check "compare --help names the test" grep -q "Welch" "$T/out"
+run "$FSGAUGE" report --help
+check "report --help exits 0" [ "$rc" -eq 0 ]
+check "report --help names -o" grep -q -- "-o, --output" "$T/out"
+expect_fail "compare with one file: usage error" 2 "at least two result files" \
+	"$FSGAUGE" compare "$F/ext4.json"
+expect_fail "compare with a bad option: usage error" 2 "unrecognized option|try 'fsgauge compare --help'" \
+	"$FSGAUGE" compare --bogus "$F/ext4.json" "$F/zfs.json"
+expect_fail "report without -o: usage error" 2 "needs an output file" \
+	"$FSGAUGE" report "$F/ext4.json"
+expect_fail "report without files: usage error" 2 "at least one result file" \
+	"$FSGAUGE" report -o "$T/r.html"
+
+# --- unreadable and invalid result files ----------------------------------
+expect_fail "missing file: exit 3, names it" 3 "cannot read result '$T/nope.json': No such file or directory" \
+	"$FSGAUGE" compare "$F/ext4.json" "$T/nope.json"
+printf '{\n "schema_version": 1,\n "suite": oops\n}\n' > "$T/bad.json"
+expect_fail "not JSON: exit 3 with the line" 3 "cannot read result '$T/bad.json': line 3: " \
+	"$FSGAUGE" compare "$F/ext4.json" "$T/bad.json"
+echo '{"suite": "run", "phases": []}' > "$T/nosv.json"
+expect_fail "no schema_version: not an fsgauge result" 3 "'$T/nosv.json' is not an fsgauge result \(no schema_version\)" \
+	"$FSGAUGE" compare "$F/ext4.json" "$T/nosv.json"
+echo '[1, 2]' > "$T/array.json"
+expect_fail "a JSON array: not an fsgauge result" 3 "is not an fsgauge result" \
+	"$FSGAUGE" compare "$F/ext4.json" "$T/array.json"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["schema_version"]=99; json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/new.json"
+expect_fail "newer schema_version refused" 3 "schema_version 99 is newer than this fsgauge understands" \
+	"$FSGAUGE" compare "$F/ext4.json" "$T/new.json"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); del d["phases"]; json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/nophases.json"
+expect_fail "missing phases named" 3 "invalid result '$T/nophases.json': missing 'phases'" \
+	"$FSGAUGE" compare "$F/ext4.json" "$T/nophases.json"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); del d["phases"][0]["summary"]; json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/nosum.json"
+expect_fail "missing phase summary named" 3 "phases\[0\] \(main\): missing 'summary'" \
+	"$FSGAUGE" report -o "$T/r.html" "$T/nosum.json"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["phases"][0]["operations"][1]["histogram"]["buckets"][0]=[1,"x",3]
+json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/badhist.json"
+expect_fail "bad histogram bucket named" 3 "phases\[0\].operations\[1\].histogram.buckets\[0\]: expected \[lo_ns, hi_ns, count\]" \
+	"$FSGAUGE" compare "$F/ext4.json" "$T/badhist.json"
+
+# --- incomparable results ---------------------------------------------------
+expect_fail "different workloads refused (exit 2)" 2 "cannot compare results of different workloads" \
+	"$FSGAUGE" compare "$F/ext4.json" "$F/webserver.json"
+check "... listing both workloads" grep -q "webserver.json: run webserver" "$T/err"
+run "$FSGAUGE" compare --force "$F/ext4.json" "$F/webserver.json"
+check "different workloads with --force: exit 0" [ "$rc" -eq 0 ]
+check "... with a warning" grep -q "warning: comparing results of different workloads" "$T/err"
+expect_fail "different parameters refused (exit 2)" 2 "cannot compare results whose parameters differ" \
+	"$FSGAUGE" compare "$F/ext4.json" "$F/threads32.json"
+check "... listing var.nthreads" grep -Eq "^ +var.nthreads +16 +32" "$T/err"
+check "... and duration" grep -Eq "^ +duration +10 +20" "$T/err"
+check "... but not the seed (it may differ)" sh -c "! grep -q '^ *seed ' '$T/err'"
+run "$FSGAUGE" compare --force "$F/ext4.json" "$F/threads32.json"
+check "different parameters with --force: exit 0" [ "$rc" -eq 0 ]
+check "... the table lists the differences" grep -q "parameter differences (compared anyway with --force)" "$T/out"
+
+# --- the table ----------------------------------------------------------------
+run "$FSGAUGE" compare "$F/ext4.json" "$F/zfs.json" "$F/xfs.json"
+check "three results with repeats: exit 0" [ "$rc" -eq 0 ]
+check "baseline named" grep -q "^baseline: ext4" "$T/out"
+check "5 runs each" [ "$(grep -c '(run varmail, 5 runs)' "$T/out")" -eq 3 ]
+check "environment differences listed" grep -Eq "^ +fs_type +ext4 +zfs +xfs" "$T/out"
+check "equal environment keys not listed" sh -c "! grep -Eq '^ +kernel ' '$T/out'"
+check "cache-honesty warning for zfs" grep -q "warning: '$F/zfs.json' phase 'main': reads were likely served from memory" "$T/out"
+check "zfs ops/s: ratio ~1.3, better" grep -Eq "^ +zfs +5[0-9.]+ +[0-9.]+% +5 +1\.3[0-9]+ +\[1\.[0-9]+, 1\.[0-9]+\] +<0\.001 +better" "$T/out"
+check "xfs ops/s (0.5% faster, 2% noise): not significant" grep -Eq "^ +xfs +[0-9.]+ +[0-9.]+% +5 +1\.0[0-9]+ +\[0\.9[0-9]+, 1\.0[0-9]+\] +0\.[0-9]+ +ns" "$T/out"
+check "device amplification row present" grep -q "device write amplification" "$T/out"
+check "per-operation rows" grep -q "fsyncfile1: p99 latency (us)" "$T/out"
+check "MB/s of opens (all 0) left out" sh -c "! grep -q 'openfile1: MB/s' '$T/out'"
+run "$FSGAUGE" compare --brief "$F/ext4.json" "$F/zfs.json"
+check "--brief: no operation rows" sh -c "! grep -q 'fsyncfile1:' '$T/out'"
+check "--brief: phase rows" grep -q "p99 latency (ms)" "$T/out"
+
+run "$FSGAUGE" compare "$F/single-a.json" "$F/single-b.json"
+check "single runs: exit 0" [ "$rc" -eq 0 ]
+check "single runs: ratio 2.0 shown" grep -Eq "^ +single-b +[0-9.]+ +1 +2\.0[0-9]+ " "$T/out"
+check "single runs: verdict n/a" grep -Eq " n/a$" "$T/out"
+check "single runs: never better or worse" sh -c "! grep -Eq ' (better|worse)$' '$T/out'"
+check "p99 computed from histograms without p99_latency_ms" grep -Eq "^ +p99 latency \(ms\) +single-a +[0-9.]+ " "$T/out"
+
+run "$FSGAUGE" compare "$F/single-a.json" "$F/incomplete.json"
+check "incomplete result warned" grep -q "incomplete.json' is incomplete (interrupted)" "$T/out"
+
+# --- CSV --------------------------------------------------------------------
+run "$FSGAUGE" compare --csv "$F/ext4.json" "$F/zfs.json" "$F/xfs.json"
+check "--csv: exit 0" [ "$rc" -eq 0 ]
+check "--csv: header" [ "$(head -1 "$T/out")" = "phase,operation,figure,unit,result,file,n,mean,sd,ci95_low,ci95_high,ratio,ratio_ci95_low,ratio_ci95_high,p_value,verdict" ]
+check "--csv: warnings go to stderr" grep -q "warning: .*likely served from memory" "$T/err"
+cp "$T/out" "$T/t.csv"
+check "--csv: every line has 16 fields, 3 results per row" python3 -c '
+import csv,sys
+rows=list(csv.reader(open(sys.argv[1])))
+assert all(len(r)==16 for r in rows), "field count"
+assert (len(rows)-1)%3==0
+z=[r for r in rows if r[0]=="main" and r[1]=="" and r[2]=="ops_per_second" and r[4]=="zfs"][0]
+assert 1.25<float(z[11])<1.4 and z[15]=="better" and float(z[14])<0.001, z
+b=[r for r in rows if r[2]=="ops_per_second" and r[4]=="ext4" and r[1]==""][0]
+assert b[11]=="1" and b[15]=="", b
+' "$T/t.csv"
+
+# --- JSON ---------------------------------------------------------------------
+run "$FSGAUGE" compare --json "$T/c.json" "$F/ext4.json" "$F/zfs.json"
+check "--json FILE: exit 0, table still on stdout" [ "$rc" -eq 0 ] && grep -q "^baseline:" "$T/out"
+check "--json: zfs ops/s significant, ratio interval above 1" [ "$(json "$T/c.json" '[r["results"][1] for r in d["rows"] if r["figure"]=="ops_per_second" and r["operation"] is None][0]["ratio_ci95_low"]>1')" = true ]
+check "--json: method welch-log" [ "$(json "$T/c.json" 'd["rows"][0]["results"][1]["method"]')" = welch-log ]
+check "--json: environment differences" [ "$(json "$T/c.json" '[e["values"] for e in d["environment_differences"] if e["key"]=="fs_type"][0]')" = "['ext4', 'zfs']" ]
+check "--json: the cache warning" [ "$(json "$T/c.json" 'len(d["warnings"])')" = 1 ]
+run "$FSGAUGE" compare --json - "$F/single-a.json" "$F/single-b.json"
+cp "$T/out" "$T/c2.json"
+check "--json -: JSON on stdout, no table" [ "$(json "$T/c2.json" 'd["rows"][0]["results"][1]["significant"]')" = None ]
+expect_fail "--csv with --json -: usage error" 2 "both write to stdout" \
+	"$FSGAUGE" compare --csv --json - "$F/single-a.json" "$F/single-b.json"
+
+# --- pooling files with the same label ---------------------------------------
+for i in 1 2 3; do
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]; json.dump(d,open(sys.argv[2],"w"))' \
+		"$F/single-a.json" "$T/pa$i.json" pa
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]; json.dump(d,open(sys.argv[2],"w"))' \
+		"$F/single-b.json" "$T/pb$i.json" pb
+done
+run "$FSGAUGE" compare "$T"/pa?.json "$T"/pb?.json
+check "same label: pooled into 3 runs" [ "$(grep -c '(run varmail, 3 runs)' "$T/out")" -eq 2 ]
+check "same label: pooling reported" grep -q "pooled 3 results labelled 'pa'" "$T/err"
+check "pooled constant runs: significant" grep -Eq "^ +pb +[0-9.]+ +0\.0% +3 +2\.0[0-9]+ .* better$" "$T/out"
+run "$FSGAUGE" compare --no-pool "$T"/pa?.json "$T"/pb?.json
+check "--no-pool: six results" [ "$(grep -c '(run varmail, 1 run)' "$T/out")" -eq 6 ]
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]="pa"; d["parameters"]["var.nthreads"]="4"
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/pa4.json"
+expect_fail "pooling different parameters refused" 2 "cannot pool the results labelled 'pa'" \
+	"$FSGAUGE" compare "$T"/pa?.json "$T"/pb?.json
+
+# --- the HTML report --------------------------------------------------------------
+run "$FSGAUGE" report "$F/ext4.json" "$F/zfs.json" "$F/xfs.json" -o "$T/r.html"
+check "report: exit 0" [ "$rc" -eq 0 ]
+check "report: cache warning on stderr" grep -q "warning: .*likely served from memory" "$T/err"
+if command -v xmllint >/dev/null 2>&1; then
+	check "report: well-formed (xmllint)" xmllint --noout "$T/r.html"
+else
+	ok "report: well-formed (xmllint) # SKIP xmllint not installed"
+fi
+check "report: tags balanced (python html.parser)" python3 -c '
+import sys
+from html.parser import HTMLParser
+VOID={"meta","br","img","input","hr","link","col","area","base","wbr","source","track","embed","param"}
+class P(HTMLParser):
+    def __init__(s):
+        super().__init__(); s.stack=[]
+    def handle_starttag(s,t,a):
+        if t not in VOID: s.stack.append(t)
+    def handle_startendtag(s,t,a): pass
+    def handle_endtag(s,t):
+        if t in VOID: return
+        assert s.stack and s.stack[-1]==t, "unbalanced </%s> (open: %s)"%(t,s.stack[-3:])
+        s.stack.pop()
+p=P(); p.feed(open(sys.argv[1]).read()); p.close()
+assert not p.stack, p.stack
+' "$T/r.html"
+for fig in ops_per_second mb_per_second mean_latency p99_latency cpu_us_per_op \
+	device_write_amplification device_read_amplification; do
+	check "report: one bar chart of $fig" \
+		[ "$(grep -c "data-chart=\"bar\" data-figure=\"$fig\"" "$T/r.html")" -eq 1 ]
+done
+check "report: a latency CDF per operation (4)" [ "$(grep -c 'data-chart="cdf"' "$T/r.html")" -eq 4 ]
+check "report: time series (ops/s, MB/s, p99)" [ "$(grep -c 'data-chart="timeseries"' "$T/r.html")" -eq 3 ]
+check "report: charts have titles and axis labels" [ "$(grep -c '<title id="ct' "$T/r.html")" -eq 14 ] && grep -q 'fraction of operations' "$T/r.html"
+check "report: environment of each result" grep -q '<td>tank/zfs</td>' "$T/r.html"
+check "report: the comparison table" grep -q '<section id="compare">' "$T/r.html"
+check "report: a print style sheet" grep -q '@media print' "$T/r.html"
+check "report: nothing external (no scripts, links, imports, urls)" \
+	sh -c "! grep -Eqi '<script|<link|<img|@import|url\(|src=|href=' '$T/r.html'"
+run "$FSGAUGE" report "$F/single-a.json" -o "$T/one.html"
+check "report of one result: exit 0, no comparison table" [ "$rc" -eq 0 ] && ! grep -q 'id="compare"' "$T/one.html"
+check "report of one result without device figures: 5 bar charts" [ "$(grep -c 'data-chart="bar"' "$T/one.html")" -eq 5 ]
+expect_fail "report into a missing directory: exit 3" 3 "cannot create '$T/no/such/r.html'" \
+	"$FSGAUGE" report "$F/ext4.json" -o "$T/no/such/r.html"
+expect_fail "report of different workloads refused" 2 "different workloads" \
+	"$FSGAUGE" report "$F/ext4.json" "$F/webserver.json" -o "$T/x.html"
+
+# Headless Chromium renders it (Debian package chromium).
+render() {
+	ud=$(mktemp -d "$T/chrome.XXXXXX")
+	timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--no-first-run --user-data-dir="$ud" --screenshot="$2" --window-size=1200,2000 \
+		"file://$1" >"$T/chrome.log" 2>&1
+}
+if [ -x /usr/bin/chromium ]; then
+	render "$T/r.html" "$T/r.png"
+	check "chromium renders the report to a PNG" python3 -c '
+import sys
+b=open(sys.argv[1],"rb").read()
+assert b[:8]==b"\x89PNG\r\n\x1a\n", "not a PNG"
+w=int.from_bytes(b[16:20],"big"); h=int.from_bytes(b[20:24],"big")
+assert (w,h)==(1200,2000), (w,h)
+assert len(b)>20000, "suspiciously small: %d bytes"%len(b)
+' "$T/r.png"
+else
+	ok "chromium renders the report to a PNG # SKIP /usr/bin/chromium absent (Debian package chromium)"
+fi
+
+# --- end to end: real results from `fsgauge run` ---------------------------------
+mkdir "$T/a" "$T/b"
+real_ok=1
+for i in 1 2; do
+	for side in a b; do
+		"$FSGAUGE" run -d "$T/$side" -t 1 -s nfiles=50 -s nthreads=2 -q --label "$side" \
+			--json "$T/real-$side$i.json" varmail >"$T/run.out" 2>&1 || real_ok=0
+	done
+done
+if [ "$real_ok" -eq 1 ]; then
+	run "$FSGAUGE" compare "$T"/real-a?.json "$T"/real-b?.json
+	check "real results: compare exits 0" [ "$rc" -eq 0 ]
+	check "real results: pooled into 2 runs each" [ "$(grep -c '(run varmail, 2 runs)' "$T/out")" -eq 2 ]
+	check "real results: every flowop has a row" [ "$(grep -c ': ops/s' "$T/out")" -eq \
+		"$(json "$T/real-a1.json" 'len(d["phases"][0]["operations"])')" ]
+	check "real results: environment difference is the target" grep -Eq "^ +target +$T/a +$T/b" "$T/out"
+	run "$FSGAUGE" report "$T"/real-a?.json "$T"/real-b?.json -o "$T/real.html"
+	check "real results: report exits 0" [ "$rc" -eq 0 ]
+	check "real results: report has error bars" grep -q 'class="err"' "$T/real.html"
+	check "real results: a CDF per flowop" [ "$(grep -c 'data-chart="cdf"' "$T/real.html")" -eq \
+		"$(json "$T/real-a1.json" 'len([o for o in d["phases"][0]["operations"] if o["ops"]])')" ]
+else
+	ok "real results # SKIP fsgauge run failed: $(head -c 200 "$T/run.out")"
+fi
+
+finish

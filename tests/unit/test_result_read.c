@@ -1,0 +1,168 @@
+/* test_result_read.c — unit tests for output/result_read.c: samples from
+ * repeats and their fallbacks, the phase p99 from histograms, pooling. */
+#include "output/result_read.h"
+#include "tap.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/fsgauge-test-rr.XXXXXX";
+
+/* Returns the path in a static buffer, valid until the next call. */
+static const char *write_file(const char *name, const char *text)
+{
+	static char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+#define HEAD                                                                                 \
+	"{\"schema_version\": 1, \"suite\": \"run\", \"workload\": \"w\", \"label\": \"L\",\n" \
+	" \"parameters\": {\"duration\": \"10\", \"n\": 3}, \"environment\": {},\n"
+
+/* Two operations; histograms: 98 values at 1000 ns and 2 at 5000 ns in
+ * total, so the phase p99 (the 99th of 100) lies in the 5000 ns bucket. */
+static const char with_repeats[] = HEAD
+	" \"phases\": [{\"name\": \"main\", \"seconds\": 30,\n"
+	"  \"summary\": {\"ops_per_second\": 100, \"mb_per_second\": 2, \"mean_latency_ms\": 1,\n"
+	"               \"cpu_us_per_op\": 9},\n"
+	"  \"device\": {\"write_amplification\": 1.5},\n"
+	"  \"cache\": {\"likely_cached\": true, \"reason\": \"small\"},\n"
+	"  \"operations\": [\n"
+	"   {\"name\": \"a\", \"type\": \"read\", \"ops\": 60, \"ops_per_second\": 60,\n"
+	"    \"latency_us\": {\"mean\": 1.1, \"p99\": 1.0, \"max\": 5.0},\n"
+	"    \"histogram\": {\"buckets\": [[1000, 1003, 59], [4992, 5007, 1]]}},\n"
+	"   {\"name\": \"b\", \"type\": \"write\", \"ops\": 40, \"ops_per_second\": 40,\n"
+	"    \"latency_us\": {\"mean\": 1.2, \"p99\": 5.0, \"max\": 5.0},\n"
+	"    \"histogram\": {\"buckets\": [[1000, 1003, 39], [4992, 5007, 1]]}}],\n"
+	"  \"repeats\": [\n"
+	"   {\"ops_per_second\": 90, \"mb_per_second\": 1.8, \"mean_latency_ms\": 1.1,\n"
+	"    \"cpu_us_per_op\": 9, \"device\": {\"write_amplification\": 1.4},\n"
+	"    \"operations\": [{\"name\": \"a\", \"ops_per_second\": 55, \"latency_us\": {\"p99\": 2}},\n"
+	"                   {\"name\": \"b\", \"ops_per_second\": 35}]},\n"
+	"   {\"ops_per_second\": 100, \"mb_per_second\": 2, \"mean_latency_ms\": 1,\n"
+	"    \"cpu_us_per_op\": 9, \"device\": {\"write_amplification\": 1.5},\n"
+	"    \"operations\": [{\"name\": \"a\", \"ops_per_second\": 60, \"latency_us\": {\"p99\": 3}},\n"
+	"                   {\"name\": \"b\", \"ops_per_second\": 40}]},\n"
+	"   {\"ops_per_second\": 110, \"mb_per_second\": 2.2, \"mean_latency_ms\": 0.9,\n"
+	"    \"device\": {\"write_amplification\": 1.6},\n"
+	"    \"operations\": [{\"name\": \"a\", \"ops_per_second\": 65, \"latency_us\": {\"p99\": 4}},\n"
+	"                   {\"name\": \"b\", \"ops_per_second\": 45}]}],\n"
+	"  \"intervals\": [{\"t\": 1, \"ops_per_second\": 99}, {\"t\": 2, \"p99_us\": 7}]\n"
+	" }]}\n";
+
+static const char single[] = HEAD
+	" \"status\": {\"complete\": false, \"interrupted\": true, \"errors\": 2},\n"
+	" \"phases\": [{\"name\": \"main\", \"summary\": {\"ops_per_second\": 120,\n"
+	"   \"p99_latency_ms\": 0.25},\n"
+	"  \"operations\": [{\"name\": \"b\", \"ops\": 10, \"ops_per_second\": 12,\n"
+	"    \"histogram\": {\"buckets\": [[1000, 1003, 10], [17592186044416, -1, 1]]}}]}]}\n";
+
+static void test_repeats(struct rfile *rf)
+{
+	const struct rphase *p = &rf->phases[0];
+
+	is_int(rf->nphases, 1, "one phase");
+	is_str(rf->name, "L", "name from the label");
+	is_str(kv_get(&rf->params, "n"), "3", "non-string parameter as JSON text");
+	is_int(p->nrepeats, 3, "three repeats");
+	is_int(p->fig[FIG_OPS].n, 3, "ops/s: one sample per repeat");
+	ok(p->fig[FIG_OPS].v[0] == 90 && p->fig[FIG_OPS].v[2] == 110, "ops/s samples in run order");
+	is_near(result_read_mean(&p->fig[FIG_OPS]), 100, 1e-12, "mean of the repeats");
+	is_int(p->fig[FIG_CPU].n, 1, "cpu missing from one repeat: the aggregate, one sample");
+	is_near(p->fig[FIG_CPU].v[0], 9, 0, "cpu aggregate");
+	is_int(p->fig[FIG_DEV_WAMP].n, 3, "device amplification from each repeat");
+	is_int(p->fig[FIG_DEV_RAMP].n, 0, "read amplification absent");
+	is_int(p->fig[FIG_LAT_P99].n, 1, "phase p99 without p99_latency_ms: one sample");
+	is_near(p->fig[FIG_LAT_P99].v[0], 0.0049995, 1e-9,
+		"phase p99 from the merged histograms: midpoint of the 5000 ns bucket, in ms");
+	ok(p->likely_cached && p->cache_reason && !strcmp(p->cache_reason, "small"),
+	   "cache flag and reason");
+	is_int(p->nops, 2, "two operations");
+	is_int(p->ops[0].fig[FIG_OPS].n, 3, "op ops/s from the repeats");
+	is_int(p->ops[0].fig[FIG_LAT_P99].n, 3, "op p99 from the repeats");
+	is_int(p->ops[1].fig[FIG_LAT_P99].n, 1, "op p99 missing in repeats: aggregate");
+	is_int(p->ops[0].hist_count, 60, "histogram count");
+	is_int(p->nintervals, 2, "intervals");
+	ok(isnan(p->intervals[0].p99_us) && p->intervals[1].p99_us == 7, "missing interval keys NAN");
+	is_int(result_read_runs(rf), 3, "runs = 3");
+	ok(rf->complete, "no status: complete");
+}
+
+static void test_single_and_pool(struct rfile *a, struct rfile *b)
+{
+	const struct rphase *p = &b->phases[0];
+	struct rfile *files[2] = { a, b }, *pool;
+
+	ok(!b->complete && b->interrupted && b->errors == 2, "status read");
+	is_int(p->nrepeats, 0, "no repeats");
+	is_int(p->fig[FIG_OPS].n, 1, "single sample");
+	is_near(p->fig[FIG_LAT_P99].v[0], 0.25, 0, "p99_latency_ms used when present");
+	is_int(p->fig[FIG_MBPS].n, 0, "absent figure: no samples");
+	ok(p->ops[0].buckets[1].hi == UINT64_MAX, "last bucket's -1 upper bound read as unbounded");
+	is_int(result_read_runs(b), 1, "runs = 1");
+
+	pool = result_read_pool(files, 2);
+	p = &pool->phases[0];
+	is_int(p->nrepeats, 4, "pool: 3 repeats + 1 run");
+	is_int(p->fig[FIG_OPS].n, 4, "pool: samples concatenated");
+	is_near(p->fig[FIG_OPS].v[3], 120, 0, "pool: the single run last");
+	is_int(p->ops[1].hist_count, 51, "pool: histograms merged (40 + 11)");
+	is_int(p->ops[1].nbuckets, 3, "pool: equal buckets merged");
+	ok(p->ops[1].buckets[0].lo == 1000 && p->ops[1].buckets[0].count == 49,
+	   "pool: 39 + 10 in the 1000 ns bucket");
+	ok(!pool->complete, "pool: incomplete when a member is");
+	ok(p->likely_cached, "pool: cache flag kept");
+	result_read_free(pool);
+}
+
+static void test_errors(void)
+{
+	struct rfile *rf = (struct rfile *)1;
+
+	is_int(result_read(write_file("x.json", "{\"a\": }"), &rf), -EINVAL, "bad JSON: -EINVAL");
+	ok(rf == NULL, "no result on error");
+	is_int(result_read("/nonexistent/x.json", &rf), -ENOENT, "missing file: -ENOENT");
+	is_int(result_read(write_file("y.json", "{\"suite\": \"run\"}"), &rf), -EINVAL,
+	       "no schema_version: -EINVAL");
+	is_int(result_read(write_file("z.json", HEAD " \"phases\": [{\"name\": 1}]}"), &rf), -EINVAL,
+	       "phase without a name: -EINVAL");
+}
+
+int main(void)
+{
+	struct rfile *a, *b;
+
+	if (!mkdtemp(dir)) {
+		printf("1..0 # SKIP cannot create a temporary directory\n");
+		return 0;
+	}
+	is_int(result_read(write_file("a.json", with_repeats), &a), 0, "read with repeats");
+	is_int(result_read(write_file("b.json", single), &b), 0, "read single");
+	if (a && b) {
+		test_repeats(a);
+		test_single_and_pool(a, b);
+	}
+	result_read_free(a);
+	result_read_free(b);
+	test_errors();
+	for (const char *const *n = (const char *const[]){ "a.json", "b.json", "x.json", "y.json",
+							 "z.json", NULL };
+	     *n; n++) {
+		char *p = xasprintf("%s/%s", dir, *n);
+
+		unlink(p);
+		free(p);
+	}
+	rmdir(dir);
+	return done_testing();
+}
