@@ -144,6 +144,12 @@ static void test_repeat_stats(void)
 	is_near(rs.ci95_high, 14 + half, 1e-9, "ci95_high");
 	is_near(half, t_critical(0.95, 4) * sqrt(10.0) / sqrt(5.0), 1e-6,
 		"the same t as summary.h's t_critical");
+	ok(acc->phases[0].repeats[2].nper_op == 1 && acc->phases[0].repeats[2].per_op[0].ops == 14 &&
+		   !strcmp(acc->phases[0].repeats[2].per_op[0].name, "w") &&
+		   fabs(acc->phases[0].repeats[2].per_op[0].lat_mean_us - 3) < 1e-9,
+	   "each repeat keeps its operations' figures");
+	ok(isnan(acc->phases[0].repeats[0].write_amplification),
+	   "no device counters: no amplification");
 	is_int(acc->phases[0].ops[0].st.ops, 70, "merged ops add up");
 	is_int(acc->phases[0].ops[0].st.lat.count, 70, "merged histograms add up");
 	is_near(acc->phases[0].seconds, 5, 1e-12, "merged seconds add up");
