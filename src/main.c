@@ -14,6 +14,9 @@ const struct command commands[] = {
 	{ "show", cmd_show, "print a built-in workload's text" },
 	{ "compare", cmd_compare, "compare result files: ratios, confidence intervals, significance" },
 	{ "report", cmd_report, "write a self-contained HTML report with charts from result files" },
+	{ "iozone", cmd_iozone, "iozone's tests and throughput mode, iozone's options and report" },
+	{ "verify", cmd_verify, "write, read back and check data (corruption test)" },
+	{ "devcheck", cmd_devcheck, "check whether a block device may be read or written" },
 	{ NULL, NULL, NULL },
 };
 

@@ -40,6 +40,16 @@ struct counter_set {
 	size_t n;
 };
 
+/* bufsize=: a stdio-like user-space buffer on a descriptor slot. */
+struct stdio_buf {
+	char *buf;
+	size_t size;
+	size_t len;		/* bytes valid (reading) or waiting to be written */
+	size_t pos;		/* read cursor */
+	uint64_t off;		/* file offset of buf[0] */
+	int dirty;		/* holds written data not yet flushed */
+};
+
 struct fd_slot {
 	int fd;			/* -1 when closed */
 	struct rt_fileset *fs;
@@ -48,6 +58,8 @@ struct fd_slot {
 	uint64_t off;		/* sequential offset */
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
+	uint64_t seq_rec, seq_pass; /* reverse= and stride= position */
+	struct stdio_buf *sb;	/* bufsize=: the user-space buffer, or NULL */
 };
 
 struct aio_slot {
@@ -55,6 +67,9 @@ struct aio_slot {
 	void *buf;
 	int busy;
 	struct op_stats *st;	/* the aiowrite flowop's stats */
+	struct wflow *f;	/* the aiowrite flowop */
+	struct rt_fileset *fs;	/* the file written, for messages */
+	int64_t idx;
 	uint64_t t0;
 };
 
@@ -71,6 +86,10 @@ struct wflow {
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
+	/* attributes read once (flow_init_attrs): the hot path does not
+	 * resolve them per operation */
+	int reverse, stonewall;
+	uint64_t stride, bufsize;
 };
 
 struct runner;
@@ -91,6 +110,8 @@ struct worker {
 	struct aio_slot aio[AIO_DEPTH];
 	unsigned aio_inflight;
 	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
+	uint64_t verify_errors;	/* --verify: bad blocks read */
+	uint64_t generation;	/* --verify: writes stamped so far */
 	char path[4096], path2[4096];
 	int done;
 	int init_err;
@@ -112,6 +133,7 @@ struct runner {
 	uint64_t start_ns;
 	pthread_mutex_t err_mu;
 	char *first_error;
+	unsigned long long verify_reported; /* verify errors seen (under err_mu) */
 	int stopped_on_error;
 	double event_rate;    /* eventgen rate (events/s); 0 = none */
 	uint64_t events_used; /* atomic */
@@ -129,6 +151,8 @@ struct runner {
 	/* what lies under the run directory (found once) */
 	struct devices devs;
 	char fstype[64];
+	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
+	uint64_t all_done_ns; /* atomic: when the last worker of the phase ended */
 };
 
 /* Visit every wflow of every worker (children included). */
@@ -152,16 +176,26 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 void measure_free(struct measure *m);
 
 /* flowop.c */
+/* Read the attributes a wflow caches (reverse, stride, bufsize, ...). */
+void flow_init_attrs(struct wflow *f);
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
+/* Wait for every asynchronous write in flight, reporting failures. */
+void worker_drain_aio(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops
  * the run under --on-error=stop. */
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
 		     int neg_errno);
 
+/* Report a block that failed verification (counted; the first few
+ * printed; stops the run under --on-error=stop). */
+struct verify_mismatch;
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
+			 const struct verify_mismatch *m);
+
 static inline int runner_stopping(const struct runner *rn)
 {
-	return rn->stop || runner_stop_signal;
+	return __atomic_load_n(&rn->stop, __ATOMIC_RELAXED) || runner_signalled();
 }
 
 #endif

@@ -26,7 +26,7 @@ volatile int runner_stop_signal;
 
 static void on_signal(int sig)
 {
-	runner_stop_signal = sig;
+	__atomic_store_n(&runner_stop_signal, sig, __ATOMIC_RELAXED);
 }
 
 void runner_install_signals(void)
@@ -90,6 +90,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.fd = -1;
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
+	flow_init_attrs(f);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
@@ -202,26 +203,19 @@ static void *worker_main(void *arg)
 				 * out of files ends this thread (set mode quit). */
 				if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
 				    wk->flows[i].fo->type == FO_FINISHONBYTES) {
-					rn->finished = 1;
-					rn->stop = 1;
+					__atomic_store_n(&rn->finished, 1, __ATOMIC_RELAXED);
+					__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 				}
 				break;
 			}
 		}
 	}
-	/* drain asynchronous writes before leaving */
-	while (wk->aio_inflight) {
-		struct io_req *done[AIO_DEPTH];
-		int n = engine_reap(wk->eng, done, wk->aio_inflight, AIO_DEPTH);
-
-		if (n <= 0)
-			break;
-		for (int i = 0; i < n; i++)
-			((struct aio_slot *)done[i]->user)->busy = 0;
-		wk->aio_inflight -= (unsigned)n;
-	}
+	worker_drain_aio(wk);
 	worker_close_all(wk);
-	__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_RELAXED);
+	/* the last thread out notes when the phase's work ended: the
+	 * control loop only looks every 10 ms */
+	if (__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_ACQ_REL) == rn->nworkers)
+		__atomic_store_n(&rn->all_done_ns, now_ns(), __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -409,7 +403,7 @@ int runner_create_filesets(struct runner *rn)
 	ret = preflight_space(rn);
 	if (ret < 0)
 		return ret;
-	for (size_t i = 0; i < rn->nfs && !runner_stop_signal; i++) {
+	for (size_t i = 0; i < rn->nfs && !runner_signalled(); i++) {
 		struct rt_fileset *fs = &rn->fs[i];
 		struct fileset_prealloc_stats ps;
 		struct result_fileset *rf = result_add_fileset(res, fs->name);
@@ -422,6 +416,7 @@ int runner_create_filesets(struct runner *rn)
 				"mbytes=%.0f\n",
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
+		fs->verify = o->verify;
 		ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);
@@ -432,6 +427,16 @@ int runner_create_filesets(struct runner *rn)
 		rf->mean_dirwidth = (double)fs->width;
 		rf->depth = depth;
 		rf->seconds = ps.seconds;
+		if (ps.error) {
+			/* an I/O error while preallocating: the run stops here
+			 * and the partial record says why */
+			res->errors++;
+			res->stopped_on_error = 1;
+			if (!res->first_error)
+				res->first_error = ps.error;
+			else
+				free(ps.error);
+		}
 		if (ret < 0)
 			return ret;
 		if (!o->quiet)
@@ -439,7 +444,7 @@ int runner_create_filesets(struct runner *rn)
 				(unsigned long long)ps.files, (unsigned long long)fs->n, fs->name,
 				ps.seconds < 1 && ps.seconds > 0 ? 1.0 : ps.seconds);
 	}
-	if (runner_stop_signal) {
+	if (runner_signalled()) {
 		res->interrupted = 1;
 		return -EINTR;
 	}
@@ -505,8 +510,10 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	uint64_t t_end, t_stop;
 	int ret = 0;
 
-	rn->stop = 0;
-	rn->finished = 0;
+	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
+	rn->stonewalled = 0;
+	rn->all_done_ns = 0;
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
@@ -604,7 +611,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,
 				   &rn->workers[started])) {
 			msg_err("cannot start thread %zu of %zu", started + 1, rn->nworkers);
-			rn->stop = 1;
+			__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 			ret = -EAGAIN;
 			break;
 		}
@@ -635,17 +642,21 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
-	if (runner_stop_signal)
+	if (runner_signalled())
 		why = "signal";
-	else if (rn->finished)
+	else if (__atomic_load_n(&rn->finished, __ATOMIC_RELAXED))
 		why = "finish";
-	else if (rn->stopped_on_error)
+	else if (__atomic_load_n(&rn->stopped_on_error, __ATOMIC_RELAXED))
 		why = "error";
-	rn->stop = 1;
+	__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	t_stop = now_ns();
+	if (!strcmp(why, "threads done") && __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE))
+		t_stop = __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
-	if (runner_stop_signal)
+	for (size_t i = 0; i < rn->nworkers; i++)
+		res->verify_errors += rn->workers[i].verify_errors;
+	if (runner_signalled())
 		res->interrupted = 1;
 
 	if (ret == 0) {
@@ -654,6 +665,15 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 		ph->nthreads = (int)rn->nworkers;
 		ph->end_reason = why;
+		for (size_t i = 0; i < rn->nworkers; i++) {
+			const struct engine *e = rn->workers[i].eng;
+
+			if (!e)
+				continue;
+			ph->open_flags |= e->open_flags_seen;
+			for (int op = 0; op < IO__COUNT; op++)
+				ph->io_requests[op] += e->nreq[op];
+		}
 		for (size_t i = 0; i < rn->nopdefs; i++) {
 			const char *type = flowop_type_name(rn->opdefs[i]->type);
 
@@ -683,11 +703,19 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	return ret;
 }
 
+_Static_assert(IO__COUNT <= RESULT_IO_OPS, "result_phase.io_requests is too small");
+
 void runner_free(struct runner *rn)
 {
+	uint64_t tot[IO__COUNT];
+
 	if (!rn)
 		return;
 	phase_cleanup(rn);
+	/* every engine instance is closed now: record what they were asked */
+	engine_totals(tot);
+	for (int i = 0; i < IO__COUNT; i++)
+		rn->res->io_requests[i] = tot[i];
 	for (size_t i = 0; i < rn->nfs; i++)
 		fileset_free(&rn->fs[i]);
 	free(rn->fs);
@@ -721,7 +749,7 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 		ret = run_once(w, rd, o, res);
 		return ret == -EINTR ? 0 : ret;
 	}
-	for (unsigned k = 0; k < n && !runner_stop_signal; k++) {
+	for (unsigned k = 0; k < n && !runner_signalled(); k++) {
 		struct result *one = result_new(res->suite, res->workload);
 
 		if (!o->quiet)

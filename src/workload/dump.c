@@ -56,6 +56,12 @@ static const struct field flowop_fields[] = {
 	{ "opennext", FO(opennext) },
 	{ "indexed", FO(indexed) },
 	{ "randvar", FO(rvar) },
+	{ "osync", FO(osync) },
+	{ "reverse", FO(reverse) },
+	{ "stride", FO(stride) },
+	{ "bufsize", FO(bufsize) },
+	{ "stonewall", FO(stonewall) },
+	{ "resume", FO(resume) },
 };
 #undef FO
 

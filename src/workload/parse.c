@@ -149,6 +149,12 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "opennext", AK_BOOL, FO(opennext) },
 	{ "indexed", AK_NUM, FO(indexed) },
 	{ "randvar", AK_NUM, FO(rvar) },
+	{ "osync", AK_BOOL, FO(osync) },
+	{ "reverse", AK_BOOL, FO(reverse) },
+	{ "stride", AK_NUM, FO(stride) },
+	{ "bufsize", AK_SIZE, FO(bufsize) },
+	{ "stonewall", AK_BOOL, FO(stonewall) },
+	{ "resume", AK_BOOL, FO(resume) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -2649,6 +2655,12 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->opennext);
 	wl_val_clear(&fo->dir);
 	wl_val_clear(&fo->rvar);
+	wl_val_clear(&fo->osync);
+	wl_val_clear(&fo->reverse);
+	wl_val_clear(&fo->stride);
+	wl_val_clear(&fo->bufsize);
+	wl_val_clear(&fo->stonewall);
+	wl_val_clear(&fo->resume);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);

@@ -174,6 +174,8 @@ enum flowop_type {
 	FO_PRINT,
 	FO_TESTRANDVAR,
 	FO_COMPOSITE, /* a `define flowop` called from a thread */
+	FO_STONEWALL, /* the first thread to get here raises the phase's stonewall */
+	FO_THREADDONE, /* this thread is done; the others go on */
 	FO__COUNT
 };
 
@@ -201,6 +203,13 @@ struct wl_flowop {
 	size_t nchildren;
 	int line;
 	char *composite_name; /* FO_COMPOSITE: the name of its `define flowop` */
+	/* Added for the iozone front end, usable from WML (docs/engine.md). */
+	struct wl_val osync;	/* open with O_SYNC */
+	struct wl_val reverse;	/* sequential offsets run backwards from the end */
+	struct wl_val stride;	/* sequential offsets jump this many records */
+	struct wl_val bufsize;	/* stdio-like user-space buffer of this size */
+	struct wl_val stonewall; /* the iters= loop ends at the phase's stonewall */
+	struct wl_val resume;	/* writewholefile: start at the file's current size */
 };
 
 struct wl_thread {
