@@ -28,6 +28,8 @@ endif
 endif
 
 # --- feature probes ---------------------------------------------------------
+# `printf %b` turns the \n into newlines; $(HASH) is a '#' that survives
+# $(call) (a \# inside a call argument stays a backslash and a hash).
 HASH := \#
 probe = $(shell printf '%b\n' '$(2)' | $(CC) -x c - -o /dev/null $(3) >/dev/null 2>&1 && echo 1)
 HAVE_LIBURING  := $(call probe,uring,$(HASH)include <liburing.h>\nint main(void){struct io_uring r;return io_uring_queue_init(1,&r,0);},-luring)
@@ -73,7 +75,14 @@ all: fsgauge
 fsgauge: $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/%.o: %.c
+# Objects depend on the compiler flags (features found, sanitizers), so a
+# change of either rebuilds everything.
+FLAGS_STAMP := $(BUILD)/.cflags
+STAMP_FLAGS := $(CC) $(filter-out -DFSGAUGE_GITREV%,$(ALL_CFLAGS))
+$(shell mkdir -p $(BUILD); printf '%s\n' "$(STAMP_FLAGS)" | cmp -s - $(FLAGS_STAMP) || \
+	printf '%s\n' "$(STAMP_FLAGS)" > $(FLAGS_STAMP))
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

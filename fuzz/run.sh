@@ -16,6 +16,7 @@ for bin in "$FUZZ_BIN_DIR"/fuzz_*; do
 	art="$FUZZ_WORK/artifacts/$name"
 	mkdir -p "$corpus" "$art"
 	seeds="$here/corpus/$name"
+	[ -d "$seeds" ] || seeds= # git keeps no empty directories
 	[ "$name" = workload ] && cp "$here"/../workloads/*.f "$corpus"/ 2>/dev/null
 	reg=$(ls "$here/regress/$name"/* 2>/dev/null)
 	if [ -n "$reg" ]; then
@@ -31,7 +32,7 @@ for bin in "$FUZZ_BIN_DIR"/fuzz_*; do
 	fi
 	n=$((n + 1))
 	if "$bin" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=2048 -max_len=65536 \
-		-print_final_stats=0 -close_fd_mask=3 -artifact_prefix="$art/" "$corpus" "$seeds" >"$art/fuzz.log" 2>&1; then
+		-print_final_stats=0 -close_fd_mask=3 -artifact_prefix="$art/" "$corpus" ${seeds:+"$seeds"} >"$art/fuzz.log" 2>&1; then
 		echo "ok $n - $name: ${FUZZ_SECONDS}s of fuzzing found nothing ($(grep -o 'corp: [0-9]*' "$art/fuzz.log" | tail -1))"
 	else
 		fail=$((fail + 1))

@@ -23,5 +23,6 @@ int cmd_verify(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_iozone(int argc, char **argv);
+int cmd_untar(int argc, char **argv);
 
 #endif

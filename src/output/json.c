@@ -388,6 +388,27 @@ static json_t *phase_json(const struct result_phase *p)
 		}
 		json_object_set_new(o, "metrics", mt);
 	}
+	if (p->nexecs) {
+		json_t *ex = json_array();
+
+		for (size_t i = 0; i < p->nexecs; i++) {
+			const struct result_exec *x = &p->execs[i];
+			json_t *j = json_object();
+
+			json_object_set_new(j, "name", json_string(x->op));
+			json_object_set_new(j, "index", json_integer((json_int_t)x->index));
+			json_object_set_new(j, "thread", json_integer(x->thread));
+			json_object_set_new(j, "start_seconds", json_real(x->start));
+			json_object_set_new(j, "seconds", json_real(x->seconds));
+			json_object_set_new(j, "ops", json_integer((json_int_t)x->ops));
+			json_object_set_new(j, "bytes_written", json_integer((json_int_t)x->bytes));
+			json_object_set_new(j, "errors", json_integer((json_int_t)x->errors));
+			json_object_set_new(j, "complete", json_boolean(x->complete));
+			json_object_set_new(j, "repeat", json_integer(x->repeat));
+			json_array_append_new(ex, j);
+		}
+		json_object_set_new(o, "executions", ex);
+	}
 	return o;
 }
 

@@ -1191,6 +1191,189 @@ static enum flow_result do_block(struct worker *wk, struct wflow *f, int wake)
 	return FR_OK;
 }
 
+/* "<root>/<path>", or the root itself for "" (the copy's directory). */
+static int replay_path(char *buf, size_t len, const char *root, const char *path)
+{
+	int n = snprintf(buf, len, "%s%s%s", root, *path ? "/" : "", path);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The bytes of a replayed write: the run's data pattern, the replay's
+ * contents in memory, or its spool file read here, outside the timed
+ * window.  Returns 0 or -errno. */
+static int replay_data(struct worker *wk, const struct replay *r, const struct replay_op *op,
+		       void **buf)
+{
+	if (op->data == REPLAY_PATTERN || (!r->data && r->data_fd < 0)) {
+		if (ensure_buf(wk, op->len) < 0)
+			return -ENOMEM;
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, op->len);
+		*buf = wk->buf;
+		return 0;
+	}
+	if (r->data) {
+		*buf = (void *)(r->data + op->data);
+		return 0;
+	}
+	if (ensure_buf(wk, op->len) < 0)
+		return -ENOMEM;
+	struct io_req q = { .op = IO_READ, .fd = r->data_fd, .buf = wk->buf, .len = op->len,
+			    .off = op->data };
+	int64_t ret = engine_exec_full(wk->eng, &q);
+
+	if (ret >= 0 && (uint64_t)ret < op->len)
+		ret = -EIO; /* the spool file is shorter than we wrote it */
+	*buf = wk->buf;
+	return ret < 0 ? (int)ret : 0;
+}
+
+/* open(O_DIRECTORY), fsync, close: one operation. */
+static int64_t fsync_dir(struct worker *wk, const char *path)
+{
+	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = path,
+			    .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW };
+	int64_t fd = engine_exec_full(wk->eng, &q), ret;
+
+	if (fd < 0)
+		return fd;
+	q = (struct io_req){ .op = IO_FSYNC, .fd = (int)fd };
+	ret = engine_exec_full(wk->eng, &q);
+	q = (struct io_req){ .op = IO_CLOSE, .fd = (int)fd };
+	engine_exec(wk->eng, &q);
+	return ret;
+}
+
+/* FO_REPLAY: claim the next execution and replay the whole list in its
+ * directory "<dir>-NNN", each operation timed and counted by the child
+ * of its kind; the execution's own time goes to the thread's list.
+ * FR_DONE once every execution is claimed. */
+static enum flow_result do_replay(struct worker *wk, struct wflow *f)
+{
+	const struct wl_flowop *fo = f->fo;
+	const struct replay *r = fo->replay;
+	struct runner *rn = wk->rn;
+	uint64_t total = (uint64_t)wl_val_int(&fo->value, NULL, 1), k, t0;
+	struct result_exec x = { 0 };
+	char root[128];
+	int fd = -1, failed = 0;
+	size_t i;
+
+	if (!r || !f->sync) {
+		runner_op_error(wk, f, "replay", NULL, -EINVAL);
+		return FR_ERROR;
+	}
+	k = __atomic_fetch_add(&f->sync->count, 1, __ATOMIC_RELAXED);
+	if (k >= total)
+		return FR_DONE;
+	snprintf(root, sizeof(root), "%.80s-%03llu", wl_val_str(&fo->dir, fo->name),
+		 (unsigned long long)k);
+	t0 = now_ns();
+	x.index = k;
+	x.thread = (int)wk->id;
+	x.start = (double)(t0 - rn->start_ns) / 1e9;
+	for (i = 0; i < r->nops && !runner_stopping(rn); i++) {
+		const struct replay_op *op = &r->ops[i];
+		struct wflow *c = &f->children[f->replay_child[op->kind]];
+		struct io_req q = { .dirfd = rn->dirfd, .path = wk->path, .fd = fd };
+		struct timespec times[2] = { { 0, UTIME_OMIT }, op->mtime };
+		const char *what = replay_kind_name(op->kind);
+		struct timing t;
+		int64_t ret;
+
+		ret = replay_path(wk->path, sizeof(wk->path), root, op->path);
+		switch (op->kind) {
+		case RPK_MKDIR:
+			q.op = IO_MKDIR;
+			q.mode = op->mode;
+			break;
+		case RPK_CREATE:
+			q.op = IO_OPEN;
+			q.flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+			q.mode = op->mode;
+			break;
+		case RPK_WRITE:
+			q.op = IO_WRITE;
+			q.len = op->len;
+			q.off = op->off;
+			if (ret == 0 && (ret = replay_data(wk, r, op, &q.buf)) < 0)
+				what = "read contents for";
+			break;
+		case RPK_FSYNC:
+			q.op = IO_FSYNC;
+			break;
+		case RPK_CLOSE:
+			q.op = IO_CLOSE;
+			break;
+		case RPK_SYMLINK:
+			q.op = IO_SYMLINK;
+			q.path = op->path2;
+			q.path2 = wk->path;
+			break;
+		case RPK_LINK:
+			q.op = IO_LINK;
+			if (ret == 0)
+				ret = replay_path(wk->path2, sizeof(wk->path2), root, op->path2);
+			q.path = wk->path2;
+			q.path2 = wk->path;
+			break;
+		case RPK_CHMOD:
+			q.op = IO_CHMOD;
+			q.mode = op->mode;
+			break;
+		case RPK_UTIMES:
+			q.op = IO_UTIMES;
+			q.times = times;
+			break;
+		case RPK_FSYNCDIR:
+			q.op = IO_FSYNC; /* below: open, fsync, close */
+			break;
+		case RPK_UNLINK:
+			q.op = IO_UNLINK;
+			break;
+		case RPK_RMDIR:
+			q.op = IO_RMDIR;
+			break;
+		default:
+			ret = -EINVAL;
+		}
+		if (ret == 0) {
+			op_begin(c, &t);
+			if (op->kind == RPK_FSYNCDIR)
+				ret = fsync_dir(wk, wk->path);
+			else if (op->kind == RPK_CLOSE)
+				ret = engine_exec(wk->eng, &q); /* never retried: the fd is gone */
+			else
+				ret = engine_exec_full(wk->eng, &q);
+			op_end(wk, c, &t, 0, op->kind == RPK_WRITE && ret > 0 ? (uint64_t)ret : 0);
+		}
+		if (op->kind == RPK_CLOSE)
+			fd = -1;
+		if (ret < 0) {
+			runner_op_error(wk, c, what, wk->path, (int)ret);
+			x.errors++;
+			failed = 1;
+			break;
+		}
+		if (op->kind == RPK_CREATE)
+			fd = (int)ret;
+		else if (op->kind == RPK_WRITE)
+			x.bytes += (uint64_t)ret;
+		x.ops++;
+	}
+	if (fd >= 0) {
+		/* stopped or failed with a file open: close it, uncounted */
+		struct io_req q = { .op = IO_CLOSE, .fd = fd };
+
+		engine_exec(wk->eng, &q);
+	}
+	x.seconds = (double)(now_ns() - t0) / 1e9;
+	x.complete = !failed && i == r->nops;
+	f->execs = xrealloc(f->execs, (f->nexecs + 1) * sizeof(*f->execs));
+	f->execs[f->nexecs++] = x;
+	return failed ? FR_ERROR : FR_OK;
+}
+
 static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 {
 	const struct wl_flowop *fo = f->fo;
@@ -1312,6 +1495,8 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		op_end(wk, f, &t, 0, 0);
 		return r;
 	}
+	case FO_REPLAY:
+		return do_replay(wk, f);
 	default:
 		return FR_OK;
 	}

@@ -13,6 +13,7 @@
 #include "runner/fileset.h"
 #include "runner/runner.h"
 #include "stats/devices.h"
+#include "workload/replay.h"
 
 #define FD_SLOTS 64
 #define AIO_DEPTH 64
@@ -90,6 +91,11 @@ struct wflow {
 	 * resolve them per operation */
 	int reverse, stonewall;
 	uint64_t stride, bufsize;
+	/* FO_REPLAY: the child counting each kind of operation, and this
+	 * thread's executions (op names filled in when merged) */
+	unsigned char replay_child[RPK__COUNT];
+	struct result_exec *execs;
+	size_t nexecs;
 };
 
 struct runner;

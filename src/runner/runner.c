@@ -51,7 +51,8 @@ static struct sync_obj *sync_get(struct runner *rn, const char *name)
 }
 
 /* Sync objects are created before any worker starts, one per semblock
- * or block flowop name, so workers never modify the table. */
+ * or block flowop name, so workers never modify the table.  A replay
+ * flowop uses one as the counter its threads claim executions from. */
 static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -59,7 +60,9 @@ static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t 
 
 		if (fo->type == FO_COMPOSITE)
 			sync_collect(rn, fo->children, fo->nchildren);
-		if ((fo->type != FO_SEMBLOCK && fo->type != FO_BLOCK) || sync_get(rn, fo->name))
+		if ((fo->type != FO_SEMBLOCK && fo->type != FO_BLOCK &&
+		     !(fo->type == FO_REPLAY && fo->replay)) ||
+		    sync_get(rn, fo->name))
 			continue;
 		rn->syncs = xrealloc(rn->syncs, (rn->nsyncs + 1) * sizeof(*rn->syncs));
 		struct sync_obj *so = &rn->syncs[rn->nsyncs++];
@@ -91,15 +94,18 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
 	flow_init_attrs(f);
-	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
+	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK || (fo->type == FO_REPLAY && fo->replay))
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
 		f->sync = sync_get(rn, wl_val_str(&fo->target, ""));
-	if (fo->type == FO_COMPOSITE && fo->nchildren) {
+	if ((fo->type == FO_COMPOSITE || fo->type == FO_REPLAY) && fo->nchildren) {
 		f->nchildren = fo->nchildren;
 		f->children = xcalloc(fo->nchildren, sizeof(*f->children));
-		for (size_t i = 0; i < fo->nchildren; i++)
+		for (size_t i = 0; i < fo->nchildren; i++) {
 			wflow_init(rn, &f->children[i], fo->children[i]);
+			if (fo->type == FO_REPLAY)
+				f->replay_child[fo->children[i]->replay_kind] = (unsigned char)i;
+		}
 	}
 }
 
@@ -108,6 +114,7 @@ static void wflow_free(struct wflow *f)
 	for (size_t i = 0; i < f->nchildren; i++)
 		wflow_free(&f->children[i]);
 	free(f->children);
+	free(f->execs);
 }
 
 static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct worker *wk,
@@ -283,6 +290,8 @@ struct merge_arg {
 enum op_class runner_flow_class(const struct wl_flowop *fo)
 {
 	switch (fo->type) {
+	case FO_REPLAY:
+		return fo->replay_kind == RPK_WRITE && !fo->replay ? OPC_WRITE : OPC_OTHER;
 	case FO_READ:
 	case FO_READWHOLEFILE:
 		return OPC_READ;
@@ -297,10 +306,42 @@ enum op_class runner_flow_class(const struct wl_flowop *fo)
 	}
 }
 
+/* A replay flowop's executions go to the phase's list; its operations
+ * are counted by its children, so it is no operation itself. */
+static void merge_execs(struct result_phase *ph, struct wflow *f)
+{
+	ph->execs = xrealloc(ph->execs, (ph->nexecs + f->nexecs) * sizeof(*ph->execs));
+	for (size_t i = 0; i < f->nexecs; i++) {
+		ph->execs[ph->nexecs] = f->execs[i];
+		ph->execs[ph->nexecs++].op = xstrdup(f->fo->name);
+	}
+}
+
+static int exec_cmp(const void *a, const void *b)
+{
+	const struct result_exec *x = a, *y = b;
+	int c = strcmp(x->op, y->op);
+
+	if (c)
+		return c;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static const char *flow_type_name(const struct wl_flowop *fo)
+{
+	const char *type = flowop_type_name(fo->type);
+
+	if (fo->type == FO_REPLAY && !fo->replay)
+		return replay_kind_name(fo->replay_kind); /* a kind: "mkdir" */
+	return type ? type : "composite";
+}
+
 /* Give every flowop name of the phase an index, in first-seen order: the
  * order of the result's operations and of the sampler's tables. */
 static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
+	if (f->fo->type == FO_REPLAY && f->fo->replay)
+		return; /* not an operation: its children are */
 	for (size_t i = 0; i < rn->nopdefs; i++)
 		if (!strcmp(rn->opdefs[i]->name, f->fo->name)) {
 			f->result_idx = i;
@@ -314,8 +355,13 @@ static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, voi
 static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	struct merge_arg *m = arg;
-	struct result_op *o = &m->ph->ops[f->result_idx];
+	struct result_op *o;
 
+	if (f->fo->type == FO_REPLAY && f->fo->replay) {
+		merge_execs(m->ph, f);
+		return;
+	}
+	o = &m->ph->ops[f->result_idx];
 	op_stats_merge(&o->st, &f->st);
 	if (f->fo->type == FO_TESTRANDVAR) {
 		/* combine sums: stash them in extra_* until finished below */
@@ -674,13 +720,12 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 			for (int op = 0; op < IO__COUNT; op++)
 				ph->io_requests[op] += e->nreq[op];
 		}
-		for (size_t i = 0; i < rn->nopdefs; i++) {
-			const char *type = flowop_type_name(rn->opdefs[i]->type);
-
-			result_phase_add_op(ph, rn->opdefs[i]->name, type ? type : "composite",
+		for (size_t i = 0; i < rn->nopdefs; i++)
+			result_phase_add_op(ph, rn->opdefs[i]->name, flow_type_name(rn->opdefs[i]),
 					    runner_flow_class(rn->opdefs[i]));
-		}
 		visit_all(rn, merge_flow, &m);
+		if (ph->nexecs)
+			qsort(ph->execs, ph->nexecs, sizeof(*ph->execs), exec_cmp);
 		for (size_t i = 0; i < ph->nops; i++) {
 			struct result_op *op = &ph->ops[i];
 

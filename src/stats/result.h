@@ -193,6 +193,21 @@ struct result_metric {
 	double value;
 };
 
+/* One execution of a replay flowop (one extracted or removed copy of a
+ * tree: see docs/engine.md), as the thread that ran it measured it. */
+struct result_exec {
+	char *op;	  /* the replay flowop's name ("untar") */
+	uint64_t index;	  /* execution number: the copy */
+	int thread;	  /* worker index within the phase */
+	double start;	  /* seconds from the start of the phase */
+	double seconds;	  /* elapsed, first operation to last */
+	uint64_t ops;	  /* operations done */
+	uint64_t bytes;	  /* bytes written */
+	uint64_t errors;
+	int complete;	  /* every operation of the list done without error */
+	unsigned repeat;  /* 0-based run (--repeat) it belongs to */
+};
+
 struct result_phase {
 	char *name;
 	double seconds;	     /* measured wall time of the phase */
@@ -227,6 +242,10 @@ struct result_phase {
 	uint64_t io_requests[RESULT_IO_OPS];
 	struct result_metric *metrics;
 	size_t nmetrics;
+	/* replay executions (untar copies), by op name then index; with
+	 * --repeat, every run's, in run order */
+	struct result_exec *execs;
+	size_t nexecs;
 };
 
 /* Phases shorter than this, or with fewer operations, are reported as
