@@ -569,6 +569,14 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 			op[map[k]] = src->op_p99_ns[k];
 		}
 	}
+	a->open_flags |= b->open_flags;
+	for (size_t i = 0; i < RESULT_IO_OPS; i++)
+		a->io_requests[i] += b->io_requests[i];
+	/* front-end figures: the last run's (each run's are in its headline
+	 * where they matter) */
+	for (size_t i = 0; i < b->nmetrics; i++)
+		result_phase_add_metric(a, b->metrics[i].name, b->metrics[i].unit,
+					b->metrics[i].value);
 	/* executions move over, marked with their run */
 	a->execs = xrealloc(a->execs, (a->nexecs + b->nexecs + 1) * sizeof(*a->execs));
 	for (size_t i = 0; i < b->nexecs; i++) {
@@ -601,6 +609,10 @@ void result_merge_repeat(struct result *acc, struct result *one)
 	acc->interrupted |= one->interrupted;
 	acc->stopped_on_error |= one->stopped_on_error;
 	acc->errors += one->errors;
+	acc->verify_errors += one->verify_errors;
+	/* engine request totals are process-wide and cumulative */
+	for (size_t i = 0; i < RESULT_IO_OPS; i++)
+		acc->io_requests[i] = MAX(acc->io_requests[i], one->io_requests[i]);
 	if (one->first_error && !acc->first_error)
 		acc->first_error = xstrdup(one->first_error);
 }

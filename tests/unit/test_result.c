@@ -129,6 +129,8 @@ static void test_repeat_stats(void)
 		iv->op_ops[0] = ops[i];
 		result_add_fileset(one, "fs");
 		one->errors = i;
+		one->io_requests[1] = 100 * (i + 1); /* process-wide, cumulative */
+		p->io_requests[1] = 100;
 		result_merge_repeat(acc, one);
 		result_free(one);
 	}
@@ -157,6 +159,8 @@ static void test_repeat_stats(void)
 	is_int(acc->phases[0].intervals[3].repeat, 3, "intervals tagged with their repeat");
 	is_int(acc->nfilesets, 1, "filesets taken once");
 	is_int(acc->errors, 0 + 1 + 2 + 3 + 4, "errors add up");
+	is_int(acc->io_requests[1], 500, "result io_requests: the cumulative total");
+	is_int(acc->phases[0].io_requests[1], 500, "phase io_requests add up");
 	ok(!acc->phases[0].too_fast, "no repeat too fast");
 
 	/* one run alone: CI undefined */
