@@ -18,6 +18,7 @@ const struct command commands[] = {
 	{ "iozone", cmd_iozone, "iozone's tests and throughput mode, iozone's options and report" },
 	{ "verify", cmd_verify, "write, read back and check data (corruption test)" },
 	{ "devcheck", cmd_devcheck, "check whether a block device may be read or written" },
+	{ "bonnie", cmd_bonnie, "bonnie++'s tests with bonnie++'s options, table and CSV" },
 	{ NULL, NULL, NULL },
 };
 

@@ -24,5 +24,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_iozone(int argc, char **argv);
 int cmd_untar(int argc, char **argv);
+int cmd_bonnie(int argc, char **argv);
 
 #endif

@@ -90,6 +90,25 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	}
 	pthread_mutex_init(&fs->lock, NULL);
 	fs->lock_init = 1;
+	fs->nchunks = 1;
+	if (wl_val_isset(&def->chunksize)) {
+		int64_t c = wl_val_int(&def->chunksize, NULL, 0);
+		int64_t size = wl_val_int(&def->size, NULL, 0);
+
+		if (!def->is_file || c <= 0) {
+			msg_err("%s '%s': chunksize must be a positive size, on a single file",
+				def->is_file ? "file" : "fileset", def->name);
+			return -EINVAL;
+		}
+		fs->chunk = (uint64_t)c;
+		if (size > c && (uint64_t)(size - 1) / (uint64_t)c + 1 > FILESET_MAX_CHUNKS) {
+			msg_err("file '%s': %lld bytes in chunks of %lld makes more than %d files",
+				def->name, (long long)size, (long long)c, FILESET_MAX_CHUNKS);
+			return -EINVAL;
+		}
+		if (size > c)
+			fs->nchunks = (unsigned)((uint64_t)(size - 1) / (uint64_t)c + 1);
+	}
 	fs->e = calloc(fs->n ? fs->n : 1, sizeof(*fs->e));
 	fs->pos = calloc(fs->n ? fs->n : 1, sizeof(*fs->pos));
 	fs->avail[0].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
@@ -162,6 +181,13 @@ int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_
 	if (w < 0 || (size_t)w >= len - (size_t)pos)
 		return -ENAMETOOLONG;
 	return pos + w;
+}
+
+int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_t len)
+{
+	int w = snprintf(buf, len, "%s.%03u", fs->relpath, c);
+
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : w;
 }
 
 int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len)
@@ -400,6 +426,21 @@ static void *prealloc_thread(void *arg)
 				j->err = prealloc_fail(j->sh, (int)ret, "mkdir '%s'", path);
 				break;
 			}
+		} else if (fs->chunk) {
+			uint64_t left = fs->e[i].size;
+
+			for (unsigned c = 0; c < fs->nchunks && !j->err; c++) {
+				uint64_t n = c + 1 < fs->nchunks ? MIN(left, fs->chunk) : left;
+
+				fileset_chunk_path(fs, c, path, sizeof(path));
+				/* chunk files are not --verify stamped: their
+				 * blocks' offsets would be per chunk */
+				j->err = write_entry(e, j->dirfd, path, n, buf, bufsz, &r, dp,
+						     &j->bytes, j->sh, j->stop, 0, i);
+				left -= n;
+			}
+			if (j->err)
+				break;
 		} else {
 			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, dp,
 					     &j->bytes, j->sh, j->stop, fs->verify, i);

@@ -60,7 +60,21 @@ struct fd_slot {
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
 	uint64_t seq_rec, seq_pass; /* reverse= and stride= position */
-	struct stdio_buf *sb;	/* bufsize=: the user-space buffer, or NULL */
+	struct stdio_buf *sb;	/* bufsize=, putc, getc: the user-space buffer, or NULL */
+	/* a chunked file: one descriptor per chunk file (cfds[0] == fd) */
+	int *cfds;
+	unsigned ncfds;		/* open in cfds; 0 when the file is not chunked */
+	unsigned cfds_cap;
+};
+
+/* One pass of an `ordered` flowop over its fileset in a phase: shared by
+ * every thread running the flowop, so that together they visit each entry
+ * once. */
+struct ordered_pass {
+	const struct wl_flowop *fo;
+	uint64_t next;	/* atomic: the next position of the pass */
+	uint64_t key;	/* shuffled passes: the permutation's key */
+	int shuffle;
 };
 
 struct aio_slot {
@@ -87,6 +101,8 @@ struct wflow {
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
+	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */
+	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
 	/* attributes read once (flow_init_attrs): the hot path does not
 	 * resolve them per operation */
 	int reverse, stonewall;
@@ -119,6 +135,7 @@ struct worker {
 	uint64_t verify_errors;	/* --verify: bad blocks read */
 	uint64_t generation;	/* --verify: writes stamped so far */
 	char path[4096], path2[4096];
+	unsigned char_sink;	/* getc: consumes the characters read */
 	int done;
 	int init_err;
 	pthread_t tid;
@@ -147,6 +164,9 @@ struct runner {
 	size_t nsyncs;
 	struct counter_set *csets;
 	size_t ncsets;
+	struct ordered_pass *passes; /* this phase's ordered passes */
+	size_t npasses;
+	uint64_t nphases;	/* phases started, to key shuffled passes */
 	unsigned ndone;	      /* atomic: workers finished */
 	pthread_mutex_t gate_mu; /* start gate: workers wait until go */
 	pthread_cond_t gate_cv;
@@ -188,6 +208,9 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
 /* Wait for every asynchronous write in flight, reporting failures. */
 void worker_drain_aio(struct worker *wk);
+/* Free what the worker's descriptor slots keep (chunk descriptor arrays);
+ * after worker_close_all(). */
+void worker_free_slots(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops
  * the run under --on-error=stop. */
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,

@@ -74,6 +74,38 @@ static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t 
 	}
 }
 
+static struct ordered_pass *pass_get(struct runner *rn, const struct wl_flowop *fo)
+{
+	for (size_t i = 0; i < rn->npasses; i++)
+		if (rn->passes[i].fo == fo)
+			return &rn->passes[i];
+	return NULL;
+}
+
+/* One pass per `ordered` flowop definition, shared by the threads that
+ * run it, created before any worker starts.  Shuffled passes get a key
+ * from the seed, the phase and the flowop, so that every phase shuffles
+ * differently but a run repeats exactly. */
+static void pass_collect(struct runner *rn, struct wl_flowop *const *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct wl_flowop *fo = fl[i];
+
+		if (fo->type == FO_COMPOSITE)
+			pass_collect(rn, fo->children, fo->nchildren);
+		if (!wl_val_bool(&fo->ordered, 0) || pass_get(rn, fo))
+			continue;
+		rn->passes = xrealloc(rn->passes, (rn->npasses + 1) * sizeof(*rn->passes));
+		struct ordered_pass *op = &rn->passes[rn->npasses++];
+
+		op->fo = fo;
+		op->next = 0;
+		op->shuffle = wl_val_bool(&fo->random, 0);
+		op->key = rn->o->seed * 0x9e3779b97f4a7c15ull + rn->nphases * 0x100000001b3ull +
+			  rn->npasses;
+	}
+}
+
 static struct rt_fileset *fileset_by_def(struct runner *rn, const struct wl_fileset *def)
 {
 	for (size_t i = 0; i < rn->nfs; i++)
@@ -94,6 +126,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
 	flow_init_attrs(f);
+	f->pass = pass_get(rn, fo);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK || (fo->type == FO_REPLAY && fo->replay))
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
@@ -294,12 +327,15 @@ enum op_class runner_flow_class(const struct wl_flowop *fo)
 		return fo->replay_kind == RPK_WRITE && !fo->replay ? OPC_WRITE : OPC_OTHER;
 	case FO_READ:
 	case FO_READWHOLEFILE:
+	case FO_GETC:
 		return OPC_READ;
 	case FO_WRITE:
 	case FO_WRITEWHOLEFILE:
 	case FO_APPENDFILE:
 	case FO_APPENDFILERAND:
 	case FO_AIOWRITE:
+	case FO_PUTC:
+	case FO_REWRITE:
 		return OPC_WRITE;
 	default:
 		return OPC_OTHER;
@@ -396,6 +432,7 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 
 static void worker_free(struct worker *wk)
 {
+	worker_free_slots(wk);
 	for (size_t i = 0; i < wk->nflows; i++)
 		wflow_free(&wk->flows[i]);
 	free(wk->flows);
@@ -517,6 +554,9 @@ static void phase_cleanup(struct runner *rn)
 	free(rn->syncs);
 	rn->syncs = NULL;
 	rn->nsyncs = 0;
+	free(rn->passes);
+	rn->passes = NULL;
+	rn->npasses = 0;
 	free(rn->opdefs);
 	rn->opdefs = NULL;
 	rn->nopdefs = 0;
@@ -563,6 +603,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
+	rn->nphases++;
 	/* workers: one per thread instance of each process instance */
 	for (size_t p = 0; p < nprocs; p++) {
 		const struct wl_process *pd = procs[p];
@@ -573,6 +614,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 			rn->nworkers += (size_t)(MAX(pi, 0) * MAX(ti, 0));
 			sync_collect(rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
+			pass_collect(rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
 		}
 	}
 	if (!rn->nworkers) {

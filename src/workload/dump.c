@@ -35,6 +35,7 @@ static const struct field fileset_fields[] = {
 	{ "trusttree", FS(trusttree) },
 	{ "cached", FS(cached) },
 	{ "filesizegamma", FS(sizegamma) },
+	{ "chunksize", FS(chunksize) },
 };
 #undef FS
 
@@ -55,6 +56,7 @@ static const struct field flowop_fields[] = {
 	{ "rotatefd", FO(rotatefd) },
 	{ "opennext", FO(opennext) },
 	{ "indexed", FO(indexed) },
+	{ "ordered", FO(ordered) },
 	{ "randvar", FO(rvar) },
 	{ "osync", FO(osync) },
 	{ "reverse", FO(reverse) },

@@ -44,6 +44,9 @@ static const char *const flowop_names[FO__COUNT] = {
 	[FO_STONEWALL] = "stonewall",
 	[FO_THREADDONE] = "threaddone",
 	[FO_REPLAY] = "replay",
+	[FO_PUTC] = "putc",
+	[FO_GETC] = "getc",
+	[FO_REWRITE] = "rewrite",
 };
 
 const char *flowop_type_name(enum flowop_type t)

@@ -136,6 +136,10 @@ struct wl_fileset {
 	struct wl_val prealloc; /* percent of entries created beforehand (bool -> 100) */
 	struct wl_val reuse, paralloc, readonly, trusttree, cached;
 	struct wl_val sizegamma; /* old-style filesizegamma, recorded */
+	/* `define file` only: store the file as name.000, name.001, ... of at
+	 * most this many bytes each (bonnie++'s 1 GiB chunk files); every
+	 * flowop still sees one file of the full size */
+	struct wl_val chunksize;
 	int line;
 };
 
@@ -177,6 +181,9 @@ enum flowop_type {
 	FO_STONEWALL, /* the first thread to get here raises the phase's stonewall */
 	FO_THREADDONE, /* this thread is done; the others go on */
 	FO_REPLAY,    /* replay a prepared operation list (built in code only) */
+	FO_PUTC,      /* iosize characters one at a time through a user buffer */
+	FO_GETC,      /* iosize characters one at a time from a user buffer */
+	FO_REWRITE,   /* read a block, dirty a byte, write it back */
 	FO__COUNT
 };
 
@@ -196,6 +203,9 @@ struct wl_flowop {
 	struct wl_val target;	/* flowop named by sempost/wakeup/finishon* */
 	struct wl_val blocking, highwater, rotatefd, indexed, opennext;
 	struct wl_val dir;	/* listdir/makedir extras are not needed */
+	/* file-picking flowops: take the fileset's entries in one pass per
+	 * phase, in index order (with `random`: in a shuffled order) */
+	struct wl_val ordered;
 	char *print_text;	/* print: the text to print */
 	struct wl_val rvar;	/* testrandvar: randvar= */
 	/* FO_COMPOSITE: the definition's flowops with this call's parameters
