@@ -84,9 +84,41 @@ static json_t *headline_json(const struct result_headline *h, int repeat)
 	json_object_set_new(o, "cpu_us_per_op", num(h->cpu_us_per_op));
 	json_object_set_new(o, "mean_latency_ms", num(h->mean_latency_ms));
 	json_object_set_new(o, "p99_latency_us", num(h->p99_latency_us));
+	json_object_set_new(o, "p99_latency_ms", num(h->p99_latency_us / 1e3));
 	json_object_set_new(o, "errors", json_integer((json_int_t)h->errors));
-	if (repeat)
-		json_object_set_new(o, "too_fast", json_boolean(h->too_fast));
+	if (!repeat)
+		return o;
+	json_object_set_new(o, "too_fast", json_boolean(h->too_fast));
+	if (isfinite(h->write_amplification) || isfinite(h->read_amplification)) {
+		json_t *d = json_object();
+
+		if (isfinite(h->write_amplification))
+			json_object_set_new(d, "write_amplification", json_real(h->write_amplification));
+		if (isfinite(h->read_amplification))
+			json_object_set_new(d, "read_amplification", json_real(h->read_amplification));
+		json_object_set_new(o, "device", d);
+	}
+	if (h->nper_op) {
+		json_t *ops = json_array();
+
+		for (size_t i = 0; i < h->nper_op; i++) {
+			const struct repeat_op *r = &h->per_op[i];
+			json_t *j = json_object(), *lat = json_object();
+
+			json_object_set_new(j, "name", json_string(r->name));
+			json_object_set_new(j, "ops", json_integer((json_int_t)r->ops));
+			json_object_set_new(j, "ops_per_second", num(r->ops_per_second));
+			json_object_set_new(j, "mb_per_second", num(r->mb_per_second));
+			json_object_set_new(j, "cpu_us_per_op", num(r->cpu_us_per_op));
+			if (isfinite(r->lat_mean_us)) {
+				json_object_set_new(lat, "mean", json_real(r->lat_mean_us));
+				json_object_set_new(lat, "p99", json_real(r->lat_p99_us));
+			}
+			json_object_set_new(j, "latency_us", lat);
+			json_array_append_new(ops, j);
+		}
+		json_object_set_new(o, "operations", ops);
+	}
 	return o;
 }
 
@@ -134,10 +166,14 @@ static json_t *dev_io_json(const struct dev_io *d, double secs, size_t ndev,
 	json_object_set_new(o, "write_amplification",
 			    num(app_bytes_written ? (double)d->bytes_written / (double)app_bytes_written
 						  : NAN));
+	/* read_amplification is in requests, like read_ops_amplification
+	 * (the name compare reads); read_bytes_amplification in bytes */
 	json_object_set_new(o, "read_amplification",
-			    num(app_bytes_read ? (double)d->bytes_read / (double)app_bytes_read : NAN));
+			    num(app_read_ops ? (double)d->reads / (double)app_read_ops : NAN));
 	json_object_set_new(o, "read_ops_amplification",
 			    num(app_read_ops ? (double)d->reads / (double)app_read_ops : NAN));
+	json_object_set_new(o, "read_bytes_amplification",
+			    num(app_bytes_read ? (double)d->bytes_read / (double)app_bytes_read : NAN));
 	return o;
 }
 

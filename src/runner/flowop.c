@@ -46,7 +46,7 @@ struct timing {
 	int cpu;
 };
 
-static inline void op_begin(struct wflow *f, struct timing *t)
+static inline __attribute__((always_inline)) void op_begin(struct wflow *f, struct timing *t)
 {
 	t->cpu = (f->sample_ctr++ % CPU_SAMPLE_EVERY) == 0 ||
 		 (f->st.lat.count && f->st.lat.sum > (double)CPU_SAMPLE_ALWAYS_NS * (double)f->st.lat.count);
@@ -55,7 +55,7 @@ static inline void op_begin(struct wflow *f, struct timing *t)
 	t->t0 = now_ns();
 }
 
-static inline void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
+static inline __attribute__((always_inline)) void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
 			  uint64_t wbytes)
 {
 	uint64_t t1 = now_ns();
@@ -67,10 +67,8 @@ static inline void op_end(struct worker *wk, struct wflow *f, struct timing *t, 
 	}
 	hist_add(&st->lat, t1 - t->t0);
 	/* single writer; finishoncount and the sampler read them (result.h) */
-	if (rbytes)
-		STAT_ADD(st->bytes_read, rbytes);
-	if (wbytes)
-		STAT_ADD(st->bytes_written, wbytes);
+	STAT_ADD(st->bytes_read, rbytes);
+	STAT_ADD(st->bytes_written, wbytes);
 	STAT_ADD(st->ops, 1);
 	wk->all_ops++;
 	if (rbytes || wbytes) {

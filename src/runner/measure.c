@@ -193,6 +193,8 @@ static void interval_close(struct measure *m, uint64_t now)
 	struct op_stats *d = m->scratch, *tmp;
 	struct dev_io *dtmp;
 
+	if (now < m->t_prev) /* the phase's end may be dated back to its last thread */
+		now = m->t_prev;
 	iv->t = (double)(now - m->t_phase) / 1e9;
 	iv->seconds = (double)(now - m->t_prev) / 1e9;
 	iv->warmup = m->warming;
@@ -455,6 +457,10 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 
 	getrusage(RUSAGE_SELF, &ru1);
 	dev_sample(m, end);
+	/* the runner dates a phase whose threads all finished back to when the
+	 * last one did, which may be before a warm-up end seen a tick later */
+	if (!m->warming && t_stop < m->t0)
+		t_stop = m->t0;
 	if (m->warming) {
 		/* the phase ended before its warm-up did: nothing was measured */
 		m->base = stats_array(m->nops);

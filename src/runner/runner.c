@@ -878,6 +878,8 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 		}
 		result_merge_repeat(res, one);
 		result_free(one);
+		if (rn)
+			rn->res = res; /* runner_free() records into it */
 		if (ret < 0)
 			break;
 	}

@@ -226,6 +226,11 @@ static void phase_free(struct result_phase *p)
 		free(p->intervals[j].op_p99_ns);
 	}
 	free(p->intervals);
+	for (size_t j = 0; j < p->nrepeats; j++) {
+		for (size_t k = 0; k < p->repeats[j].nper_op; k++)
+			free(p->repeats[j].per_op[k].name);
+		free(p->repeats[j].per_op);
+	}
 	free(p->repeats);
 	for (size_t j = 0; j < p->nexecs; j++)
 		free(p->execs[j].op);
@@ -328,8 +333,38 @@ void result_phase_headline(const struct result_phase *p, struct result_headline 
 	h->cpu_us_per_op = t.ops ? cpu_ns / (double)t.ops / 1e3 : 0;
 	h->mean_latency_ms = t.ops ? t.lat_sum_ns / (double)t.ops / 1e6 : 0;
 	h->p99_latency_us = (double)hist_quantile(all, 0.99) / 1e3;
+	h->write_amplification = h->read_amplification = NAN;
+	if (p->device.ndev && !p->device.none) {
+		if (t.bytes_written)
+			h->write_amplification =
+				(double)p->device.total.bytes_written / (double)t.bytes_written;
+		if (t.read_ops)
+			h->read_amplification = (double)p->device.total.reads / (double)t.read_ops;
+	}
 	h->too_fast = p->too_fast;
 	free(all);
+}
+
+/* Each operation's figures in one run. */
+static void headline_ops(const struct result_phase *p, struct result_headline *h)
+{
+	double secs = p->seconds > 0 ? p->seconds : 1e-9;
+
+	h->nper_op = p->nops;
+	h->per_op = xcalloc(p->nops ? p->nops : 1, sizeof(*h->per_op));
+	for (size_t i = 0; i < p->nops; i++) {
+		const struct result_op *o = &p->ops[i];
+		struct repeat_op *r = &h->per_op[i];
+
+		r->name = xstrdup(o->name);
+		r->ops = o->st.ops;
+		r->ops_per_second = (double)o->st.ops / secs;
+		r->mb_per_second =
+			(double)(o->st.bytes_read + o->st.bytes_written) / (1024.0 * 1024.0) / secs;
+		r->cpu_us_per_op = op_stats_cpu_per_op(&o->st) / 1e3;
+		r->lat_mean_us = o->st.lat.count ? hist_mean(&o->st.lat) / 1e3 : NAN;
+		r->lat_p99_us = o->st.lat.count ? (double)hist_quantile(&o->st.lat, 0.99) / 1e3 : NAN;
+	}
 }
 
 const struct headline_field headline_fields[] = {
@@ -463,6 +498,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 
 	result_phase_judge(b);
 	result_phase_headline(b, &h);
+	headline_ops(b, &h);
 	a->repeats = xrealloc(a->repeats, (a->nrepeats + 1) * sizeof(*a->repeats));
 	a->repeats[a->nrepeats++] = h;
 
@@ -533,6 +569,14 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 			op[map[k]] = src->op_p99_ns[k];
 		}
 	}
+	a->open_flags |= b->open_flags;
+	for (size_t i = 0; i < RESULT_IO_OPS; i++)
+		a->io_requests[i] += b->io_requests[i];
+	/* front-end figures: the last run's (each run's are in its headline
+	 * where they matter) */
+	for (size_t i = 0; i < b->nmetrics; i++)
+		result_phase_add_metric(a, b->metrics[i].name, b->metrics[i].unit,
+					b->metrics[i].value);
 	/* executions move over, marked with their run */
 	a->execs = xrealloc(a->execs, (a->nexecs + b->nexecs + 1) * sizeof(*a->execs));
 	for (size_t i = 0; i < b->nexecs; i++) {
@@ -565,6 +609,10 @@ void result_merge_repeat(struct result *acc, struct result *one)
 	acc->interrupted |= one->interrupted;
 	acc->stopped_on_error |= one->stopped_on_error;
 	acc->errors += one->errors;
+	acc->verify_errors += one->verify_errors;
+	/* engine request totals are process-wide and cumulative */
+	for (size_t i = 0; i < RESULT_IO_OPS; i++)
+		acc->io_requests[i] = MAX(acc->io_requests[i], one->io_requests[i]);
 	if (one->first_error && !acc->first_error)
 		acc->first_error = xstrdup(one->first_error);
 }

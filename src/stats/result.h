@@ -139,6 +139,14 @@ struct result_interval {
 	struct dev_io device;
 };
 
+/* One operation's figures in one run (for `repeats[].operations`). */
+struct repeat_op {
+	char *name;
+	uint64_t ops;
+	double ops_per_second, mb_per_second, cpu_us_per_op;
+	double lat_mean_us, lat_p99_us; /* NAN without operations */
+};
+
 /* The headline figures of one run of a phase; `summary` in the JSON, and
  * one element of `repeats`. */
 struct result_headline {
@@ -147,7 +155,15 @@ struct result_headline {
 	double ops_per_second, read_ops_per_second, write_ops_per_second;
 	double mb_per_second; /* MiB/s, as filebench's "mb/s" */
 	double cpu_us_per_op, mean_latency_ms, p99_latency_us;
+	/* device bytes written / application bytes written, device read
+	 * requests / application read operations; NAN when not measured or
+	 * the application did none */
+	double write_amplification, read_amplification;
 	int too_fast;
+	/* per operation: filled for the elements of `repeats` only (owned by
+	 * the phase) */
+	size_t nper_op;
+	struct repeat_op *per_op;
 };
 
 /* The figures --repeat summarises: name (the JSON key) and offset of the

@@ -64,6 +64,13 @@ check "text: a Devices line with the amplification" \
 	grep -Eq "^Devices \($loopname\): [0-9]+ reads .* write amplification [0-9.]+" "$T/out"
 check "text: a System CPU line" grep -q "^System CPU: user" "$T/out"
 
+run "$FSGAUGE" run "$T/wsync.f" -d "$mnt" -t 0.6 --repeat 2 --json "$T/rep.json"
+check "--repeat 2 on the loop fs: exit 0" [ "$rc" -eq 0 ]
+check "each run has its own device write amplification >= 1" \
+	[ "$(json "$T/rep.json" 'len(d["phases"][0]["repeats"]) == 2 and all(r["device"]["write_amplification"] >= 1 for r in d["phases"][0]["repeats"])')" = true ]
+check "the runs' device counters add up in the phase" \
+	[ "$(json "$T/rep.json" 'd["phases"][0]["device"]["bytes_written"] >= d["phases"][0]["summary"]["bytes_written"]')" = true ]
+
 cat > "$T/read.f" <<'WML'
 define file name=data,path=$dir,size=32m,prealloc,reuse
 define process name=p,instances=1 {

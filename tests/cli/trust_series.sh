@@ -63,6 +63,10 @@ check "--repeat 3: exit 0" [ "$rc" -eq 0 ]
 check "three repeats" [ "$(json "$j" 'len(d["phases"][0]["repeats"])')" = 3 ]
 check "repeats are summary-shaped plus p99" \
 	[ "$(json "$j" 'all(set(d["phases"][0]["summary"]) <= set(r) and "p99_latency_us" in r for r in d["phases"][0]["repeats"])')" = true ]
+check "repeats carry per-run operations named as the phase's, and p99 in ms" \
+	[ "$(json "$j" 'all([o["name"] for o in r["operations"]] == [o["name"] for o in d["phases"][0]["operations"]] and "p99_latency_ms" in r and all("ops_per_second" in o and "p99" in o["latency_us"] for o in r["operations"]) for r in d["phases"][0]["repeats"])')" = true ]
+check "per-run operation ops add up to the phase's" \
+	[ "$(json "$j" 'all(sum(r["operations"][i]["ops"] for r in d["phases"][0]["repeats"]) == o["ops"] for i, o in enumerate(d["phases"][0]["operations"]))')" = true ]
 check "the summary is all runs together" \
 	[ "$(json "$j" 'sum(r["ops"] for r in d["phases"][0]["repeats"]) == d["phases"][0]["summary"]["ops"]')" = true ]
 check "repeat_stats for every headline figure, n = 3" \

@@ -129,6 +129,8 @@ static void test_repeat_stats(void)
 		iv->op_ops[0] = ops[i];
 		result_add_fileset(one, "fs");
 		one->errors = i;
+		one->io_requests[1] = 100 * (i + 1); /* process-wide, cumulative */
+		p->io_requests[1] = 100;
 		result_merge_repeat(acc, one);
 		result_free(one);
 	}
@@ -144,6 +146,12 @@ static void test_repeat_stats(void)
 	is_near(rs.ci95_high, 14 + half, 1e-9, "ci95_high");
 	is_near(half, t_critical(0.95, 4) * sqrt(10.0) / sqrt(5.0), 1e-6,
 		"the same t as summary.h's t_critical");
+	ok(acc->phases[0].repeats[2].nper_op == 1 && acc->phases[0].repeats[2].per_op[0].ops == 14 &&
+		   !strcmp(acc->phases[0].repeats[2].per_op[0].name, "w") &&
+		   fabs(acc->phases[0].repeats[2].per_op[0].lat_mean_us - 3) < 1e-9,
+	   "each repeat keeps its operations' figures");
+	ok(isnan(acc->phases[0].repeats[0].write_amplification),
+	   "no device counters: no amplification");
 	is_int(acc->phases[0].ops[0].st.ops, 70, "merged ops add up");
 	is_int(acc->phases[0].ops[0].st.lat.count, 70, "merged histograms add up");
 	is_near(acc->phases[0].seconds, 5, 1e-12, "merged seconds add up");
@@ -151,6 +159,8 @@ static void test_repeat_stats(void)
 	is_int(acc->phases[0].intervals[3].repeat, 3, "intervals tagged with their repeat");
 	is_int(acc->nfilesets, 1, "filesets taken once");
 	is_int(acc->errors, 0 + 1 + 2 + 3 + 4, "errors add up");
+	is_int(acc->io_requests[1], 500, "result io_requests: the cumulative total");
+	is_int(acc->phases[0].io_requests[1], 500, "phase io_requests add up");
 	ok(!acc->phases[0].too_fast, "no repeat too fast");
 
 	/* one run alone: CI undefined */
