@@ -352,6 +352,27 @@ static json_t *phase_json(const struct result_phase *p)
 		}
 		json_object_set_new(o, "metrics", mt);
 	}
+	if (p->nexecs) {
+		json_t *ex = json_array();
+
+		for (size_t i = 0; i < p->nexecs; i++) {
+			const struct result_exec *x = &p->execs[i];
+			json_t *j = json_object();
+
+			json_object_set_new(j, "name", json_string(x->op));
+			json_object_set_new(j, "index", json_integer((json_int_t)x->index));
+			json_object_set_new(j, "thread", json_integer(x->thread));
+			json_object_set_new(j, "start_seconds", json_real(x->start));
+			json_object_set_new(j, "seconds", json_real(x->seconds));
+			json_object_set_new(j, "ops", json_integer((json_int_t)x->ops));
+			json_object_set_new(j, "bytes_written", json_integer((json_int_t)x->bytes));
+			json_object_set_new(j, "errors", json_integer((json_int_t)x->errors));
+			json_object_set_new(j, "complete", json_boolean(x->complete));
+			json_object_set_new(j, "repeat", json_integer(x->repeat));
+			json_array_append_new(ex, j);
+		}
+		json_object_set_new(o, "executions", ex);
+	}
 	return o;
 }
 
@@ -375,8 +396,18 @@ static json_t *result_json(const struct result *r)
 	json_object_set_new(st, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(st, "stopped_on_error", json_boolean(r->stopped_on_error));
 	json_object_set_new(st, "errors", json_integer((json_int_t)r->errors));
+	json_object_set_new(st, "verify_errors", json_integer((json_int_t)r->verify_errors));
 	json_object_set_new(st, "first_error", r->first_error ? json_string(r->first_error) : json_null());
 	json_object_set_new(o, "status", st);
+	{
+		json_t *rq = json_object();
+
+		for (int i = 0; i < IO__COUNT && i < RESULT_IO_OPS; i++)
+			if (r->io_requests[i])
+				json_object_set_new(rq, io_op_name((enum io_op)i),
+						    json_integer((json_int_t)r->io_requests[i]));
+		json_object_set_new(o, "io_requests", rq);
+	}
 	json_object_set_new(o, "parameters", kv_object(&r->params));
 	json_object_set_new(o, "environment", kv_object(&r->env));
 	for (size_t i = 0; i < r->nfilesets; i++) {

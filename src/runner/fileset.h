@@ -58,6 +58,7 @@ struct rt_fileset {
 	uint64_t ndirs; /* intermediate directories */
 	double prealloc_pct;
 	int reuse, paralloc, readonly, cached;
+	int verify;	/* preallocate self-checking blocks (runner/verify.h) */
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* selection index: avail[1] existing and not held, avail[0] free and
@@ -112,14 +113,18 @@ void fileset_index(struct rt_fileset *fs);
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
 
 /* Create the directories and preallocate prealloc% of the entries
- * (writing data of pattern `dp` — NULL for random — of each entry's size),
- * using `nthreads` threads.  Returns 0 or -errno (message printed with the
- * path). */
+ * (writing data of pattern `dp` — NULL for random — of each entry's size,
+ * or self-checking blocks when fs->verify), using `nthreads` threads; the
+ * first failure stops them all.  Returns 0 or -errno (message printed
+ * with the path; out->error set when an I/O operation failed). */
 struct engine;
 struct data_pattern;
 struct fileset_prealloc_stats {
 	uint64_t files, bytes;
 	double seconds;
+	/* When an operation failed: what and where ("write 'x/f1' at offset
+	 * 8192: No space left on device"); the caller frees it. */
+	char *error;
 };
 int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine,
 		   const struct data_pattern *dp, int nthreads, uint64_t seed,

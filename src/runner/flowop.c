@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "runner/internal.h"
+#include "runner/verify.h"
 #include "util/util.h"
 
 /* Sample thread CPU for 1 op in CPU_SAMPLE_EVERY, and for every op when
@@ -92,8 +93,36 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 		msg_err("flowop '%s': %s", f ? f->fo->name : "?", rn->first_error);
 	}
 	if (rn->o->on_error == ON_ERROR_STOP) {
-		rn->stopped_on_error = 1;
-		rn->stop = 1;
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&rn->err_mu);
+}
+
+#define VERIFY_PRINT_MAX 10
+
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
+			 const struct verify_mismatch *m)
+{
+	struct runner *rn = wk->rn;
+	char what[256];
+	unsigned long long n;
+
+	wk->verify_errors++;
+	verify_describe(m, what, sizeof(what));
+	pthread_mutex_lock(&rn->err_mu);
+	n = ++rn->verify_reported;
+	if (!rn->first_error)
+		rn->first_error = xasprintf("verify '%s' at offset %llu: %s", path ? path : "?",
+					    (unsigned long long)m->offset, what);
+	if (n <= VERIFY_PRINT_MAX)
+		msg_err("verify error: '%s' at offset %llu: %s", path ? path : "?",
+			(unsigned long long)m->offset, what);
+	if (n == VERIFY_PRINT_MAX)
+		msg_err("further verify errors are counted, not printed");
+	if (rn->o->on_error == ON_ERROR_STOP) {
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&rn->err_mu);
 }
@@ -369,6 +398,8 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	return FR_OK;
 }
 
+static void aio_drain_fd(struct worker *wk, int fd);
+
 static void entry_grow(struct fd_slot *s, uint64_t end);
 static const char *slot_path(struct worker *wk, struct fd_slot *s);
 
@@ -394,6 +425,7 @@ static int64_t sb_flush(struct worker *wk, struct fd_slot *s)
  * data is still written first. */
 static void slot_close(struct worker *wk, struct fd_slot *s)
 {
+	aio_drain_fd(wk, s->fd);
 	if (s->fd >= 0) {
 		int64_t ret = sb_flush(wk, s);
 
@@ -462,16 +494,20 @@ static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 	return 0;
 }
 
+static void entry_grow_at(struct rt_fileset *fs, int64_t idx, uint64_t end)
+{
+	uint64_t cur = __atomic_load_n(&fs->e[idx].cur, __ATOMIC_RELAXED);
+
+	while (end > cur && !__atomic_compare_exchange_n(&fs->e[idx].cur, &cur, end, 0,
+							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
 static void entry_grow(struct fd_slot *s, uint64_t end)
 {
 	if (!s->fs || s->idx < 0)
 		return;
-	uint64_t cur = __atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED);
-
-	while (end > cur &&
-	       !__atomic_compare_exchange_n(&s->fs->e[s->idx].cur, &cur, end, 0, __ATOMIC_RELAXED,
-					    __ATOMIC_RELAXED))
-		;
+	entry_grow_at(s->fs, s->idx, end);
 }
 
 static const char *slot_path(struct worker *wk, struct fd_slot *s)
@@ -577,6 +613,46 @@ static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct f
 	return FR_OK;
 }
 
+static int verifying(const struct worker *wk)
+{
+	return wk->rn->o->verify;
+}
+
+/* Prepare buf for a write of len bytes at file offset off: self-checking
+ * blocks under --verify (len and off are whole blocks then), else the
+ * data pattern's fresh stamps. */
+static void fill_for_write(struct worker *wk, struct fd_slot *s, void *buf, size_t len,
+			   uint64_t off)
+{
+	if (verifying(wk))
+		verify_stamp(buf, len, off, s->idx >= 0 ? (uint64_t)s->idx : 0, ++wk->generation,
+			     rng_next(&wk->rng));
+	else
+		data_refresh(&wk->rn->o->data, &wk->rng, buf, len);
+}
+
+/* Under --verify, check every whole block of a read of n bytes at off;
+ * returns how many were bad (each reported).  A `define file` shared by
+ * several threads is not checked: another thread's write may be under
+ * way on the block we read, and a torn read there is not corruption. */
+static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
+		      uint64_t off, size_t n)
+{
+	int bad = 0;
+
+	if (s->fs && s->fs->is_file && wk->rn->nworkers > 1)
+		return 0;
+	for (size_t o = (size_t)(verify_align_up(off) - off); o + DATA_BLOCK <= n; o += DATA_BLOCK) {
+		struct verify_mismatch m;
+
+		if (verify_block((const char *)buf + o, off + o, UINT64_MAX, NULL, &m) > VERIFY_HOLE) {
+			runner_verify_error(wk, f, slot_path(wk, s), &m);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
@@ -591,6 +667,8 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -611,8 +689,10 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 			off = 0; /* wrap at the end of the working set */
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
 	if (write)
-		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
 	op_begin(f, &t);
 	ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
 	op_end(wk, f, &t, !write && ret > 0 ? (uint64_t)ret : 0,
@@ -623,6 +703,8 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	}
 	if (write)
 		entry_grow(s, off + (uint64_t)ret);
+	else if (verifying(wk) && check_read(wk, f, s, wk->buf, off, (size_t)ret))
+		return FR_ERROR;
 	return FR_OK;
 }
 
@@ -640,11 +722,14 @@ static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
 		iosize = 1;
 	if (rand)
 		iosize = 1 + (int64_t)rng_below(&wk->rng, (uint64_t)iosize);
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+	if (!verifying(wk))
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
 	struct io_req seek = { .op = IO_LSEEK, .fd = s->fd, .off = 0, .flags = SEEK_END };
 	op_begin(f, &t);
 	if (s->ncfds) /* a chunked file ends where our writes left it */
@@ -652,8 +737,15 @@ static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
 	else
 		ret = engine_exec(wk->eng, &seek);
 	if (ret >= 0) {
-		uint64_t at = (uint64_t)ret;
+		uint64_t at;
 
+		/* under --verify the blocks name their offset, known only
+		 * now: stamping is inside the timed window there */
+		if (verifying(wk)) {
+			ret = (int64_t)verify_align_up((uint64_t)ret);
+			fill_for_write(wk, s, wk->buf, (size_t)iosize, (uint64_t)ret);
+		}
+		at = (uint64_t)ret;
 		ret = slot_rw(wk, s, 1, wk->buf, (size_t)iosize, at);
 		if (ret >= 0)
 			entry_grow(s, at + (uint64_t)ret);
@@ -695,6 +787,10 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 0);
 	if (iosize <= 0)
 		iosize = size ? (int64_t)MIN(size, (uint64_t)1 << 20) : 1;
+	if (verifying(wk)) {
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+		size = verify_align_up(size);
+	}
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -715,8 +811,13 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 		/* Stamping costs a few ns per 4 KiB; it stays inside the
 		 * whole-file operation rather than splitting its timing. */
 		if (write)
-			data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, n);
+			fill_for_write(wk, s, wk->buf, n, done);
 		ret = slot_rw(wk, s, write, wk->buf, n, done);
+		if (!write && ret > 0 && verifying(wk) &&
+		    check_read(wk, f, s, wk->buf, done, (size_t)ret)) {
+			op_end(wk, f, &t, done + (uint64_t)ret, 0);
+			return FR_ERROR;
+		}
 		if (ret <= 0)
 			break;
 		done += (uint64_t)ret;
@@ -912,7 +1013,10 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 	op_begin(f, &t);
 	ret = slot_rw(wk, s, 0, wk->buf, (size_t)iosize, off);
 	if (ret > 0 && update) {
-		((unsigned char *)wk->buf)[f->nexec % (uint64_t)ret]++;
+		/* under --verify the block goes back unchanged, so that it
+		 * still checks */
+		if (!verifying(wk))
+			((unsigned char *)wk->buf)[f->nexec % (uint64_t)ret]++;
 		w = slot_rw(wk, s, 1, wk->buf, (size_t)ret, off);
 	}
 	op_end(wk, f, &t, ret > 0 ? (uint64_t)ret : 0, w > 0 ? (uint64_t)w : 0);
@@ -983,12 +1087,18 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 
 	if (s->fd < 0)
 		return FR_OK; /* nothing open: filebench treats this as a no-op too */
+	aio_drain_fd(wk, s->fd);
 	int64_t fr;
 
 	op_begin(f, &t);
 	fr = sb_flush(wk, s); /* fclose writes what the buffer holds */
 	ret = slot_close_fds(wk, s);
 	op_end(wk, f, &t, 0, 0);
+	/* Linux releases the descriptor even when close() says EINTR: it
+	 * must not be retried (it could close someone else's), and the
+	 * interruption is not an error of the storage */
+	if (ret == -EINTR)
+		ret = 0;
 	if (fr < 0)
 		runner_op_error(wk, f, "write", slot_path(wk, s), (int)fr);
 	else if (ret < 0)
@@ -1195,22 +1305,65 @@ static enum flow_result do_fsyncset(struct worker *wk, struct wflow *f)
 	return FR_OK;
 }
 
+/* Finish a completed asynchronous write: a short one, or one that met
+ * EINTR/EAGAIN, is completed synchronously from where it stopped (a
+ * partial transfer is not an error); a real error is reported with the
+ * file's path. */
+static void aio_complete(struct worker *wk, struct aio_slot *a)
+{
+	struct io_req *q = &a->req;
+	int64_t res = q->res;
+
+	if (res == -EINTR || res == -EAGAIN || (res >= 0 && (size_t)res < q->len)) {
+		size_t done = res > 0 ? (size_t)res : 0;
+		struct io_req rest = { .op = IO_WRITE, .fd = q->fd, .buf = (char *)q->buf + done,
+				       .len = q->len - done, .off = q->off + done };
+
+		res = engine_exec_full(wk->eng, &rest);
+	}
+	if (res < 0) {
+		const char *path = NULL;
+
+		if (a->fs && a->idx >= 0)
+			path = entry_path(wk, a->fs, a->idx, wk->path2);
+		__atomic_store_n(&a->st->bytes_written,
+				 a->st->bytes_written - MIN(a->st->bytes_written, (uint64_t)q->len),
+				 __ATOMIC_RELAXED);
+		runner_op_error(wk, a->f, "aiowrite", path, (int)res);
+	} else if (a->fs && a->idx >= 0) {
+		entry_grow_at(a->fs, a->idx, q->off + q->len);
+	}
+	a->busy = 0;
+	wk->aio_inflight--;
+}
+
 static int aio_reap(struct worker *wk, unsigned min)
 {
 	struct io_req *done[AIO_DEPTH];
 	int n = engine_reap(wk->eng, done, min, AIO_DEPTH);
 
-	for (int i = 0; i < n; i++) {
-		struct aio_slot *a = done[i]->user;
-
-		if (done[i]->res < 0) {
-			STAT_ADD(a->st->errors, 1);
-			runner_op_error(wk, NULL, "aiowrite", NULL, (int)done[i]->res);
-		}
-		a->busy = 0;
-		wk->aio_inflight--;
-	}
+	for (int i = 0; i < n; i++)
+		aio_complete(wk, done[i]->user);
 	return n;
+}
+
+void worker_drain_aio(struct worker *wk)
+{
+	while (wk->aio_inflight)
+		if (aio_reap(wk, wk->aio_inflight) <= 0)
+			break;
+}
+
+/* Before a descriptor is closed, wait for the asynchronous writes to it:
+ * completing a short one later would write through a descriptor number
+ * that may by then belong to another file. */
+static void aio_drain_fd(struct worker *wk, int fd)
+{
+	for (int i = 0; i < AIO_DEPTH && fd >= 0 && wk->aio_inflight; i++)
+		if (wk->aio[i].busy && wk->aio[i].req.fd == fd) {
+			worker_drain_aio(wk);
+			return;
+		}
 }
 
 static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
@@ -1238,6 +1391,8 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (!a->buf || a->req.len < (size_t)iosize) {
 		free(a->buf);
 		if (posix_memalign(&a->buf, 4096, (size_t)iosize)) {
@@ -1247,7 +1402,6 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 		}
 		data_fill(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	wss = slot_wss(f, s);
 	if (wl_val_bool(&f->fo->random, 0)) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
@@ -1259,6 +1413,9 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 			off = 0;
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
+	fill_for_write(wk, s, a->buf, (size_t)iosize, off);
 	if (s->ncfds) {
 		/* a chunked file: written synchronously (a write may span two
 		 * chunk files, which one request cannot) */
@@ -1277,6 +1434,9 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	a->req = (struct io_req){ .op = IO_WRITE, .fd = s->fd, .buf = a->buf, .len = (size_t)iosize,
 				  .off = off, .user = a };
 	a->st = &f->st;
+	a->f = f;
+	a->fs = s->fs;
+	a->idx = s->idx;
 	op_begin(f, &t);
 	ret = engine_submit(wk->eng, &a->req);
 	op_end(wk, f, &t, 0, ret == 0 ? (uint64_t)iosize : 0);
@@ -1294,9 +1454,7 @@ static enum flow_result do_aiowait(struct worker *wk, struct wflow *f)
 	struct timing t;
 
 	op_begin(f, &t);
-	while (wk->aio_inflight)
-		if (aio_reap(wk, wk->aio_inflight) < 0)
-			break;
+	worker_drain_aio(wk);
 	op_end(wk, f, &t, 0, 0);
 	return FR_OK;
 }
@@ -1405,6 +1563,189 @@ static enum flow_result do_block(struct worker *wk, struct wflow *f, int wake)
 	pthread_mutex_unlock(&so->mu);
 	op_end(wk, f, &t, 0, 0);
 	return FR_OK;
+}
+
+/* "<root>/<path>", or the root itself for "" (the copy's directory). */
+static int replay_path(char *buf, size_t len, const char *root, const char *path)
+{
+	int n = snprintf(buf, len, "%s%s%s", root, *path ? "/" : "", path);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The bytes of a replayed write: the run's data pattern, the replay's
+ * contents in memory, or its spool file read here, outside the timed
+ * window.  Returns 0 or -errno. */
+static int replay_data(struct worker *wk, const struct replay *r, const struct replay_op *op,
+		       void **buf)
+{
+	if (op->data == REPLAY_PATTERN || (!r->data && r->data_fd < 0)) {
+		if (ensure_buf(wk, op->len) < 0)
+			return -ENOMEM;
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, op->len);
+		*buf = wk->buf;
+		return 0;
+	}
+	if (r->data) {
+		*buf = (void *)(r->data + op->data);
+		return 0;
+	}
+	if (ensure_buf(wk, op->len) < 0)
+		return -ENOMEM;
+	struct io_req q = { .op = IO_READ, .fd = r->data_fd, .buf = wk->buf, .len = op->len,
+			    .off = op->data };
+	int64_t ret = engine_exec_full(wk->eng, &q);
+
+	if (ret >= 0 && (uint64_t)ret < op->len)
+		ret = -EIO; /* the spool file is shorter than we wrote it */
+	*buf = wk->buf;
+	return ret < 0 ? (int)ret : 0;
+}
+
+/* open(O_DIRECTORY), fsync, close: one operation. */
+static int64_t fsync_dir(struct worker *wk, const char *path)
+{
+	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = path,
+			    .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW };
+	int64_t fd = engine_exec_full(wk->eng, &q), ret;
+
+	if (fd < 0)
+		return fd;
+	q = (struct io_req){ .op = IO_FSYNC, .fd = (int)fd };
+	ret = engine_exec_full(wk->eng, &q);
+	q = (struct io_req){ .op = IO_CLOSE, .fd = (int)fd };
+	engine_exec(wk->eng, &q);
+	return ret;
+}
+
+/* FO_REPLAY: claim the next execution and replay the whole list in its
+ * directory "<dir>-NNN", each operation timed and counted by the child
+ * of its kind; the execution's own time goes to the thread's list.
+ * FR_DONE once every execution is claimed. */
+static enum flow_result do_replay(struct worker *wk, struct wflow *f)
+{
+	const struct wl_flowop *fo = f->fo;
+	const struct replay *r = fo->replay;
+	struct runner *rn = wk->rn;
+	uint64_t total = (uint64_t)wl_val_int(&fo->value, NULL, 1), k, t0;
+	struct result_exec x = { 0 };
+	char root[128];
+	int fd = -1, failed = 0;
+	size_t i;
+
+	if (!r || !f->sync) {
+		runner_op_error(wk, f, "replay", NULL, -EINVAL);
+		return FR_ERROR;
+	}
+	k = __atomic_fetch_add(&f->sync->count, 1, __ATOMIC_RELAXED);
+	if (k >= total)
+		return FR_DONE;
+	snprintf(root, sizeof(root), "%.80s-%03llu", wl_val_str(&fo->dir, fo->name),
+		 (unsigned long long)k);
+	t0 = now_ns();
+	x.index = k;
+	x.thread = (int)wk->id;
+	x.start = (double)(t0 - rn->start_ns) / 1e9;
+	for (i = 0; i < r->nops && !runner_stopping(rn); i++) {
+		const struct replay_op *op = &r->ops[i];
+		struct wflow *c = &f->children[f->replay_child[op->kind]];
+		struct io_req q = { .dirfd = rn->dirfd, .path = wk->path, .fd = fd };
+		struct timespec times[2] = { { 0, UTIME_OMIT }, op->mtime };
+		const char *what = replay_kind_name(op->kind);
+		struct timing t;
+		int64_t ret;
+
+		ret = replay_path(wk->path, sizeof(wk->path), root, op->path);
+		switch (op->kind) {
+		case RPK_MKDIR:
+			q.op = IO_MKDIR;
+			q.mode = op->mode;
+			break;
+		case RPK_CREATE:
+			q.op = IO_OPEN;
+			q.flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+			q.mode = op->mode;
+			break;
+		case RPK_WRITE:
+			q.op = IO_WRITE;
+			q.len = op->len;
+			q.off = op->off;
+			if (ret == 0 && (ret = replay_data(wk, r, op, &q.buf)) < 0)
+				what = "read contents for";
+			break;
+		case RPK_FSYNC:
+			q.op = IO_FSYNC;
+			break;
+		case RPK_CLOSE:
+			q.op = IO_CLOSE;
+			break;
+		case RPK_SYMLINK:
+			q.op = IO_SYMLINK;
+			q.path = op->path2;
+			q.path2 = wk->path;
+			break;
+		case RPK_LINK:
+			q.op = IO_LINK;
+			if (ret == 0)
+				ret = replay_path(wk->path2, sizeof(wk->path2), root, op->path2);
+			q.path = wk->path2;
+			q.path2 = wk->path;
+			break;
+		case RPK_CHMOD:
+			q.op = IO_CHMOD;
+			q.mode = op->mode;
+			break;
+		case RPK_UTIMES:
+			q.op = IO_UTIMES;
+			q.times = times;
+			break;
+		case RPK_FSYNCDIR:
+			q.op = IO_FSYNC; /* below: open, fsync, close */
+			break;
+		case RPK_UNLINK:
+			q.op = IO_UNLINK;
+			break;
+		case RPK_RMDIR:
+			q.op = IO_RMDIR;
+			break;
+		default:
+			ret = -EINVAL;
+		}
+		if (ret == 0) {
+			op_begin(c, &t);
+			if (op->kind == RPK_FSYNCDIR)
+				ret = fsync_dir(wk, wk->path);
+			else if (op->kind == RPK_CLOSE)
+				ret = engine_exec(wk->eng, &q); /* never retried: the fd is gone */
+			else
+				ret = engine_exec_full(wk->eng, &q);
+			op_end(wk, c, &t, 0, op->kind == RPK_WRITE && ret > 0 ? (uint64_t)ret : 0);
+		}
+		if (op->kind == RPK_CLOSE)
+			fd = -1;
+		if (ret < 0) {
+			runner_op_error(wk, c, what, wk->path, (int)ret);
+			x.errors++;
+			failed = 1;
+			break;
+		}
+		if (op->kind == RPK_CREATE)
+			fd = (int)ret;
+		else if (op->kind == RPK_WRITE)
+			x.bytes += (uint64_t)ret;
+		x.ops++;
+	}
+	if (fd >= 0) {
+		/* stopped or failed with a file open: close it, uncounted */
+		struct io_req q = { .op = IO_CLOSE, .fd = fd };
+
+		engine_exec(wk->eng, &q);
+	}
+	x.seconds = (double)(now_ns() - t0) / 1e9;
+	x.complete = !failed && i == r->nops;
+	f->execs = xrealloc(f->execs, (f->nexecs + 1) * sizeof(*f->execs));
+	f->execs[f->nexecs++] = x;
+	return failed ? FR_ERROR : FR_OK;
 }
 
 static enum flow_result exec_one(struct worker *wk, struct wflow *f)
@@ -1534,6 +1875,8 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		op_end(wk, f, &t, 0, 0);
 		return r;
 	}
+	case FO_REPLAY:
+		return do_replay(wk, f);
 	default:
 		return FR_OK;
 	}

@@ -13,6 +13,7 @@
 #include "runner/fileset.h"
 #include "runner/runner.h"
 #include "stats/devices.h"
+#include "workload/replay.h"
 
 #define FD_SLOTS 64
 #define AIO_DEPTH 64
@@ -81,6 +82,9 @@ struct aio_slot {
 	void *buf;
 	int busy;
 	struct op_stats *st;	/* the aiowrite flowop's stats */
+	struct wflow *f;	/* the aiowrite flowop */
+	struct rt_fileset *fs;	/* the file written, for messages */
+	int64_t idx;
 	uint64_t t0;
 };
 
@@ -103,6 +107,11 @@ struct wflow {
 	 * resolve them per operation */
 	int reverse, stonewall;
 	uint64_t stride, bufsize;
+	/* FO_REPLAY: the child counting each kind of operation, and this
+	 * thread's executions (op names filled in when merged) */
+	unsigned char replay_child[RPK__COUNT];
+	struct result_exec *execs;
+	size_t nexecs;
 };
 
 struct runner;
@@ -123,6 +132,8 @@ struct worker {
 	struct aio_slot aio[AIO_DEPTH];
 	unsigned aio_inflight;
 	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
+	uint64_t verify_errors;	/* --verify: bad blocks read */
+	uint64_t generation;	/* --verify: writes stamped so far */
 	char path[4096], path2[4096];
 	unsigned char_sink;	/* getc: consumes the characters read */
 	int done;
@@ -145,6 +156,7 @@ struct runner {
 	uint64_t start_ns;
 	pthread_mutex_t err_mu;
 	char *first_error;
+	unsigned long long verify_reported; /* verify errors seen (under err_mu) */
 	int stopped_on_error;
 	double event_rate;    /* eventgen rate (events/s); 0 = none */
 	uint64_t events_used; /* atomic */
@@ -194,6 +206,8 @@ void measure_free(struct measure *m);
 void flow_init_attrs(struct wflow *f);
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
+/* Wait for every asynchronous write in flight, reporting failures. */
+void worker_drain_aio(struct worker *wk);
 /* Free what the worker's descriptor slots keep (chunk descriptor arrays);
  * after worker_close_all(). */
 void worker_free_slots(struct worker *wk);
@@ -202,9 +216,15 @@ void worker_free_slots(struct worker *wk);
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
 		     int neg_errno);
 
+/* Report a block that failed verification (counted; the first few
+ * printed; stops the run under --on-error=stop). */
+struct verify_mismatch;
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
+			 const struct verify_mismatch *m);
+
 static inline int runner_stopping(const struct runner *rn)
 {
-	return rn->stop || runner_stop_signal;
+	return __atomic_load_n(&rn->stop, __ATOMIC_RELAXED) || runner_signalled();
 }
 
 #endif

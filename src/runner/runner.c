@@ -26,7 +26,7 @@ volatile int runner_stop_signal;
 
 static void on_signal(int sig)
 {
-	runner_stop_signal = sig;
+	__atomic_store_n(&runner_stop_signal, sig, __ATOMIC_RELAXED);
 }
 
 void runner_install_signals(void)
@@ -51,7 +51,8 @@ static struct sync_obj *sync_get(struct runner *rn, const char *name)
 }
 
 /* Sync objects are created before any worker starts, one per semblock
- * or block flowop name, so workers never modify the table. */
+ * or block flowop name, so workers never modify the table.  A replay
+ * flowop uses one as the counter its threads claim executions from. */
 static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -59,7 +60,9 @@ static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t 
 
 		if (fo->type == FO_COMPOSITE)
 			sync_collect(rn, fo->children, fo->nchildren);
-		if ((fo->type != FO_SEMBLOCK && fo->type != FO_BLOCK) || sync_get(rn, fo->name))
+		if ((fo->type != FO_SEMBLOCK && fo->type != FO_BLOCK &&
+		     !(fo->type == FO_REPLAY && fo->replay)) ||
+		    sync_get(rn, fo->name))
 			continue;
 		rn->syncs = xrealloc(rn->syncs, (rn->nsyncs + 1) * sizeof(*rn->syncs));
 		struct sync_obj *so = &rn->syncs[rn->nsyncs++];
@@ -124,15 +127,18 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.last_idx = -1;
 	flow_init_attrs(f);
 	f->pass = pass_get(rn, fo);
-	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK)
+	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK || (fo->type == FO_REPLAY && fo->replay))
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
 		f->sync = sync_get(rn, wl_val_str(&fo->target, ""));
-	if (fo->type == FO_COMPOSITE && fo->nchildren) {
+	if ((fo->type == FO_COMPOSITE || fo->type == FO_REPLAY) && fo->nchildren) {
 		f->nchildren = fo->nchildren;
 		f->children = xcalloc(fo->nchildren, sizeof(*f->children));
-		for (size_t i = 0; i < fo->nchildren; i++)
+		for (size_t i = 0; i < fo->nchildren; i++) {
 			wflow_init(rn, &f->children[i], fo->children[i]);
+			if (fo->type == FO_REPLAY)
+				f->replay_child[fo->children[i]->replay_kind] = (unsigned char)i;
+		}
 	}
 }
 
@@ -141,6 +147,7 @@ static void wflow_free(struct wflow *f)
 	for (size_t i = 0; i < f->nchildren; i++)
 		wflow_free(&f->children[i]);
 	free(f->children);
+	free(f->execs);
 }
 
 static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct worker *wk,
@@ -236,24 +243,14 @@ static void *worker_main(void *arg)
 				 * out of files ends this thread (set mode quit). */
 				if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
 				    wk->flows[i].fo->type == FO_FINISHONBYTES) {
-					rn->finished = 1;
-					rn->stop = 1;
+					__atomic_store_n(&rn->finished, 1, __ATOMIC_RELAXED);
+					__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 				}
 				break;
 			}
 		}
 	}
-	/* drain asynchronous writes before leaving */
-	while (wk->aio_inflight) {
-		struct io_req *done[AIO_DEPTH];
-		int n = engine_reap(wk->eng, done, wk->aio_inflight, AIO_DEPTH);
-
-		if (n <= 0)
-			break;
-		for (int i = 0; i < n; i++)
-			((struct aio_slot *)done[i]->user)->busy = 0;
-		wk->aio_inflight -= (unsigned)n;
-	}
+	worker_drain_aio(wk);
 	worker_close_all(wk);
 	/* the last thread out notes when the phase's work ended: the
 	 * control loop only looks every 10 ms */
@@ -326,6 +323,8 @@ struct merge_arg {
 enum op_class runner_flow_class(const struct wl_flowop *fo)
 {
 	switch (fo->type) {
+	case FO_REPLAY:
+		return fo->replay_kind == RPK_WRITE && !fo->replay ? OPC_WRITE : OPC_OTHER;
 	case FO_READ:
 	case FO_READWHOLEFILE:
 	case FO_GETC:
@@ -343,10 +342,42 @@ enum op_class runner_flow_class(const struct wl_flowop *fo)
 	}
 }
 
+/* A replay flowop's executions go to the phase's list; its operations
+ * are counted by its children, so it is no operation itself. */
+static void merge_execs(struct result_phase *ph, struct wflow *f)
+{
+	ph->execs = xrealloc(ph->execs, (ph->nexecs + f->nexecs) * sizeof(*ph->execs));
+	for (size_t i = 0; i < f->nexecs; i++) {
+		ph->execs[ph->nexecs] = f->execs[i];
+		ph->execs[ph->nexecs++].op = xstrdup(f->fo->name);
+	}
+}
+
+static int exec_cmp(const void *a, const void *b)
+{
+	const struct result_exec *x = a, *y = b;
+	int c = strcmp(x->op, y->op);
+
+	if (c)
+		return c;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static const char *flow_type_name(const struct wl_flowop *fo)
+{
+	const char *type = flowop_type_name(fo->type);
+
+	if (fo->type == FO_REPLAY && !fo->replay)
+		return replay_kind_name(fo->replay_kind); /* a kind: "mkdir" */
+	return type ? type : "composite";
+}
+
 /* Give every flowop name of the phase an index, in first-seen order: the
  * order of the result's operations and of the sampler's tables. */
 static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
+	if (f->fo->type == FO_REPLAY && f->fo->replay)
+		return; /* not an operation: its children are */
 	for (size_t i = 0; i < rn->nopdefs; i++)
 		if (!strcmp(rn->opdefs[i]->name, f->fo->name)) {
 			f->result_idx = i;
@@ -360,8 +391,13 @@ static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, voi
 static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	struct merge_arg *m = arg;
-	struct result_op *o = &m->ph->ops[f->result_idx];
+	struct result_op *o;
 
+	if (f->fo->type == FO_REPLAY && f->fo->replay) {
+		merge_execs(m->ph, f);
+		return;
+	}
+	o = &m->ph->ops[f->result_idx];
 	op_stats_merge(&o->st, &f->st);
 	if (f->fo->type == FO_TESTRANDVAR) {
 		/* combine sums: stash them in extra_* until finished below */
@@ -450,7 +486,7 @@ int runner_create_filesets(struct runner *rn)
 	ret = preflight_space(rn);
 	if (ret < 0)
 		return ret;
-	for (size_t i = 0; i < rn->nfs && !runner_stop_signal; i++) {
+	for (size_t i = 0; i < rn->nfs && !runner_signalled(); i++) {
 		struct rt_fileset *fs = &rn->fs[i];
 		struct fileset_prealloc_stats ps;
 		struct result_fileset *rf = result_add_fileset(res, fs->name);
@@ -463,6 +499,12 @@ int runner_create_filesets(struct runner *rn)
 				"mbytes=%.0f\n",
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
+		fs->verify = o->verify;
+		if (fs->verify && fs->chunk) {
+			msg_err("file '%s': --verify cannot check a chunked file (chunksize=)",
+				fs->name);
+			return -EINVAL;
+		}
 		ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);
@@ -473,6 +515,16 @@ int runner_create_filesets(struct runner *rn)
 		rf->mean_dirwidth = (double)fs->width;
 		rf->depth = depth;
 		rf->seconds = ps.seconds;
+		if (ps.error) {
+			/* an I/O error while preallocating: the run stops here
+			 * and the partial record says why */
+			res->errors++;
+			res->stopped_on_error = 1;
+			if (!res->first_error)
+				res->first_error = ps.error;
+			else
+				free(ps.error);
+		}
 		if (ret < 0)
 			return ret;
 		if (!o->quiet)
@@ -480,7 +532,7 @@ int runner_create_filesets(struct runner *rn)
 				(unsigned long long)ps.files, (unsigned long long)fs->n, fs->name,
 				ps.seconds < 1 && ps.seconds > 0 ? 1.0 : ps.seconds);
 	}
-	if (runner_stop_signal) {
+	if (runner_signalled()) {
 		res->interrupted = 1;
 		return -EINTR;
 	}
@@ -549,8 +601,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	uint64_t t_end, t_stop;
 	int ret = 0;
 
-	rn->stop = 0;
-	rn->finished = 0;
+	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
 	rn->stonewalled = 0;
 	rn->all_done_ns = 0;
 	rn->go = 0;
@@ -652,7 +704,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,
 				   &rn->workers[started])) {
 			msg_err("cannot start thread %zu of %zu", started + 1, rn->nworkers);
-			rn->stop = 1;
+			__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 			ret = -EAGAIN;
 			break;
 		}
@@ -683,19 +735,21 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
-	if (runner_stop_signal)
+	if (runner_signalled())
 		why = "signal";
-	else if (rn->finished)
+	else if (__atomic_load_n(&rn->finished, __ATOMIC_RELAXED))
 		why = "finish";
-	else if (rn->stopped_on_error)
+	else if (__atomic_load_n(&rn->stopped_on_error, __ATOMIC_RELAXED))
 		why = "error";
-	rn->stop = 1;
+	__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	t_stop = now_ns();
 	if (!strcmp(why, "threads done") && __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE))
 		t_stop = __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
-	if (runner_stop_signal)
+	for (size_t i = 0; i < rn->nworkers; i++)
+		res->verify_errors += rn->workers[i].verify_errors;
+	if (runner_signalled())
 		res->interrupted = 1;
 
 	if (ret == 0) {
@@ -713,13 +767,12 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 			for (int op = 0; op < IO__COUNT; op++)
 				ph->io_requests[op] += e->nreq[op];
 		}
-		for (size_t i = 0; i < rn->nopdefs; i++) {
-			const char *type = flowop_type_name(rn->opdefs[i]->type);
-
-			result_phase_add_op(ph, rn->opdefs[i]->name, type ? type : "composite",
+		for (size_t i = 0; i < rn->nopdefs; i++)
+			result_phase_add_op(ph, rn->opdefs[i]->name, flow_type_name(rn->opdefs[i]),
 					    runner_flow_class(rn->opdefs[i]));
-		}
 		visit_all(rn, merge_flow, &m);
+		if (ph->nexecs)
+			qsort(ph->execs, ph->nexecs, sizeof(*ph->execs), exec_cmp);
 		for (size_t i = 0; i < ph->nops; i++) {
 			struct result_op *op = &ph->ops[i];
 
@@ -746,9 +799,15 @@ _Static_assert(IO__COUNT <= RESULT_IO_OPS, "result_phase.io_requests is too smal
 
 void runner_free(struct runner *rn)
 {
+	uint64_t tot[IO__COUNT];
+
 	if (!rn)
 		return;
 	phase_cleanup(rn);
+	/* every engine instance is closed now: record what they were asked */
+	engine_totals(tot);
+	for (int i = 0; i < IO__COUNT; i++)
+		rn->res->io_requests[i] = tot[i];
 	for (size_t i = 0; i < rn->nfs; i++)
 		fileset_free(&rn->fs[i]);
 	free(rn->fs);
@@ -782,7 +841,7 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 		ret = run_once(w, rd, o, res);
 		return ret == -EINTR ? 0 : ret;
 	}
-	for (unsigned k = 0; k < n && !runner_stop_signal; k++) {
+	for (unsigned k = 0; k < n && !runner_signalled(); k++) {
 		struct result *one = result_new(res->suite, res->workload);
 
 		if (!o->quiet)

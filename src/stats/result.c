@@ -227,6 +227,9 @@ static void phase_free(struct result_phase *p)
 	}
 	free(p->intervals);
 	free(p->repeats);
+	for (size_t j = 0; j < p->nexecs; j++)
+		free(p->execs[j].op);
+	free(p->execs);
 	for (size_t j = 0; j < p->nmetrics; j++) {
 		free(p->metrics[j].name);
 		free(p->metrics[j].unit);
@@ -530,6 +533,13 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 			op[map[k]] = src->op_p99_ns[k];
 		}
 	}
+	/* executions move over, marked with their run */
+	a->execs = xrealloc(a->execs, (a->nexecs + b->nexecs + 1) * sizeof(*a->execs));
+	for (size_t i = 0; i < b->nexecs; i++) {
+		a->execs[a->nexecs] = b->execs[i];
+		a->execs[a->nexecs++].repeat = repeat;
+	}
+	b->nexecs = 0; /* their names belong to a now */
 	free(map);
 }
 

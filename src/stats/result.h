@@ -177,6 +177,21 @@ struct result_metric {
 	double value;
 };
 
+/* One execution of a replay flowop (one extracted or removed copy of a
+ * tree: see docs/engine.md), as the thread that ran it measured it. */
+struct result_exec {
+	char *op;	  /* the replay flowop's name ("untar") */
+	uint64_t index;	  /* execution number: the copy */
+	int thread;	  /* worker index within the phase */
+	double start;	  /* seconds from the start of the phase */
+	double seconds;	  /* elapsed, first operation to last */
+	uint64_t ops;	  /* operations done */
+	uint64_t bytes;	  /* bytes written */
+	uint64_t errors;
+	int complete;	  /* every operation of the list done without error */
+	unsigned repeat;  /* 0-based run (--repeat) it belongs to */
+};
+
 struct result_phase {
 	char *name;
 	double seconds;	     /* measured wall time of the phase */
@@ -211,6 +226,10 @@ struct result_phase {
 	uint64_t io_requests[RESULT_IO_OPS];
 	struct result_metric *metrics;
 	size_t nmetrics;
+	/* replay executions (untar copies), by op name then index; with
+	 * --repeat, every run's, in run order */
+	struct result_exec *execs;
+	size_t nexecs;
 };
 
 /* Phases shorter than this, or with fewer operations, are reported as
@@ -229,6 +248,8 @@ struct result_fileset {
 	double seconds;
 };
 
+#define RESULT_IO_OPS 32
+
 struct result {
 	char *suite;	/* "run", "bonnie", "iozone", "untar" */
 	char *workload; /* personality or file name */
@@ -245,6 +266,10 @@ struct result {
 	int stopped_on_error; /* --on-error=stop fired */
 	uint64_t errors;      /* total operation errors */
 	char *first_error;    /* "write 'x/y': No space left on device" */
+	uint64_t verify_errors; /* --verify: blocks read back wrong */
+	/* Requests the engines were given, per operation (indexed by enum
+	 * io_op of engine/engine.h; retries of short transfers count). */
+	uint64_t io_requests[RESULT_IO_OPS];
 	char *started_at;     /* ISO 8601 UTC */
 };
 

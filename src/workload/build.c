@@ -154,3 +154,28 @@ struct wl_flowop *wl_add_child(struct wl_flowop *composite, enum flowop_type typ
 	PUSH(composite->children, composite->nchildren, fo);
 	return fo;
 }
+
+struct wl_flowop *wl_add_replay(struct wl_thread *t, const char *name, const struct replay *r,
+				int64_t executions, const char *dir)
+{
+	struct wl_flowop *fo = wl_add_flowop(t, FO_REPLAY, name, NULL);
+	int used[RPK__COUNT] = { 0 };
+
+	fo->replay = r;
+	fo->value = wl_int(executions);
+	fo->dir = wl_str(dir);
+	for (size_t i = 0; i < r->nops; i++)
+		used[r->ops[i].kind] = 1;
+	for (int k = 0; k < RPK__COUNT; k++) {
+		struct wl_flowop *c;
+
+		if (!used[k])
+			continue;
+		c = xcalloc(1, sizeof(*c));
+		c->type = FO_REPLAY;
+		c->name = xasprintf("%s.%s", name, replay_kind_name(k));
+		c->replay_kind = k;
+		PUSH(fo->children, fo->nchildren, c);
+	}
+	return fo;
+}

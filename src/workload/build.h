@@ -18,6 +18,7 @@
 #ifndef FSGAUGE_WORKLOAD_BUILD_H
 #define FSGAUGE_WORKLOAD_BUILD_H
 
+#include "workload/replay.h"
 #include "workload/workload.h"
 
 struct workload *wl_new(const char *name);
@@ -52,5 +53,12 @@ struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, cons
 struct wl_flowop *wl_add_composite(struct wl_thread *t, const char *name);
 struct wl_flowop *wl_add_child(struct wl_flowop *composite, enum flowop_type type,
 			       const char *name, struct wl_fileset *fs);
+/* A FO_REPLAY flowop named `name` replaying r (not copied: it must outlive
+ * the workload) `executions` times in all across the threads running it,
+ * execution k in directory "<dir>-<k>" (k printed with at least 3 digits).
+ * Its children count each kind of operation r holds, named
+ * "<name>.<kind>" ("untar.mkdir"). */
+struct wl_flowop *wl_add_replay(struct wl_thread *t, const char *name, const struct replay *r,
+				int64_t executions, const char *dir);
 
 #endif

@@ -43,6 +43,7 @@ static const char *const flowop_names[FO__COUNT] = {
 	[FO_COMPOSITE] = NULL, /* a composite has its own name */
 	[FO_STONEWALL] = "stonewall",
 	[FO_THREADDONE] = "threaddone",
+	[FO_REPLAY] = "replay",
 	[FO_PUTC] = "putc",
 	[FO_GETC] = "getc",
 	[FO_REWRITE] = "rewrite",
@@ -58,7 +59,7 @@ const char *flowop_type_name(enum flowop_type t)
 int flowop_type_parse(const char *name)
 {
 	for (int i = 0; i < FO__COUNT; i++)
-		if (flowop_names[i] && strcmp(flowop_names[i], name) == 0)
+		if (flowop_names[i] && i != FO_REPLAY && strcmp(flowop_names[i], name) == 0)
 			return i;
 	return -1;
 }

@@ -1454,7 +1454,7 @@ static int parse_fo_ast(struct parser *p, struct fo_ast **out)
 			struct suggest s = { 0 };
 
 			for (int i = 0; i < FO__COUNT; i++)
-				if (flowop_type_name(i))
+				if (flowop_type_name(i) && i != FO_REPLAY)
 					suggest_add(&s, f->type, flowop_type_name(i));
 			for (size_t i = 0; i < p->ncomps; i++)
 				if (p->comps[i]->ready)

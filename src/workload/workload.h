@@ -180,6 +180,7 @@ enum flowop_type {
 	FO_COMPOSITE, /* a `define flowop` called from a thread */
 	FO_STONEWALL, /* the first thread to get here raises the phase's stonewall */
 	FO_THREADDONE, /* this thread is done; the others go on */
+	FO_REPLAY,    /* replay a prepared operation list (built in code only) */
 	FO_PUTC,      /* iosize characters one at a time through a user buffer */
 	FO_GETC,      /* iosize characters one at a time from a user buffer */
 	FO_REWRITE,   /* read a block, dirty a byte, write it back */
@@ -187,7 +188,7 @@ enum flowop_type {
 };
 
 /* "createfile", ...; NULL for FO_COMPOSITE.  flowop_type_parse returns -1
- * for an unknown name. */
+ * for an unknown name, and for "replay", which workload files cannot use. */
 const char *flowop_type_name(enum flowop_type t);
 int flowop_type_parse(const char *name);
 
@@ -220,6 +221,13 @@ struct wl_flowop {
 	struct wl_val bufsize;	/* stdio-like user-space buffer of this size */
 	struct wl_val stonewall; /* the iters= loop ends at the phase's stonewall */
 	struct wl_val resume;	/* writewholefile: start at the file's current size */
+	/* FO_REPLAY (see docs/engine.md): the operations to replay
+	 * (workload/replay.h), immutable, shared by every thread, owned by
+	 * whoever built the workload; `value` executions in all, each in its
+	 * own directory "<dir>-NNN".  Its `children` count the operations by
+	 * kind: FO_REPLAY flowops with replay NULL and replay_kind set. */
+	const struct replay *replay;
+	int replay_kind;
 };
 
 struct wl_thread {

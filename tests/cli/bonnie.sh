@@ -69,6 +69,10 @@ expect_fail "--format junk" 2 "invalid --format '99'" $B -d "$d" --format 99
 expect_fail "--csv junk" 2 "invalid --csv '2'" $B -d "$d" --csv 2
 expect_fail "--engine junk" 2 "unknown engine 'nope'" $B -d "$d" --engine nope
 expect_fail "--data junk" 2 "invalid data pattern 'ones'" $B -d "$d" --data ones
+expect_fail "--reuse refused" 2 "--reuse does not apply to bonnie" $B -d "$d" --reuse
+expect_fail "--progress refused" 2 "--progress does not apply to bonnie" $B -d "$d" --progress
+expect_fail "--verify refused" 2 "--verify does not apply to bonnie" $B -d "$d" --verify
+expect_fail "--repeat junk (the shared parser)" 2 "invalid --repeat '0'" $B -d "$d" --repeat 0
 expect_fail "-u unknown user" 2 "unknown user 'no-such-user-x'" $B -d "$d" -r 0 -s 8 -u no-such-user-x
 expect_fail "-g unknown group" 2 "unknown group 'no-such-group-x'" $B -d "$d" -r 0 -s 8 -g no-such-group-x
 expect_fail "-d missing" 2 "cannot use target directory '$d/missing'" $B -d "$d/missing" -r 0 -s 8 -n 0

@@ -725,6 +725,8 @@ static void test_flowop_names(void)
 
 		if (i == FO_COMPOSITE)
 			ok(n == NULL, "composite has no type name");
+		else if (i == FO_REPLAY)
+			ok(n && flowop_type_parse(n) == -1, "replay has a name workload files cannot use");
 		else if (!n || flowop_type_parse(n) != i)
 			roundtrip = 0;
 	}
