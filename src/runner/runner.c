@@ -870,6 +870,8 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 		}
 		result_merge_repeat(res, one);
 		result_free(one);
+		if (rn) /* --reuse: runner_free() records into the result it points at */
+			rn->res = res;
 		if (ret < 0)
 			break;
 	}
