@@ -129,6 +129,13 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
 
 static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
 {
+	if (fs->chunk) { /* a chunked file, for messages: its chunk files */
+		if (fs->nchunks > 1)
+			snprintf(buf, sizeof(wk->path), "%s.{000..%03u}", fs->relpath, fs->nchunks - 1);
+		else
+			snprintf(buf, sizeof(wk->path), "%s.000", fs->relpath);
+		return buf;
+	}
 	if (fileset_entry_path(fs, (uint64_t)idx, buf, sizeof(wk->path)) < 0)
 		snprintf(buf, sizeof(wk->path), "%s/?", fs->relpath);
 	return buf;

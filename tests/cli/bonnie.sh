@@ -282,6 +282,18 @@ else
 	for i in 1 2 3 4 5; do ok "# SKIP ENOSPC test needs root and a tmpfs mount"; done
 fi
 
+# --- injected faults (the faulty engine): an EIO ends the run with exit 1;
+# short transfers are continued and every count stays exact
+run $B -d "$d" -r 0 -s 8 -n 0 -f -m bad --engine "faulty:psync:op=write,nth=100,err=EIO"
+check "EIO on the 100th write: exit 1" [ "$rc" -eq 1 ]
+check "EIO: names the operation, the file and the cause" grep -q "write 'Bonnie.000': Input/output error" "$T/err"
+check "EIO: block write left blank" grep -q "^bad,8M,,,,,," "$T/out"
+check "EIO: nothing left behind" empty_dir "$d"
+run $B -d "$d" -r 0 -s 8 -n 1:4096 -f -m short --json "$T/s.json" --engine "faulty:psync:op=write,after=0,err=short"
+check "short writes everywhere: exit 0" [ "$rc" -eq 0 ]
+jcheck "short writes: block write still wrote the whole file" 8388608 "$T/s.json" '[o["bytes_written"] for p in d["phases"] if p["name"]=="put_block" for o in p["operations"] if o["name"]=="write"][0]'
+jcheck "short writes: more write requests than writes" true "$T/s.json" '[p["io_requests"]["write"] > 1024 for p in d["phases"] if p["name"]=="put_block"][0]'
+
 # --- SIGINT: partial results, exit 130, nothing left behind ------------------
 $B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json" > "$T/iout" 2>"$T/ierr" &
 pid=$!
