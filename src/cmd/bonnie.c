@@ -154,9 +154,10 @@ static void bonnie_usage(FILE *f)
 		DEFAULT_SIZE_MIB, BONNIE_DEFAULT_SEEKS, BONNIE_DEFAULT_SEEKERS, DEFAULT_SEM_KEY);
 	common_run_usage(f);
 	fprintf(f, "\n"
-		   "In bonnie: --repeat N is -x N; --direct is -D; --quiet is -q; --reuse and\n"
-		   "--progress do not apply (every run makes its own files; bonnie prints\n"
-		   "bonnie++'s progress lines).\n"
+		   "In bonnie: --repeat N is -x N; --direct is -D; --quiet is -q; --reuse,\n"
+		   "--progress and --verify do not apply (every run makes its own files;\n"
+		   "bonnie prints bonnie++'s progress lines; its per-character tests and\n"
+		   "chunked file cannot be checked).\n"
 		   "\n"
 		   "exit status: 0 ok, 1 I/O errors during the run, 2 usage error, 3 system\n"
 		   "error, 130 interrupted (what was measured is still printed).\n");
@@ -595,6 +596,10 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 			return 1;
 		case OPT_REUSE:
 			msg_err("--reuse does not apply to bonnie: every run makes its own files");
+			return -1;
+		case OPT_VERIFY:
+			msg_err("--verify does not apply to bonnie: its per-character tests and its "
+				"chunked file cannot be checked (see 'fsgauge verify')");
 			return -1;
 		case OPT_PROGRESS:
 			msg_err("--progress does not apply to bonnie: it prints bonnie++'s progress "

@@ -127,6 +127,13 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
 
 static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
 {
+	if (fs->chunk) { /* a chunked file, for messages: its chunk files */
+		if (fs->nchunks > 1)
+			snprintf(buf, sizeof(wk->path), "%s.{000..%03u}", fs->relpath, fs->nchunks - 1);
+		else
+			snprintf(buf, sizeof(wk->path), "%s.000", fs->relpath);
+		return buf;
+	}
 	if (fileset_entry_path(fs, (uint64_t)idx, buf, sizeof(wk->path)) < 0)
 		snprintf(buf, sizeof(wk->path), "%s/?", fs->relpath);
 	return buf;
@@ -1011,7 +1018,10 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 	op_begin(f, &t);
 	ret = slot_rw(wk, s, 0, wk->buf, (size_t)iosize, off);
 	if (ret > 0 && update) {
-		((unsigned char *)wk->buf)[f->nexec % (uint64_t)ret]++;
+		/* under --verify the block goes back unchanged, so that it
+		 * still checks */
+		if (!verifying(wk))
+			((unsigned char *)wk->buf)[f->nexec % (uint64_t)ret]++;
 		w = slot_rw(wk, s, 1, wk->buf, (size_t)ret, off);
 	}
 	op_end(wk, f, &t, ret > 0 ? (uint64_t)ret : 0, w > 0 ? (uint64_t)w : 0);

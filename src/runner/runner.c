@@ -510,6 +510,11 @@ int runner_create_filesets(struct runner *rn)
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
 		fs->verify = o->verify;
+		if (fs->verify && fs->chunk) {
+			msg_err("file '%s': --verify cannot check a chunked file (chunksize=)",
+				fs->name);
+			return -EINVAL;
+		}
 		ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);

@@ -69,6 +69,10 @@ expect_fail "--format junk" 2 "invalid --format '99'" $B -d "$d" --format 99
 expect_fail "--csv junk" 2 "invalid --csv '2'" $B -d "$d" --csv 2
 expect_fail "--engine junk" 2 "unknown engine 'nope'" $B -d "$d" --engine nope
 expect_fail "--data junk" 2 "invalid data pattern 'ones'" $B -d "$d" --data ones
+expect_fail "--reuse refused" 2 "--reuse does not apply to bonnie" $B -d "$d" --reuse
+expect_fail "--progress refused" 2 "--progress does not apply to bonnie" $B -d "$d" --progress
+expect_fail "--verify refused" 2 "--verify does not apply to bonnie" $B -d "$d" --verify
+expect_fail "--repeat junk (the shared parser)" 2 "invalid --repeat '0'" $B -d "$d" --repeat 0
 expect_fail "-u unknown user" 2 "unknown user 'no-such-user-x'" $B -d "$d" -r 0 -s 8 -u no-such-user-x
 expect_fail "-g unknown group" 2 "unknown group 'no-such-group-x'" $B -d "$d" -r 0 -s 8 -g no-such-group-x
 expect_fail "-d missing" 2 "cannot use target directory '$d/missing'" $B -d "$d/missing" -r 0 -s 8 -n 0
@@ -277,6 +281,18 @@ if [ "$(id -u)" = 0 ] && mkdir "$T/small" && mount -t tmpfs -o size=16m,nr_inode
 else
 	for i in 1 2 3 4 5; do ok "# SKIP ENOSPC test needs root and a tmpfs mount"; done
 fi
+
+# --- injected faults (the faulty engine): an EIO ends the run with exit 1;
+# short transfers are continued and every count stays exact
+run $B -d "$d" -r 0 -s 8 -n 0 -f -m bad --engine "faulty:psync:op=write,nth=100,err=EIO"
+check "EIO on the 100th write: exit 1" [ "$rc" -eq 1 ]
+check "EIO: names the operation, the file and the cause" grep -q "write 'Bonnie.000': Input/output error" "$T/err"
+check "EIO: block write left blank" grep -q "^bad,8M,,,,,," "$T/out"
+check "EIO: nothing left behind" empty_dir "$d"
+run $B -d "$d" -r 0 -s 8 -n 1:4096 -f -m short --json "$T/s.json" --engine "faulty:psync:op=write,after=0,err=short"
+check "short writes everywhere: exit 0" [ "$rc" -eq 0 ]
+jcheck "short writes: block write still wrote the whole file" 8388608 "$T/s.json" '[o["bytes_written"] for p in d["phases"] if p["name"]=="put_block" for o in p["operations"] if o["name"]=="write"][0]'
+jcheck "short writes: more write requests than writes" true "$T/s.json" '[p["io_requests"]["write"] > 1024 for p in d["phases"] if p["name"]=="put_block"][0]'
 
 # --- SIGINT: partial results, exit 130, nothing left behind ------------------
 $B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json" > "$T/iout" 2>"$T/ierr" &
