@@ -58,7 +58,7 @@ ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -Isrc -I$(BUILD)/gen $(WARN) $(CFLAGS) $(SA
 	-pthread -MMD -MP -DFSGAUGE_VERSION='"$(VERSION)"' -DFSGAUGE_GITREV='"$(GITREV)"' \
 	$(FEATURE_CFLAGS)
 ALL_LDFLAGS := $(LDFLAGS) $(SAN) -pthread
-LIBS := -ljansson $(FEATURE_LIBS) -lm
+LIBS := -ljansson -lxxhash $(FEATURE_LIBS) -lm
 
 # --- sources ----------------------------------------------------------------
 LIB_SRC  := $(sort $(wildcard src/*/*.c))
@@ -69,13 +69,20 @@ WORKLOADS := $(sort $(wildcard workloads/*.f))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all check unit cli clean fuzz format
+.PHONY: all check unit cli clean fuzz fuzz-bins format lint
 all: fsgauge
 
 fsgauge: $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/%.o: %.c
+# Objects depend on the compiler flags (features found, sanitizers), so a
+# change of either rebuilds everything.
+FLAGS_STAMP := $(BUILD)/.cflags
+STAMP_FLAGS := $(CC) $(filter-out -DFSGAUGE_GITREV%,$(ALL_CFLAGS))
+$(shell mkdir -p $(BUILD); printf '%s\n' "$(STAMP_FLAGS)" | cmp -s - $(FLAGS_STAMP) || \
+	printf '%s\n' "$(STAMP_FLAGS)" > $(FLAGS_STAMP))
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -93,14 +100,56 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 
 unit: $(UNIT_BIN)
 
+# --- fuzzing (libFuzzer, clang) -----------------------------------------------
+# `make fuzz` builds the harnesses in fuzz/ with clang, ASan and UBSan and runs
+# each for FUZZ_SECONDS; `make check` runs them for FUZZ_SMOKE_SECONDS each
+# (tests/cli/fuzz.sh) when clang's fuzzer runtime is installed.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+FUZZ_BIN = $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+HAVE_FUZZER := $(shell printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){return 0;}\n' | clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 && echo 1)
+FUZZ_MAKE = $(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang SANITIZE=address,undefined \
+	CFLAGS='-O1 -g -fsanitize=fuzzer-no-link' DEVELOPER= fuzz-bins
+
+$(BUILD)/fuzz/%: fuzz/%.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB_OBJ) $(ALL_LDFLAGS) $(LIBS)
+
+fuzz-bins: $(FUZZ_BIN)
+
+fuzz:
+ifeq ($(HAVE_FUZZER),1)
+	$(FUZZ_MAKE)
+	FUZZ_BIN_DIR=$(FUZZ_BUILD)/fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_WORK=$(FUZZ_BUILD) sh fuzz/run.sh
+else
+	@echo "make fuzz needs clang with libFuzzer (Debian: clang, libclang-rt-dev)"; exit 1
+endif
+
 check: fsgauge $(UNIT_BIN)
+ifeq ($(HAVE_FUZZER),1)
+	$(FUZZ_MAKE)
+endif
 	FSGAUGE=$(CURDIR)/fsgauge BUILD=$(BUILD) SANITIZE='$(SANITIZE)' \
+	FUZZ_BIN_DIR=$(if $(HAVE_FUZZER),$(CURDIR)/$(FUZZ_BUILD)/fuzz) FUZZ_WORK=$(CURDIR)/$(FUZZ_BUILD) \
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) \
 		sh tests/run-tests.sh $(UNIT_BIN) $(filter-out tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh)))
+
+# Static analysis: cppcheck, clean, with the committed suppressions (each
+# justified in .cppcheck-suppressions).
+CPPCHECK ?= cppcheck
+lint:
+	$(CPPCHECK) --quiet --error-exitcode=1 --enable=warning,style,portability,performance \
+		--std=c11 --inline-suppr --suppressions-list=.cppcheck-suppressions \
+		-D_GNU_SOURCE -DHAVE_LIBURING=1 -DHAVE_LIBBLKID=1 -DHAVE_LIBARCHIVE=1 \
+		-DFSGAUGE_VERSION='"lint"' -DFSGAUGE_GITREV='"lint"' -Isrc -I$(BUILD)/gen \
+		src fuzz tests/unit
 
 format:
 	clang-format -i $(LIB_SRC) src/main.c $(wildcard src/*/*.h) $(UNIT_SRC)
 
 clean:
-	rm -rf $(BUILD) fsgauge
+	rm -rf $(BUILD) $(FUZZ_BUILD) fsgauge
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -3,6 +3,9 @@
 # reads its TAP output and prints one line per test plus a summary.
 # Exit status is non-zero when any test fails.
 set -u
+# Sanitized builds run several times slower (ThreadSanitizer most): give
+# each test more time there rather than fail on a slow machine.
+[ -n "${SANITIZE:-}" ] && : "${TEST_TIMEOUT:=1800}"
 : "${TEST_TIMEOUT:=600}"
 logdir=${BUILD:-build}/test-logs
 mkdir -p "$logdir"

@@ -18,8 +18,12 @@ extern const struct command commands[];
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_devcheck(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_iozone(int argc, char **argv);
 int cmd_untar(int argc, char **argv);
+int cmd_bonnie(int argc, char **argv);
 
 #endif

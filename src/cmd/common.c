@@ -6,14 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/faulty.h"
 #include "util/size.h"
 #include "util/util.h"
 
 const struct engine_ops *engine_find_checked(const char *name)
 {
-	const struct engine_ops *e = engine_find(name);
+	const struct engine_ops *e;
 	char list[256] = "";
 
+	if (!strncmp(name, "faulty", 6) && (!name[6] || name[6] == ':')) {
+		struct faulty_rule rule;
+		char err[512];
+
+		if (faulty_parse(name, &rule, err, sizeof(err)) < 0) {
+			msg_err("%s", err);
+			return NULL;
+		}
+		return &engine_faulty_ops;
+	}
+	e = engine_find(name);
 	if (e)
 		return e;
 	for (const char *const *n = engine_names(); *n; n++) {
@@ -60,7 +72,7 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 
 	switch (c) {
 	case OPT_DATA:
-		if (data_pattern_parse(arg, &o->data) < 0) {
+		if (!arg || data_pattern_parse(arg, &o->data) < 0) {
 			msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% or "
 				"dedupe=N%%, N from 0 to 100)",
 				arg);
@@ -111,6 +123,9 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 		o->quiet = 1;
 		msg_quiet = 1;
 		return 1;
+	case OPT_VERIFY:
+		o->verify = 1;
+		return 1;
 	case OPT_PROGRESS:
 		if (!arg || !strcmp(arg, "always"))
 			o->progress = PROGRESS_ALWAYS;
@@ -159,7 +174,10 @@ void common_run_usage(FILE *f)
 		"                         --warmup then caps the warm-up (default: the run time)\n"
 		"  -q, --quiet            no progress messages on stderr\n"
 		"      --progress[=WHEN]  live status line: auto (default: when stderr is a\n"
-		"                         terminal), always, never\n");
+		"                         terminal), always, never\n"
+		"      --verify           write self-checking 4 KiB blocks (header and XXH3\n"
+		"                         checksum) and check every block read; data I/O is\n"
+		"                         rounded to whole blocks; mismatches exit 1\n");
 }
 
 void common_run_params(struct kvlist *params, const struct run_opts *o)
@@ -173,6 +191,7 @@ void common_run_params(struct kvlist *params, const struct run_opts *o)
 	kv_add(params, "reuse", "%s", o->reuse ? "true" : "false");
 	kv_add(params, "interval", "%g", o->interval);
 	kv_add(params, "warmup", "%g", o->warmup);
+	kv_add(params, "verify", "%s", o->verify ? "true" : "false");
 	if (o->steady_pct > 0)
 		kv_add(params, "steady_state", "%g%%,%u", o->steady_pct, o->steady_window);
 	else

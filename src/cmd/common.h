@@ -16,6 +16,8 @@
  *   --quiet              no progress or chatter on stderr
  *   --progress[=WHEN]    auto (default: when stderr is a terminal),
  *                        always, never
+ *   --verify             self-checking 4 KiB blocks; every block read is
+ *                        checked (runner/verify.h, docs/reliability.md)
  *
  * How a front end uses them:
  *
@@ -59,7 +61,8 @@
 #include "stats/result.h"
 
 /* engine_find(), printing "unknown engine 'x' (available: ...)" when it
- * fails. */
+ * fails.  Also accepts and checks a "faulty:ENGINE:RULE" spec (see
+ * engine/faulty.h), printing what is wrong with it. */
 const struct engine_ops *engine_find_checked(const char *name);
 
 /* getopt codes of the shared options: above every short option. */
@@ -74,6 +77,7 @@ enum common_opt {
 	OPT_STEADY_STATE,
 	OPT_QUIET,
 	OPT_PROGRESS,
+	OPT_VERIFY,
 };
 
 #define COMMON_RUN_LONGOPTS                                                    \
@@ -86,7 +90,8 @@ enum common_opt {
 	{ "warmup", required_argument, NULL, OPT_WARMUP },                     \
 	{ "steady-state", optional_argument, NULL, OPT_STEADY_STATE },         \
 	{ "quiet", no_argument, NULL, OPT_QUIET },                             \
-	{ "progress", optional_argument, NULL, OPT_PROGRESS }
+	{ "progress", optional_argument, NULL, OPT_PROGRESS },                 \
+	{ "verify", no_argument, NULL, OPT_VERIFY }
 
 /* Limits of the shared options. */
 #define COMMON_REPEAT_MAX 1000

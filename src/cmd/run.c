@@ -42,7 +42,9 @@ static void run_usage(FILE *f)
 		"                         (repeatable; -s nthreads=32 -s filesize=64k)\n"
 		"      --json FILE        write the full result as JSON ('-' for stdout)\n"
 		"      --label TEXT       a label stored in the result (for compare/report)\n"
-		"      --engine NAME      I/O engine: psync (default), io_uring, null\n"
+		"      --engine NAME      I/O engine: psync (default), io_uring, null, or\n"
+		"                         faulty:ENGINE:RULE to inject faults (tests; see\n"
+		"                         docs/reliability.md)\n"
 		"      --seed N           seed for file layout and random choices (default 1)\n"
 		"      --on-error=MODE    stop (default) or continue after an I/O error\n"
 		"      --keep             keep the run directory and its files\n"
@@ -161,7 +163,7 @@ int cmd_run(int argc, char **argv)
 	char *text = NULL;
 	const char *name, *source;
 
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
 	while ((c = getopt_long(argc, argv, "d:t:s:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -326,19 +328,20 @@ int cmd_run(int argc, char **argv)
 
 	int rr = runner_run(w, &rd, &o, res);
 
-	if (rr < 0 && !res->nphases) {
+	if (rr < 0 && !res->nphases && !res->stopped_on_error && !res->interrupted) {
 		ret = rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
 	} else {
 		output_text(stdout, res);
 		fflush(stdout);
 		if (res->interrupted)
 			ret = EXIT_INTERRUPTED;
-		else if (res->errors || res->stopped_on_error)
+		else if (res->errors || res->stopped_on_error || res->verify_errors)
 			ret = EXIT_RUN_ERRORS;
 	}
 	if (res->interrupted && !res->nphases)
 		ret = EXIT_INTERRUPTED;
-	if (json && (res->nphases || res->interrupted) && output_json_file(res, json) < 0 && !ret)
+	if (json && (res->nphases || res->interrupted || res->stopped_on_error) &&
+	    output_json_file(res, json) < 0 && !ret)
 		ret = EXIT_SYSTEM;
 	if (keep) {
 		fprintf(stderr, "kept run directory: %s\n", rd.path);

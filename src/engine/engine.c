@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "engine/faulty.h"
 #include "util/util.h"
 
 extern const struct engine_ops engine_psync_ops;
@@ -24,7 +26,11 @@ static const struct engine_ops *const engines[] = {
 	&engine_io_uring_ops,
 #endif
 	&engine_null_ops,
+	&engine_faulty_ops,
 };
+
+/* Requests of every closed instance, per operation (atomic adds). */
+static uint64_t totals[IO__COUNT];
 
 static const char *const op_names[IO__COUNT] = {
 	[IO_OPEN] = "open",	  [IO_CLOSE] = "close",	    [IO_READ] = "read",
@@ -39,6 +45,30 @@ static const char *const op_names[IO__COUNT] = {
 const char *io_op_name(enum io_op op)
 {
 	return op < IO__COUNT && op_names[op] ? op_names[op] : "?";
+}
+
+size_t engine_open_flag_names(int flags, const char **out, size_t max)
+{
+	static const struct {
+		int bits;
+		const char *name;
+	} tab[] = {
+		{ O_WRONLY, "O_WRONLY" }, { O_RDWR, "O_RDWR" },	    { O_CREAT, "O_CREAT" },
+		{ O_EXCL, "O_EXCL" },	  { O_TRUNC, "O_TRUNC" },   { O_APPEND, "O_APPEND" },
+		{ O_SYNC, "O_SYNC" },	  { O_DSYNC, "O_DSYNC" },   { O_DIRECT, "O_DIRECT" },
+		{ O_NOATIME, "O_NOATIME" }, { O_NOFOLLOW, "O_NOFOLLOW" },
+		{ O_DIRECTORY, "O_DIRECTORY" },
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(tab) && n < max; i++) {
+		if ((flags & tab[i].bits) != tab[i].bits)
+			continue;
+		if (tab[i].bits == O_DSYNC && (flags & O_SYNC) == O_SYNC)
+			continue;
+		out[n++] = tab[i].name;
+	}
+	return n;
 }
 
 const struct engine_ops *engine_find(const char *name)
@@ -64,6 +94,16 @@ int engine_open(struct engine **out, const char *spec, unsigned depth)
 	struct engine *e;
 	int ret;
 
+	if (!strncmp(spec, "faulty", 6) && (!spec[6] || spec[6] == ':')) {
+		e = xcalloc(1, sizeof(*e));
+		ret = faulty_open(e, spec, depth ? depth : 1);
+		if (ret < 0) {
+			free(e);
+			return ret;
+		}
+		*out = e;
+		return 0;
+	}
 	if (!ops) {
 		msg_err("unknown engine '%s'", spec);
 		return -EINVAL;
@@ -84,9 +124,18 @@ void engine_close(struct engine *e)
 {
 	if (!e)
 		return;
+	for (int i = 0; i < IO__COUNT; i++)
+		if (e->nreq[i])
+			__atomic_add_fetch(&totals[i], e->nreq[i], __ATOMIC_RELAXED);
 	if (e->ops->exit)
 		e->ops->exit(e);
 	free(e);
+}
+
+void engine_totals(uint64_t out[IO__COUNT])
+{
+	for (int i = 0; i < IO__COUNT; i++)
+		out[i] = __atomic_load_n(&totals[i], __ATOMIC_RELAXED);
 }
 
 static int64_t listdir(struct io_req *r)
@@ -191,14 +240,36 @@ int64_t engine_syscall(struct io_req *r)
 	return r->res = ret;
 }
 
+/* EINTR and EAGAIN are transient: retry, but not forever — a storage
+ * stack that answers EAGAIN to everything must end in an error, not a
+ * hang.  After a few immediate retries, back off for a millisecond. */
+#define RETRY_MAX 1000
+#define RETRY_SPIN 8
+
+static int retry_transient(int64_t r, unsigned *tries)
+{
+	if (r != -EINTR && r != -EAGAIN)
+		return 0;
+	if (++*tries > RETRY_MAX)
+		return 0;
+	if (*tries > RETRY_SPIN) {
+		struct timespec ts = { 0, 1000000 };
+
+		nanosleep(&ts, NULL);
+	}
+	return 1;
+}
+
 int64_t engine_exec_full(struct engine *e, struct io_req *req)
 {
+	unsigned tries = 0;
+
 	if (req->op != IO_READ && req->op != IO_WRITE) {
 		int64_t r;
 
 		do
 			r = engine_exec(e, req);
-		while (r == -EINTR || r == -EAGAIN);
+		while (retry_transient(r, &tries));
 		return r;
 	}
 
@@ -212,7 +283,7 @@ int64_t engine_exec_full(struct engine *e, struct io_req *req)
 		part.len = req->len - done;
 		part.off = req->off + done;
 		r = engine_exec(e, &part);
-		if (r == -EINTR || r == -EAGAIN)
+		if (retry_transient(r, &tries))
 			continue;
 		if (r < 0)
 			return req->res = r;
@@ -221,6 +292,9 @@ int64_t engine_exec_full(struct engine *e, struct io_req *req)
 				return req->res = -EIO; /* a write that makes no progress */
 			break;			   /* EOF */
 		}
+		if ((size_t)r > part.len)
+			return req->res = -EIO; /* an engine claiming more than asked */
+		tries = 0;
 		done += (size_t)r;
 	}
 	return req->res = (int64_t)done;

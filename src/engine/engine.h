@@ -53,6 +53,12 @@ enum io_op {
 
 /* "open", "read", ... */
 const char *io_op_name(enum io_op op);
+/* Names of the open(2) flags set in `flags` ("O_WRONLY", "O_RDWR",
+ * "O_CREAT", "O_TRUNC", "O_APPEND", "O_SYNC", "O_DSYNC", "O_DIRECT",
+ * "O_NOFOLLOW", ...), at most `max` into out[]; returns how many.  O_DSYNC
+ * is named only when the flags do not hold all of O_SYNC (which includes
+ * its bit). */
+size_t engine_open_flag_names(int flags, const char **out, size_t max);
 
 struct io_req {
 	enum io_op op;
@@ -107,7 +113,12 @@ const char *const *engine_names(void);
 /* Create a per-thread engine instance; returns 0 or -errno (message
  * printed).  `spec` is an engine name, or "faulty:..." (see faulty.h). */
 int engine_open(struct engine **out, const char *spec, unsigned depth);
+/* Close an instance; its request counts are added to the process-wide
+ * totals. */
 void engine_close(struct engine *e);
+/* Requests per operation issued by every instance closed so far in this
+ * process (for the result record and the fault-injection tests). */
+void engine_totals(uint64_t out[IO__COUNT]);
 
 static inline int64_t engine_exec(struct engine *e, struct io_req *req)
 {
@@ -130,8 +141,9 @@ static inline int engine_reap(struct engine *e, struct io_req **done, unsigned m
 }
 
 /* Run a synchronous request to completion through exec(), retrying
- * EINTR and continuing short reads/writes until `len` bytes or EOF.
- * Returns total bytes (reads/writes) or the result, or -errno. */
+ * EINTR and EAGAIN (a bounded number of times in a row, then the error
+ * is returned) and continuing short reads/writes until `len` bytes or
+ * EOF.  Returns total bytes (reads/writes) or the result, or -errno. */
 int64_t engine_exec_full(struct engine *e, struct io_req *req);
 
 /* A queue of completed requests, for engines whose submit() completes

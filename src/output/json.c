@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "output/output.h"
 #include "util/util.h"
 
@@ -329,6 +330,28 @@ static json_t *phase_json(const struct result_phase *p)
 		json_array_append_new(ops, j);
 	}
 	json_object_set_new(o, "operations", ops);
+	{
+		const char *names[32];
+		size_t n = engine_open_flag_names(p->open_flags, names, ARRAY_SIZE(names));
+		json_t *fl = json_array(), *rq = json_object(), *mt = json_object();
+
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(fl, json_string(names[i]));
+		json_object_set_new(o, "open_flags", fl);
+		for (int i = 0; i < IO__COUNT; i++)
+			if (p->io_requests[i])
+				json_object_set_new(rq, io_op_name((enum io_op)i),
+						    json_integer((json_int_t)p->io_requests[i]));
+		json_object_set_new(o, "io_requests", rq);
+		for (size_t i = 0; i < p->nmetrics; i++) {
+			json_t *m = json_object();
+
+			json_object_set_new(m, "value", json_real(p->metrics[i].value));
+			json_object_set_new(m, "unit", json_string(p->metrics[i].unit));
+			json_object_set_new(mt, p->metrics[i].name, m);
+		}
+		json_object_set_new(o, "metrics", mt);
+	}
 	if (p->nexecs) {
 		json_t *ex = json_array();
 
@@ -373,8 +396,18 @@ static json_t *result_json(const struct result *r)
 	json_object_set_new(st, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(st, "stopped_on_error", json_boolean(r->stopped_on_error));
 	json_object_set_new(st, "errors", json_integer((json_int_t)r->errors));
+	json_object_set_new(st, "verify_errors", json_integer((json_int_t)r->verify_errors));
 	json_object_set_new(st, "first_error", r->first_error ? json_string(r->first_error) : json_null());
 	json_object_set_new(o, "status", st);
+	{
+		json_t *rq = json_object();
+
+		for (int i = 0; i < IO__COUNT && i < RESULT_IO_OPS; i++)
+			if (r->io_requests[i])
+				json_object_set_new(rq, io_op_name((enum io_op)i),
+						    json_integer((json_int_t)r->io_requests[i]));
+		json_object_set_new(o, "io_requests", rq);
+	}
 	json_object_set_new(o, "parameters", kv_object(&r->params));
 	json_object_set_new(o, "environment", kv_object(&r->env));
 	for (size_t i = 0; i < r->nfilesets; i++) {

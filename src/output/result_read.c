@@ -190,7 +190,8 @@ static double phase_p99_ms(const struct rphase *p, const json_t *jops)
 		return NAN;
 	all = xmalloc(n * sizeof(*all));
 	for (size_t i = 0; i < p->nops; i++) {
-		memcpy(all + k, p->ops[i].buckets, p->ops[i].nbuckets * sizeof(*all));
+		if (p->ops[i].nbuckets) /* an operation without buckets has buckets == NULL */
+			memcpy(all + k, p->ops[i].buckets, p->ops[i].nbuckets * sizeof(*all));
 		k += p->ops[i].nbuckets;
 		total += p->ops[i].hist_count;
 		double m = num2(json_array_get(jops, i), "latency_us", "max");
@@ -523,7 +524,9 @@ static void op_pool(struct rop *dst, const struct rop *src)
 		samples_append(&dst->fig[f], &src->fig[f]);
 	/* histograms merge by adding the counts of equal buckets */
 	dst->buckets = xrealloc(dst->buckets, (dst->nbuckets + src->nbuckets + 1) * sizeof(*dst->buckets));
-	memcpy(dst->buckets + dst->nbuckets, src->buckets, src->nbuckets * sizeof(*src->buckets));
+	if (src->nbuckets)
+		memcpy(dst->buckets + dst->nbuckets, src->buckets,
+		       src->nbuckets * sizeof(*src->buckets));
 	dst->nbuckets += src->nbuckets;
 	qsort(dst->buckets, dst->nbuckets, sizeof(*dst->buckets), cmp_bucket);
 	for (size_t i = 0; i < dst->nbuckets; i++) {

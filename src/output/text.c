@@ -184,6 +184,9 @@ void output_text(FILE *f, const struct result *r)
 		fprintf(f, "NOTE: interrupted by a signal: these are partial results\n");
 	if (r->stopped_on_error)
 		fprintf(f, "NOTE: stopped at the first error (--on-error=stop): partial results\n");
+	if (r->verify_errors)
+		fprintf(f, "NOTE: %llu blocks failed verification\n",
+			(unsigned long long)r->verify_errors);
 	if (r->errors)
 		fprintf(f, "NOTE: %llu operation errors; first: %s\n", (unsigned long long)r->errors,
 			r->first_error ? r->first_error : "?");

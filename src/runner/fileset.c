@@ -6,12 +6,14 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine.h"
 #include "runner/data.h"
+#include "runner/verify.h"
 #include "util/util.h"
 
 #define NOPOS UINT32_MAX /* pos[] of a held entry */
@@ -88,6 +90,25 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	}
 	pthread_mutex_init(&fs->lock, NULL);
 	fs->lock_init = 1;
+	fs->nchunks = 1;
+	if (wl_val_isset(&def->chunksize)) {
+		int64_t c = wl_val_int(&def->chunksize, NULL, 0);
+		int64_t size = wl_val_int(&def->size, NULL, 0);
+
+		if (!def->is_file || c <= 0) {
+			msg_err("%s '%s': chunksize must be a positive size, on a single file",
+				def->is_file ? "file" : "fileset", def->name);
+			return -EINVAL;
+		}
+		fs->chunk = (uint64_t)c;
+		if (size > c && (uint64_t)(size - 1) / (uint64_t)c + 1 > FILESET_MAX_CHUNKS) {
+			msg_err("file '%s': %lld bytes in chunks of %lld makes more than %d files",
+				def->name, (long long)size, (long long)c, FILESET_MAX_CHUNKS);
+			return -EINVAL;
+		}
+		if (size > c)
+			fs->nchunks = (unsigned)((uint64_t)(size - 1) / (uint64_t)c + 1);
+	}
 	fs->e = calloc(fs->n ? fs->n : 1, sizeof(*fs->e));
 	fs->pos = calloc(fs->n ? fs->n : 1, sizeof(*fs->pos));
 	fs->avail[0].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
@@ -160,6 +181,13 @@ int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_
 	if (w < 0 || (size_t)w >= len - (size_t)pos)
 		return -ENAMETOOLONG;
 	return pos + w;
+}
+
+int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_t len)
+{
+	int w = snprintf(buf, len, "%s.%03u", fs->relpath, c);
+
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : w;
 }
 
 int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len)
@@ -271,6 +299,13 @@ void fileset_release(struct rt_fileset *fs, uint64_t i, int exists)
 	pthread_mutex_unlock(&fs->lock);
 }
 
+/* State shared by the preallocation threads of one fileset. */
+struct prealloc_shared {
+	pthread_mutex_t mu;
+	int failed;  /* atomic: a thread met an error, all stop */
+	char *error; /* the first one */
+};
+
 struct prealloc_job {
 	struct rt_fileset *fs;
 	int dirfd;
@@ -279,12 +314,38 @@ struct prealloc_job {
 	uint64_t seed;
 	unsigned idx, nthreads;
 	const volatile int *stop;
+	struct prealloc_shared *sh;
 	uint64_t files, bytes;
 	int err;
 };
 
+/* Record and print an I/O failure: the first one is kept for the result,
+ * later ones (other threads tripping over the same full disk) are only
+ * counted in silence. */
+static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *fmt, ...)
+{
+	va_list ap;
+	char what[4200];
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	pthread_mutex_lock(&sh->mu);
+	if (!sh->error) {
+		sh->error = xasprintf("%s: %s", what, strerror(-neg_errno));
+		msg_err("cannot preallocate: %s", sh->error);
+	}
+	__atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&sh->mu);
+	return neg_errno;
+}
+
 static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t size, void *buf,
-		       size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes)
+		       size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes,
+		       struct prealloc_shared *sh, const volatile int *stop, int verify, uint64_t id)
 {
 	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = path,
 			    .flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, .mode = 0644 };
@@ -293,23 +354,32 @@ static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t s
 	int64_t ret = 0;
 
 	if (fd < 0)
-		return err_errno((int)fd, "cannot create '%s'", path);
-	while (off < size) {
+		return prealloc_fail(sh, (int)fd, "create '%s'", path);
+	if (verify)
+		size = verify_align_up(size); /* whole self-checking blocks */
+	/* a big file is written in 1 MiB pieces; a signal or another
+	 * thread's failure stops it between two */
+	while (off < size && !__atomic_load_n(stop, __ATOMIC_RELAXED) && !__atomic_load_n(&sh->failed, __ATOMIC_RELAXED)) {
 		size_t n = (size_t)MIN((uint64_t)bufsz, size - off);
 
-		data_refresh(dp, r, buf, n);
+		if (verify)
+			verify_stamp(buf, n, off, id, 0, rng_next(r));
+		else
+			data_refresh(dp, r, buf, n);
 		q = (struct io_req){ .op = IO_WRITE, .fd = (int)fd, .buf = buf, .len = n, .off = off };
 		ret = engine_exec_full(e, &q);
 		if (ret < 0) {
-			err_errno((int)ret, "cannot write '%s' at offset %llu", path,
-				  (unsigned long long)off);
+			prealloc_fail(sh, (int)ret, "write '%s' at offset %llu", path,
+				      (unsigned long long)off);
 			break;
 		}
 		off += n;
 		*bytes += n;
 	}
 	q = (struct io_req){ .op = IO_CLOSE, .fd = (int)fd };
-	engine_exec(e, &q);
+	/* EINTR from close() still releases the descriptor (Linux): fine */
+	if (engine_exec(e, &q) < 0 && q.res != -EINTR && ret >= 0)
+		ret = prealloc_fail(sh, (int)q.res, "close '%s'", path);
 	return ret < 0 ? (int)ret : 0;
 }
 
@@ -327,20 +397,25 @@ static void *prealloc_thread(void *arg)
 
 	if (engine_open(&e, j->engine, 1) < 0) {
 		j->err = -EINVAL;
+		__atomic_store_n(&j->sh->failed, 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
 	if (posix_memalign(&buf, 4096, bufsz)) {
 		j->err = -ENOMEM;
+		__atomic_store_n(&j->sh->failed, 1, __ATOMIC_RELAXED);
 		engine_close(e);
 		return NULL;
 	}
 	rng_seed(&r, j->seed, 0xa110c000 + j->idx);
 	data_fill(dp, &r, buf, bufsz);
-	for (uint64_t i = j->idx; i < fs->n && !*j->stop; i += j->nthreads) {
+	for (uint64_t i = j->idx; i < fs->n && !__atomic_load_n(j->stop, __ATOMIC_RELAXED) &&
+				  !__atomic_load_n(&j->sh->failed, __ATOMIC_RELAXED);
+	     i += j->nthreads) {
 		if (entry_uniform(j->seed, i) * 100.0 >= fs->prealloc_pct)
 			continue;
 		if (fileset_entry_path(fs, i, path, sizeof(path)) < 0) {
-			j->err = -ENAMETOOLONG;
+			j->err = prealloc_fail(j->sh, -ENAMETOOLONG, "path of entry %llu of '%s'",
+					       (unsigned long long)i, fs->relpath);
 			break;
 		}
 		if (fs->leafdirs) {
@@ -348,16 +423,31 @@ static void *prealloc_thread(void *arg)
 			int64_t ret = engine_exec_full(e, &q);
 
 			if (ret < 0 && ret != -EEXIST) {
-				j->err = err_errno((int)ret, "cannot create directory '%s'", path);
+				j->err = prealloc_fail(j->sh, (int)ret, "mkdir '%s'", path);
 				break;
 			}
+		} else if (fs->chunk) {
+			uint64_t left = fs->e[i].size;
+
+			for (unsigned c = 0; c < fs->nchunks && !j->err; c++) {
+				uint64_t n = c + 1 < fs->nchunks ? MIN(left, fs->chunk) : left;
+
+				fileset_chunk_path(fs, c, path, sizeof(path));
+				/* chunk files are not --verify stamped: their
+				 * blocks' offsets would be per chunk */
+				j->err = write_entry(e, j->dirfd, path, n, buf, bufsz, &r, dp,
+						     &j->bytes, j->sh, j->stop, 0, i);
+				left -= n;
+			}
+			if (j->err)
+				break;
 		} else {
 			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, dp,
-					     &j->bytes);
+					     &j->bytes, j->sh, j->stop, fs->verify, i);
 			if (j->err)
 				break;
 		}
-		fs->e[i].cur = fs->e[i].size;
+		fs->e[i].cur = fs->verify ? verify_align_up(fs->e[i].size) : fs->e[i].size;
 		fs->e[i].state = FSE_EXISTS;
 		j->files++;
 	}
@@ -370,6 +460,7 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 		   const struct data_pattern *dp, int nthreads, uint64_t seed,
 		   const volatile int *stop, struct fileset_prealloc_stats *out)
 {
+	struct prealloc_shared sh = { .error = NULL };
 	struct engine *e;
 	char path[4096];
 	uint64_t t0 = now_ns();
@@ -378,6 +469,7 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 	memset(out, 0, sizeof(*out));
 	if (engine_open(&e, engine, 1) < 0)
 		return -EINVAL;
+	pthread_mutex_init(&sh.mu, NULL);
 	/* The fileset's own directory and every parent up to the run dir. */
 	if (!fs->is_file) {
 		snprintf(path, sizeof(path), "%s", fs->relpath);
@@ -389,27 +481,28 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 
 				*p = 0;
 				int64_t r = engine_exec_full(e, &q);
-				*p = c;
 				if (r < 0 && r != -EEXIST) {
-					ret = err_errno((int)r, "cannot create directory '%s'", path);
+					ret = prealloc_fail(&sh, (int)r, "mkdir '%s'", path);
 					goto out;
 				}
+				*p = c;
 				if (!c)
 					break;
 			}
 		}
 	}
-	for (uint64_t d = 0; d < fs->ndirs && !*stop; d++) {
+	for (uint64_t d = 0; d < fs->ndirs && !__atomic_load_n(stop, __ATOMIC_RELAXED); d++) {
 		struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path, .mode = 0755 };
 		int64_t r;
 
 		if (fileset_dir_path(fs, d, path, sizeof(path)) < 0) {
-			ret = -ENAMETOOLONG;
+			ret = prealloc_fail(&sh, -ENAMETOOLONG, "path of directory %llu of '%s'",
+					    (unsigned long long)d, fs->relpath);
 			goto out;
 		}
 		r = engine_exec_full(e, &q);
 		if (r < 0 && r != -EEXIST) {
-			ret = err_errno((int)r, "cannot create directory '%s'", path);
+			ret = prealloc_fail(&sh, (int)r, "mkdir '%s'", path);
 			goto out;
 		}
 	}
@@ -421,30 +514,37 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 	{
 		struct prealloc_job *jobs = xcalloc((size_t)nthreads, sizeof(*jobs));
 		pthread_t *tids = xcalloc((size_t)nthreads, sizeof(*tids));
+		int *started = xcalloc((size_t)nthreads, sizeof(*started));
 
 		for (int t = 0; t < nthreads; t++) {
 			jobs[t] = (struct prealloc_job){ .fs = fs, .dirfd = dirfd, .engine = engine,
 							 .dp = dp, .seed = seed, .idx = (unsigned)t,
-							 .nthreads = (unsigned)nthreads, .stop = stop };
-			if (pthread_create(&tids[t], NULL, prealloc_thread, &jobs[t])) {
-				jobs[t].err = -EAGAIN;
-				tids[t] = 0;
+							 .nthreads = (unsigned)nthreads, .stop = stop,
+							 .sh = &sh };
+			if (pthread_create(&tids[t], NULL, prealloc_thread, &jobs[t]) == 0) {
+				started[t] = 1;
+			} else {
+				/* its share of the entries would be missing: stop all */
+				jobs[t].err = prealloc_fail(&sh, -EAGAIN, "start thread %d", t + 1);
 			}
 		}
 		for (int t = 0; t < nthreads; t++) {
-			if (tids[t])
+			if (started[t])
 				pthread_join(tids[t], NULL);
 			out->files += jobs[t].files;
 			out->bytes += jobs[t].bytes;
 			if (jobs[t].err && !ret)
 				ret = jobs[t].err;
 		}
+		free(started);
 		free(jobs);
 		free(tids);
 	}
 out:
 	fileset_index(fs);
 	engine_close(e);
+	pthread_mutex_destroy(&sh.mu);
+	out->error = sh.error;
 	out->seconds = (double)(now_ns() - t0) / 1e9;
 	return ret;
 }

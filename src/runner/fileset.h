@@ -15,6 +15,11 @@
  * thread holds it (filebench's rule: a file picked by a thread is held
  * exclusively until it is released).  Lists of the entries available in
  * each state make every pick O(1), under a per-fileset mutex.
+ *
+ * Chunked files: a `define file` with chunksize= is stored as
+ * <name>.000, <name>.001, ... of at most chunksize bytes each (the last
+ * one takes the rest and grows past chunksize when the file is
+ * extended); the runner maps offsets of the one logical file to them.
  */
 #ifndef FSGAUGE_FILESET_H
 #define FSGAUGE_FILESET_H
@@ -53,6 +58,7 @@ struct rt_fileset {
 	uint64_t ndirs; /* intermediate directories */
 	double prealloc_pct;
 	int reuse, paralloc, readonly, cached;
+	int verify;	/* preallocate self-checking blocks (runner/verify.h) */
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* selection index: avail[1] existing and not held, avail[0] free and
@@ -63,7 +69,12 @@ struct rt_fileset {
 	pthread_mutex_t lock;
 	int lock_init;
 	uint64_t total_bytes; /* sum of entry sizes */
+	uint64_t chunk;	  /* chunked file: bytes per chunk file; 0 when not chunked */
+	unsigned nchunks; /* files the entry is stored in (1 when not chunked) */
 };
+
+/* Most chunk files of one chunked file. */
+#define FILESET_MAX_CHUNKS 100000
 
 enum pick_want {
 	PICK_EXISTING,	  /* an existing file, not held */
@@ -81,6 +92,9 @@ void fileset_free(struct rt_fileset *fs);
 /* Path of entry i relative to the run directory, into buf.  Returns the
  * length, or -ENAMETOOLONG. */
 int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_t len);
+/* Path of chunk file c (0 <= c < nchunks) of a chunked file:
+ * "<relpath>.%03u".  Returns the length, or -ENAMETOOLONG. */
+int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_t len);
 /* Path of intermediate directory number d (0 <= d < ndirs), parents
  * before children. */
 int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len);
@@ -99,14 +113,18 @@ void fileset_index(struct rt_fileset *fs);
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
 
 /* Create the directories and preallocate prealloc% of the entries
- * (writing data of pattern `dp` — NULL for random — of each entry's size),
- * using `nthreads` threads.  Returns 0 or -errno (message printed with the
- * path). */
+ * (writing data of pattern `dp` — NULL for random — of each entry's size,
+ * or self-checking blocks when fs->verify), using `nthreads` threads; the
+ * first failure stops them all.  Returns 0 or -errno (message printed
+ * with the path; out->error set when an I/O operation failed). */
 struct engine;
 struct data_pattern;
 struct fileset_prealloc_stats {
 	uint64_t files, bytes;
 	double seconds;
+	/* When an operation failed: what and where ("write 'x/f1' at offset
+	 * 8192: No space left on device"); the caller frees it. */
+	char *error;
 };
 int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine,
 		   const struct data_pattern *dp, int nthreads, uint64_t seed,

@@ -8,7 +8,14 @@
  *    to iosize within the working set (wss= or the file's size);
  *    sequential offsets advance and wrap at the end of the working set;
  *  - when no suitable file exists the flowop reports FR_NORSC and the
- *    worker waits and retries (a "stall"), never failing the run.
+ *    worker waits and retries (a "stall"), never failing the run;
+ *  - ordered= flowops take entries in one pass per phase (index order,
+ *    or shuffled with random); a chunked file (chunksize=) is one logical
+ *    file stored in several, every offset mapped to its chunk file;
+ *  - putc/getc move iosize characters one at a time through the slot's
+ *    user buffer (the one bufsize= uses), written or read through the
+ *    engine when full or empty: one timed operation per call, so that the
+ *    clock is read twice per iosize characters, not per character.
  *
  * The runner times around every engine call (now_ns before and after);
  * nothing outside that window (path formatting, data stamping, offset
@@ -24,6 +31,7 @@
 #include <unistd.h>
 
 #include "runner/internal.h"
+#include "runner/verify.h"
 #include "util/util.h"
 
 /* Sample thread CPU for 1 op in CPU_SAMPLE_EVERY, and for every op when
@@ -85,8 +93,36 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 		msg_err("flowop '%s': %s", f ? f->fo->name : "?", rn->first_error);
 	}
 	if (rn->o->on_error == ON_ERROR_STOP) {
-		rn->stopped_on_error = 1;
-		rn->stop = 1;
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&rn->err_mu);
+}
+
+#define VERIFY_PRINT_MAX 10
+
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
+			 const struct verify_mismatch *m)
+{
+	struct runner *rn = wk->rn;
+	char what[256];
+	unsigned long long n;
+
+	wk->verify_errors++;
+	verify_describe(m, what, sizeof(what));
+	pthread_mutex_lock(&rn->err_mu);
+	n = ++rn->verify_reported;
+	if (!rn->first_error)
+		rn->first_error = xasprintf("verify '%s' at offset %llu: %s", path ? path : "?",
+					    (unsigned long long)m->offset, what);
+	if (n <= VERIFY_PRINT_MAX)
+		msg_err("verify error: '%s' at offset %llu: %s", path ? path : "?",
+			(unsigned long long)m->offset, what);
+	if (n == VERIFY_PRINT_MAX)
+		msg_err("further verify errors are counted, not printed");
+	if (rn->o->on_error == ON_ERROR_STOP) {
+		__atomic_store_n(&rn->stopped_on_error, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&rn->err_mu);
 }
@@ -121,11 +157,19 @@ static int open_flags(struct worker *wk, struct wflow *f, struct rt_fileset *fs)
 		flags |= O_DIRECT;
 	if (wl_val_bool(&f->fo->dsync, 0))
 		flags |= O_DSYNC;
+	if (wl_val_bool(&f->fo->osync, 0))
+		flags |= O_SYNC;
 	return flags | O_NOFOLLOW;
 }
 
 static void slot_release(struct fd_slot *s, int exists)
 {
+	if (s->sb) {
+		free(s->sb->buf);
+		free(s->sb);
+		s->sb = NULL;
+	}
+	s->seq_rec = s->seq_pass = 0;
 	if (s->fs) {
 		s->last_fs = s->fs;
 		s->last_idx = s->idx;
@@ -137,12 +181,32 @@ static void slot_release(struct fd_slot *s, int exists)
 	s->fs = NULL;
 	s->idx = -1;
 	s->off = 0;
+	s->ncfds = 0;
 }
 
-/* Claim an entry for flowop f: the one its indexed= variable names, or
- * any in the wanted state. */
+/* Claim an entry for flowop f: the next of its ordered pass, the one its
+ * indexed= variable names, or any in the wanted state. */
 static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
 {
+	if (f->pass && fs->n) {
+		/* ordered: each position of the pass is taken once, by whichever
+		 * thread gets there; an entry not in the wanted state when its
+		 * turn comes is skipped; after the last, there is no file */
+		struct ordered_pass *op = f->pass;
+
+		for (;;) {
+			uint64_t k = __atomic_fetch_add(&op->next, 1, __ATOMIC_RELAXED);
+			uint64_t i;
+
+			if (k >= fs->n) {
+				__atomic_store_n(&op->next, fs->n, __ATOMIC_RELAXED);
+				return -1;
+			}
+			i = op->shuffle ? rand_permute(k, fs->n, op->key) : k;
+			if (fileset_claim(fs, i, want))
+				return (int64_t)i;
+		}
+	}
 	if (wl_val_isset(&f->fo->indexed) && fs->n) {
 		/* the named entry, or the next one in the wanted state: keeps
 		 * the variable's skew (hot files) without stalling on a busy one */
@@ -168,6 +232,137 @@ static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_files
 	return pick(wk, f, fs, PICK_EXISTING);
 }
 
+/* Read or write len bytes at logical offset off of the file open in slot
+ * s: one engine call, or for a chunked file one per chunk file the range
+ * touches (the last chunk file takes everything past the others).
+ * Returns the bytes transferred (short only at end of file) or -errno. */
+static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *buf, size_t len,
+		       uint64_t off)
+{
+	if (likely(!s->ncfds)) {
+		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = buf,
+				    .len = len, .off = off };
+
+		return engine_exec_full(wk->eng, &q);
+	}
+	uint64_t chunk = s->fs->chunk;
+	size_t done = 0;
+
+	while (done < len) {
+		uint64_t pos = off + done, c = MIN(pos / chunk, (uint64_t)s->ncfds - 1);
+		uint64_t coff = pos - c * chunk;
+		size_t n = len - done;
+
+		if (c + 1 < s->ncfds)
+			n = (size_t)MIN((uint64_t)n, chunk - coff);
+		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->cfds[c],
+				    .buf = (char *)buf + done, .len = n, .off = coff };
+		int64_t r = engine_exec_full(wk->eng, &q);
+
+		if (r < 0)
+			return r;
+		done += (size_t)r;
+		if ((size_t)r < n)
+			break; /* end of the file */
+	}
+	return (int64_t)done;
+}
+
+/* fsync every descriptor of the slot's file.  0 or -errno. */
+static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
+{
+	unsigned n = s->ncfds ? s->ncfds : 1;
+	int64_t ret = 0;
+
+	for (unsigned c = 0; c < n && ret >= 0; c++) {
+		struct io_req q = { .op = IO_FSYNC, .fd = s->ncfds ? s->cfds[c] : s->fd };
+
+		ret = engine_exec_full(wk->eng, &q);
+	}
+	return ret;
+}
+
+/* Open entry idx of fs into slot s: one descriptor, or one per chunk of
+ * a chunked file.  Returns 0 or -errno, with wk->path naming the file
+ * that failed. */
+static int64_t slot_open_fds(struct worker *wk, struct fd_slot *s, struct rt_fileset *fs,
+			     int64_t idx, int flags, mode_t mode)
+{
+	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = wk->path,
+			    .flags = flags, .mode = mode };
+	int64_t fd;
+
+	if (!fs->chunk) {
+		if (fileset_entry_path(fs, (uint64_t)idx, wk->path, sizeof(wk->path)) < 0)
+			return -ENAMETOOLONG;
+		fd = engine_exec_full(wk->eng, &q);
+		if (fd < 0)
+			return fd;
+		s->fd = (int)fd;
+		s->ncfds = 0;
+		return 0;
+	}
+	if (s->cfds_cap < fs->nchunks) { /* grows once per slot, not per open */
+		s->cfds = xrealloc(s->cfds, fs->nchunks * sizeof(*s->cfds));
+		s->cfds_cap = fs->nchunks;
+	}
+	for (unsigned c = 0; c < fs->nchunks; c++) {
+		if (fileset_chunk_path(fs, c, wk->path, sizeof(wk->path)) < 0)
+			fd = -ENAMETOOLONG;
+		else
+			fd = engine_exec_full(wk->eng, &q);
+		if (fd < 0) {
+			while (c--) {
+				struct io_req cq = { .op = IO_CLOSE, .fd = s->cfds[c] };
+
+				engine_exec(wk->eng, &cq);
+			}
+			return fd;
+		}
+		s->cfds[c] = (int)fd;
+	}
+	s->fd = s->cfds[0];
+	s->ncfds = fs->nchunks;
+	return 0;
+}
+
+/* Close every descriptor of the slot.  Returns 0 or the first -errno. */
+static int64_t slot_close_fds(struct worker *wk, struct fd_slot *s)
+{
+	unsigned n = s->ncfds ? s->ncfds : 1;
+	int64_t ret = 0, r;
+
+	for (unsigned c = 0; c < n; c++) {
+		struct io_req q = { .op = IO_CLOSE, .fd = s->ncfds ? s->cfds[c] : s->fd };
+
+		r = engine_exec(wk->eng, &q);
+		if (r < 0 && ret >= 0)
+			ret = r;
+	}
+	s->ncfds = 0;
+	return ret;
+}
+
+static void flows_free_slots(struct wflow *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(fl[i].priv.cfds);
+		fl[i].priv.cfds = NULL;
+		fl[i].priv.cfds_cap = 0;
+		flows_free_slots(fl[i].children, fl[i].nchildren);
+	}
+}
+
+void worker_free_slots(struct worker *wk)
+{
+	for (int i = 0; i < FD_SLOTS; i++) {
+		free(wk->fds[i].cfds);
+		wk->fds[i].cfds = NULL;
+		wk->fds[i].cfds_cap = 0;
+	}
+	flows_free_slots(wk->flows, wk->nflows);
+}
+
 /* Open a file of the flowop's fileset into slot s (timed as the flowop's
  * operation only for openfile; implicit opens are not counted). */
 static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_slot *s,
@@ -176,7 +371,7 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	struct rt_fileset *fs = f->fs;
 	struct timing t;
 	int held;
-	int64_t idx, fd;
+	int64_t idx, ret;
 
 	if (!fs) {
 		runner_op_error(wk, f, "open", NULL, -EBADF);
@@ -185,21 +380,17 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	idx = pick_existing(wk, f, fs, &held);
 	if (idx < 0)
 		return FR_NORSC;
-	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd,
-			    .path = entry_path(wk, fs, idx, wk->path),
-			    .flags = open_flags(wk, f, fs) };
 	if (timed)
 		op_begin(f, &t);
-	fd = engine_exec_full(wk->eng, &q);
+	ret = slot_open_fds(wk, s, fs, idx, open_flags(wk, f, fs), 0);
 	if (timed)
 		op_end(wk, f, &t, 0, 0);
-	if (fd < 0) {
+	if (ret < 0) {
 		if (held)
 			fileset_release(fs, (uint64_t)idx, 1);
-		runner_op_error(wk, f, "open", wk->path, (int)fd);
+		runner_op_error(wk, f, "open", wk->path, (int)ret);
 		return FR_ERROR;
 	}
-	s->fd = (int)fd;
 	s->fs = fs;
 	s->idx = idx;
 	s->held = held;
@@ -207,12 +398,40 @@ static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_
 	return FR_OK;
 }
 
+static void aio_drain_fd(struct worker *wk, int fd);
+
+static void entry_grow(struct fd_slot *s, uint64_t end);
+static const char *slot_path(struct worker *wk, struct fd_slot *s);
+
+/* Write out what a bufsize=/putc buffer holds (stdio's fflush).  Returns
+ * 0 or -errno. */
+static int64_t sb_flush(struct worker *wk, struct fd_slot *s)
+{
+	struct stdio_buf *b = s->sb;
+	int64_t ret;
+
+	if (!b || !b->dirty || !b->len)
+		return 0;
+	ret = slot_rw(wk, s, 1, b->buf, b->len, b->off);
+	if (ret < 0)
+		return ret;
+	entry_grow(s, b->off + (uint64_t)ret);
+	b->off += b->len;
+	b->len = 0;
+	return 0;
+}
+
+/* Close without timing (end of the thread, reuse of the slot): buffered
+ * data is still written first. */
 static void slot_close(struct worker *wk, struct fd_slot *s)
 {
+	aio_drain_fd(wk, s->fd);
 	if (s->fd >= 0) {
-		struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
+		int64_t ret = sb_flush(wk, s);
 
-		engine_exec(wk->eng, &q);
+		if (ret < 0)
+			runner_op_error(wk, NULL, "write", slot_path(wk, s), (int)ret);
+		slot_close_fds(wk, s);
 	}
 	slot_release(s, 1);
 }
@@ -275,16 +494,20 @@ static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 	return 0;
 }
 
+static void entry_grow_at(struct rt_fileset *fs, int64_t idx, uint64_t end)
+{
+	uint64_t cur = __atomic_load_n(&fs->e[idx].cur, __ATOMIC_RELAXED);
+
+	while (end > cur && !__atomic_compare_exchange_n(&fs->e[idx].cur, &cur, end, 0,
+							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
 static void entry_grow(struct fd_slot *s, uint64_t end)
 {
 	if (!s->fs || s->idx < 0)
 		return;
-	uint64_t cur = __atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED);
-
-	while (end > cur &&
-	       !__atomic_compare_exchange_n(&s->fs->e[s->idx].cur, &cur, end, 0, __ATOMIC_RELAXED,
-					    __ATOMIC_RELAXED))
-		;
+	entry_grow_at(s->fs, s->idx, end);
 }
 
 static const char *slot_path(struct worker *wk, struct fd_slot *s)
@@ -294,6 +517,142 @@ static const char *slot_path(struct worker *wk, struct fd_slot *s)
 	return entry_path(wk, s->fs, s->idx, wk->path2);
 }
 
+/* reverse= and stride=: the next record of the pattern within the
+ * working set.  Reverse goes from the last record down to the first, then
+ * starts again at the last.  Stride visits records 0, n, 2n, ... and at the
+ * end starts a new pass one record further (1, n+1, ...): after n passes
+ * every record was read once. */
+static uint64_t pattern_offset(const struct wflow *f, struct fd_slot *s, uint64_t iosize,
+			       uint64_t wss)
+{
+	uint64_t nrec = wss >= iosize ? wss / iosize : 1;
+	uint64_t rec;
+
+	if (f->reverse) {
+		rec = nrec - 1 - s->seq_rec % nrec;
+		s->seq_rec++;
+		return rec * iosize;
+	}
+	rec = s->seq_rec < nrec ? s->seq_rec : 0;
+	s->seq_rec = rec + f->stride;
+	if (s->seq_rec >= nrec) {
+		s->seq_pass++;
+		s->seq_rec = s->seq_pass % MIN(f->stride, nrec);
+	}
+	return rec * iosize;
+}
+
+/* bufsize=: read or write `iosize` bytes through a user-space buffer, as
+ * stdio's fread/fwrite do: data is copied, and the engine sees whole
+ * buffers at the stream's sequential position. */
+static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				    size_t iosize, int write)
+{
+	struct stdio_buf *b = s->sb;
+	struct timing t;
+	size_t done = 0;
+	int64_t ret = 0;
+
+	if (!b) {
+		b = xcalloc(1, sizeof(*b));
+		if (posix_memalign((void **)&b->buf, 4096, (size_t)f->bufsize)) {
+			free(b);
+			runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+			return FR_ERROR;
+		}
+		b->size = (size_t)f->bufsize;
+		b->off = s->off;
+		b->dirty = write;
+		s->sb = b;
+	}
+	if (write)
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, iosize);
+	op_begin(f, &t);
+	if (write) {
+		if (!b->dirty) { /* was reading: go on from the stream position */
+			b->off += b->pos;
+			b->len = b->pos = 0;
+			b->dirty = 1;
+		}
+		while (done < iosize) {
+			size_t n = MIN(iosize - done, b->size - b->len);
+
+			memcpy(b->buf + b->len, (char *)wk->buf + done, n);
+			b->len += n;
+			done += n;
+			if (b->len == b->size && (ret = sb_flush(wk, s)) < 0)
+				break;
+		}
+	} else {
+		if (b->dirty) {
+			ret = sb_flush(wk, s);
+			b->dirty = 0;
+		}
+		while (ret >= 0 && done < iosize) {
+			if (b->pos == b->len) {
+				b->off += b->len;
+				b->len = b->pos = 0;
+				ret = slot_rw(wk, s, 0, b->buf, b->size, b->off);
+				if (ret <= 0)
+					break; /* end of file, or an error */
+				b->len = (size_t)ret;
+			}
+			size_t n = MIN(iosize - done, b->len - b->pos);
+
+			memcpy((char *)wk->buf + done, b->buf + b->pos, n);
+			b->pos += n;
+			done += n;
+		}
+	}
+	op_end(wk, f, &t, write ? 0 : done, write ? done : 0);
+	s->off = b->off + (b->dirty ? b->len : b->pos);
+	if (ret < 0) {
+		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
+static int verifying(const struct worker *wk)
+{
+	return wk->rn->o->verify;
+}
+
+/* Prepare buf for a write of len bytes at file offset off: self-checking
+ * blocks under --verify (len and off are whole blocks then), else the
+ * data pattern's fresh stamps. */
+static void fill_for_write(struct worker *wk, struct fd_slot *s, void *buf, size_t len,
+			   uint64_t off)
+{
+	if (verifying(wk))
+		verify_stamp(buf, len, off, s->idx >= 0 ? (uint64_t)s->idx : 0, ++wk->generation,
+			     rng_next(&wk->rng));
+	else
+		data_refresh(&wk->rn->o->data, &wk->rng, buf, len);
+}
+
+/* Under --verify, check every whole block of a read of n bytes at off;
+ * returns how many were bad (each reported).  A `define file` shared by
+ * several threads is not checked: another thread's write may be under
+ * way on the block we read, and a torn read there is not corruption. */
+static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
+		      uint64_t off, size_t n)
+{
+	int bad = 0;
+
+	if (s->fs && s->fs->is_file && wk->rn->nworkers > 1)
+		return 0;
+	for (size_t o = (size_t)(verify_align_up(off) - off); o + DATA_BLOCK <= n; o += DATA_BLOCK) {
+		struct verify_mismatch m;
+
+		if (verify_block((const char *)buf + o, off + o, UINT64_MAX, NULL, &m) > VERIFY_HOLE) {
+			runner_verify_error(wk, f, slot_path(wk, s), &m);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
@@ -301,33 +660,41 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	struct timing t;
 	int64_t iosize, ret;
 	uint64_t off, wss;
+	int random;
 
 	if (r != FR_OK)
 		return r;
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	random = wl_val_bool(&f->fo->random, 0);
+	if (f->bufsize && !random)
+		return do_buffered(wk, f, s, (size_t)iosize, write);
 	wss = slot_wss(f, s);
-	if (wl_val_bool(&f->fo->random, 0)) {
+	if (random) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
 		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
+	} else if (f->reverse || f->stride > 1) {
+		off = pattern_offset(f, s, (uint64_t)iosize, wss);
 	} else {
 		off = s->off;
 		if (wss && off + (uint64_t)iosize > wss && (!write || wl_val_isset(&f->fo->wss)))
 			off = 0; /* wrap at the end of the working set */
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
 	if (write)
-		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
-	struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = wk->buf,
-			    .len = (size_t)iosize, .off = off };
+		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
 	op_begin(f, &t);
-	ret = engine_exec_full(wk->eng, &q);
+	ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
 	op_end(wk, f, &t, !write && ret > 0 ? (uint64_t)ret : 0,
 	       write && ret > 0 ? (uint64_t)ret : 0);
 	if (ret < 0) {
@@ -336,6 +703,8 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 	}
 	if (write)
 		entry_grow(s, off + (uint64_t)ret);
+	else if (verifying(wk) && check_read(wk, f, s, wk->buf, off, (size_t)ret))
+		return FR_ERROR;
 	return FR_OK;
 }
 
@@ -353,20 +722,32 @@ static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
 		iosize = 1;
 	if (rand)
 		iosize = 1 + (int64_t)rng_below(&wk->rng, (uint64_t)iosize);
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+	if (!verifying(wk))
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
 	struct io_req seek = { .op = IO_LSEEK, .fd = s->fd, .off = 0, .flags = SEEK_END };
 	op_begin(f, &t);
-	ret = engine_exec(wk->eng, &seek);
+	if (s->ncfds) /* a chunked file ends where our writes left it */
+		ret = (int64_t)__atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED);
+	else
+		ret = engine_exec(wk->eng, &seek);
 	if (ret >= 0) {
-		struct io_req q = { .op = IO_WRITE, .fd = s->fd, .buf = wk->buf,
-				    .len = (size_t)iosize, .off = (uint64_t)ret };
-		ret = engine_exec_full(wk->eng, &q);
+		/* under --verify the blocks name their offset, known only
+		 * now: stamping is inside the timed window there */
+		if (verifying(wk)) {
+			ret = (int64_t)verify_align_up((uint64_t)ret);
+			fill_for_write(wk, s, wk->buf, (size_t)iosize, (uint64_t)ret);
+		}
+		uint64_t at = (uint64_t)ret;
+
+		ret = slot_rw(wk, s, 1, wk->buf, (size_t)iosize, at);
 		if (ret >= 0)
-			entry_grow(s, q.off + (uint64_t)ret);
+			entry_grow(s, at + (uint64_t)ret);
 	}
 	op_end(wk, f, &t, 0, ret > 0 ? (uint64_t)ret : 0);
 	if (ret < 0) {
@@ -382,7 +763,7 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	enum flow_result r = io_setup(wk, f, &s);
 	struct timing t;
 	int64_t iosize, ret = 0;
-	uint64_t size, done = 0;
+	uint64_t size, done = 0, start = 0;
 
 	if (r != FR_OK)
 		return r;
@@ -405,10 +786,23 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 0);
 	if (iosize <= 0)
 		iosize = size ? (int64_t)MIN(size, (uint64_t)1 << 20) : 1;
+	if (verifying(wk)) {
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+		size = verify_align_up(size);
+	}
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	ret = sb_flush(wk, s);
+	if (ret < 0) {
+		runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	/* resume: complete a partly written file from its current size */
+	if (write && wl_val_bool(&f->fo->resume, 0) && s->fs && s->idx >= 0)
+		start = MIN(__atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED), size);
+	done = start;
 	op_begin(f, &t);
 	while (done < size) {
 		size_t n = (size_t)MIN((uint64_t)iosize, size - done);
@@ -416,21 +810,217 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 		/* Stamping costs a few ns per 4 KiB; it stays inside the
 		 * whole-file operation rather than splitting its timing. */
 		if (write)
-			data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, n);
-		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = wk->buf,
-				    .len = n, .off = done };
-		ret = engine_exec_full(wk->eng, &q);
+			fill_for_write(wk, s, wk->buf, n, done);
+		ret = slot_rw(wk, s, write, wk->buf, n, done);
+		if (!write && ret > 0 && verifying(wk) &&
+		    check_read(wk, f, s, wk->buf, done, (size_t)ret)) {
+			op_end(wk, f, &t, done + (uint64_t)ret, 0);
+			return FR_ERROR;
+		}
 		if (ret <= 0)
 			break;
 		done += (uint64_t)ret;
 	}
-	op_end(wk, f, &t, write ? 0 : done, write ? done : 0);
+	op_end(wk, f, &t, write ? 0 : done, write ? done - start : 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
 		return FR_ERROR;
 	}
 	if (write)
 		entry_grow(s, done);
+	return FR_OK;
+}
+
+/* The slot's user-space buffer for putc/getc (the one bufsize= uses): of
+ * bufsize= bytes if given, else iosize; allocated on first use on the
+ * open file and kept until it is closed (aligned for O_DIRECT). */
+static struct stdio_buf *slot_sb(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				 size_t iosize)
+{
+	struct stdio_buf *b = s->sb;
+
+	if (b)
+		return b;
+	b = xcalloc(1, sizeof(*b));
+	b->size = f->bufsize ? (size_t)f->bufsize : iosize;
+	if (posix_memalign((void **)&b->buf, 4096, b->size)) {
+		free(b);
+		return NULL;
+	}
+	b->off = s->off;
+	s->sb = b;
+	return b;
+}
+
+/* A character into the buffer, as stdio's putc() does it: a call, a
+ * bounds check and a store per character.  Out of line, so that the
+ * compiler cannot turn the character loop into one memcpy and the
+ * operation measures per-character work as bonnie++'s does. */
+static __attribute__((noinline)) void sb_putc(struct stdio_buf *b, unsigned char c)
+{
+	if (likely(b->len < b->size))
+		b->buf[b->len++] = (char)c;
+}
+
+/* A character out of the buffer, as stdio's getc() does it. */
+static __attribute__((noinline)) int sb_getc(struct stdio_buf *b)
+{
+	if (likely(b->pos < b->len))
+		return (unsigned char)b->buf[b->pos++];
+	return -1;
+}
+
+/* putc: iosize characters of the run's data, one at a time, into the
+ * slot's buffer; each time it is full it is written through the engine
+ * at the stream position.  One timed operation per call, which counts the
+ * characters it put. */
+static enum flow_result do_putc(struct worker *wk, struct wflow *f)
+{
+	struct fd_slot *s;
+	enum flow_result r = io_setup(wk, f, &s);
+	struct stdio_buf *b;
+	struct timing t;
+	int64_t iosize, ret = 0;
+	const unsigned char *src;
+
+	if (r != FR_OK)
+		return r;
+	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
+	if (iosize <= 0)
+		iosize = 1;
+	if (ensure_buf(wk, (size_t)iosize) < 0 || !(b = slot_sb(wk, f, s, (size_t)iosize))) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
+	if (!b->dirty) { /* was reading: go on from the stream position */
+		b->off += b->pos;
+		b->len = b->pos = 0;
+		b->dirty = 1;
+	}
+	data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+	src = wk->buf;
+	op_begin(f, &t);
+	for (size_t i = 0; i < (size_t)iosize; i++) {
+		sb_putc(b, src[i]);
+		if (b->len == b->size && (ret = sb_flush(wk, s)) < 0)
+			break;
+	}
+	op_end(wk, f, &t, 0, ret < 0 ? 0 : (uint64_t)iosize);
+	s->off = b->off + b->len;
+	if (ret < 0) {
+		runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
+/* getc: iosize characters, one at a time, out of the slot's buffer; each
+ * time it is empty it is refilled through the engine from the stream
+ * position (wrapping at the end of the file).  One timed operation per
+ * call, which counts the characters it got. */
+static enum flow_result do_getc(struct worker *wk, struct wflow *f)
+{
+	struct fd_slot *s;
+	enum flow_result r = io_setup(wk, f, &s);
+	struct stdio_buf *b;
+	struct timing t;
+	int64_t iosize, ret = 0;
+	uint64_t wss;
+	unsigned sink = 0;
+	size_t i;
+
+	if (r != FR_OK)
+		return r;
+	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
+	if (iosize <= 0)
+		iosize = 1;
+	if (!(b = slot_sb(wk, f, s, (size_t)iosize))) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
+	if (b->dirty) { /* was writing: flush, then read on from there */
+		ret = sb_flush(wk, s);
+		b->dirty = 0;
+		if (ret < 0) {
+			runner_op_error(wk, f, "write", slot_path(wk, s), (int)ret);
+			return FR_ERROR;
+		}
+	}
+	wss = slot_wss(f, s);
+	op_begin(f, &t);
+	for (i = 0; i < (size_t)iosize; i++) {
+		if (b->pos == b->len) {
+			b->off += b->len;
+			if (wss && b->off >= wss)
+				b->off = 0;
+			b->len = b->pos = 0;
+			ret = slot_rw(wk, s, 0, b->buf, b->size, b->off);
+			if (ret <= 0)
+				break;
+			b->len = (size_t)ret;
+		}
+		sink += (unsigned)sb_getc(b);
+	}
+	op_end(wk, f, &t, i, 0);
+	s->off = b->off + b->pos;
+	wk->char_sink += sink;
+	if (i < (size_t)iosize) {
+		runner_op_error(wk, f, "read", slot_path(wk, s), ret < 0 ? (int)ret : -ENODATA);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
+/* rewrite: read iosize bytes at the next sequential offset (or, with
+ * random, a random aligned one), dirty one byte and write the block back
+ * where it came from, as one timed operation; with value=N only every
+ * N-th operation writes back (the first does), the others only read:
+ * bonnie++'s rewrite test (N = 1) and its seeks (N = 10). */
+static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
+{
+	struct fd_slot *s;
+	enum flow_result r = io_setup(wk, f, &s);
+	struct timing t;
+	int64_t iosize, every, ret, w = 0;
+	uint64_t off, wss;
+	int update;
+
+	if (r != FR_OK)
+		return r;
+	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
+	if (iosize <= 0)
+		iosize = 1;
+	if (ensure_buf(wk, (size_t)iosize) < 0) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
+	every = wl_val_int(&f->fo->value, NULL, 1);
+	if (every < 1)
+		every = 1;
+	update = f->nexec++ % (uint64_t)every == 0;
+	wss = slot_wss(f, s);
+	if (wl_val_bool(&f->fo->random, 0)) {
+		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
+
+		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
+	} else {
+		off = s->off;
+		if (wss && off + (uint64_t)iosize > wss)
+			off = 0;
+		s->off = off + (uint64_t)iosize;
+	}
+	op_begin(f, &t);
+	ret = slot_rw(wk, s, 0, wk->buf, (size_t)iosize, off);
+	if (ret > 0 && update) {
+		((unsigned char *)wk->buf)[f->nexec % (uint64_t)ret]++;
+		w = slot_rw(wk, s, 1, wk->buf, (size_t)ret, off);
+	}
+	op_end(wk, f, &t, ret > 0 ? (uint64_t)ret : 0, w > 0 ? (uint64_t)w : 0);
+	if (ret < 0 || w < 0) {
+		runner_op_error(wk, f, ret < 0 ? "read" : "write", slot_path(wk, s),
+				(int)(ret < 0 ? ret : w));
+		return FR_ERROR;
+	}
 	return FR_OK;
 }
 
@@ -448,7 +1038,8 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	struct fd_slot *s = fd_slot_of(wk, f);
 	struct rt_fileset *fs = f->fs;
 	struct timing t;
-	int64_t idx, fd;
+	int64_t idx, ret;
+	int held;
 
 	if (!fs) {
 		runner_op_error(wk, f, "create", NULL, -EBADF);
@@ -456,26 +1047,30 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	}
 	if (s->fd >= 0)
 		slot_close(wk, s);
-	idx = pick(wk, f, fs, PICK_NONEXISTENT);
+	/* A single file (`define file`) is shared, not held: createfile makes
+	 * it anew (empty) whether or not it exists. */
+	held = !fs->is_file;
+	idx = held ? pick(wk, f, fs, PICK_NONEXISTENT) : 0;
 	if (idx < 0)
 		return FR_NORSC;
-	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd,
-			    .path = entry_path(wk, fs, idx, wk->path),
-			    .flags = open_flags(wk, f, fs) | O_CREAT | O_TRUNC, .mode = 0644 };
 	op_begin(f, &t);
-	fd = engine_exec_full(wk->eng, &q);
+	ret = slot_open_fds(wk, s, fs, idx, open_flags(wk, f, fs) | O_CREAT | O_TRUNC, 0644);
 	op_end(wk, f, &t, 0, 0);
-	if (fd < 0) {
-		fileset_release(fs, (uint64_t)idx, 0);
-		runner_op_error(wk, f, "create", wk->path, (int)fd);
+	if (ret < 0) {
+		s->fd = -1;
+		if (held)
+			fileset_release(fs, (uint64_t)idx, 0);
+		runner_op_error(wk, f, "create", wk->path, (int)ret);
 		return FR_ERROR;
 	}
 	__atomic_store_n(&fs->e[idx].cur, 0, __ATOMIC_RELAXED);
-	fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
-	s->fd = (int)fd;
+	if (held)
+		fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
+	else if (fileset_claim(fs, (uint64_t)idx, PICK_NONEXISTENT))
+		fileset_release(fs, (uint64_t)idx, 1); /* a single file: exists now, not held */
 	s->fs = fs;
 	s->idx = idx;
-	s->held = 1;
+	s->held = held;
 	s->off = 0;
 	return FR_OK;
 }
@@ -488,12 +1083,24 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 
 	if (s->fd < 0)
 		return FR_OK; /* nothing open: filebench treats this as a no-op too */
-	struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
+	aio_drain_fd(wk, s->fd);
+	int64_t fr;
+
 	op_begin(f, &t);
-	ret = engine_exec(wk->eng, &q);
+	fr = sb_flush(wk, s); /* fclose writes what the buffer holds */
+	ret = slot_close_fds(wk, s);
 	op_end(wk, f, &t, 0, 0);
-	if (ret < 0)
+	/* Linux releases the descriptor even when close() says EINTR: it
+	 * must not be retried (it could close someone else's), and the
+	 * interruption is not an error of the storage */
+	if (ret == -EINTR)
+		ret = 0;
+	if (fr < 0)
+		runner_op_error(wk, f, "write", slot_path(wk, s), (int)fr);
+	else if (ret < 0)
 		runner_op_error(wk, f, "close", slot_path(wk, s), (int)ret);
+	if (fr < 0)
+		ret = fr;
 	slot_release(s, 1);
 	return ret < 0 ? FR_ERROR : FR_OK;
 }
@@ -517,6 +1124,15 @@ static enum flow_result do_path_op(struct worker *wk, struct wflow *f, enum io_o
 			return FR_NORSC;
 		idx = s->last_idx;
 		s->last_fs = NULL;
+	} else if (op == IO_STAT && wl_val_isset(&f->fo->fd)) {
+		/* statfile fd=N: stat, by its path, the file open in slot N */
+		struct fd_slot *s = fd_slot_of(wk, f);
+
+		if (s->fd < 0 || !s->fs || s->idx < 0)
+			return FR_NORSC;
+		fs = s->fs;
+		idx = s->idx;
+		held = 0; /* the slot holds it */
 	} else if (!fs) {
 		runner_op_error(wk, f, io_op_name(op), NULL, -EBADF);
 		return FR_ERROR;
@@ -532,7 +1148,16 @@ static enum flow_result do_path_op(struct worker *wk, struct wflow *f, enum io_o
 	struct io_req q = { .op = op, .dirfd = wk->rn->dirfd,
 			    .path = entry_path(wk, fs, idx, wk->path), .mode = 0755 };
 	op_begin(f, &t);
-	ret = engine_exec_full(wk->eng, &q);
+	if (!fs->chunk) {
+		ret = engine_exec_full(wk->eng, &q);
+	} else { /* every chunk file of a chunked file, as one operation */
+		ret = 0;
+		for (unsigned c = 0; c < fs->nchunks && ret >= 0; c++) {
+			ret = fileset_chunk_path(fs, c, wk->path, sizeof(wk->path));
+			if (ret >= 0)
+				ret = engine_exec_full(wk->eng, &q);
+		}
+	}
 	op_end(wk, f, &t, 0, 0);
 	switch (op) {
 	case IO_UNLINK:
@@ -638,9 +1263,10 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 		if (r != FR_OK)
 			return r;
 	}
-	struct io_req q = { .op = IO_FSYNC, .fd = s->fd };
 	op_begin(f, &t);
-	ret = engine_exec_full(wk->eng, &q);
+	ret = sb_flush(wk, s); /* fflush before fsync, as -e does with stdio */
+	if (ret >= 0)
+		ret = slot_fsync(wk, s);
 	op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, "fsync", slot_path(wk, s), (int)ret);
@@ -661,8 +1287,7 @@ static enum flow_result do_fsyncset(struct worker *wk, struct wflow *f)
 
 		if (s->fd < 0 || (f->fs && s->fs != f->fs))
 			continue;
-		struct io_req q = { .op = IO_FSYNC, .fd = s->fd };
-		ret = engine_exec_full(wk->eng, &q);
+		ret = slot_fsync(wk, s);
 		if (ret < 0) {
 			idx = i;
 			break;
@@ -676,22 +1301,65 @@ static enum flow_result do_fsyncset(struct worker *wk, struct wflow *f)
 	return FR_OK;
 }
 
+/* Finish a completed asynchronous write: a short one, or one that met
+ * EINTR/EAGAIN, is completed synchronously from where it stopped (a
+ * partial transfer is not an error); a real error is reported with the
+ * file's path. */
+static void aio_complete(struct worker *wk, struct aio_slot *a)
+{
+	struct io_req *q = &a->req;
+	int64_t res = q->res;
+
+	if (res == -EINTR || res == -EAGAIN || (res >= 0 && (size_t)res < q->len)) {
+		size_t done = res > 0 ? (size_t)res : 0;
+		struct io_req rest = { .op = IO_WRITE, .fd = q->fd, .buf = (char *)q->buf + done,
+				       .len = q->len - done, .off = q->off + done };
+
+		res = engine_exec_full(wk->eng, &rest);
+	}
+	if (res < 0) {
+		const char *path = NULL;
+
+		if (a->fs && a->idx >= 0)
+			path = entry_path(wk, a->fs, a->idx, wk->path2);
+		__atomic_store_n(&a->st->bytes_written,
+				 a->st->bytes_written - MIN(a->st->bytes_written, (uint64_t)q->len),
+				 __ATOMIC_RELAXED);
+		runner_op_error(wk, a->f, "aiowrite", path, (int)res);
+	} else if (a->fs && a->idx >= 0) {
+		entry_grow_at(a->fs, a->idx, q->off + q->len);
+	}
+	a->busy = 0;
+	wk->aio_inflight--;
+}
+
 static int aio_reap(struct worker *wk, unsigned min)
 {
 	struct io_req *done[AIO_DEPTH];
 	int n = engine_reap(wk->eng, done, min, AIO_DEPTH);
 
-	for (int i = 0; i < n; i++) {
-		struct aio_slot *a = done[i]->user;
-
-		if (done[i]->res < 0) {
-			STAT_ADD(a->st->errors, 1);
-			runner_op_error(wk, NULL, "aiowrite", NULL, (int)done[i]->res);
-		}
-		a->busy = 0;
-		wk->aio_inflight--;
-	}
+	for (int i = 0; i < n; i++)
+		aio_complete(wk, done[i]->user);
 	return n;
+}
+
+void worker_drain_aio(struct worker *wk)
+{
+	while (wk->aio_inflight)
+		if (aio_reap(wk, wk->aio_inflight) <= 0)
+			break;
+}
+
+/* Before a descriptor is closed, wait for the asynchronous writes to it:
+ * completing a short one later would write through a descriptor number
+ * that may by then belong to another file. */
+static void aio_drain_fd(struct worker *wk, int fd)
+{
+	for (int i = 0; i < AIO_DEPTH && fd >= 0 && wk->aio_inflight; i++)
+		if (wk->aio[i].busy && wk->aio[i].req.fd == fd) {
+			worker_drain_aio(wk);
+			return;
+		}
 }
 
 static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
@@ -719,6 +1387,8 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (!a->buf || a->req.len < (size_t)iosize) {
 		free(a->buf);
 		if (posix_memalign(&a->buf, 4096, (size_t)iosize)) {
@@ -728,7 +1398,6 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 		}
 		data_fill(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	wss = slot_wss(f, s);
 	if (wl_val_bool(&f->fo->random, 0)) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
@@ -740,9 +1409,30 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 			off = 0;
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verifying(wk))
+		off = verify_align_down(off);
+	fill_for_write(wk, s, a->buf, (size_t)iosize, off);
+	if (s->ncfds) {
+		/* a chunked file: written synchronously (a write may span two
+		 * chunk files, which one request cannot) */
+		int64_t w;
+
+		op_begin(f, &t);
+		w = slot_rw(wk, s, 1, a->buf, (size_t)iosize, off);
+		op_end(wk, f, &t, 0, w > 0 ? (uint64_t)w : 0);
+		if (w < 0) {
+			runner_op_error(wk, f, "aiowrite", slot_path(wk, s), (int)w);
+			return FR_ERROR;
+		}
+		entry_grow(s, off + (uint64_t)w);
+		return FR_OK;
+	}
 	a->req = (struct io_req){ .op = IO_WRITE, .fd = s->fd, .buf = a->buf, .len = (size_t)iosize,
 				  .off = off, .user = a };
 	a->st = &f->st;
+	a->f = f;
+	a->fs = s->fs;
+	a->idx = s->idx;
 	op_begin(f, &t);
 	ret = engine_submit(wk->eng, &a->req);
 	op_end(wk, f, &t, 0, ret == 0 ? (uint64_t)iosize : 0);
@@ -760,9 +1450,7 @@ static enum flow_result do_aiowait(struct worker *wk, struct wflow *f)
 	struct timing t;
 
 	op_begin(f, &t);
-	while (wk->aio_inflight)
-		if (aio_reap(wk, wk->aio_inflight) < 0)
-			break;
+	worker_drain_aio(wk);
 	op_end(wk, f, &t, 0, 0);
 	return FR_OK;
 }
@@ -1077,6 +1765,12 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		return do_wholefile(wk, f, 0);
 	case FO_WRITEWHOLEFILE:
 		return do_wholefile(wk, f, 1);
+	case FO_PUTC:
+		return do_putc(wk, f);
+	case FO_GETC:
+		return do_getc(wk, f);
+	case FO_REWRITE:
+		return do_rewrite(wk, f);
 	case FO_OPENFILE:
 		return do_openfile(wk, f);
 	case FO_CREATEFILE:
@@ -1163,6 +1857,14 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 		STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	}
+	case FO_STONEWALL:
+		/* the first thread here stops the others' stonewall= loops */
+		if (!__atomic_exchange_n(&wk->rn->stonewalled, 1, __ATOMIC_RELAXED))
+			f->st.ops++;
+		return FR_OK;
+	case FO_THREADDONE:
+		f->st.ops++;
+		return FR_DONE;
 	case FO_COMPOSITE: {
 		enum flow_result r = FR_OK;
 
@@ -1188,6 +1890,8 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 	if (iters < 1)
 		iters = 1;
 	for (int64_t i = 0; i < iters && !runner_stopping(wk->rn); i++) {
+		if (f->stonewall && __atomic_load_n(&wk->rn->stonewalled, __ATOMIC_RELAXED))
+			break;
 		r = exec_one(wk, f);
 		while (r == FR_NORSC && !runner_stopping(wk->rn)) {
 			STAT_ADD(f->st.stalls, 1);
@@ -1200,4 +1904,17 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 			return r;
 	}
 	return r;
+}
+
+void flow_init_attrs(struct wflow *f)
+{
+	const struct wl_flowop *fo = f->fo;
+	int64_t v;
+
+	f->reverse = wl_val_bool(&fo->reverse, 0);
+	f->stonewall = wl_val_bool(&fo->stonewall, 0);
+	v = wl_val_int(&fo->stride, NULL, 0);
+	f->stride = v > 1 ? (uint64_t)v : 0;
+	v = wl_val_int(&fo->bufsize, NULL, 0);
+	f->bufsize = v > 0 ? (uint64_t)v : 0;
 }

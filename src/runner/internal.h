@@ -41,6 +41,16 @@ struct counter_set {
 	size_t n;
 };
 
+/* bufsize=: a stdio-like user-space buffer on a descriptor slot. */
+struct stdio_buf {
+	char *buf;
+	size_t size;
+	size_t len;		/* bytes valid (reading) or waiting to be written */
+	size_t pos;		/* read cursor */
+	uint64_t off;		/* file offset of buf[0] */
+	int dirty;		/* holds written data not yet flushed */
+};
+
 struct fd_slot {
 	int fd;			/* -1 when closed */
 	struct rt_fileset *fs;
@@ -49,6 +59,22 @@ struct fd_slot {
 	uint64_t off;		/* sequential offset */
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
+	uint64_t seq_rec, seq_pass; /* reverse= and stride= position */
+	struct stdio_buf *sb;	/* bufsize=, putc, getc: the user-space buffer, or NULL */
+	/* a chunked file: one descriptor per chunk file (cfds[0] == fd) */
+	int *cfds;
+	unsigned ncfds;		/* open in cfds; 0 when the file is not chunked */
+	unsigned cfds_cap;
+};
+
+/* One pass of an `ordered` flowop over its fileset in a phase: shared by
+ * every thread running the flowop, so that together they visit each entry
+ * once. */
+struct ordered_pass {
+	const struct wl_flowop *fo;
+	uint64_t next;	/* atomic: the next position of the pass */
+	uint64_t key;	/* shuffled passes: the permutation's key */
+	int shuffle;
 };
 
 struct aio_slot {
@@ -56,6 +82,9 @@ struct aio_slot {
 	void *buf;
 	int busy;
 	struct op_stats *st;	/* the aiowrite flowop's stats */
+	struct wflow *f;	/* the aiowrite flowop */
+	struct rt_fileset *fs;	/* the file written, for messages */
+	int64_t idx;
 	uint64_t t0;
 };
 
@@ -72,6 +101,12 @@ struct wflow {
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
+	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */
+	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
+	/* attributes read once (flow_init_attrs): the hot path does not
+	 * resolve them per operation */
+	int reverse, stonewall;
+	uint64_t stride, bufsize;
 	/* FO_REPLAY: the child counting each kind of operation, and this
 	 * thread's executions (op names filled in when merged) */
 	unsigned char replay_child[RPK__COUNT];
@@ -97,7 +132,10 @@ struct worker {
 	struct aio_slot aio[AIO_DEPTH];
 	unsigned aio_inflight;
 	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
+	uint64_t verify_errors;	/* --verify: bad blocks read */
+	uint64_t generation;	/* --verify: writes stamped so far */
 	char path[4096], path2[4096];
+	unsigned char_sink;	/* getc: consumes the characters read */
 	int done;
 	int init_err;
 	pthread_t tid;
@@ -118,6 +156,7 @@ struct runner {
 	uint64_t start_ns;
 	pthread_mutex_t err_mu;
 	char *first_error;
+	unsigned long long verify_reported; /* verify errors seen (under err_mu) */
 	int stopped_on_error;
 	double event_rate;    /* eventgen rate (events/s); 0 = none */
 	uint64_t events_used; /* atomic */
@@ -125,6 +164,9 @@ struct runner {
 	size_t nsyncs;
 	struct counter_set *csets;
 	size_t ncsets;
+	struct ordered_pass *passes; /* this phase's ordered passes */
+	size_t npasses;
+	uint64_t nphases;	/* phases started, to key shuffled passes */
 	unsigned ndone;	      /* atomic: workers finished */
 	pthread_mutex_t gate_mu; /* start gate: workers wait until go */
 	pthread_cond_t gate_cv;
@@ -135,6 +177,8 @@ struct runner {
 	/* what lies under the run directory (found once) */
 	struct devices devs;
 	char fstype[64];
+	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
+	uint64_t all_done_ns; /* atomic: when the last worker of the phase ended */
 };
 
 /* Visit every wflow of every worker (children included). */
@@ -158,16 +202,29 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 void measure_free(struct measure *m);
 
 /* flowop.c */
+/* Read the attributes a wflow caches (reverse, stride, bufsize, ...). */
+void flow_init_attrs(struct wflow *f);
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 void worker_close_all(struct worker *wk);
+/* Wait for every asynchronous write in flight, reporting failures. */
+void worker_drain_aio(struct worker *wk);
+/* Free what the worker's descriptor slots keep (chunk descriptor arrays);
+ * after worker_close_all(). */
+void worker_free_slots(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops
  * the run under --on-error=stop. */
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
 		     int neg_errno);
 
+/* Report a block that failed verification (counted; the first few
+ * printed; stops the run under --on-error=stop). */
+struct verify_mismatch;
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
+			 const struct verify_mismatch *m);
+
 static inline int runner_stopping(const struct runner *rn)
 {
-	return rn->stop || runner_stop_signal;
+	return __atomic_load_n(&rn->stop, __ATOMIC_RELAXED) || runner_signalled();
 }
 
 #endif

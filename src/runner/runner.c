@@ -26,7 +26,7 @@ volatile int runner_stop_signal;
 
 static void on_signal(int sig)
 {
-	runner_stop_signal = sig;
+	__atomic_store_n(&runner_stop_signal, sig, __ATOMIC_RELAXED);
 }
 
 void runner_install_signals(void)
@@ -74,6 +74,38 @@ static void sync_collect(struct runner *rn, struct wl_flowop *const *fl, size_t 
 	}
 }
 
+static struct ordered_pass *pass_get(struct runner *rn, const struct wl_flowop *fo)
+{
+	for (size_t i = 0; i < rn->npasses; i++)
+		if (rn->passes[i].fo == fo)
+			return &rn->passes[i];
+	return NULL;
+}
+
+/* One pass per `ordered` flowop definition, shared by the threads that
+ * run it, created before any worker starts.  Shuffled passes get a key
+ * from the seed, the phase and the flowop, so that every phase shuffles
+ * differently but a run repeats exactly. */
+static void pass_collect(struct runner *rn, struct wl_flowop *const *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct wl_flowop *fo = fl[i];
+
+		if (fo->type == FO_COMPOSITE)
+			pass_collect(rn, fo->children, fo->nchildren);
+		if (!wl_val_bool(&fo->ordered, 0) || pass_get(rn, fo))
+			continue;
+		rn->passes = xrealloc(rn->passes, (rn->npasses + 1) * sizeof(*rn->passes));
+		struct ordered_pass *op = &rn->passes[rn->npasses++];
+
+		op->fo = fo;
+		op->next = 0;
+		op->shuffle = wl_val_bool(&fo->random, 0);
+		op->key = rn->o->seed * 0x9e3779b97f4a7c15ull + rn->nphases * 0x100000001b3ull +
+			  rn->npasses;
+	}
+}
+
 static struct rt_fileset *fileset_by_def(struct runner *rn, const struct wl_fileset *def)
 {
 	for (size_t i = 0; i < rn->nfs; i++)
@@ -93,6 +125,8 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.fd = -1;
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
+	flow_init_attrs(f);
+	f->pass = pass_get(rn, fo);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK || (fo->type == FO_REPLAY && fo->replay))
 		f->sync = sync_get(rn, fo->name);
 	else if (fo->type == FO_SEMPOST || fo->type == FO_WAKEUP)
@@ -209,26 +243,19 @@ static void *worker_main(void *arg)
 				 * out of files ends this thread (set mode quit). */
 				if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
 				    wk->flows[i].fo->type == FO_FINISHONBYTES) {
-					rn->finished = 1;
-					rn->stop = 1;
+					__atomic_store_n(&rn->finished, 1, __ATOMIC_RELAXED);
+					__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 				}
 				break;
 			}
 		}
 	}
-	/* drain asynchronous writes before leaving */
-	while (wk->aio_inflight) {
-		struct io_req *done[AIO_DEPTH];
-		int n = engine_reap(wk->eng, done, wk->aio_inflight, AIO_DEPTH);
-
-		if (n <= 0)
-			break;
-		for (int i = 0; i < n; i++)
-			((struct aio_slot *)done[i]->user)->busy = 0;
-		wk->aio_inflight -= (unsigned)n;
-	}
+	worker_drain_aio(wk);
 	worker_close_all(wk);
-	__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_RELAXED);
+	/* the last thread out notes when the phase's work ended: the
+	 * control loop only looks every 10 ms */
+	if (__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_ACQ_REL) == rn->nworkers)
+		__atomic_store_n(&rn->all_done_ns, now_ns(), __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -300,12 +327,15 @@ enum op_class runner_flow_class(const struct wl_flowop *fo)
 		return fo->replay_kind == RPK_WRITE && !fo->replay ? OPC_WRITE : OPC_OTHER;
 	case FO_READ:
 	case FO_READWHOLEFILE:
+	case FO_GETC:
 		return OPC_READ;
 	case FO_WRITE:
 	case FO_WRITEWHOLEFILE:
 	case FO_APPENDFILE:
 	case FO_APPENDFILERAND:
 	case FO_AIOWRITE:
+	case FO_PUTC:
+	case FO_REWRITE:
 		return OPC_WRITE;
 	default:
 		return OPC_OTHER;
@@ -402,6 +432,7 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 
 static void worker_free(struct worker *wk)
 {
+	worker_free_slots(wk);
 	for (size_t i = 0; i < wk->nflows; i++)
 		wflow_free(&wk->flows[i]);
 	free(wk->flows);
@@ -455,7 +486,7 @@ int runner_create_filesets(struct runner *rn)
 	ret = preflight_space(rn);
 	if (ret < 0)
 		return ret;
-	for (size_t i = 0; i < rn->nfs && !runner_stop_signal; i++) {
+	for (size_t i = 0; i < rn->nfs && !runner_signalled(); i++) {
 		struct rt_fileset *fs = &rn->fs[i];
 		struct fileset_prealloc_stats ps;
 		struct result_fileset *rf = result_add_fileset(res, fs->name);
@@ -468,6 +499,7 @@ int runner_create_filesets(struct runner *rn)
 				"mbytes=%.0f\n",
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
+		fs->verify = o->verify;
 		ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
 				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
 				     &runner_stop_signal, &ps);
@@ -478,6 +510,16 @@ int runner_create_filesets(struct runner *rn)
 		rf->mean_dirwidth = (double)fs->width;
 		rf->depth = depth;
 		rf->seconds = ps.seconds;
+		if (ps.error) {
+			/* an I/O error while preallocating: the run stops here
+			 * and the partial record says why */
+			res->errors++;
+			res->stopped_on_error = 1;
+			if (!res->first_error)
+				res->first_error = ps.error;
+			else
+				free(ps.error);
+		}
 		if (ret < 0)
 			return ret;
 		if (!o->quiet)
@@ -485,7 +527,7 @@ int runner_create_filesets(struct runner *rn)
 				(unsigned long long)ps.files, (unsigned long long)fs->n, fs->name,
 				ps.seconds < 1 && ps.seconds > 0 ? 1.0 : ps.seconds);
 	}
-	if (runner_stop_signal) {
+	if (runner_signalled()) {
 		res->interrupted = 1;
 		return -EINTR;
 	}
@@ -512,6 +554,9 @@ static void phase_cleanup(struct runner *rn)
 	free(rn->syncs);
 	rn->syncs = NULL;
 	rn->nsyncs = 0;
+	free(rn->passes);
+	rn->passes = NULL;
+	rn->npasses = 0;
 	free(rn->opdefs);
 	rn->opdefs = NULL;
 	rn->nopdefs = 0;
@@ -551,11 +596,14 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	uint64_t t_end, t_stop;
 	int ret = 0;
 
-	rn->stop = 0;
-	rn->finished = 0;
+	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
+	rn->stonewalled = 0;
+	rn->all_done_ns = 0;
 	rn->go = 0;
 	rn->ndone = 0;
 	rn->events_used = 0;
+	rn->nphases++;
 	/* workers: one per thread instance of each process instance */
 	for (size_t p = 0; p < nprocs; p++) {
 		const struct wl_process *pd = procs[p];
@@ -566,6 +614,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 			rn->nworkers += (size_t)(MAX(pi, 0) * MAX(ti, 0));
 			sync_collect(rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
+			pass_collect(rn, pd->threads[t]->flowops, pd->threads[t]->nflowops);
 		}
 	}
 	if (!rn->nworkers) {
@@ -650,7 +699,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,
 				   &rn->workers[started])) {
 			msg_err("cannot start thread %zu of %zu", started + 1, rn->nworkers);
-			rn->stop = 1;
+			__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 			ret = -EAGAIN;
 			break;
 		}
@@ -681,17 +730,21 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
-	if (runner_stop_signal)
+	if (runner_signalled())
 		why = "signal";
-	else if (rn->finished)
+	else if (__atomic_load_n(&rn->finished, __ATOMIC_RELAXED))
 		why = "finish";
-	else if (rn->stopped_on_error)
+	else if (__atomic_load_n(&rn->stopped_on_error, __ATOMIC_RELAXED))
 		why = "error";
-	rn->stop = 1;
+	__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
 	t_stop = now_ns();
+	if (!strcmp(why, "threads done") && __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE))
+		t_stop = __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
-	if (runner_stop_signal)
+	for (size_t i = 0; i < rn->nworkers; i++)
+		res->verify_errors += rn->workers[i].verify_errors;
+	if (runner_signalled())
 		res->interrupted = 1;
 
 	if (ret == 0) {
@@ -700,6 +753,15 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 
 		ph->nthreads = (int)rn->nworkers;
 		ph->end_reason = why;
+		for (size_t i = 0; i < rn->nworkers; i++) {
+			const struct engine *e = rn->workers[i].eng;
+
+			if (!e)
+				continue;
+			ph->open_flags |= e->open_flags_seen;
+			for (int op = 0; op < IO__COUNT; op++)
+				ph->io_requests[op] += e->nreq[op];
+		}
 		for (size_t i = 0; i < rn->nopdefs; i++)
 			result_phase_add_op(ph, rn->opdefs[i]->name, flow_type_name(rn->opdefs[i]),
 					    runner_flow_class(rn->opdefs[i]));
@@ -728,11 +790,19 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	return ret;
 }
 
+_Static_assert(IO__COUNT <= RESULT_IO_OPS, "result_phase.io_requests is too small");
+
 void runner_free(struct runner *rn)
 {
+	uint64_t tot[IO__COUNT];
+
 	if (!rn)
 		return;
 	phase_cleanup(rn);
+	/* every engine instance is closed now: record what they were asked */
+	engine_totals(tot);
+	for (int i = 0; i < IO__COUNT; i++)
+		rn->res->io_requests[i] = tot[i];
 	for (size_t i = 0; i < rn->nfs; i++)
 		fileset_free(&rn->fs[i]);
 	free(rn->fs);
@@ -766,7 +836,7 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 		ret = run_once(w, rd, o, res);
 		return ret == -EINTR ? 0 : ret;
 	}
-	for (unsigned k = 0; k < n && !runner_stop_signal; k++) {
+	for (unsigned k = 0; k < n && !runner_signalled(); k++) {
 		struct result *one = result_new(res->suite, res->workload);
 
 		if (!o->quiet)

@@ -58,11 +58,19 @@ struct run_opts {
 				   * percent; 0: off */
 	unsigned steady_window;
 	enum progress_mode progress;
+	int verify;		  /* --verify: self-checking blocks, reads checked
+				   * (see runner/verify.h); data I/O is rounded
+				   * out to whole 4 KiB blocks */
 };
 
 /* Set by the signal handler (or anyone) to stop the current run: the
  * value is the signal number, or -1 for a non-signal stop. */
 extern volatile int runner_stop_signal;
+/* Read it (atomically: worker threads poll it while a handler sets it). */
+static inline int runner_signalled(void)
+{
+	return __atomic_load_n(&runner_stop_signal, __ATOMIC_RELAXED);
+}
 /* Install SIGINT/SIGTERM/SIGHUP handling that sets runner_stop_signal. */
 void runner_install_signals(void);
 

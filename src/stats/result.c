@@ -230,6 +230,39 @@ static void phase_free(struct result_phase *p)
 	for (size_t j = 0; j < p->nexecs; j++)
 		free(p->execs[j].op);
 	free(p->execs);
+	for (size_t j = 0; j < p->nmetrics; j++) {
+		free(p->metrics[j].name);
+		free(p->metrics[j].unit);
+	}
+	free(p->metrics);
+}
+
+void result_phase_add_metric(struct result_phase *p, const char *name, const char *unit,
+			     double value)
+{
+	struct result_metric *m;
+
+	for (size_t i = 0; i < p->nmetrics; i++) {
+		if (!strcmp(p->metrics[i].name, name)) {
+			free(p->metrics[i].unit);
+			p->metrics[i].unit = xstrdup(unit);
+			p->metrics[i].value = value;
+			return;
+		}
+	}
+	p->metrics = xrealloc(p->metrics, (p->nmetrics + 1) * sizeof(*p->metrics));
+	m = &p->metrics[p->nmetrics++];
+	m->name = xstrdup(name);
+	m->unit = xstrdup(unit);
+	m->value = value;
+}
+
+double result_phase_metric(const struct result_phase *p, const char *name, double dflt)
+{
+	for (size_t i = 0; i < p->nmetrics; i++)
+		if (!strcmp(p->metrics[i].name, name))
+			return p->metrics[i].value;
+	return dflt;
 }
 
 void result_free(struct result *r)

@@ -165,6 +165,18 @@ struct repeat_stat {
 	double mean, sd, cv, ci95_low, ci95_high; /* low/high NAN when n < 2 */
 };
 
+/* Room for the requests per operation of engine/engine.h's enum io_op
+ * (checked where they are copied). */
+#define RESULT_IO_OPS 32
+
+/* A figure a front end computes from a phase's operations (iozone's
+ * "Children see throughput", ...), kept with the phase for JSON. */
+struct result_metric {
+	char *name;  /* "children_throughput" */
+	char *unit;  /* "KB/s" */
+	double value;
+};
+
 /* One execution of a replay flowop (one extracted or removed copy of a
  * tree: see docs/engine.md), as the thread that ran it measured it. */
 struct result_exec {
@@ -207,6 +219,13 @@ struct result_phase {
 	/* --repeat: one headline per run (empty for a single run) */
 	struct result_headline *repeats;
 	size_t nrepeats;
+	/* What the phase's engine instances were asked: the union of the
+	 * open flags (O_SYNC, O_DIRECT, ...) and requests per enum io_op
+	 * (a short transfer continued counts again). */
+	int open_flags;
+	uint64_t io_requests[RESULT_IO_OPS];
+	struct result_metric *metrics;
+	size_t nmetrics;
 	/* replay executions (untar copies), by op name then index; with
 	 * --repeat, every run's, in run order */
 	struct result_exec *execs;
@@ -229,6 +248,8 @@ struct result_fileset {
 	double seconds;
 };
 
+#define RESULT_IO_OPS 32
+
 struct result {
 	char *suite;	/* "run", "bonnie", "iozone", "untar" */
 	char *workload; /* personality or file name */
@@ -245,6 +266,10 @@ struct result {
 	int stopped_on_error; /* --on-error=stop fired */
 	uint64_t errors;      /* total operation errors */
 	char *first_error;    /* "write 'x/y': No space left on device" */
+	uint64_t verify_errors; /* --verify: blocks read back wrong */
+	/* Requests the engines were given, per operation (indexed by enum
+	 * io_op of engine/engine.h; retries of short transfers count). */
+	uint64_t io_requests[RESULT_IO_OPS];
 	char *started_at;     /* ISO 8601 UTC */
 };
 
@@ -253,6 +278,11 @@ struct result_phase *result_add_phase(struct result *r, const char *name);
 struct result_op *result_phase_add_op(struct result_phase *p, const char *name, const char *type,
 				      enum op_class cls);
 struct result_fileset *result_add_fileset(struct result *r, const char *name);
+/* Add (or replace) a front end's figure; name and unit are copied. */
+void result_phase_add_metric(struct result_phase *p, const char *name, const char *unit,
+			     double value);
+/* The value of metric `name`, or `dflt` when the phase has none. */
+double result_phase_metric(const struct result_phase *p, const char *name, double dflt);
 void result_free(struct result *r);
 
 /* Totals over a phase's operations. */

@@ -145,3 +145,42 @@ double rng_weibull(struct rng *r, double shape, double scale)
 {
 	return scale * pow(-log(rng_open0(r)), 1.0 / shape);
 }
+
+/* One Feistel round function: a keyed 64-bit mix of the right half. */
+static inline uint64_t feistel_f(uint64_t r, uint64_t key, unsigned round)
+{
+	uint64_t z = r ^ key ^ ((uint64_t)round * 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+uint64_t rand_permute(uint64_t i, uint64_t n, uint64_t key)
+{
+	unsigned bits = 2, half;
+	uint64_t mask;
+
+	if (n <= 1)
+		return 0;
+	/* the smallest even bit count with 2^bits >= n, so both halves are
+	 * equal and the network is a bijection on [0, 2^bits) */
+	while (bits < 64 && (1ull << bits) < n)
+		bits += 2;
+	half = bits / 2;
+	mask = (1ull << half) - 1;
+	/* cycle walking: apply the permutation until the value is in range;
+	 * since 2^bits < 4n, that takes under 4 steps on average */
+	do {
+		uint64_t l = i >> half, r = i & mask;
+
+		for (unsigned round = 0; round < 4; round++) {
+			uint64_t t = l ^ (feistel_f(r, key, round) & mask);
+
+			l = r;
+			r = t;
+		}
+		i = (l << half) | r;
+	} while (i >= n);
+	return i;
+}

@@ -37,4 +37,12 @@ double rng_uniform(struct rng *r, double lo, double hi);
 /* Weibull with shape k and scale lambda. */
 double rng_weibull(struct rng *r, double shape, double scale);
 
+/* A pseudo-random permutation of [0, n): rand_permute(i, n, key) for
+ * i = 0 .. n-1 yields every value of [0, n) exactly once, in an order
+ * fixed by key (a 4-round Feistel network on the next power of two,
+ * walking cycles back into range: fewer than 4 network evaluations per
+ * call on average, no memory).  For shuffled passes over a fileset
+ * without storing a shuffled array.  n > 0, i < n. */
+uint64_t rand_permute(uint64_t i, uint64_t n, uint64_t key);
+
 #endif

@@ -85,11 +85,102 @@ int rundir_create(struct rundir *rd, const char *parent)
 		close(pfd);
 		return err_errno(e, "cannot mark run directory '%s/%s'", parent, name);
 	}
+	for (int i = 0; i < RUNDIR_SPARE_FDS; i++) {
+		int sp = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+
+		if (sp < 0) {
+			int e = -errno;
+
+			while (rd->nspare)
+				close(rd->spare[--rd->nspare]);
+			unlinkat(fd, RUNDIR_MARKER, 0);
+			close(fd);
+			unlinkat(pfd, name, AT_REMOVEDIR);
+			close(pfd);
+			return err_errno(e, "cannot reserve %d descriptors for cleaning up '%s'",
+					 RUNDIR_SPARE_FDS, parent);
+		}
+		rd->spare[rd->nspare++] = sp;
+	}
 	rd->parent = xstrdup(parent);
 	rd->path = xasprintf("%s%s%s", parent, parent[strlen(parent) - 1] == '/' ? "" : "/", name);
 	rd->fd = fd;
 	rd->parent_fd = pfd;
 	return 0;
+}
+
+/* The names in directory dirfd (without "." and ".."), read in full
+ * with getdents64() on dirfd itself before anything is removed: removal
+ * then holds exactly one descriptor per level and needs no other, so it
+ * works under a low open-file limit (EMFILE is one of the failures a run
+ * must clean up after).  Returns the count or -errno; *out is a
+ * NULL-terminated array the caller frees with free_names(). */
+static long read_names(int dirfd, char ***out)
+{
+	char buf[16384];
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	ssize_t got;
+
+	if (lseek(dirfd, 0, SEEK_SET) < 0)
+		return -errno;
+	while ((got = getdents64(dirfd, buf, sizeof(buf))) > 0) {
+		for (ssize_t pos = 0; pos < got;) {
+			struct dirent64 *de = (struct dirent64 *)(buf + pos);
+
+			pos += de->d_reclen;
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			if (n + 2 > cap) {
+				cap = cap ? cap * 2 : 64;
+				v = xrealloc(v, cap * sizeof(*v));
+			}
+			v[n++] = xstrdup(de->d_name);
+		}
+	}
+	if (got < 0) {
+		int e = -errno;
+
+		for (size_t i = 0; i < n; i++)
+			free(v[i]);
+		free(v);
+		return e;
+	}
+	if (!v)
+		v = xcalloc(1, sizeof(*v));
+	v[n] = NULL;
+	*out = v;
+	return (long)n;
+}
+
+static void free_names(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Give the owner back full access to a directory of ours that lost it
+ * (a workload or someone else chmod-ed it): without it we could neither
+ * list nor empty it.  Only for directories owned by us. */
+static int restore_access(int dirfd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != geteuid())
+		return -EACCES;
+	return fchmodat(dirfd, name, (st.st_mode & 07777) | S_IRWXU, 0) < 0 ? -errno : 0;
+}
+
+static int unlink_entry(int dirfd, const char *name, int flags)
+{
+	if (unlinkat(dirfd, name, flags) == 0 || errno == ENOENT)
+		return 0;
+	if ((errno == EACCES || errno == EPERM) && restore_access(dirfd, ".") == 0 &&
+	    (unlinkat(dirfd, name, flags) == 0 || errno == ENOENT))
+		return 0;
+	return -errno;
 }
 
 /* Depth-first removal below dirfd.  `dev` is the device of the run
@@ -98,61 +189,63 @@ int rundir_create(struct rundir *rd, const char *parent)
 static int empty_dir(int dirfd, dev_t dev, int depth)
 {
 	int first_err = 0;
-	DIR *d;
-	struct dirent *de;
-	int fd = dup(dirfd);
+	char **names = NULL;
+	long n = read_names(dirfd, &names);
 
-	if (fd < 0)
-		return -errno;
-	d = fdopendir(fd);
-	if (!d) {
-		int e = -errno;
-
-		close(fd);
-		return e;
-	}
-	rewinddir(d);
-	while ((errno = 0, de = readdir(d))) {
+	if (n == -EACCES && restore_access(dirfd, ".") == 0)
+		n = read_names(dirfd, &names);
+	if (n < 0)
+		return (int)n;
+	for (long i = 0; i < n; i++) {
 		struct stat st;
-		const char *n = de->d_name;
+		const char *name = names[i];
+		int r;
 
-		if (!strcmp(n, ".") || !strcmp(n, ".."))
-			continue;
-		if (depth == 0 && !strcmp(n, RUNDIR_MARKER))
+		if (depth == 0 && !strcmp(name, RUNDIR_MARKER))
 			continue; /* removed last, by rundir_remove */
-		if (fstatat(dirfd, n, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			if (errno != ENOENT && !first_err)
 				first_err = -errno;
 			continue;
 		}
-		if (S_ISDIR(st.st_mode)) {
-			int sub;
-
-			if (st.st_dev != dev) {
-				if (!first_err)
-					first_err = -EXDEV;
-				continue;
-			}
-			sub = openat(dirfd, n, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (sub < 0) {
-				if (!first_err)
-					first_err = -errno;
-				continue;
-			}
-			int r = empty_dir(sub, dev, depth + 1);
-
-			close(sub);
+		if (!S_ISDIR(st.st_mode)) {
+			r = unlink_entry(dirfd, name, 0);
 			if (r < 0 && !first_err)
 				first_err = r;
-			if (unlinkat(dirfd, n, AT_REMOVEDIR) < 0 && errno != ENOENT && !first_err)
-				first_err = -errno;
-		} else if (unlinkat(dirfd, n, 0) < 0 && errno != ENOENT && !first_err) {
-			first_err = -errno;
+			continue;
 		}
+		if (st.st_dev != dev) {
+			if (!first_err)
+				first_err = -EXDEV;
+			continue;
+		}
+		int sub = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+		if (sub < 0 && errno == EACCES && restore_access(dirfd, name) == 0)
+			sub = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0) {
+			if (!first_err)
+				first_err = -errno;
+			continue;
+		}
+		/* the entry we looked at must be the directory we opened */
+		struct stat st2;
+
+		if (fstat(sub, &st2) < 0 || st2.st_dev != st.st_dev || st2.st_ino != st.st_ino) {
+			close(sub);
+			if (!first_err)
+				first_err = -ESTALE;
+			continue;
+		}
+		r = empty_dir(sub, dev, depth + 1);
+		close(sub);
+		if (r < 0 && !first_err)
+			first_err = r;
+		r = unlink_entry(dirfd, name, AT_REMOVEDIR);
+		if (r < 0 && !first_err)
+			first_err = r;
 	}
-	if (errno && !first_err)
-		first_err = -errno;
-	closedir(d);
+	free_names(names);
 	return first_err;
 }
 
@@ -166,6 +259,62 @@ int rundir_empty(int dirfd)
 	return empty_dir(dirfd, st.st_dev, 0);
 }
 
+int rundir_adopt(struct rundir *rd, const char *path)
+{
+	char *copy = xstrdup(path), *slash, *name;
+	const char *parent;
+	struct stat st;
+	int ret;
+
+	memset(rd, 0, sizeof(*rd));
+	rd->fd = rd->parent_fd = -1;
+	while (strlen(copy) > 1 && copy[strlen(copy) - 1] == '/')
+		copy[strlen(copy) - 1] = 0;
+	slash = strrchr(copy, '/');
+	if (slash) {
+		*slash = 0;
+		name = slash + 1;
+		parent = *copy ? copy : "/";
+	} else {
+		name = copy;
+		parent = ".";
+	}
+	if (strncmp(name, "fsgauge-", 8)) {
+		msg_err("'%s' is not an fsgauge run directory (its name does not start with "
+			"'fsgauge-')",
+			path);
+		free(copy);
+		return -EINVAL;
+	}
+	rd->parent_fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rd->parent_fd < 0) {
+		ret = err_errno(-errno, "cannot open '%s'", parent);
+		goto fail;
+	}
+	rd->fd = openat(rd->parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (rd->fd < 0) {
+		ret = err_errno(-errno, "cannot open run directory '%s'", path);
+		goto fail;
+	}
+	if (fstatat(rd->fd, RUNDIR_MARKER, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+		msg_err("'%s' is not an fsgauge run directory (no %s marker)", path, RUNDIR_MARKER);
+		ret = -EINVAL;
+		goto fail;
+	}
+	rd->parent = xstrdup(parent);
+	rd->path = xasprintf("%s/%s", parent, name);
+	free(copy);
+	return 0;
+fail:
+	if (rd->fd >= 0)
+		close(rd->fd);
+	if (rd->parent_fd >= 0)
+		close(rd->parent_fd);
+	rd->fd = rd->parent_fd = -1;
+	free(copy);
+	return ret;
+}
+
 int rundir_remove(struct rundir *rd)
 {
 	struct stat st;
@@ -174,6 +323,8 @@ int rundir_remove(struct rundir *rd)
 
 	if (rd->fd < 0)
 		return 0;
+	while (rd->nspare)
+		close(rd->spare[--rd->nspare]);
 	/* Refuse a directory that does not carry our marker: it is not ours. */
 	if (fstatat(rd->fd, RUNDIR_MARKER, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
 		msg_err("refusing to remove '%s': it has no %s marker", rd->path, RUNDIR_MARKER);
@@ -201,6 +352,8 @@ int rundir_remove(struct rundir *rd)
 
 void rundir_release(struct rundir *rd)
 {
+	while (rd->nspare > 0)
+		close(rd->spare[--rd->nspare]);
 	if (rd->fd >= 0)
 		close(rd->fd);
 	if (rd->parent_fd >= 0)

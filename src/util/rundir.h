@@ -6,18 +6,25 @@
  * file, and works only inside it through a directory descriptor.  Removal
  * refuses a directory without our marker, never follows symbolic links,
  * never crosses into another file system, and never runs an external
- * command.  Safety rules: ../../docs/safety.md.
+ * command.  Safety rules: DESIGN.md, docs/reliability.md.
  */
 #ifndef FSGAUGE_RUNDIR_H
 #define FSGAUGE_RUNDIR_H
 
 #define RUNDIR_MARKER ".fsgauge-run"
 
+/* Descriptors held in reserve from creation to removal, so that the
+ * removal works even after the run met EMFILE or under a tiny
+ * `ulimit -n`: removal holds one descriptor per directory level. */
+#define RUNDIR_SPARE_FDS 4
+
 struct rundir {
 	char *parent;	/* the directory the user named */
 	char *path;	/* parent/fsgauge-<pid>-<random> */
 	int fd;		/* O_DIRECTORY descriptor of path */
 	int parent_fd;
+	int spare[RUNDIR_SPARE_FDS];
+	int nspare;	/* how many of spare[] are open */
 };
 
 /* Where runs go without -d: $TMPDIR, else /tmp. */
@@ -25,10 +32,18 @@ const char *rundir_default_parent(void);
 /* Check `parent` (NULL: $TMPDIR or /tmp) is an existing, writable
  * directory and create a marked run directory in it.  Prints a one-line
  * message and returns -errno on failure (-ENOTDIR when the target is not a
- * directory, -ENOENT when missing, -EACCES when not writable). */
+ * directory, -ENOENT when missing, -EACCES when not writable, -EMFILE when
+ * the descriptors for cleaning up cannot be reserved). */
 int rundir_create(struct rundir *rd, const char *parent);
+/* Take over an existing run directory `path` made by an earlier fsgauge
+ * (`fsgauge verify --check-only`): it must be a directory named
+ * fsgauge-* that carries our marker.  Returns 0 or -errno (message
+ * printed). */
+int rundir_adopt(struct rundir *rd, const char *path);
 /* Remove the run directory and everything in it (which we created).
- * Returns 0, or -errno after removing what it could (message printed). */
+ * Directories of ours that lost their owner permissions get them back
+ * first.  Returns 0, or -errno after removing what it could (message
+ * printed). */
 int rundir_remove(struct rundir *rd);
 /* Close descriptors and free memory without removing anything (--keep). */
 void rundir_release(struct rundir *rd);

@@ -115,8 +115,8 @@ struct wl_thread *wl_add_thread(struct wl_process *p, const char *name, int64_t 
 	return t;
 }
 
-struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, const char *name,
-				struct wl_fileset *fs)
+static struct wl_flowop *new_flowop(enum flowop_type type, const char *name,
+				    struct wl_fileset *fs)
 {
 	struct wl_flowop *fo = xcalloc(1, sizeof(*fo));
 
@@ -126,7 +126,32 @@ struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, cons
 		fo->fileset = fs;
 		fo->fileset_name = xstrdup(fs->name);
 	}
+	return fo;
+}
+
+struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, const char *name,
+				struct wl_fileset *fs)
+{
+	struct wl_flowop *fo = new_flowop(type, name, fs);
+
 	PUSH(t->flowops, t->nflowops, fo);
+	return fo;
+}
+
+struct wl_flowop *wl_add_composite(struct wl_thread *t, const char *name)
+{
+	struct wl_flowop *fo = wl_add_flowop(t, FO_COMPOSITE, name, NULL);
+
+	fo->composite_name = xstrdup(name);
+	return fo;
+}
+
+struct wl_flowop *wl_add_child(struct wl_flowop *composite, enum flowop_type type,
+			       const char *name, struct wl_fileset *fs)
+{
+	struct wl_flowop *fo = new_flowop(type, name, fs);
+
+	PUSH(composite->children, composite->nchildren, fo);
 	return fo;
 }
 

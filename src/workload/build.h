@@ -47,6 +47,12 @@ struct wl_thread *wl_add_thread(struct wl_process *p, const char *name, int64_t 
 				int64_t memsize);
 struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, const char *name,
 				struct wl_fileset *fs);
+/* A composite flowop (as a `define flowop` call): its children run in
+ * order, `iters` times per call, and the whole call is timed as one
+ * operation named `name`.  Add children with wl_add_child(). */
+struct wl_flowop *wl_add_composite(struct wl_thread *t, const char *name);
+struct wl_flowop *wl_add_child(struct wl_flowop *composite, enum flowop_type type,
+			       const char *name, struct wl_fileset *fs);
 /* A FO_REPLAY flowop named `name` replaying r (not copied: it must outlive
  * the workload) `executions` times in all across the threads running it,
  * execution k in directory "<dir>-<k>" (k printed with at least 3 digits).

@@ -35,6 +35,7 @@ static const struct field fileset_fields[] = {
 	{ "trusttree", FS(trusttree) },
 	{ "cached", FS(cached) },
 	{ "filesizegamma", FS(sizegamma) },
+	{ "chunksize", FS(chunksize) },
 };
 #undef FS
 
@@ -55,7 +56,14 @@ static const struct field flowop_fields[] = {
 	{ "rotatefd", FO(rotatefd) },
 	{ "opennext", FO(opennext) },
 	{ "indexed", FO(indexed) },
+	{ "ordered", FO(ordered) },
 	{ "randvar", FO(rvar) },
+	{ "osync", FO(osync) },
+	{ "reverse", FO(reverse) },
+	{ "stride", FO(stride) },
+	{ "bufsize", FO(bufsize) },
+	{ "stonewall", FO(stonewall) },
+	{ "resume", FO(resume) },
 };
 #undef FO
 

@@ -41,7 +41,12 @@ static const char *const flowop_names[FO__COUNT] = {
 	[FO_PRINT] = "print",
 	[FO_TESTRANDVAR] = "testrandvar",
 	[FO_COMPOSITE] = NULL, /* a composite has its own name */
+	[FO_STONEWALL] = "stonewall",
+	[FO_THREADDONE] = "threaddone",
 	[FO_REPLAY] = "replay",
+	[FO_PUTC] = "putc",
+	[FO_GETC] = "getc",
+	[FO_REWRITE] = "rewrite",
 };
 
 const char *flowop_type_name(enum flowop_type t)

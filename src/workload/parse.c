@@ -18,6 +18,7 @@
  * Errors stop the parse: the first one is reported with file:line:col and
  * what was expected, and everything built so far is freed.
  */
+#include "workload/build.h"
 #include "workload/internal.h"
 #include "workload/lex.h"
 
@@ -102,6 +103,7 @@ static const struct attr_desc file_attrs[] = {
 	{ "readonly", AK_BOOL, FS(readonly) },
 	{ "trusttree", AK_BOOL, FS(trusttree) },
 	{ "cached", AK_BOOL, FS(cached) },
+	{ "chunksize", AK_SIZE, FS(chunksize) },
 	{ "writeonly", AK_IGNORED, 1 },
 	{ NULL, 0, 0 },
 };
@@ -148,7 +150,14 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "rotatefd", AK_BOOL, FO(rotatefd) },
 	{ "opennext", AK_BOOL, FO(opennext) },
 	{ "indexed", AK_NUM, FO(indexed) },
+	{ "ordered", AK_BOOL, FO(ordered) },
 	{ "randvar", AK_NUM, FO(rvar) },
+	{ "osync", AK_BOOL, FO(osync) },
+	{ "reverse", AK_BOOL, FO(reverse) },
+	{ "stride", AK_NUM, FO(stride) },
+	{ "bufsize", AK_SIZE, FO(bufsize) },
+	{ "stonewall", AK_BOOL, FO(stonewall) },
+	{ "resume", AK_BOOL, FO(resume) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -2648,7 +2657,14 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->indexed);
 	wl_val_clear(&fo->opennext);
 	wl_val_clear(&fo->dir);
+	wl_val_clear(&fo->ordered);
 	wl_val_clear(&fo->rvar);
+	wl_val_clear(&fo->osync);
+	wl_val_clear(&fo->reverse);
+	wl_val_clear(&fo->stride);
+	wl_val_clear(&fo->bufsize);
+	wl_val_clear(&fo->stonewall);
+	wl_val_clear(&fo->resume);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);
@@ -2672,6 +2688,7 @@ static void fileset_free(struct wl_fileset *fs)
 	wl_val_clear(&fs->trusttree);
 	wl_val_clear(&fs->cached);
 	wl_val_clear(&fs->sizegamma);
+	wl_val_clear(&fs->chunksize);
 	free(fs);
 }
 

@@ -136,6 +136,10 @@ struct wl_fileset {
 	struct wl_val prealloc; /* percent of entries created beforehand (bool -> 100) */
 	struct wl_val reuse, paralloc, readonly, trusttree, cached;
 	struct wl_val sizegamma; /* old-style filesizegamma, recorded */
+	/* `define file` only: store the file as name.000, name.001, ... of at
+	 * most this many bytes each (bonnie++'s 1 GiB chunk files); every
+	 * flowop still sees one file of the full size */
+	struct wl_val chunksize;
 	int line;
 };
 
@@ -174,7 +178,12 @@ enum flowop_type {
 	FO_PRINT,
 	FO_TESTRANDVAR,
 	FO_COMPOSITE, /* a `define flowop` called from a thread */
+	FO_STONEWALL, /* the first thread to get here raises the phase's stonewall */
+	FO_THREADDONE, /* this thread is done; the others go on */
 	FO_REPLAY,    /* replay a prepared operation list (built in code only) */
+	FO_PUTC,      /* iosize characters one at a time through a user buffer */
+	FO_GETC,      /* iosize characters one at a time from a user buffer */
+	FO_REWRITE,   /* read a block, dirty a byte, write it back */
 	FO__COUNT
 };
 
@@ -194,6 +203,9 @@ struct wl_flowop {
 	struct wl_val target;	/* flowop named by sempost/wakeup/finishon* */
 	struct wl_val blocking, highwater, rotatefd, indexed, opennext;
 	struct wl_val dir;	/* listdir/makedir extras are not needed */
+	/* file-picking flowops: take the fileset's entries in one pass per
+	 * phase, in index order (with `random`: in a shuffled order) */
+	struct wl_val ordered;
 	char *print_text;	/* print: the text to print */
 	struct wl_val rvar;	/* testrandvar: randvar= */
 	/* FO_COMPOSITE: the definition's flowops with this call's parameters
@@ -202,6 +214,13 @@ struct wl_flowop {
 	size_t nchildren;
 	int line;
 	char *composite_name; /* FO_COMPOSITE: the name of its `define flowop` */
+	/* Added for the iozone front end, usable from WML (docs/engine.md). */
+	struct wl_val osync;	/* open with O_SYNC */
+	struct wl_val reverse;	/* sequential offsets run backwards from the end */
+	struct wl_val stride;	/* sequential offsets jump this many records */
+	struct wl_val bufsize;	/* stdio-like user-space buffer of this size */
+	struct wl_val stonewall; /* the iters= loop ends at the phase's stonewall */
+	struct wl_val resume;	/* writewholefile: start at the file's current size */
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

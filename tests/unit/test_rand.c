@@ -307,8 +307,46 @@ static void test_distributions(void)
 	}
 }
 
+static void test_permute(void)
+{
+	static const uint64_t sizes[] = { 1, 2, 3, 7, 16, 100, 1000, 1024, 4097, 65536 };
+	unsigned char *seen = calloc(65536, 1);
+	unsigned bad = 0, fixed = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
+		uint64_t n = sizes[k];
+
+		memset(seen, 0, n);
+		for (uint64_t i = 0; i < n; i++) {
+			uint64_t v = rand_permute(i, n, 12345);
+
+			if (v >= n || seen[v]++)
+				bad++;
+			fixed += v == i;
+		}
+	}
+	is_int(bad, 0, "rand_permute is a bijection of [0, n) for sizes 1 to 65536");
+	ok(fixed < 200, "rand_permute moves almost every index (%u fixed points)", fixed);
+	uint64_t same = 0;
+
+	for (uint64_t i = 0; i < 1000; i++)
+		same += rand_permute(i, 1000, 1) == rand_permute(i, 1000, 2);
+	ok(same < 20, "different keys give different orders (%llu agree)", (unsigned long long)same);
+	ok(rand_permute(5, 1000, 7) == rand_permute(5, 1000, 7), "same key, same order");
+	/* a shuffled pass is not nearly sorted: adjacent values rarely follow */
+	unsigned ascending = 0;
+
+	for (uint64_t i = 1; i < 4096; i++)
+		ascending += rand_permute(i, 4096, 9) == rand_permute(i - 1, 4096, 9) + 1;
+	ok(ascending < 40, "consecutive indexes are not mapped to consecutive values (%u)",
+	   ascending);
+	ok(rand_permute(123456789, 1ull << 40, 3) < (1ull << 40), "large n stays in range");
+	free(seen);
+}
+
 int main(void)
 {
+	test_permute();
 	test_generator();
 	test_streams();
 	test_below();

@@ -1,0 +1,95 @@
+#!/bin/sh
+# bonnie-vs-bonnie++.sh — run Debian's bonnie++ and `fsgauge bonnie` with
+# the same arguments on the same directory, print both tables and the
+# ratio fsgauge/bonnie++ of every figure both report.
+#
+#   bench/bonnie-vs-bonnie++.sh [-d DIR] [-k ROUNDS] [-- BONNIE-ARGS...]
+#
+# Defaults: DIR is $TMPDIR or /tmp, one round, and the arguments
+# "-s 4096 -r 0 -n 16 -f": a 4 GiB file, 16*1024 empty files, no
+# per-character tests (bonnie++ 1.98 and later write one byte per
+# write(2) there, bonnie++ 1.03 and fsgauge use stdio-like buffering, so
+# those columns are not comparable).  A round runs bonnie++ then fsgauge;
+# with -k N the rounds alternate so that neither always goes first.
+# Expect block write, block read and creates within +-15% when both are
+# disk-bound; with the file smaller than twice the RAM (-r 0), reads come
+# from the page cache and measure memory, not the disk.
+set -eu
+FSGAUGE=${FSGAUGE:-$(dirname "$0")/../fsgauge}
+BONNIEPP=${BONNIEPP:-$(command -v bonnie++ || echo /usr/sbin/bonnie++)}
+dir=${TMPDIR:-/tmp}
+rounds=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	-d) dir=$2; shift 2 ;;
+	-k) rounds=$2; shift 2 ;;
+	--) shift; break ;;
+	*) echo "usage: $0 [-d DIR] [-k ROUNDS] [-- BONNIE-ARGS...]" >&2; exit 2 ;;
+	esac
+done
+[ $# -gt 0 ] || set -- -s 4096 -r 0 -n 16 -f
+[ -x "$BONNIEPP" ] || { echo "bonnie++ not found (apt-get install bonnie++)" >&2; exit 2; }
+[ -x "$FSGAUGE" ] || { echo "fsgauge not built: run make" >&2; exit 2; }
+user=
+[ "$(id -u)" = 0 ] && user="-u root"
+out=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-vs.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+
+echo "machine: $(uname -n), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.1f GiB RAM", $2/1048576}' /proc/meminfo), kernel $(uname -r)"
+echo "target: $dir ($(df -T "$dir" | awk 'NR==2 {print $2 " on " $1}')), load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "arguments: $*"
+echo
+
+one() { # one TOOL ROUND ARGS...
+	tool=$1 n=$2
+	shift 2
+	if [ "$tool" = bonnie++ ]; then
+		# shellcheck disable=SC2086
+		"$BONNIEPP" -d "$dir" -m bonnie++ $user "$@" >"$out/b.$n" 2>"$out/b.$n.err" ||
+			{ echo "bonnie++ failed:" >&2; cat "$out/b.$n.err" >&2; exit 1; }
+	else
+		# shellcheck disable=SC2086
+		"$FSGAUGE" bonnie -d "$dir" -m fsgauge $user --format 19 "$@" --json "$out/f.$n.json" \
+			>"$out/f.$n" 2>"$out/f.$n.err" ||
+			{ echo "fsgauge bonnie failed:" >&2; cat "$out/f.$n.err" >&2; exit 1; }
+	fi
+}
+
+r=1
+while [ "$r" -le "$rounds" ]; do
+	if [ $((r % 2)) = 1 ]; then
+		one bonnie++ $r "$@"; one fsgauge $r "$@"
+	else
+		one fsgauge $r "$@"; one bonnie++ $r "$@"
+	fi
+	echo "=== round $r: bonnie++ $(dpkg-query -W -f='${Version}' bonnie++ 2>/dev/null || true)"
+	grep -v '^[0-9.]*,' "$out/b.$r"
+	echo "=== round $r: fsgauge bonnie"
+	grep -v '^[0-9.]*,' "$out/f.$r"
+	echo
+	r=$((r + 1))
+done
+
+# Ratios from the 1.98 CSV lines both print (field numbers of that format).
+echo "fsgauge / bonnie++ (per round; n/a where either printed +++++ or nothing)"
+printf '%-11s' test
+r=1
+while [ "$r" -le "$rounds" ]; do printf '  %-26s' "round $r"; r=$((r + 1)); done
+echo
+for t in put_block:12 rewrite:14 get_block:18 seeks:20 seq_create:27 seq_stat:29 seq_del:31 \
+	ran_create:33 ran_stat:35 ran_del:37; do
+	name=${t%:*} f=${t#*:}
+	printf '%-11s' "$name"
+	r=1
+	while [ "$r" -le "$rounds" ]; do
+		b=$(grep '^1\.98,' "$out/b.$r" | cut -d, -f"$f")
+		g=$(grep '^1\.98,' "$out/f.$r" | cut -d, -f"$f")
+		printf '  %-26s' "$(awk -v b="$b" -v g="$g" 'BEGIN {
+			if (b ~ /^[0-9.]+$/ && g ~ /^[0-9.]+$/ && b > 0)
+				printf "%s vs %s = %.2f", g, b, g / b
+			else
+				printf "%s vs %s = n/a", (g == "" ? "-" : g), (b == "" ? "-" : b) }')"
+		r=$((r + 1))
+	done
+	echo
+done

@@ -1,0 +1,41 @@
+/*
+ * fuzz_result.c — libFuzzer harness for the result-JSON reader used by
+ * compare and report: any bytes must be refused with a message or read
+ * into a result that pools, counts and frees cleanly.  result_read()
+ * takes a path, so the input is handed over as a memfd.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "output/result_read.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int fd = memfd_create("fuzz-result", MFD_CLOEXEC);
+	char path[64];
+	struct rfile *rf;
+
+	if (fd < 0)
+		return 0;
+	if (write(fd, data, size) != (ssize_t)size) {
+		close(fd);
+		return 0;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	if (result_read(path, &rf) == 0) {
+		struct rfile *two[2] = { rf, rf };
+		struct rfile *pooled = result_read_pool(two, 2);
+
+		result_read_runs(rf);
+		result_read_runs(pooled);
+		result_read_free(pooled);
+		result_read_free(rf);
+	}
+	close(fd);
+	return 0;
+}

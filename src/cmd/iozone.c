@@ -1,0 +1,1321 @@
+/*
+ * iozone.c — `fsgauge iozone`: iozone's tests with iozone's options and
+ * report, run on the fsgauge engine.
+ *
+ * Every test is a phase of threads (runner_phase), one thread per file.
+ * Each thread opens its file, runs a composite flowop "t<N>" that times
+ * exactly what iozone times (the records, plus fsync with -e and close
+ * with -c), and then does the untimed rest (iozone's fsync before close,
+ * the close).  A thread's throughput is the bytes of its record operations
+ * ("t<N>.write", ...) over the composite's time; the parent's is every
+ * thread's bytes over the phase's wall time.  Stonewalling is the
+ * runner's `stonewall` flowop: the first thread to finish its records
+ * ends the others' record loops; initial writers then complete their files
+ * untimed ("t<N>-fill"), as iozone's do, so that the next tests find whole
+ * files.
+ *
+ * Modes: throughput (-t N: the sections of iozone's throughput test),
+ * auto (-a: a table of KB/s per file size and record size) and single
+ * stream (neither: the same table for the -s/-r given).  The report's
+ * layout is in src/output/iozone_fmt.c; docs/iozone.md lists the options
+ * and what differs from iozone.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <time.h>
+
+#include "cmd/cmd.h"
+#include "cmd/common.h"
+#include "output/iozone_fmt.h"
+#include "output/output.h"
+#include "runner/runner.h"
+#include "stats/env.h"
+#include "util/rundir.h"
+#include "util/size.h"
+#include "util/util.h"
+#include "workload/build.h"
+
+#define KB 1024ull
+#define MAX_THREADS 256		      /* iozone's MAXSTREAMS */
+#define MAX_RECORD (16ull << 20)      /* iozone's largest record */
+#define AUTO_MIN_SIZE (64 * KB)	      /* auto mode's defaults */
+#define AUTO_MAX_SIZE (512ull << 20)
+#define AUTO_MIN_REC (4 * KB)
+#define AUTO_MAX_REC MAX_RECORD
+#define CROSSOVER (16ull << 20)	      /* above this file size auto mode ... */
+#define LARGE_REC (64 * KB)	      /* ... skips records below this (but -z) */
+#define DEFAULT_SIZE (512 * KB)
+#define DEFAULT_REC (4 * KB)
+#define DEFAULT_STRIDE 17
+#define PHASE_SECONDS 1e7	      /* a phase ends when its threads are done */
+
+/* -i numbers run when none is given. */
+#define TP_DEFAULT_TESTS 0x72f	/* 0 1 2 3 5 8 9 10: seed 003's sections */
+#define AUTO_DEFAULT_TESTS 0xff /* 0 to 7 */
+
+enum {
+	OPT_JSON = 0x1100,
+	OPT_LABEL,
+	OPT_ENGINE,
+	OPT_SEED,
+	OPT_DIR,
+	OPT_IOZ_DATA,
+	OPT_IOZ_QUIET,
+	OPT_HELP,
+};
+
+struct sizes {
+	uint64_t *v;
+	size_t n;
+};
+
+struct ioz {
+	/* options */
+	int autom;
+	unsigned nthreads;	/* -t; 0: not throughput mode */
+	struct sizes s_opt, r_opt;
+	uint64_t min_size, max_size, min_rec, max_rec;
+	int all_recs;		/* -z */
+	unsigned tests;		/* -i bits */
+	int osync, odsync, inc_close, inc_flush, direct, keep, no_retest, no_stonewall;
+	int csv_stdout;
+	const char *csv_file;
+	uint64_t stride;
+	char **files;		/* -F */
+	size_t nfiles;
+	const char *file;	/* -f */
+	const char *dir;
+	const char *json, *label;
+	int quiet;
+	struct run_opts ro;
+	char *cmdline;
+	char *options;		/* workload_options() */
+	const char *target;	/* the target directory */
+	/* derived */
+	unsigned nfs;		/* threads (files) */
+	struct sizes sizes, recs; /* the file sizes and record sizes to run */
+	struct wl_fileset **fsets;
+	struct workload *w;
+	struct runner *rn;
+	struct result *res;
+};
+
+static void iozone_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fsgauge iozone [options]\n"
+		"\n"
+		"iozone's file I/O tests, with iozone's options and report, on the fsgauge\n"
+		"engine.  With -t N, the throughput test (N threads, one file each; iozone\n"
+		"uses processes by default, fsgauge always threads); with -a, the table of\n"
+		"KB/s per file size and record size; else the table's row for -s and -r.\n"
+		"Files live in a fresh directory inside the target, removed afterwards.\n"
+		"\n"
+		"iozone's options (sizes in KB unless suffixed k, m or g):\n"
+		"  -a             auto mode: file sizes -n..-g, record sizes -y..-q\n"
+		"  -n SIZE        auto mode's smallest file (64k)\n"
+		"  -g SIZE        auto mode's largest file (512m)\n"
+		"  -y SIZE        auto mode's smallest record (4k)\n"
+		"  -q SIZE        auto mode's largest record (16m)\n"
+		"  -z             auto mode: small records with large files too\n"
+		"  -s SIZE        file size (512k); repeatable with -a\n"
+		"  -r SIZE        record size (4k); repeatable with -a\n"
+		"  -t N           throughput test with N threads (1 to %d)\n"
+		"  -F F1 F2 ...   the threads' file names (in one directory)\n"
+		"  -f FILE        the file of auto and single-stream mode\n"
+		"  -i N           test to run, repeatable: 0 write/rewrite, 1 read/reread,\n"
+		"                 2 random read/write, 3 backward read, 4 record rewrite,\n"
+		"                 5 stride read, 6 fwrite/refwrite, 7 fread/refread,\n"
+		"                 8 random mix, 9 pwrite/repwrite, 10 pread/repread\n"
+		"  -o             O_SYNC opens\n"
+		"  -+D            O_DSYNC opens\n"
+		"  -I             O_DIRECT opens\n"
+		"  -c             include close in the timing\n"
+		"  -e             include fsync (and fflush) in the timing of writes\n"
+		"  -j N           stride of the stride read, in records (17)\n"
+		"  -w             keep the files (the run directory)\n"
+		"  -x             no stonewalling: every thread does all its records\n"
+		"  -+n            no retests (rewrite, reread, ...)\n"
+		"  -R             spreadsheet report (CSV) on stdout\n"
+		"  -b FILE        spreadsheet report (CSV) into FILE\n"
+		"  -T             accepted: fsgauge always uses threads\n"
+		"\n"
+		"fsgauge's options:\n"
+		"      --dir DIR      target directory (default: the -F/-f files' directory,\n"
+		"                     else the current directory, as iozone)\n"
+		"      --json FILE    write the full result as JSON ('-' for stdout)\n"
+		"      --label TEXT   a label stored in the result\n"
+		"      --data PATTERN data written: random (default), zero, compress=N%%,\n"
+		"                     dedupe=N%%\n"
+		"      --engine NAME  I/O engine: psync (default), io_uring, null\n"
+		"      --seed N       seed for random offsets and data (default 1)\n"
+		"      --quiet        no messages on stderr\n"
+		"  -h, --help         this help\n"
+		"\n"
+		"exit status: 0 ok, 1 I/O errors, 2 usage error, 3 system error,\n"
+		"130 interrupted (partial results are still written).\n",
+		MAX_THREADS);
+}
+
+static int usage_error(void)
+{
+	fprintf(stderr, "try 'fsgauge iozone --help'\n");
+	return EXIT_USAGE;
+}
+
+static void sizes_add(struct sizes *s, uint64_t v)
+{
+	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	s->v[s->n++] = v;
+}
+
+/* iozone's sizes: KB unless suffixed. */
+static int parse_kb(const char *opt, const char *arg, uint64_t *out)
+{
+	if (size_parse_unit(arg, KB, out) < 0 || !*out) {
+		msg_err("invalid size '%s' for %s (a number of KB, or with k, m or g)", arg, opt);
+		return -1;
+	}
+	return 0;
+}
+
+static char *join_args(int argc, char **argv)
+{
+	size_t len = strlen("fsgauge") + 1;
+	char *s;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = xmalloc(len);
+	strcpy(s, "fsgauge");
+	for (int i = 0; i < argc; i++) {
+		strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+/* The options that define the workload, for the result's parameters:
+ * without fsgauge's reporting options (--json, --label, --quiet), the
+ * place (--dir, the directories of -F/-f), -w, -R and -b, which do not
+ * change what is measured — so that `fsgauge compare` accepts two runs of
+ * the same test in different places.  Caller frees. */
+static char *workload_options(int argc, char **argv)
+{
+	static const char *const skip_arg[] = { "--json", "--label", "--dir", "--seed", "-b" };
+	static const char *const skip[] = { "--quiet", "-w", "-R" };
+	size_t len = 1;
+	char *s;
+	int files = 0;
+
+	for (int i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = xcalloc(1, len);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int drop = 0;
+
+		for (size_t k = 0; k < ARRAY_SIZE(skip_arg); k++) {
+			size_t n = strlen(skip_arg[k]);
+
+			if (!strcmp(a, skip_arg[k])) {
+				drop = 2;
+			} else if (!strncmp(a, skip_arg[k], n) && (a[n] == '=' || n == 2)) {
+				drop = 1;
+			}
+		}
+		for (size_t k = 0; k < ARRAY_SIZE(skip); k++)
+			if (!strcmp(a, skip[k]))
+				drop = 1;
+		if (drop) {
+			i += drop - 1;
+			files = 0;
+			continue;
+		}
+		if (a[0] == '-')
+			files = !strcmp(a, "-F") || !strcmp(a, "-f");
+		else if (files)
+			a = base_name(a);
+		if (*s)
+			strcat(s, " ");
+		strcat(s, a);
+	}
+	return s;
+}
+
+/* -F F1 F2 ...: the names following the option up to the next option. */
+static void take_files(struct ioz *z, int argc, char **argv)
+{
+	z->files = xrealloc(z->files, (z->nfiles + 1) * sizeof(*z->files));
+	z->files[z->nfiles++] = optarg;
+	while (optind < argc && argv[optind][0] != '-') {
+		z->files = xrealloc(z->files, (z->nfiles + 1) * sizeof(*z->files));
+		z->files[z->nfiles++] = argv[optind++];
+	}
+}
+
+static int parse_opts(struct ioz *z, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", required_argument, NULL, OPT_JSON },
+		{ "label", required_argument, NULL, OPT_LABEL },
+		{ "engine", required_argument, NULL, OPT_ENGINE },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "dir", required_argument, NULL, OPT_DIR },
+		{ "data", required_argument, NULL, OPT_IOZ_DATA },
+		{ "quiet", no_argument, NULL, OPT_IOZ_QUIET },
+		{ "help", no_argument, NULL, OPT_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t v;
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":ab:ceF:f:g:hIi:j:n:oq:Rr:s:t:Twxy:z+:", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			z->autom = 1;
+			break;
+		case 'b':
+			z->csv_file = optarg;
+			break;
+		case 'c':
+			z->inc_close = 1;
+			break;
+		case 'e':
+			z->inc_flush = 1;
+			break;
+		case 'F':
+			take_files(z, argc, argv);
+			break;
+		case 'f':
+			z->file = optarg;
+			break;
+		case 'g':
+			if (parse_kb("-g", optarg, &z->max_size) < 0)
+				return -1;
+			break;
+		case 'h':
+		case OPT_HELP:
+			iozone_usage(stdout);
+			return 1;
+		case 'I':
+			z->direct = 1;
+			break;
+		case 'i':
+			if (num_parse_u64(optarg, &v) < 0 || v > 10) {
+				msg_err("invalid test '%s' for -i (0 to 10; see --help)", optarg);
+				return -1;
+			}
+			z->tests |= 1u << v;
+			break;
+		case 'j':
+			if (num_parse_u64(optarg, &v) < 0 || v < 1 || v > (1u << 20)) {
+				msg_err("invalid stride '%s' for -j (a number of records, at least 1)",
+					optarg);
+				return -1;
+			}
+			z->stride = v;
+			break;
+		case 'n':
+			if (parse_kb("-n", optarg, &z->min_size) < 0)
+				return -1;
+			break;
+		case 'o':
+			z->osync = 1;
+			break;
+		case 'q':
+			if (parse_kb("-q", optarg, &z->max_rec) < 0)
+				return -1;
+			break;
+		case 'R':
+			z->csv_stdout = 1;
+			break;
+		case 'r':
+			if (parse_kb("-r", optarg, &v) < 0)
+				return -1;
+			sizes_add(&z->r_opt, v);
+			break;
+		case 's':
+			if (parse_kb("-s", optarg, &v) < 0)
+				return -1;
+			sizes_add(&z->s_opt, v);
+			break;
+		case 't':
+			if (num_parse_u64(optarg, &v) < 0 || v < 1 || v > MAX_THREADS) {
+				msg_err("invalid thread count '%s' for -t (1 to %d)", optarg,
+					MAX_THREADS);
+				return -1;
+			}
+			z->nthreads = (unsigned)v;
+			break;
+		case 'T':
+			break;
+		case 'w':
+			z->keep = 1;
+			break;
+		case 'x':
+			z->no_stonewall = 1;
+			break;
+		case 'y':
+			if (parse_kb("-y", optarg, &z->min_rec) < 0)
+				return -1;
+			break;
+		case 'z':
+			z->all_recs = 1;
+			break;
+		case '+':
+			if (!strcmp(optarg, "n")) {
+				z->no_retest = 1;
+			} else if (!strcmp(optarg, "D")) {
+				z->odsync = 1;
+			} else {
+				msg_err("unknown or unsupported option '-+%s'", optarg);
+				return -1;
+			}
+			break;
+		case OPT_JSON:
+			z->json = optarg;
+			break;
+		case OPT_LABEL:
+			z->label = optarg;
+			break;
+		case OPT_ENGINE:
+			if (!engine_find_checked(optarg))
+				return -1;
+			z->ro.engine = optarg;
+			break;
+		case OPT_SEED:
+			if (num_parse_u64(optarg, &z->ro.seed) < 0) {
+				msg_err("invalid seed '%s' (expected a whole number)", optarg);
+				return -1;
+			}
+			break;
+		case OPT_DIR:
+			z->dir = optarg;
+			break;
+		case OPT_IOZ_DATA:
+			if (data_pattern_parse(optarg, &z->ro.data) < 0) {
+				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
+					"or dedupe=N%%)",
+					optarg);
+				return -1;
+			}
+			break;
+		case OPT_IOZ_QUIET:
+			z->quiet = 1;
+			msg_quiet = 1;
+			break;
+		case ':':
+			if (optopt == '+')
+				msg_err("option '-+' needs a letter (-+n, -+D)");
+			else if (optopt > 0 && optopt < 0x100)
+				msg_err("option '-%c' needs a value", optopt);
+			else
+				msg_err("option '%s' needs a value", argv[optind - 1]);
+			return -1;
+		default:
+			if (optopt > 0 && optopt < 0x100)
+				msg_err("unknown or unsupported option '-%c'", optopt);
+			else
+				msg_err("unknown option '%s'", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		msg_err("unexpected argument '%s' (-F takes the file names)", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+/* The directory part of a file name ("." for none); caller frees. */
+static char *dir_name(const char *p)
+{
+	char *c = xstrdup(p);
+	char *d = xstrdup(dirname(c));
+
+	free(c);
+	return d;
+}
+
+static int check_name(const char *opt, const char *full, const char *name)
+{
+	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") ||
+	    !strncmp(name, ".fsgauge", 8)) {
+		msg_err("invalid file name '%s' for %s", full, opt);
+		return -1;
+	}
+	return 0;
+}
+
+/* Where the files go: --dir, else the directory of the -F/-f names (one
+ * directory: fsgauge works inside one run directory), else ".".
+ * Returns an allocated path or NULL after a message. */
+static char *target_dir(struct ioz *z)
+{
+	char *d = NULL;
+
+	if (z->nfiles || z->file) {
+		size_t n = z->nfiles ? z->nfiles : 1;
+
+		for (size_t i = 0; i < n; i++) {
+			const char *full = z->nfiles ? z->files[i] : z->file;
+			const char *opt = z->nfiles ? "-F" : "-f";
+			char *di = dir_name(full);
+
+			if (check_name(opt, full, base_name(full)) < 0) {
+				free(di);
+				free(d);
+				return NULL;
+			}
+			if (z->dir && strchr(full, '/')) {
+				msg_err("file '%s' of %s has a directory and --dir is given: give "
+					"one or the other",
+					full, opt);
+				free(di);
+				free(d);
+				return NULL;
+			}
+			if (d && strcmp(d, di)) {
+				msg_err("the files of -F are in different directories ('%s' and "
+					"'%s'); fsgauge works inside one directory",
+					d, di);
+				free(di);
+				free(d);
+				return NULL;
+			}
+			free(d);
+			d = di;
+		}
+		for (size_t i = 0; i < z->nfiles; i++)
+			for (size_t j = 0; j < i; j++)
+				if (!strcmp(base_name(z->files[i]), base_name(z->files[j]))) {
+					msg_err("file name '%s' is given twice to -F",
+						base_name(z->files[i]));
+					free(d);
+					return NULL;
+				}
+	}
+	if (z->dir) {
+		free(d);
+		return xstrdup(z->dir);
+	}
+	return d ? d : xstrdup(".");
+}
+
+static int check_opts(struct ioz *z)
+{
+	if (z->autom && z->nthreads) {
+		msg_err("auto mode (-a) and the throughput test (-t) cannot be combined");
+		return -1;
+	}
+	if (z->nfiles && !z->nthreads)
+		z->nthreads = (unsigned)z->nfiles;
+	if (z->nfiles && z->nfiles != z->nthreads) {
+		msg_err("-F names %zu files but -t asks for %u threads: give one file per thread",
+			z->nfiles, z->nthreads);
+		return -1;
+	}
+	if (z->nthreads && z->nfiles > MAX_THREADS) {
+		msg_err("-F names %zu files; at most %d", z->nfiles, MAX_THREADS);
+		return -1;
+	}
+	if (z->nthreads && (z->s_opt.n > 1 || z->r_opt.n > 1)) {
+		msg_err("the throughput test (-t) takes one -s and one -r");
+		return -1;
+	}
+	if (z->file && z->nthreads) {
+		msg_err("-f names the file of auto and single-stream mode; the throughput test "
+			"(-t) uses -F");
+		return -1;
+	}
+	for (size_t i = 0; i < z->r_opt.n; i++)
+		if (z->r_opt.v[i] > MAX_RECORD) {
+			msg_err("record size %lluk is larger than iozone's largest, 16m",
+				(unsigned long long)(z->r_opt.v[i] / KB));
+			return -1;
+		}
+	if (z->min_size && z->max_size && z->min_size > z->max_size) {
+		msg_err("-n (smallest file) is larger than -g (largest file)");
+		return -1;
+	}
+	if (z->min_rec && z->max_rec && z->min_rec > z->max_rec) {
+		msg_err("-y (smallest record) is larger than -q (largest record)");
+		return -1;
+	}
+	if (z->max_rec > MAX_RECORD || z->min_rec > MAX_RECORD) {
+		msg_err("record sizes are at most 16m");
+		return -1;
+	}
+	if (!z->autom && (z->min_size || z->max_size || z->min_rec || z->max_rec || z->all_recs)) {
+		msg_err("-n, -g, -y, -q and -z belong to auto mode (-a)");
+		return -1;
+	}
+	if (z->csv_file && !*z->csv_file) {
+		msg_err("-b needs a file name");
+		return -1;
+	}
+	return 0;
+}
+
+/* The file sizes and record sizes to run, in iozone's order. */
+static int plan_sizes(struct ioz *z)
+{
+	if (!z->autom) {
+		if (z->s_opt.n)
+			for (size_t i = 0; i < z->s_opt.n; i++)
+				sizes_add(&z->sizes, z->s_opt.v[i]);
+		else
+			sizes_add(&z->sizes, DEFAULT_SIZE);
+		if (z->r_opt.n)
+			for (size_t i = 0; i < z->r_opt.n; i++)
+				sizes_add(&z->recs, z->r_opt.v[i]);
+		else
+			sizes_add(&z->recs, DEFAULT_REC);
+		for (size_t i = 0; i < z->sizes.n; i++)
+			for (size_t j = 0; j < z->recs.n; j++)
+				if (z->recs.v[j] > z->sizes.v[i]) {
+					msg_err("record size %lluk is larger than the file size %lluk",
+						(unsigned long long)(z->recs.v[j] / KB),
+						(unsigned long long)(z->sizes.v[i] / KB));
+					return -1;
+				}
+		return 0;
+	}
+	if (z->s_opt.n) {
+		for (size_t i = 0; i < z->s_opt.n; i++)
+			sizes_add(&z->sizes, z->s_opt.v[i]);
+	} else {
+		uint64_t lo = z->min_size ? z->min_size : AUTO_MIN_SIZE;
+		uint64_t hi = z->max_size ? z->max_size : AUTO_MAX_SIZE;
+
+		if (lo > hi)
+			lo = hi;
+		for (uint64_t s = lo; s <= hi; s *= 2)
+			sizes_add(&z->sizes, s);
+	}
+	if (z->r_opt.n) {
+		for (size_t i = 0; i < z->r_opt.n; i++)
+			sizes_add(&z->recs, z->r_opt.v[i]);
+	} else {
+		uint64_t lo = z->min_rec ? z->min_rec : AUTO_MIN_REC;
+		uint64_t hi = z->max_rec ? z->max_rec : AUTO_MAX_REC;
+
+		if (lo > hi)
+			lo = hi;
+		for (uint64_t r = lo; r <= hi; r *= 2)
+			sizes_add(&z->recs, r);
+	}
+	return 0;
+}
+
+/* Whether auto mode runs record size r with file size s. */
+static int rec_applies(const struct ioz *z, uint64_t s, uint64_t r)
+{
+	if (r > s)
+		return 0;
+	if (z->autom && !z->r_opt.n && !z->all_recs && s > CROSSOVER && r < LARGE_REC)
+		return 0;
+	return 1;
+}
+
+static int test_selected(const struct ioz *z, enum ioz_test t)
+{
+	const struct ioz_test_info *ti = &ioz_tests[t];
+
+	if (!(z->tests & (1u << ti->option)))
+		return 0;
+	if (ti->retest && z->no_retest)
+		return 0;
+	if (z->nthreads && !ti->tp_label)
+		return 0;
+	/* iozone's tables show random mix and pread/pwrite only when asked */
+	return 1;
+}
+
+/* The tests of auto and single-stream mode, in column order. */
+static size_t auto_columns(const struct ioz *z, enum ioz_test *cols)
+{
+	size_t n = 0;
+
+	for (int t = 0; t < IOZ__COUNT; t++)
+		if (test_selected(z, (enum ioz_test)t))
+			cols[n++] = (enum ioz_test)t;
+	return n;
+}
+
+static size_t tp_tests(const struct ioz *z, enum ioz_test *list)
+{
+	size_t n = 0;
+
+	for (const enum ioz_test *t = ioz_tp_order; *t != IOZ__COUNT; t++)
+		if (test_selected(z, *t))
+			list[n++] = *t;
+	return n;
+}
+
+/* --- building a test's threads ------------------------------------------- */
+
+static char *fmt_name(char *buf, size_t len, const char *thread, const char *what)
+{
+	snprintf(buf, len, "%s%s", thread, what);
+	return buf;
+}
+
+static void open_attrs(const struct ioz *z, struct wl_flowop *fo, int stdio)
+{
+	fo->fd = wl_int(1);
+	if (stdio)
+		return; /* iozone's fopen streams get none of these */
+	if (z->osync)
+		fo->osync = wl_bool(1);
+	if (z->odsync)
+		fo->dsync = wl_bool(1);
+	if (z->direct)
+		fo->directio = wl_bool(1);
+}
+
+struct data_op {
+	int write, random, reverse, same_record, stdio;
+};
+
+static struct data_op test_data_op(const struct ioz *z, enum ioz_test t, unsigned thread)
+{
+	struct data_op d = { 0 };
+
+	d.write = ioz_tests[t].writes;
+	d.stdio = ioz_tests[t].stdio;
+	switch (t) {
+	case IOZ_RANDREAD:
+	case IOZ_RANDWRITE:
+		d.random = 1;
+		break;
+	case IOZ_MIX:
+		/* iozone's throughput mix: half the threads read, half write */
+		d.random = 1;
+		d.write = thread % 2;
+		break;
+	case IOZ_BKWDREAD:
+		d.reverse = 1;
+		break;
+	case IOZ_RECREWRITE:
+		d.same_record = 1;
+		break;
+	default:
+		break;
+	}
+	return d;
+}
+
+static struct wl_flowop *add_data_op(struct wl_flowop *parent, const char *name,
+				     struct wl_fileset *fs, const struct data_op *d,
+				     const struct ioz *z, uint64_t s, uint64_t r, uint64_t iters)
+{
+	struct wl_flowop *fo = wl_add_child(parent, d->write ? FO_WRITE : FO_READ, name, fs);
+
+	fo->fd = wl_int(1);
+	fo->iosize = wl_int((int64_t)r);
+	fo->iters = wl_int((int64_t)iters);
+	fo->wss = wl_int((int64_t)(d->same_record ? r : s));
+	if (d->random)
+		fo->random = wl_bool(1);
+	if (d->reverse)
+		fo->reverse = wl_bool(1);
+	if (d->stdio)
+		fo->bufsize = wl_int((int64_t)r);
+	return fo;
+}
+
+/* One phase: a process of one thread per file.  Thread t<N>:
+ *   t<N>-open                     open (create for initial writes)
+ *   [t<N>-fill]                   auto mode: grow the file to s, untimed
+ *   t<N> { t<N>.<op> x records    the timed section (composite)
+ *          [t<N>.fsync] [t<N>.close] }
+ *   [stonewall]                   throughput mode, without -x
+ *   [t<N>-reopen] [t<N>-fill]     stonewalled initial writes complete the file
+ *   [t<N>-fsync] [t<N>-close]     what iozone does after the timing
+ *   done                          threaddone
+ */
+static struct wl_process *build_phase(const struct ioz *z, enum ioz_test t, uint64_t s,
+				      uint64_t r)
+{
+	const struct ioz_test_info *ti = &ioz_tests[t];
+	struct wl_process *p = wl_new_process("iozone", 1);
+	uint64_t nrec = s / r;
+	int stonewall = z->nthreads && !z->no_stonewall;
+
+	for (unsigned i = 0; i < z->nfs; i++) {
+		char th[32], nm[64];
+		struct wl_fileset *fs = z->fsets[i];
+		struct data_op d = test_data_op(z, t, i);
+		struct wl_thread *thr;
+		struct wl_flowop *fo, *timed;
+		int reopened = 0;
+
+		snprintf(th, sizeof(th), "t%u", i);
+		thr = wl_add_thread(p, th, 1, (int64_t)MAX(r, 4096));
+		fo = wl_add_flowop(thr, ti->creates ? FO_CREATEFILE : FO_OPENFILE,
+				   fmt_name(nm, sizeof(nm), th, "-open"), fs);
+		open_attrs(z, fo, d.stdio);
+		if (!ti->creates && z->sizes.n > 1) {
+			fo = wl_add_flowop(thr, FO_WRITEWHOLEFILE,
+					   fmt_name(nm, sizeof(nm), th, "-fill"), fs);
+			fo->fd = wl_int(1);
+			fo->resume = wl_bool(1);
+			fo->iosize = wl_int((int64_t)r);
+			fo->wss = wl_int((int64_t)s);
+		}
+		timed = wl_add_composite(thr, th);
+		if (t == IOZ_MIX && !z->nthreads) {
+			/* single stream: random reads and writes in turn */
+			struct data_op rd = d, wr = d;
+			struct wl_flowop *mix;
+
+			rd.write = 0;
+			wr.write = 1;
+			if (nrec / 2) {
+				mix = wl_add_child(timed, FO_COMPOSITE,
+						   fmt_name(nm, sizeof(nm), th, ".mix"), NULL);
+				mix->composite_name = xstrdup(mix->name);
+				mix->iters = wl_int((int64_t)(nrec / 2));
+				add_data_op(mix, fmt_name(nm, sizeof(nm), th, ".mix.read"), fs, &rd,
+					    z, s, r, 1);
+				add_data_op(mix, fmt_name(nm, sizeof(nm), th, ".mix.write"), fs,
+					    &wr, z, s, r, 1);
+			}
+			if (nrec % 2)
+				add_data_op(timed, fmt_name(nm, sizeof(nm), th, ".mix.read"), fs, &rd,
+					    z, s, r, 1);
+			d.write = 1;
+		} else {
+			fo = add_data_op(timed,
+					 fmt_name(nm, sizeof(nm), th, d.write ? ".write" : ".read"),
+					 fs, &d, z, s, r, nrec);
+			if (t == IOZ_STRIDEREAD)
+				fo->stride = wl_int((int64_t)z->stride);
+			if (stonewall)
+				fo->stonewall = wl_bool(1);
+		}
+		if (z->inc_flush && d.write) {
+			fo = wl_add_child(timed, FO_FSYNC, fmt_name(nm, sizeof(nm), th, ".fsync"),
+					  fs);
+			fo->fd = wl_int(1);
+		}
+		if (z->inc_close) {
+			fo = wl_add_child(timed, FO_CLOSEFILE,
+					  fmt_name(nm, sizeof(nm), th, ".close"), fs);
+			fo->fd = wl_int(1);
+		}
+		if (stonewall)
+			wl_add_flowop(thr, FO_STONEWALL, "stonewall", NULL);
+		if (stonewall && ti->creates) {
+			if (z->inc_close) {
+				fo = wl_add_flowop(thr, FO_OPENFILE,
+						   fmt_name(nm, sizeof(nm), th, "-reopen"), fs);
+				open_attrs(z, fo, d.stdio);
+				reopened = 1;
+			}
+			fo = wl_add_flowop(thr, FO_WRITEWHOLEFILE,
+					   fmt_name(nm, sizeof(nm), th, "-fill"), fs);
+			fo->fd = wl_int(1);
+			fo->resume = wl_bool(1);
+			fo->iosize = wl_int((int64_t)r);
+			fo->wss = wl_int((int64_t)s);
+		}
+		if (!z->inc_close && d.write) {
+			fo = wl_add_flowop(thr, FO_FSYNC, fmt_name(nm, sizeof(nm), th, "-fsync"),
+					   fs);
+			fo->fd = wl_int(1);
+		}
+		if (!z->inc_close || reopened) {
+			fo = wl_add_flowop(thr, FO_CLOSEFILE,
+					   fmt_name(nm, sizeof(nm), th, "-close"), fs);
+			fo->fd = wl_int(1);
+		}
+		wl_add_flowop(thr, FO_THREADDONE, "done", NULL);
+	}
+	return p;
+}
+
+/* --- figures --------------------------------------------------------------- */
+
+/* Thread `i`'s timed seconds (its composite) and bytes (its record
+ * operations). */
+static void thread_figures(const struct result_phase *ph, unsigned i, double *secs,
+			   double *bytes)
+{
+	char th[32];
+	size_t tl = (size_t)snprintf(th, sizeof(th), "t%u", i);
+
+	*secs = 0;
+	*bytes = 0;
+	for (size_t k = 0; k < ph->nops; k++) {
+		const struct result_op *o = &ph->ops[k];
+
+		if (!strcmp(o->name, th))
+			*secs = o->st.lat.count ? o->st.lat.sum / 1e9 : 0;
+		else if (!strncmp(o->name, th, tl) && o->name[tl] == '.')
+			*bytes += (double)(o->st.bytes_read + o->st.bytes_written);
+	}
+}
+
+static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t)
+{
+	double total_kb = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->nthreads = z->nfs;
+	for (unsigned i = 0; i < z->nfs; i++) {
+		double secs, bytes, kb, kbs;
+		char name[48];
+
+		thread_figures(ph, i, &secs, &bytes);
+		kb = bytes / KB;
+		kbs = secs > 0 ? kb / secs : 0;
+		t->children += kbs;
+		total_kb += kb;
+		if (!i || kbs < t->min)
+			t->min = kbs;
+		if (!i || kbs > t->max)
+			t->max = kbs;
+		if (!i || kb < t->min_xfer)
+			t->min_xfer = kb;
+		snprintf(name, sizeof(name), "t%u.throughput", i);
+		result_phase_add_metric(ph, name, "KB/s", kbs);
+		snprintf(name, sizeof(name), "t%u.xfer", i);
+		result_phase_add_metric(ph, name, "KB", kb);
+	}
+	t->avg = z->nfs ? t->children / z->nfs : 0;
+	t->parent = ph->seconds > 0 ? total_kb / ph->seconds : 0;
+	result_phase_add_metric(ph, "children_throughput", "KB/s", t->children);
+	result_phase_add_metric(ph, "parent_throughput", "KB/s", t->parent);
+	result_phase_add_metric(ph, "min_throughput", "KB/s", t->min);
+	result_phase_add_metric(ph, "max_throughput", "KB/s", t->max);
+	result_phase_add_metric(ph, "avg_throughput", "KB/s", t->avg);
+	result_phase_add_metric(ph, "min_xfer", "KB", t->min_xfer);
+}
+
+/* Auto and single-stream mode: KB/s as iozone prints it (whole KB/s of
+ * the bytes over the timed section). */
+static double single_figure(struct result_phase *ph)
+{
+	double secs, bytes, kbs;
+
+	thread_figures(ph, 0, &secs, &bytes);
+	kbs = secs > 0 ? (double)((uint64_t)(bytes / secs) >> 10) : 0;
+	result_phase_add_metric(ph, "throughput", "KB/s", kbs);
+	result_phase_add_metric(ph, "xfer", "KB", bytes / KB);
+	return kbs;
+}
+
+/* --- running --------------------------------------------------------------- */
+
+/* After printing: when stdout is gone (a closed pipe), stop as after a
+ * signal, so that the files are still removed. */
+static void out_flush(void)
+{
+	if (fflush(stdout) == EOF && !runner_stop_signal)
+		runner_stop_signal = SIGPIPE;
+}
+
+/* Run one test as a phase; returns the new result phase, or NULL when it
+ * could not run or was cut short (interrupted, stopped on an error). */
+static struct result_phase *run_test(struct ioz *z, enum ioz_test t, uint64_t s, uint64_t r,
+				     int *err)
+{
+	struct wl_process *p = build_phase(z, t, s, r);
+	char name[96];
+	size_t before = z->res->nphases;
+	int ret;
+
+	if (z->nthreads)
+		snprintf(name, sizeof(name), "%s", ioz_tests[t].tp_label);
+	else
+		snprintf(name, sizeof(name), "%s %lluk %lluk", ioz_tests[t].key,
+			 (unsigned long long)(s / KB), (unsigned long long)(r / KB));
+	ret = runner_phase(z->rn, name, &p, 1, PHASE_SECONDS);
+	wl_process_free(p);
+	if (ret < 0)
+		*err = ret;
+	if (z->res->nphases == before)
+		return NULL;
+	if (runner_stop_signal || z->res->stopped_on_error)
+		return NULL;
+	return &z->res->phases[z->res->nphases - 1];
+}
+
+static int check_space(struct ioz *z, const char *path)
+{
+	struct statvfs sv;
+	uint64_t biggest = 0;
+	double need, avail;
+
+	if (!strcmp(z->ro.engine, "null"))
+		return 0;
+	for (size_t i = 0; i < z->sizes.n; i++)
+		biggest = MAX(biggest, z->sizes.v[i]);
+	need = (double)biggest * z->nfs;
+	if (statvfs(path, &sv) < 0)
+		return 0; /* cannot tell: ENOSPC will speak */
+	avail = (double)sv.f_bavail * (double)sv.f_frsize;
+	if (need > avail) {
+		msg_err("not enough free space: the files need %.1f MiB but '%s' has %.1f MiB "
+			"free; use a smaller -s or fewer threads",
+			need / 1048576.0, path, avail / 1048576.0);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+static void print_header(struct ioz *z)
+{
+	struct timespec res;
+	time_t now = time(NULL);
+	char date[64];
+
+	strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y", localtime(&now));
+	clock_getres(CLOCK_MONOTONIC, &res);
+	printf("\tfsgauge iozone: iozone's file I/O tests on the fsgauge engine\n"
+	       "\t\tfsgauge %s (%s), engine %s\n\n",
+	       FSGAUGE_VERSION, FSGAUGE_GITREV, z->ro.engine);
+	printf("\tRun began: %s\n\n", date);
+	if (z->autom)
+		printf("\tAuto Mode\n");
+	if (z->osync)
+		printf("\tSYNC Mode.\n");
+	if (z->odsync)
+		printf("\tO_DSYNC Mode.\n");
+	if (z->inc_close)
+		printf("\tInclude close in write timing\n");
+	if (z->inc_flush)
+		printf("\tInclude fsync in write timing\n");
+	if (z->direct)
+		printf("\tO_DIRECT feature enabled\n");
+	if (z->no_retest)
+		printf("\tNo retest option selected\n");
+	if (z->keep)
+		printf("\tSetting no_unlink\n");
+	if (z->nthreads && z->no_stonewall)
+		printf("\tStonewall disabled\n");
+	for (size_t i = 0; i < z->r_opt.n; i++)
+		printf("\tRecord Size %llu KB\n", (unsigned long long)(z->r_opt.v[i] / KB));
+	for (size_t i = 0; i < z->s_opt.n; i++)
+		printf("\tFile size set to %llu KB\n", (unsigned long long)(z->s_opt.v[i] / KB));
+	if (z->autom && !z->s_opt.n)
+		printf("\tUsing minimum file size of %llu kilobytes.\n"
+		       "\tUsing maximum file size of %llu kilobytes.\n",
+		       (unsigned long long)(z->sizes.v[0] / KB),
+		       (unsigned long long)(z->sizes.v[z->sizes.n - 1] / KB));
+	printf("\tCommand line used: %s\n", z->cmdline);
+	printf("\tOutput is in Kbytes/sec\n");
+	printf("\tTime Resolution = %.9f seconds.\n",
+	       (double)res.tv_sec + (double)res.tv_nsec / 1e9);
+	printf("\tFile stride size set to %llu * record size.\n", (unsigned long long)z->stride);
+	if (z->nthreads) {
+		printf("\tThroughput test with %u threads (iozone's default is processes; fsgauge "
+		       "always uses threads)\n",
+		       z->nthreads);
+		printf("\tEach thread writes a %llu Kbyte file in %llu Kbyte records\n\n",
+		       (unsigned long long)(z->sizes.v[0] / KB),
+		       (unsigned long long)(z->recs.v[0] / KB));
+	} else {
+		putchar('\n');
+	}
+	out_flush();
+}
+
+static void record_params(struct ioz *z)
+{
+	struct kvlist *pl = &z->res->params;
+	char buf[64], tests[64] = "";
+
+	for (int i = 0; i <= 10; i++)
+		if (z->tests & (1u << i))
+			snprintf(tests + strlen(tests), sizeof(tests) - strlen(tests), "%s%d",
+				 *tests ? "," : "", i);
+	kv_add(pl, "options", "%s", z->options);
+	kv_add(pl, "dir", "%s", z->target);
+	kv_add(pl, "mode", "%s", z->nthreads ? "throughput" : z->autom ? "auto" : "single");
+	kv_add(pl, "threads", "%u", z->nfs);
+	kv_add(pl, "tests", "%s", tests);
+	kv_add(pl, "file_sizes", "%zu", z->sizes.n);
+	kv_add(pl, "file_size", "%s", size_format(z->sizes.v[z->sizes.n - 1], buf, sizeof(buf)));
+	kv_add(pl, "record_sizes", "%zu", z->recs.n);
+	kv_add(pl, "record_size", "%s", size_format(z->recs.v[0], buf, sizeof(buf)));
+	kv_add(pl, "o_sync", "%s", z->osync ? "true" : "false");
+	kv_add(pl, "o_dsync", "%s", z->odsync ? "true" : "false");
+	kv_add(pl, "o_direct", "%s", z->direct ? "true" : "false");
+	kv_add(pl, "include_close", "%s", z->inc_close ? "true" : "false");
+	kv_add(pl, "include_flush", "%s", z->inc_flush ? "true" : "false");
+	kv_add(pl, "stonewalling", "%s", z->nthreads && !z->no_stonewall ? "true" : "false");
+	kv_add(pl, "retests", "%s", z->no_retest ? "false" : "true");
+	kv_add(pl, "stride", "%llu", (unsigned long long)z->stride);
+	kv_add(pl, "keep", "%s", z->keep ? "true" : "false");
+	kv_add(pl, "engine", "%s", z->ro.engine);
+	kv_add(pl, "seed", "%llu", (unsigned long long)z->ro.seed);
+	kv_add(pl, "data", "%s", data_pattern_name(&z->ro.data, buf, sizeof(buf)));
+}
+
+/* Throughput mode: one section per test. */
+static int run_throughput(struct ioz *z, FILE *csv)
+{
+	enum ioz_test list[IOZ__COUNT];
+	double children[IOZ__COUNT];
+	size_t n = tp_tests(z, list), done = 0;
+	int err = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct result_phase *ph = run_test(z, list[i], z->sizes.v[0], z->recs.v[0], &err);
+		struct ioz_tp t;
+
+		if (!ph)
+			break;
+		tp_figures(z, ph, &t);
+		ioz_fmt_tp_section(stdout, ioz_tests[list[i]].tp_label, &t);
+		out_flush();
+		children[done++] = t.children;
+	}
+	if (z->csv_stdout && done) {
+		printf("\n\"Excel output is below:\"\n\n");
+		ioz_fmt_csv_tp(stdout, list, children, done, z->nfs, z->recs.v[0] / KB);
+	}
+	if (csv && done)
+		ioz_fmt_csv_tp(csv, list, children, done, z->nfs, z->recs.v[0] / KB);
+	return err;
+}
+
+/* Auto and single-stream mode: one row per file size and record size. */
+static int run_table(struct ioz *z, FILE *csv)
+{
+	enum ioz_test cols[IOZ__COUNT];
+	size_t nc = auto_columns(z, cols), nv;
+	uint64_t *skb = xcalloc(z->sizes.n, sizeof(*skb));
+	uint64_t *rkb = xcalloc(z->recs.n, sizeof(*rkb));
+	double *values;
+	int err = 0, stop = 0;
+
+	nv = nc * z->sizes.n * z->recs.n;
+	values = xmalloc((nv ? nv : 1) * sizeof(*values));
+	for (size_t i = 0; i < nv; i++)
+		values[i] = -1;
+	for (size_t i = 0; i < z->sizes.n; i++)
+		skb[i] = z->sizes.v[i] / KB;
+	for (size_t i = 0; i < z->recs.n; i++)
+		rkb[i] = z->recs.v[i] / KB;
+	ioz_fmt_table_header(stdout, cols, nc);
+	for (size_t si = 0; si < z->sizes.n && !stop; si++) {
+		for (size_t ri = 0; ri < z->recs.n && !stop; ri++) {
+			uint64_t s = z->sizes.v[si], r = z->recs.v[ri];
+
+			if (!rec_applies(z, s, r))
+				continue;
+			ioz_fmt_table_row(stdout, skb[si], rkb[ri]);
+			for (size_t c = 0; c < nc; c++) {
+				struct result_phase *ph = run_test(z, cols[c], s, r, &err);
+
+				if (!ph) {
+					stop = 1;
+					break;
+				}
+				values[(c * z->sizes.n + si) * z->recs.n + ri] = single_figure(ph);
+				ioz_fmt_table_cell(stdout, values[(c * z->sizes.n + si) * z->recs.n + ri]);
+				out_flush();
+			}
+			putchar('\n');
+			out_flush();
+		}
+	}
+	if (z->csv_stdout) {
+		printf("\n\"Excel output is below:\"\n\n");
+		ioz_fmt_csv_auto(stdout, cols, nc, skb, z->sizes.n, rkb, z->recs.n, values);
+	}
+	if (csv)
+		ioz_fmt_csv_auto(csv, cols, nc, skb, z->sizes.n, rkb, z->recs.n, values);
+	free(values);
+	free(skb);
+	free(rkb);
+	return err;
+}
+
+/* Files are made by the first test unless it only reads (iozone needs -i
+ * 0 first; fsgauge writes the files beforehand instead). */
+static int needs_prealloc(const struct ioz *z)
+{
+	enum ioz_test list[IOZ__COUNT];
+	size_t n = z->nthreads ? tp_tests(z, list) : auto_columns(z, list);
+
+	return n && !ioz_tests[list[0]].creates;
+}
+
+static void free_ioz(struct ioz *z)
+{
+	free(z->s_opt.v);
+	free(z->r_opt.v);
+	free(z->sizes.v);
+	free(z->recs.v);
+	free(z->files);
+	free(z->fsets);
+	free(z->cmdline);
+	free(z->options);
+	runner_free(z->rn);
+	result_free(z->res);
+	workload_free(z->w);
+}
+
+int cmd_iozone(int argc, char **argv)
+{
+	struct ioz z = { 0 };
+	struct rundir rd = { .fd = -1, .parent_fd = -1 };
+	FILE *csv = NULL;
+	char *dir = NULL;
+	int ret = EXIT_OK, rr;
+
+	z.ro = (struct run_opts){ .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP,
+				  .quiet = 1, .duration = PHASE_SECONDS };
+	z.stride = DEFAULT_STRIDE;
+	rr = parse_opts(&z, argc, argv);
+	if (rr) {
+		ret = rr > 0 ? EXIT_OK : usage_error();
+		goto out;
+	}
+	if (check_opts(&z) < 0 || plan_sizes(&z) < 0) {
+		ret = usage_error();
+		goto out;
+	}
+	if (!z.tests)
+		z.tests = z.nthreads ? TP_DEFAULT_TESTS : AUTO_DEFAULT_TESTS;
+	z.nfs = z.nthreads ? z.nthreads : 1;
+	z.cmdline = join_args(argc, argv);
+	z.options = workload_options(argc, argv);
+	dir = target_dir(&z);
+	if (!dir) {
+		ret = usage_error();
+		goto out;
+	}
+	{
+		/* recorded and shown as an absolute path (iozone's default is ".") */
+		char *abs = realpath(dir, NULL);
+
+		if (abs) {
+			free(dir);
+			dir = abs;
+		}
+	}
+	z.target = dir;
+	if (z.csv_file) {
+		csv = fopen(z.csv_file, "w");
+		if (!csv) {
+			err_errno(-errno, "cannot create spreadsheet file '%s'", z.csv_file);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+	}
+
+	runner_install_signals();
+	signal(SIGPIPE, SIG_IGN); /* a closed stdout is seen by out_flush() */
+	if (rundir_create(&rd, dir) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (check_space(&z, rd.path) < 0) {
+		rundir_remove(&rd);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (!z.quiet)
+		fprintf(stderr, "run directory: %s\n", rd.path);
+
+	/* one file per thread; sized for the largest test (preallocation) */
+	z.w = wl_new("iozone");
+	workload_set_var(z.w, "dir", rd.path);
+	z.fsets = xcalloc(z.nfs, sizeof(*z.fsets));
+	for (unsigned i = 0; i < z.nfs; i++) {
+		char name[64];
+		const char *fname = name;
+		uint64_t biggest = 0;
+
+		for (size_t k = 0; k < z.sizes.n; k++)
+			biggest = MAX(biggest, z.sizes.v[k]);
+		if (z.nfiles)
+			fname = base_name(z.files[i]);
+		else if (z.file)
+			fname = base_name(z.file);
+		else if (z.nthreads)
+			snprintf(name, sizeof(name), "iozone.DUMMY.%u", i);
+		else
+			snprintf(name, sizeof(name), "iozone.tmp");
+		z.fsets[i] = wl_add_file(z.w, fname, (int64_t)biggest);
+		if (needs_prealloc(&z))
+			z.fsets[i]->prealloc = wl_int(100);
+	}
+
+	z.res = result_new("iozone", "iozone");
+	z.res->label = z.label ? xstrdup(z.label) : NULL;
+	z.res->engine = xstrdup(z.ro.engine);
+	z.res->seed = z.ro.seed;
+	record_params(&z);
+	env_capture(&z.res->env, rd.parent);
+
+	print_header(&z);
+	z.rn = runner_new(z.w, &rd, &z.ro, z.res);
+	rr = runner_create_filesets(z.rn);
+	if (rr == 0)
+		rr = z.nthreads ? run_throughput(&z, csv) : run_table(&z, csv);
+	if (z.res->nphases)
+		ioz_fmt_summary(stdout, z.res);
+	if (z.res->interrupted)
+		printf("\nNOTE: interrupted by a signal: these are partial results\n");
+	if (z.res->errors || z.res->stopped_on_error)
+		printf("\nNOTE: %llu operation errors; first: %s\n",
+		       (unsigned long long)z.res->errors,
+		       z.res->first_error ? z.res->first_error : "?");
+	if (!z.res->interrupted && !z.res->stopped_on_error && rr == 0)
+		printf("\n\niozone test complete.\n");
+	fflush(stdout);
+	if (runner_stop_signal || z.res->interrupted)
+		ret = EXIT_INTERRUPTED;
+	else if (z.res->errors || z.res->stopped_on_error)
+		ret = EXIT_RUN_ERRORS;
+	else if (rr < 0)
+		ret = rr == -ENOSPC || rr == -EINVAL || rr == -EPERM ? EXIT_USAGE : EXIT_SYSTEM;
+	if (csv) {
+		if (fclose(csv) != 0 && !ret)
+			ret = EXIT_SYSTEM;
+		csv = NULL;
+	}
+	if (z.json && output_json_file(z.res, z.json) < 0 && !ret)
+		ret = EXIT_SYSTEM;
+	runner_free(z.rn);
+	z.rn = NULL;
+	if (z.keep) {
+		if (!z.quiet)
+			fprintf(stderr, "kept run directory: %s\n", rd.path);
+		rundir_release(&rd);
+	} else if (rundir_remove(&rd) < 0 && !ret) {
+		ret = EXIT_SYSTEM;
+	}
+out:
+	if (csv)
+		fclose(csv);
+	if (rd.fd >= 0)
+		rundir_release(&rd);
+	free(dir);
+	free_ioz(&z);
+	return ret;
+}

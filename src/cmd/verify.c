@@ -1,0 +1,395 @@
+/*
+ * verify.c — `fsgauge verify`: write files of self-checking blocks
+ * (runner/verify.h) in a fresh run directory, fsync them, drop them from
+ * the page cache (all caches when root, the files' own pages otherwise),
+ * read them back and compare every byte with what was written.  Each
+ * mismatch is reported with the file, the exact offset, what was expected
+ * and what was found.
+ *
+ * Two-step use, for tests and for checking data across a reboot or a
+ * remount: `verify --write-only` leaves the run directory (with a manifest
+ * of what it wrote) and prints its path; `verify --check-only DIR` checks
+ * and then removes it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/common.h"
+#include "engine/engine.h"
+#include "runner/runner.h"
+#include "runner/verify.h"
+#include "util/rundir.h"
+#include "util/size.h"
+#include "util/util.h"
+
+#define MANIFEST "verify.manifest"
+#define CHUNK (1u << 20)
+#define PRINT_MAX 20
+
+struct vparams {
+	uint64_t files, size, seed;
+};
+
+static void verify_usage(FILE *f)
+{
+	fprintf(f, "usage: fsgauge verify [options]\n"
+		   "       fsgauge verify --write-only [options]\n"
+		   "       fsgauge verify --check-only RUNDIR\n"
+		   "\n"
+		   "Writes files of self-checking 4 KiB blocks (file, offset, generation and seed\n"
+		   "in a header, XXH3 checksum) in a fresh run directory, fsyncs them, drops the\n"
+		   "page cache (root; otherwise the files' own cached pages), reads them back and\n"
+		   "reports every block that differs: file, exact offset, expected and found.\n"
+		   "\n"
+		   "options:\n"
+		   "  -d, --dir DIR          target directory (default: $TMPDIR or /tmp)\n"
+		   "  -n, --files N          number of files (default 4)\n"
+		   "  -s, --size SIZE        size of each file, rounded up to 4 KiB (default 1m)\n"
+		   "      --seed N           seed of the content (default 1)\n"
+		   "      --engine NAME      I/O engine (default psync)\n"
+		   "      --write-only       write and keep the run directory; print its path\n"
+		   "      --check-only DIR   check a run directory left by --write-only, then\n"
+		   "                         remove it\n"
+		   "      --keep             keep the run directory\n"
+		   "  -q, --quiet            no progress messages\n"
+		   "  -h, --help             this help\n"
+		   "\n"
+		   "exit status: 0 all data read back intact, 1 mismatches found, 2 usage error,\n"
+		   "3 system error.\n");
+}
+
+static int write_manifest(int dirfd, const struct vparams *p)
+{
+	int fd = openat(dirfd, MANIFEST, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (dprintf(fd, "fsgauge verify\nfiles %llu\nsize %llu\nseed %llu\n",
+		    (unsigned long long)p->files, (unsigned long long)p->size,
+		    (unsigned long long)p->seed) < 0)
+		ret = -EIO;
+	if (fsync(fd) < 0 && !ret)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static int read_manifest(int dirfd, struct vparams *p)
+{
+	int fd = openat(dirfd, MANIFEST, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	char buf[512];
+	ssize_t n;
+	unsigned long long f, s, sd;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EINVAL;
+	buf[n] = 0;
+	if (sscanf(buf, "fsgauge verify\nfiles %llu\nsize %llu\nseed %llu", &f, &s, &sd) != 3 ||
+	    !f || s % DATA_BLOCK)
+		return -EINVAL;
+	p->files = f;
+	p->size = s;
+	p->seed = sd;
+	return 0;
+}
+
+static int write_files(struct engine *e, int dirfd, const struct vparams *p, void *buf)
+{
+	for (uint64_t i = 0; i < p->files && !runner_signalled(); i++) {
+		char name[32];
+		struct io_req q;
+		int64_t fd, r = 0;
+
+		snprintf(name, sizeof(name), "v%llu", (unsigned long long)i);
+		q = (struct io_req){ .op = IO_OPEN, .dirfd = dirfd, .path = name,
+				     .flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, .mode = 0644 };
+		fd = engine_exec_full(e, &q);
+		if (fd < 0)
+			return err_errno((int)fd, "cannot create '%s'", name);
+		for (uint64_t off = 0; off < p->size && r >= 0; off += CHUNK) {
+			size_t n = (size_t)MIN((uint64_t)CHUNK, p->size - off);
+
+			verify_stamp(buf, n, off, i, 1, p->seed);
+			q = (struct io_req){ .op = IO_WRITE, .fd = (int)fd, .buf = buf, .len = n,
+					     .off = off };
+			r = engine_exec_full(e, &q);
+			if (r < 0)
+				err_errno((int)r, "cannot write '%s' at offset %llu", name,
+					  (unsigned long long)off);
+		}
+		if (r >= 0) {
+			q = (struct io_req){ .op = IO_FSYNC, .fd = (int)fd };
+			r = engine_exec_full(e, &q);
+			if (r < 0)
+				err_errno((int)r, "cannot fsync '%s'", name);
+		}
+		q = (struct io_req){ .op = IO_CLOSE, .fd = (int)fd };
+		engine_exec(e, &q);
+		if (r < 0)
+			return (int)r;
+	}
+	return runner_signalled() ? -EINTR : 0;
+}
+
+/* Drop what we wrote from the page cache so that the reads come from the
+ * storage: all clean caches when root, else each file's own pages. */
+static void drop_caches(int dirfd, const struct vparams *p, int quiet)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+
+	sync();
+	if (fd >= 0 && write(fd, "3\n", 2) == 2) {
+		close(fd);
+		if (!quiet)
+			fprintf(stderr, "dropped the page cache\n");
+		return;
+	}
+	if (fd >= 0)
+		close(fd);
+	for (uint64_t i = 0; i < p->files; i++) {
+		char name[32];
+		int f;
+
+		snprintf(name, sizeof(name), "v%llu", (unsigned long long)i);
+		f = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (f < 0)
+			continue;
+		posix_fadvise(f, 0, 0, POSIX_FADV_DONTNEED);
+		close(f);
+	}
+	if (!quiet)
+		fprintf(stderr, "not root: evicted only the files' own pages from the cache\n");
+}
+
+/* Check every file; returns the number of bad blocks (or problems), or
+ * -errno when the files cannot be read at all. */
+static int64_t check_files(struct engine *e, int dirfd, const struct vparams *p, void *buf,
+			   const char *dirpath)
+{
+	unsigned char want[DATA_BLOCK];
+	int64_t bad = 0;
+
+	for (uint64_t i = 0; i < p->files && !runner_signalled(); i++) {
+		char name[32];
+		struct stat st;
+		struct io_req q;
+		int64_t fd;
+		uint64_t off = 0;
+
+		snprintf(name, sizeof(name), "v%llu", (unsigned long long)i);
+		q = (struct io_req){ .op = IO_OPEN, .dirfd = dirfd, .path = name,
+				     .flags = O_RDONLY | O_NOFOLLOW };
+		fd = engine_exec_full(e, &q);
+		if (fd < 0) {
+			err_errno((int)fd, "cannot open '%s/%s'", dirpath, name);
+			bad++;
+			continue;
+		}
+		q = (struct io_req){ .op = IO_FSTAT, .fd = (int)fd, .st = &st };
+		if (engine_exec(e, &q) == 0 && (uint64_t)st.st_size != p->size) {
+			if (bad++ < PRINT_MAX)
+				msg_err("verify error: '%s/%s' %s at offset %llu: expected %llu bytes, "
+					"found %llu",
+					dirpath, name,
+					(uint64_t)st.st_size < p->size ? "truncated" : "extended",
+					(unsigned long long)MIN((uint64_t)st.st_size, p->size),
+					(unsigned long long)p->size, (unsigned long long)st.st_size);
+		}
+		while (off < p->size) {
+			size_t n = (size_t)MIN((uint64_t)CHUNK, p->size - off);
+			int64_t r;
+
+			q = (struct io_req){ .op = IO_READ, .fd = (int)fd, .buf = buf, .len = n,
+					     .off = off };
+			r = engine_exec_full(e, &q);
+			if (r < 0) {
+				err_errno((int)r, "cannot read '%s/%s' at offset %llu", dirpath, name,
+					  (unsigned long long)off);
+				bad++;
+				break;
+			}
+			for (size_t o = 0; o + DATA_BLOCK <= (size_t)r; o += DATA_BLOCK) {
+				struct verify_mismatch m;
+				char what[256];
+
+				verify_make_block(want, off + o, i, 1, p->seed);
+				if (verify_block((char *)buf + o, off + o, i, want, &m) == VERIFY_OK)
+					continue;
+				verify_describe(&m, what, sizeof(what));
+				if (bad++ < PRINT_MAX)
+					msg_err("verify error: '%s/%s' at offset %llu: %s", dirpath, name,
+						(unsigned long long)m.offset, what);
+			}
+			if ((size_t)r < n)
+				break; /* end of file: reported above */
+			off += n;
+		}
+		q = (struct io_req){ .op = IO_CLOSE, .fd = (int)fd };
+		engine_exec(e, &q);
+	}
+	if (bad > PRINT_MAX)
+		msg_err("%lld verify errors in all (the first %d printed)", (long long)bad, PRINT_MAX);
+	return bad;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "dir", required_argument, NULL, 'd' },
+		{ "files", required_argument, NULL, 'n' },
+		{ "size", required_argument, NULL, 's' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "engine", required_argument, NULL, 'E' },
+		{ "write-only", no_argument, NULL, 'W' },
+		{ "check-only", required_argument, NULL, 'C' },
+		{ "keep", no_argument, NULL, 'k' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct vparams p = { .files = 4, .size = 1 << 20, .seed = 1 };
+	const char *dir = NULL, *check_dir = NULL, *engine = "psync";
+	int write_only = 0, keep = 0, quiet = 0, c, ret = EXIT_OK;
+	struct rundir rd = { .fd = -1, .parent_fd = -1 };
+	struct engine *e = NULL;
+	void *buf = NULL;
+	int64_t bad;
+
+	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
+	while ((c = getopt_long(argc, argv, "d:n:s:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 'n':
+			if (num_parse_u64(optarg, &p.files) < 0 || !p.files || p.files > 1000000) {
+				msg_err("invalid number of files '%s' (expected 1 to 1000000)", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 's':
+			if (size_parse(optarg, &p.size) < 0 || !p.size || p.size > (1ull << 50)) {
+				msg_err("invalid size '%s' (expected a size such as 64k or 1g)", optarg);
+				return EXIT_USAGE;
+			}
+			p.size = verify_align_up(p.size);
+			break;
+		case 'S':
+			if (num_parse_u64(optarg, &p.seed) < 0) {
+				msg_err("invalid seed '%s' (expected a non-negative integer)", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'E':
+			if (!engine_find_checked(optarg))
+				return EXIT_USAGE;
+			engine = optarg;
+			break;
+		case 'W':
+			write_only = 1;
+			break;
+		case 'C':
+			check_dir = optarg;
+			break;
+		case 'k':
+			keep = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			msg_quiet = 1;
+			break;
+		case 'h':
+			verify_usage(stdout);
+			return EXIT_OK;
+		default:
+			fprintf(stderr, "try 'fsgauge verify --help'\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		msg_err("unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (write_only && check_dir) {
+		msg_err("--write-only and --check-only exclude each other");
+		return EXIT_USAGE;
+	}
+	if (check_dir && dir) {
+		msg_err("--check-only names the run directory itself; -d does not apply");
+		return EXIT_USAGE;
+	}
+	runner_install_signals();
+	if (check_dir) {
+		if (rundir_adopt(&rd, check_dir) < 0)
+			return EXIT_USAGE;
+		if (read_manifest(rd.fd, &p) < 0) {
+			msg_err("'%s' has no valid %s: not written by 'fsgauge verify --write-only'",
+				check_dir, MANIFEST);
+			rundir_release(&rd);
+			return EXIT_USAGE;
+		}
+	} else if (rundir_create(&rd, dir) < 0) {
+		return EXIT_USAGE;
+	}
+	if (engine_open(&e, engine, 1) < 0) {
+		ret = EXIT_SYSTEM;
+		goto out;
+	}
+	if (posix_memalign(&buf, 4096, CHUNK)) {
+		msg_err("cannot allocate an I/O buffer");
+		ret = EXIT_SYSTEM;
+		goto out;
+	}
+	if (!check_dir) {
+		int r = write_manifest(rd.fd, &p);
+
+		if (r < 0) {
+			err_errno(r, "cannot write '%s/%s'", rd.path, MANIFEST);
+			ret = EXIT_RUN_ERRORS;
+			goto out;
+		}
+		if (!quiet)
+			fprintf(stderr, "writing %llu files of %llu bytes in %s\n",
+				(unsigned long long)p.files, (unsigned long long)p.size, rd.path);
+		r = write_files(e, rd.fd, &p, buf);
+		if (r < 0) {
+			ret = r == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_ERRORS;
+			goto out;
+		}
+		if (write_only) {
+			printf("run directory: %s\n", rd.path);
+			keep = 1;
+			goto out;
+		}
+	}
+	drop_caches(rd.fd, &p, quiet);
+	bad = check_files(e, rd.fd, &p, buf, rd.path);
+	if (runner_signalled())
+		ret = EXIT_INTERRUPTED;
+	else if (bad)
+		ret = EXIT_RUN_ERRORS;
+	printf("verified %llu files of %llu bytes: %lld bad\n", (unsigned long long)p.files,
+	       (unsigned long long)p.size, (long long)bad);
+out:
+	free(buf);
+	engine_close(e);
+	if (keep) {
+		if (!write_only)
+			fprintf(stderr, "kept run directory: %s\n", rd.path);
+		rundir_release(&rd);
+	} else if (rundir_remove(&rd) < 0 && !ret) {
+		ret = EXIT_SYSTEM;
+	}
+	return ret;
+}

@@ -1,0 +1,199 @@
+/* iozone_fmt.c — iozone's report layout and fsgauge's summary; see
+ * iozone_fmt.h. */
+#include "output/iozone_fmt.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "util/util.h"
+
+const struct ioz_test_info ioz_tests[IOZ__COUNT] = {
+	[IOZ_WRITE] = { "write", 0, 0, 1, 1, 0, "initial writers", "Initial write", "", "write",
+			"Writer report" },
+	[IOZ_REWRITE] = { "rewrite", 0, 1, 1, 0, 0, "rewriters", "Rewrite", "", "rewrite",
+			  "Re-writer report" },
+	[IOZ_READ] = { "read", 1, 0, 0, 0, 0, "readers", "Read", "", "read", "Reader report" },
+	[IOZ_REREAD] = { "reread", 1, 1, 0, 0, 0, "re-readers", "Re-read", "", "reread",
+			 "Re-Reader report" },
+	[IOZ_RANDREAD] = { "random-read", 2, 0, 0, 0, 0, "random readers", "Random read", "random",
+			   "read", "Random read report" },
+	[IOZ_RANDWRITE] = { "random-write", 2, 0, 1, 0, 0, "random writers", "Random write",
+			    "random", "write", "Random write report" },
+	[IOZ_BKWDREAD] = { "backward-read", 3, 0, 0, 0, 0, "reverse readers", "Reverse Read",
+			   "bkwd", "read", "Backward read report" },
+	[IOZ_RECREWRITE] = { "record-rewrite", 4, 0, 1, 0, 0, "record rewriters", "Record rewrite",
+			     "record", "rewrite", "Record rewrite report" },
+	[IOZ_STRIDEREAD] = { "stride-read", 5, 0, 0, 0, 0, "stride readers", "Stride read",
+			     "stride", "read", "Stride read report" },
+	[IOZ_FWRITE] = { "fwrite", 6, 0, 1, 1, 1, "fwriters", "Fwrite", "", "fwrite",
+			 "Fwrite report" },
+	[IOZ_FREWRITE] = { "frewrite", 6, 1, 1, 0, 1, NULL, NULL, "", "frewrite",
+			   "Re-Fwrite report" },
+	[IOZ_FREAD] = { "fread", 7, 0, 0, 0, 1, "freaders", "Fread", "", "fread", "Fread report" },
+	[IOZ_FREREAD] = { "freread", 7, 1, 0, 0, 1, NULL, NULL, "", "freread", "Re-Fread report" },
+	[IOZ_MIX] = { "random-mix", 8, 0, 1, 0, 0, "mixed workload", "Mixed workload", "random",
+		      "mix", "Random mix report" },
+	[IOZ_PWRITE] = { "pwrite", 9, 0, 1, 1, 0, "pwrite writers", "Pwrite", "", "pwrite",
+			 "Pwrite report" },
+	[IOZ_REPWRITE] = { "repwrite", 9, 1, 1, 0, 0, NULL, NULL, "", "repwrite",
+			   "Re-Pwrite report" },
+	[IOZ_PREAD] = { "pread", 10, 0, 0, 0, 0, "pread readers", "Pread", "", "pread",
+			"Pread report" },
+	[IOZ_REPREAD] = { "repread", 10, 1, 0, 0, 0, NULL, NULL, "", "repread", "Re-Pread report" },
+};
+
+/* iozone's throughput order; record rewriters (iozone has none in this
+ * mode) go where -i 4 sits between -i 3 and -i 5. */
+const enum ioz_test ioz_tp_order[] = {
+	IOZ_WRITE,	IOZ_REWRITE,   IOZ_READ,     IOZ_REREAD, IOZ_BKWDREAD,
+	IOZ_RECREWRITE, IOZ_STRIDEREAD, IOZ_RANDREAD, IOZ_MIX,	  IOZ_RANDWRITE,
+	IOZ_PWRITE,	IOZ_PREAD,     IOZ_FWRITE,   IOZ_FREAD,	  IOZ__COUNT,
+};
+
+void ioz_fmt_tp_section(FILE *f, const char *label, const struct ioz_tp *t)
+{
+	fprintf(f, "\tChildren see throughput for %2u %-16s\t= %10.2f KB/sec\n", t->nthreads, label,
+		t->children);
+	fprintf(f, "\tParent sees throughput for %2u %-16s\t= %10.2f KB/sec\n", t->nthreads, label,
+		t->parent);
+	fprintf(f, "\tMin throughput per thread \t\t\t= %10.2f KB/sec \n", t->min);
+	fprintf(f, "\tMax throughput per thread \t\t\t= %10.2f KB/sec\n", t->max);
+	fprintf(f, "\tAvg throughput per thread \t\t\t= %10.2f KB/sec\n", t->avg);
+	fprintf(f, "\tMin xfer \t\t\t\t\t= %10.2f KB\n\n", t->min_xfer);
+}
+
+void ioz_fmt_table_header(FILE *f, const enum ioz_test *cols, size_t ncols)
+{
+	fprintf(f, "%16s%8s", "", "");
+	for (size_t i = 0; i < ncols; i++)
+		fprintf(f, "%10s", ioz_tests[cols[i]].col_top);
+	fprintf(f, "\n%16s%8s", "KB", "reclen");
+	for (size_t i = 0; i < ncols; i++)
+		fprintf(f, "%10s", ioz_tests[cols[i]].col);
+	fputc('\n', f);
+}
+
+void ioz_fmt_table_row(FILE *f, uint64_t size_kb, uint64_t rec_kb)
+{
+	fprintf(f, "%16llu%8llu", (unsigned long long)size_kb, (unsigned long long)rec_kb);
+}
+
+void ioz_fmt_table_cell(FILE *f, double kbs)
+{
+	if (kbs < 0)
+		fprintf(f, "%10s", "");
+	else
+		fprintf(f, "%10llu", (unsigned long long)kbs);
+}
+
+static void csv_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void ioz_fmt_csv_auto(FILE *f, const enum ioz_test *cols, size_t ncols, const uint64_t *sizes_kb,
+		      size_t nsizes, const uint64_t *recs_kb, size_t nrecs, const double *values)
+{
+	for (size_t c = 0; c < ncols; c++) {
+		csv_string(f, ioz_tests[cols[c]].csv);
+		fputc('\n', f);
+		csv_string(f, "KB");
+		for (size_t r = 0; r < nrecs; r++)
+			fprintf(f, ",%llu", (unsigned long long)recs_kb[r]);
+		fputc('\n', f);
+		for (size_t s = 0; s < nsizes; s++) {
+			fprintf(f, "%llu", (unsigned long long)sizes_kb[s]);
+			for (size_t r = 0; r < nrecs; r++) {
+				double v = values[(c * nsizes + s) * nrecs + r];
+
+				if (v < 0)
+					fputc(',', f);
+				else
+					fprintf(f, ",%llu", (unsigned long long)v);
+			}
+			fputc('\n', f);
+		}
+		fputc('\n', f);
+	}
+}
+
+void ioz_fmt_csv_tp(FILE *f, const enum ioz_test *tests, const double *children, size_t n,
+		    unsigned nthreads, uint64_t rec_kb)
+{
+	char buf[64];
+
+	csv_string(f, "Throughput report Y-axis is type of test X-axis is number of threads");
+	fputc('\n', f);
+	snprintf(buf, sizeof(buf), "Record size = %llu KB", (unsigned long long)rec_kb);
+	csv_string(f, buf);
+	fputc('\n', f);
+	csv_string(f, "Output is in KB/sec");
+	fprintf(f, "\n\n");
+	csv_string(f, "Test");
+	fprintf(f, ",%u\n", nthreads);
+	for (size_t i = 0; i < n; i++) {
+		csv_string(f, ioz_tests[tests[i]].tp_csv);
+		fprintf(f, ",%.2f\n", children[i]);
+	}
+	fputc('\n', f);
+}
+
+/* A record operation of a thread: "t<N>.<op>" that reads or writes.  The
+ * untimed ones ("t<N>-fill") and the timed section itself ("t<N>") are
+ * not. */
+static int is_record_op(const struct result_op *o)
+{
+	const char *p = o->name;
+
+	if (o->cls != OPC_READ && o->cls != OPC_WRITE)
+		return 0;
+	if (*p++ != 't' || !isdigit((unsigned char)*p))
+		return 0;
+	while (isdigit((unsigned char)*p))
+		p++;
+	return *p == '.';
+}
+
+static double ms(uint64_t ns)
+{
+	return (double)ns / 1e6;
+}
+
+void ioz_fmt_summary(FILE *f, const struct result *r)
+{
+	fprintf(f, "\n\tfsgauge: per test, the record operations of every thread together "
+		   "(latency in ms), CPU and open flags\n");
+	fprintf(f, "\t%-26s %10s %9s %9s %9s %9s %9s %10s %6s  %s\n", "test", "ops", "p50", "p90",
+		"p99", "p99.9", "max", "us/op-cpu", "cpu%", "open flags");
+	for (size_t i = 0; i < r->nphases; i++) {
+		const struct result_phase *p = &r->phases[i];
+		struct op_stats st;
+		const char *names[32];
+		size_t nf = engine_open_flag_names(p->open_flags, names, ARRAY_SIZE(names));
+		double secs = p->seconds > 0 ? p->seconds : 1e-9;
+
+		op_stats_init(&st);
+		for (size_t j = 0; j < p->nops; j++)
+			if (is_record_op(&p->ops[j]))
+				op_stats_merge(&st, &p->ops[j].st);
+		fprintf(f, "\t%-26s %10llu", p->name, (unsigned long long)st.ops);
+		if (st.lat.count)
+			fprintf(f, " %9.3f %9.3f %9.3f %9.3f %9.3f", ms(hist_quantile(&st.lat, 0.5)),
+				ms(hist_quantile(&st.lat, 0.9)), ms(hist_quantile(&st.lat, 0.99)),
+				ms(hist_quantile(&st.lat, 0.999)), ms(st.lat.max));
+		else
+			fprintf(f, " %9s %9s %9s %9s %9s", "-", "-", "-", "-", "-");
+		fprintf(f, " %10.1f %6.1f  ", op_stats_cpu_per_op(&st) / 1e3,
+			(double)(p->cpu_user_ns + p->cpu_sys_ns) / 1e9 / secs * 100.0);
+		for (size_t k = 0; k < nf; k++)
+			fprintf(f, "%s%s", k ? "|" : "", names[k]);
+		fputc('\n', f);
+	}
+}

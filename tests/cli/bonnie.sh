@@ -1,0 +1,293 @@
+#!/bin/sh
+# `fsgauge bonnie`: option parsing and every error (message, exit 2), every
+# test at small scale with consistent counters in the JSON, the table and
+# CSV layouts against tests/fixtures/bonnie-csv-*.txt, "+++++" for tests
+# under half a second (the null engine makes every test that fast),
+# -q/-x/-f/-b/-D/-u/-p/-y, chunk files, nothing left behind, exit codes.
+. "$(dirname "$0")/lib.sh"
+
+d="$T/target"
+mkdir "$d"
+fx="$(dirname "$0")/../fixtures"
+B="$FSGAUGE bonnie"
+
+# jcheck DESC WANT FILE EXPR: checks that a Python expression over the JSON
+# document `d` in FILE prints as WANT; the checks are queued and evaluated
+# by jflush in one python run (starting python per check is slow).
+jn=0
+jcheck() {
+	jn=$((jn + 1))
+	printf '%s\n%s\n%s\n%s\n' "$1" "$2" "$3" "$4" > "$T/jq.$jn"
+}
+jflush() {
+	python3 - "$T" "$jn" > "$T/jq.out" <<'PY'
+import json, sys
+t, n = sys.argv[1], int(sys.argv[2])
+for i in range(1, n + 1):
+    desc, want, path, expr = open("%s/jq.%d" % (t, i)).read().split("\n")[:4]
+    try:
+        d = json.load(open(path))
+        v = eval(expr)
+        got = str(v).lower() if isinstance(v, bool) else str(v)
+    except Exception as e:
+        got = "error: %s" % e
+    print("%s\t%s\t%s" % ("1" if got == want else "0", desc, got))
+PY
+	while IFS='	' read -r good desc got; do
+		if [ "$good" = 1 ]; then ok "$desc"; else not_ok "$desc"; echo "#   got: $got"; fi
+	done < "$T/jq.out"
+}
+
+# --- option errors: a message and exit 2 -----------------------------------
+expect_fail "unknown option" 2 "try 'fsgauge bonnie --help'" $B -d "$d" -K
+expect_fail "stray argument" 2 "unexpected argument 'foo'" $B -d "$d" foo
+expect_fail "-s junk" 2 "invalid -s size '12q'" $B -d "$d" -s 12q
+expect_fail "-s chunk not a power of two" 2 "invalid -s chunk size '3000'" $B -d "$d" -s 8:3000
+expect_fail "-s chunk too small" 2 "invalid -s chunk size '128'" $B -d "$d" -s 8:128
+expect_fail "-s seeks 0" 2 "invalid -s number of seeks '0'" $B -d "$d" -s 8:8k:0
+expect_fail "-s too many fields" 2 "invalid -s '8:8k:10:2:9'" $B -d "$d" -s 8:8k:10:2:9
+expect_fail "-s not a multiple of the chunk" 2 "not a multiple of the chunk size" $B -d "$d" -r 0 -s 1000k:16k
+expect_fail "-s below twice -r" 2 "less than twice the RAM \(64M\).*-r 0" $B -d "$d" -s 100 -r 64
+expect_fail "-s below twice -r with units" 2 "file size 1024M is less than twice the RAM \(1024M\)" $B -d "$d" -s 1g -r 1g
+expect_fail "-s and -n both 0" 2 "nothing to do" $B -d "$d" -s 0 -n 0
+expect_fail "-n junk" 2 "invalid -n number 'x'" $B -d "$d" -n x
+expect_fail "-n links" 2 "links instead of files\) is not supported" $B -d "$d" -n 1:-1
+expect_fail "-n max below min" 2 "largest file size \(10\) is smaller than the smallest \(20\)" $B -d "$d" -s 0 -n 1:10:20
+expect_fail "-n 0 directories" 2 "invalid -n number of directories '0'" $B -d "$d" -s 0 -n 1:0:0:0
+expect_fail "-n more directories than files" 2 "2000 directories for 1024 files \\(at most 512" $B -d "$d" -s 0 -n 1:0:0:2000
+expect_fail "-n chunk" 2 "invalid -n chunk size '100'" $B -d "$d" -s 0 -n 1:0:0:1:100
+expect_fail "-f junk" 2 "invalid -f size 'zz'" $B -d "$d" -fzz
+expect_fail "-f then a word that is not a size" 2 "unexpected argument 'zz'" $B -d "$d" -f zz
+expect_fail "-f larger than -s" 2 "-f size .* is larger than the file size" $B -d "$d" -r 0 -s 8 -f 16
+expect_fail "-x 0" 2 "invalid -x '0'" $B -d "$d" -x 0
+expect_fail "-p junk" 2 "invalid -p 'x'" $B -d "$d" -p x
+expect_fail "-p with -y" 2 "give one or the other" $B -d "$d" -p 2 -y
+expect_fail "-y junk" 2 "invalid -y 'q'" $B -d "$d" -yq
+expect_fail "-z junk" 2 "invalid -z 'abc'" $B -d "$d" -z abc
+expect_fail "-r junk" 2 "invalid -r 'lots'" $B -d "$d" -r lots
+expect_fail "--format junk" 2 "invalid --format '99'" $B -d "$d" --format 99
+expect_fail "--csv junk" 2 "invalid --csv '2'" $B -d "$d" --csv 2
+expect_fail "--engine junk" 2 "unknown engine 'nope'" $B -d "$d" --engine nope
+expect_fail "--data junk" 2 "invalid data pattern 'ones'" $B -d "$d" --data ones
+expect_fail "-u unknown user" 2 "unknown user 'no-such-user-x'" $B -d "$d" -r 0 -s 8 -u no-such-user-x
+expect_fail "-g unknown group" 2 "unknown group 'no-such-group-x'" $B -d "$d" -r 0 -s 8 -g no-such-group-x
+expect_fail "-d missing" 2 "cannot use target directory '$d/missing'" $B -d "$d/missing" -r 0 -s 8 -n 0
+expect_fail "-y without semaphores" 2 "cannot use semaphore set 0x" $B -d "$d" -r 0 -s 8 -n 0 -y --sem-key 0x7f3a0001
+run $B --help
+check "--help exits 0 and describes -s" sh -c "[ $rc -eq 0 ] && grep -q -- '-s SIZE' '$T/out'"
+check "errors leave nothing behind" empty_dir "$d"
+
+# --- every test, small, on this file system --------------------------------
+run $B -d "$d" -r 0 -s 8 -n 1:2048:1024:4 -m small --json "$T/a.json" --label small
+check "small run exits 0" [ "$rc" -eq 0 ]
+check "nothing left behind" empty_dir "$d"
+check "progress on stderr, bonnie++'s words" grep -q "^Writing intelligently...done" "$T/err"
+check "1.03 table header" grep -q "^Version  1.03       ------Sequential Output------ --Sequential Input- --Random-$" "$T/out"
+check "1.03 machine line: name, size" grep -Eq "^small {12}8M " "$T/out"
+check "1.03 files line" grep -Eq "^ {6}1:2048:1024/4 " "$T/out"
+csv=$(grep '^small,' "$T/out")
+check "1.03 CSV line: 27 fields as the fixture lists" [ "$(echo "$csv" | awk -F, '{print NF}')" = "$(grep -v '^#' "$fx/bonnie-csv-103.txt" | head -1 | awk -F, '{print NF}')" ]
+check "1.03 CSV: name, size, then files at field 15" sh -c "echo '$csv' | awk -F, '\$1==\"small\" && \$2==\"8M\" && \$15==\"1:2048:1024/4\" {ok=1} END {exit !ok}'"
+# Every JSON figure at once (one python start, not one per check):
+# `v NAME` is the value of the expression named NAME below.
+python3 - "$T/a.json" > "$T/a.vals" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ph = {p["name"]: p for p in d["phases"]}
+def op(p, o): return [x for x in ph[p]["operations"] if x["name"] == o][0]
+M8 = 8388608
+v = {
+ "meta": d["status"]["complete"] and d["label"] == "small" and d["suite"] == "bonnie",
+ "phases": ",".join(p["name"] for p in d["phases"]),
+ "putc_bytes": op("putc", "putc")["bytes_written"], "putc_ops": op("putc", "putc")["ops"],
+ "pb_bytes": op("put_block", "write")["bytes_written"], "pb_ops": op("put_block", "write")["ops"],
+ "pb_fsync": op("put_block", "fsync")["ops"],
+ "rw": op("rewrite", "rewrite")["bytes_read"] == op("rewrite", "rewrite")["bytes_written"] == M8,
+ "getc_bytes": op("getc", "getc")["bytes_read"], "gb_bytes": op("get_block", "read")["bytes_read"],
+ "seeks": op("seeks", "seek")["ops"] == 8192 and ph["seeks"]["threads"] == 5,
+ "seek_w": op("seeks", "seek")["bytes_written"], "seek_r": op("seeks", "seek")["bytes_read"],
+ "p99": op("seeks", "seek")["latency_us"]["p99"] > 0,
+ "cpu": all("user_seconds" in p["process_cpu"] for p in d["phases"]),
+ "params": d["parameters"]["file_size"] == "8388608" and d["parameters"]["files"] == "1024",
+ "metric": abs(ph["put_block"]["metrics"]["bonnie_rate"]["value"] - M8 / 1024 / ph["put_block"]["seconds"]) < 1e-3,
+ "cp": abs(ph["put_block"]["metrics"]["bonnie_cpu"]["value"] - 100 * (ph["put_block"]["process_cpu"]["user_seconds"] + ph["put_block"]["process_cpu"]["system_seconds"]) / ph["put_block"]["seconds"]) < 1e-3,
+}
+for t in ("seq", "ran"):
+    c, s_, x = t + "_create", t + "_stat", t + "_del"
+    v[t + "_created"] = op(c, "file.create")["ops"]
+    v[t + "_same"] = op(c, "file.create")["ops"] == op(x, "file.delete")["ops"]
+    v[t + "_stat"] = op(s_, "file.stat")["ops"] == 1024 and op(s_, "file.read")["bytes_read"] == op(c, "file.write")["bytes_written"]
+    v[t + "_sizes"] = 1024 * 1024 <= op(c, "file.write")["bytes_written"] <= 1024 * 2048
+for k, x in v.items():
+    print("%s=%s" % (k, str(x).lower() if isinstance(x, bool) else x))
+PY
+v() { sed -n "s/^$1=//p" "$T/a.vals"; }
+M8=8388608
+check "json: complete, label, suite" [ "$(v meta)" = true ]
+check "json: the twelve tests and remove_data, in bonnie++'s order" [ "$(v phases)" = "putc,put_block,rewrite,getc,get_block,seeks,remove_data,seq_create,seq_stat,seq_del,ran_create,ran_stat,ran_del" ]
+check "putc: characters = file size" [ "$(v putc_bytes)" = $M8 ]
+check "putc: one operation per 8k buffer" [ "$(v putc_ops)" = 1024 ]
+check "put_block: bytes written = file size" [ "$(v pb_bytes)" = $M8 ]
+check "put_block: 8k writes" [ "$(v pb_ops)" = 1024 ]
+check "put_block: fsync before close" [ "$(v pb_fsync)" = 1 ]
+check "rewrite: reads and writes the whole file" [ "$(v rw)" = true ]
+check "getc: characters = file size" [ "$(v getc_bytes)" = $M8 ]
+check "get_block: bytes read = file size" [ "$(v gb_bytes)" = $M8 ]
+check "seeks: 8192 seeks by 5 threads" [ "$(v seeks)" = true ]
+check "seeks: every tenth block of each seeker written back" [ "$(v seek_w)" = $((5 * 164 * 8192)) ]
+check "seeks: a block read per seek" [ "$(v seek_r)" = $((8192 * 8192)) ]
+for t in seq ran; do
+	check "${t}_create: 1024 files" [ "$(v ${t}_created)" = 1024 ]
+	check "${t}_create: files created = deleted" [ "$(v ${t}_same)" = true ]
+	check "${t}_stat: every file stat'ed once and read" [ "$(v ${t}_stat)" = true ]
+	check "${t}_create: sizes between min and max" [ "$(v ${t}_sizes)" = true ]
+done
+check "json: per-test latency percentiles" [ "$(v p99)" = true ]
+check "json: CPU of each phase" [ "$(v cpu)" = true ]
+check "json: parameters" [ "$(v params)" = true ]
+check "json: K/sec = bytes / 1024 / seconds (metric bonnie_rate)" [ "$(v metric)" = true ]
+check "json: %CP = process CPU / elapsed (metric bonnie_cpu)" [ "$(v cp)" = true ]
+
+# --- +++++ for tests under half a second, never a number --------------------
+# The null engine makes the tests take milliseconds; whatever the machine's
+# load, each test's columns must be +++++ exactly when its phase took
+# under 0.5 s, and a number otherwise.
+run $B -d "$d" -r 0 -s 8 -n 2:4096:0:2 --engine null -m fast --json "$T/n.json"
+check "null engine run exits 0" [ "$rc" -eq 0 ]
+grep '^fast,' "$T/out" > "$T/n.csv"
+python3 - "$T/n.json" "$T/n.csv" > "$T/n.vals" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = open(sys.argv[2]).read().strip().split(",")
+secs = {p["name"]: p["seconds"] for p in d["phases"]}
+# 1.03 CSV: name, size, 6 x (rate, cpu), files, 6 x (rate, cpu)
+cols = [2, 4, 6, 8, 10, 12, 15, 17, 19, 21, 23, 25]
+names = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
+         "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"]
+bad, fast = [], 0
+for n, c in zip(names, cols):
+    plus = f[c] == "+++++" and f[c + 1] == "+++"
+    num = f[c].replace(".", "").isdigit() and f[c + 1].isdigit()
+    fast += plus
+    if (secs[n] < 0.5 and not plus) or (secs[n] >= 0.5 and not num):
+        bad.append("%s %.3fs %s,%s" % (n, secs[n], f[c], f[c + 1]))
+print("bad=" + ";".join(bad))
+print("fast=%d" % fast)
+PY
+check "+++++ exactly for the tests under 0.5 s ($(sed -n 's/^bad=//p' "$T/n.vals"))" [ -z "$(sed -n 's/^bad=//p' "$T/n.vals")" ]
+check "+++++ appears (null engine tests are fast)" [ "$(sed -n 's/^fast=//p' "$T/n.vals")" -gt 0 ]
+check "no number next to a +++++ in the table" sh -c "! grep -Eq '\+\+\+\+\+ +[0-9]' '$T/out'"
+check "+++++ in the files line" grep -Eq "^ +2:4096:0/2 .*\+\+\+\+\+ \+\+\+" "$T/out"
+run $B -d "$d" -r 0 -s 8 -n 2 --engine null -m fast --format 19
+check "1.9x: a latency row" grep -q '^Latency  ' "$T/out"
+check "1.9x: no number next to a +++++" sh -c "grep -q '+++++ +++' '$T/out' && ! grep -Eq '\+\+\+\+\+ +[0-9]' '$T/out'"
+run $B -d "$d" -r 0 -s 8 -n 0 --engine null -m fast --format 64
+check "bonnie-64: its header, a line for the machine, no CSV" sh -c "grep -q '^Machine    GB M/sec %CPU' '$T/out' && grep -q '^fast        0 ' '$T/out' && ! grep -q , '$T/out'"
+check "bonnie-64: +++++ ++++ for fast tests, no number after" sh -c "grep -q '+++++ ++++' '$T/out' && ! grep -Eq '\+\+\+\+\+ +[0-9]' '$T/out'"
+
+# --- CSV formats against the fixtures ---------------------------------------
+run $B -d "$d" -r 0 -s 8 -n 1 --engine null -x 2 --csv 197 -m twice --json "$T/x.json"
+check "-x 2 exits 0" [ "$rc" -eq 0 ]
+check "-x 2 --csv 197: header line equals the fixture's" [ "$(head -1 "$T/out")" = "$(grep -v '^#' "$fx/bonnie-csv-197.txt" | head -1)" ]
+check "-x 2: two CSV lines of 48 fields, no table" [ "$(tail -n +2 "$T/out" | awk -F, 'NF==48 && $1=="1.97" && $3=="twice"' | wc -l)" = 2 ] 
+check "-x 2: no table" sh -c "! grep -q Version '$T/out'"
+jcheck "-x 2: both runs in the JSON, as repeats of each test" "1 2" "$T/x.json" '"%d %d" % (len([p for p in d["phases"] if p["name"]=="put_block"]), len([p for p in d["phases"] if p["name"]=="put_block"][0]["repeats"]))'
+jcheck "-x 2: bonnie++'s figures as metrics" "K/sec %" "$T/x.json" '"%s %s" % tuple(m["unit"] for p in d["phases"] if p["name"]=="put_block" for k, m in sorted(p["metrics"].items()) if k in ("bonnie_rate", "bonnie_cpu"))[::-1]'
+run $B -d "$d" -r 0 -s 8 -n 1 --engine null -x 2 --format 19 -m twice
+check "--format 19 -x 2: 1.98 header equals the fixture's" [ "$(head -1 "$T/out")" = "$(grep -v '^#' "$fx/bonnie-csv-198.txt" | head -1)" ]
+check "1.98 lines have 50 fields" [ "$(tail -n +2 "$T/out" | awk -F, 'NF==50 && $1=="1.98"' | wc -l)" = 2 ]
+if command -v bon_csv2txt >/dev/null 2>&1; then
+	tail -1 "$T/out" | bon_csv2txt > "$T/b2t" 2>"$T/b2t.err"
+	check "Debian's bon_csv2txt reads the 1.98 line" sh -c "grep -q twice '$T/b2t' && ! grep -q Expected '$T/b2t.err'"
+else
+	ok "# SKIP bon_csv2txt not installed"
+fi
+
+# --- -q, -f, -b, -D -----------------------------------------------------------
+run $B -d "$d" -r 0 -s 8 -n 0 -q -m quiet
+check "-q: stdout is the CSV line alone" [ "$(cat "$T/out")" = "$(grep '^quiet,' "$T/out")" ]
+check "-q: the table on stderr, no progress" sh -c "grep -q '^Version  1.03' '$T/err' && ! grep -q 'Writing' '$T/err'"
+run $B -d "$d" -r 0 -s 8 -n 0 -f --json "$T/f.json"
+jcheck "-f: no per-character tests" "put_block,rewrite,get_block,seeks,remove_data" "$T/f.json" '",".join(p["name"] for p in d["phases"])'
+check "-f: blank per-character columns" grep -Eq "^vm|^[^ ]+ +8M {11}[0-9+]" "$T/out"
+run $B -d "$d" -r 0 -s 8 -n 0 -f 4 --json "$T/f4.json"
+jcheck "-f 4: per-character tests on 4 MiB" 4194304 "$T/f4.json" '[o["bytes_written"] for p in d["phases"] if p["name"]=="putc" for o in p["operations"] if o["name"]=="putc"][0]'
+run $B -d "$d" -r 0 -s 1:8k:100 -n 0 -b -f --json "$T/b.json"
+check "-b runs (O_DSYNC writes)" [ "$rc" -eq 0 ]
+jcheck "-s size:chunk:seeks: 100 seeks" 100 "$T/b.json" '[o["ops"] for p in d["phases"] if p["name"]=="seeks" for o in p["operations"] if o["name"]=="seek"][0]'
+if dd if=/dev/zero of="$d/direct-probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
+	rm -f "$d/direct-probe"
+	run $B -d "$d" -r 0 -s 8:8k:500 -n 0 -D -f --json "$T/D.json"
+	check "-D runs (O_DIRECT block tests)" [ "$rc" -eq 0 ]
+	jcheck "-D recorded" true "$T/D.json" 'd["parameters"]["direct"]=="true"'
+else
+	rm -f "$d/direct-probe"
+	ok "# SKIP O_DIRECT not supported in $d"
+fi
+check "nothing left behind after -q/-f/-b/-D" empty_dir "$d"
+
+# --- a file over 1 GiB is split in 1 GiB chunk files, as bonnie++ does -------
+run $B -d "$d" -r 0 -s 2560 -n 0 -f --engine null --json "$T/c.json"
+check "-s 2560 (three chunk files) exits 0" [ "$rc" -eq 0 ]
+jcheck "-s 2560: block write wrote it all" 2684354560 "$T/c.json" '[o["bytes_written"] for p in d["phases"] if p["name"]=="put_block" for o in p["operations"] if o["name"]=="write"][0]'
+check "-s 2560: table shows 2560M" grep -Eq " 2560M " "$T/out"
+
+# --- -u: become another user (root only) ------------------------------------
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	chmod 711 "$T"
+	mkdir "$T/open" && chmod 777 "$T/open"
+	run $B -d "$T/open" -r 0 -s 1:8k:100 -n 0 -f -u nobody
+	check "-u nobody: runs as nobody" sh -c "[ $rc -eq 0 ] && grep -q '^Using uid:$(id -u nobody), gid:' '$T/err'"
+	check "-u nobody: nothing left behind" empty_dir "$T/open"
+	expect_fail "-u nobody in a directory nobody cannot write" 2 "cannot write in target directory" $B -d "$d" -r 0 -s 8 -n 0 -u nobody
+else
+	ok "# SKIP -u needs root and a 'nobody' user"
+	ok "# SKIP -u needs root"
+	ok "# SKIP -u needs root"
+fi
+
+# --- -p/-y: instances start each test together --------------------------------
+key=$(( 0x7f3a0000 + $$ % 4096 ))
+run $B -p 2 --sem-key $key
+check "-p 2 creates the semaphores" [ "$rc" -eq 0 ]
+$B -d "$d" -r 0 -s 8 -n 1 -f --engine null -y s --sem-key $key -m one > "$T/y1" 2>&1 &
+p1=$!
+$B -d "$d" -r 0 -s 8 -n 1 -f --engine null -y --sem-key $key -m two > "$T/y2" 2>&1 &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+check "-y: two instances both complete" [ "$r1" = 0 ] && [ "$r2" = 0 ]
+check "-y: both print their CSV line" sh -c "grep -q '^one,' '$T/y1' && grep -q '^two,' '$T/y2'"
+run $B -p -1 --sem-key $key
+check "-p -1 removes the semaphores" [ "$rc" -eq 0 ]
+expect_fail "-p -1 twice" 3 "cannot remove semaphore set" $B -p -1 --sem-key $key
+
+# --- an I/O error: exit 1, the failed test blank, nothing left behind --------
+# (a tmpfs with room for 200 inodes: creating 1024 files fails)
+# (unmounted at exit whatever happens, before lib.sh removes $T)
+trap 'umount "$T/small" 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+if [ "$(id -u)" = 0 ] && mkdir "$T/small" && mount -t tmpfs -o size=16m,nr_inodes=200 tmpfs "$T/small" 2>/dev/null; then
+	run $B -d "$T/small" -r 0 -s 0 -n 1 -m full --json "$T/e.json"
+	check "ENOSPC: exit 1" [ "$rc" -eq 1 ]
+	check "ENOSPC: the error names the file and the cause" grep -q "create 'files/f[0-9]*': No space left on device" "$T/err"
+	check "ENOSPC: the failed test is blank, not a number or +++++" grep -q "^full,,,,,,,,,,,,,,1,,,,,,,,,,,,$" "$T/out"
+	check "ENOSPC: nothing left behind" empty_dir "$T/small"
+	jcheck "ENOSPC: JSON counts the error, stopped" "true 1" "$T/e.json" '"%s %d" % (str(d["status"]["stopped_on_error"]).lower(), d["status"]["errors"])'
+	umount "$T/small"
+else
+	for i in 1 2 3 4 5; do ok "# SKIP ENOSPC test needs root and a tmpfs mount"; done
+fi
+
+# --- SIGINT: partial results, exit 130, nothing left behind ------------------
+$B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json" > "$T/iout" 2>"$T/ierr" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+check "SIGINT: exit 130" [ "$rc" -eq 130 ]
+check "SIGINT: says so" grep -q "interrupted" "$T/ierr"
+jcheck "SIGINT: JSON marked interrupted" true "$T/i.json" 'd["status"]["interrupted"]'
+check "SIGINT: nothing left behind" empty_dir "$d"
+jflush
+finish

@@ -1,0 +1,129 @@
+#!/bin/sh
+# The runner extensions bonnie is built on, through the workload language:
+# chunked files (chunksize=), putc/getc through a user buffer, rewrite
+# (every N-th written back), ordered passes (index order and shuffled),
+# statfile fd=.
+. "$(dirname "$0")/lib.sh"
+
+d="$T/target"
+mkdir "$d"
+
+# jcheck DESC WANT FILE EXPR, evaluated together by jflush (see bonnie.sh)
+jn=0
+jcheck() {
+	jn=$((jn + 1))
+	printf '%s\n%s\n%s\n%s\n' "$1" "$2" "$3" "$4" > "$T/jq.$jn"
+}
+jflush() {
+	python3 - "$T" "$jn" > "$T/jq.out" <<'PY'
+import json, sys
+t, n = sys.argv[1], int(sys.argv[2])
+for i in range(1, n + 1):
+    desc, want, path, expr = open("%s/jq.%d" % (t, i)).read().split("\n")[:4]
+    try:
+        d = json.load(open(path))
+        ops = {o["name"]: o for p in d["phases"] for o in p["operations"]}
+        v = eval(expr)
+        got = str(v).lower() if isinstance(v, bool) else str(v)
+    except Exception as e:
+        got = "error: %s" % e
+    print("%s\t%s\t%s" % ("1" if got == want else "0", desc, got))
+PY
+	while IFS='	' read -r good desc got; do
+		if [ "$good" = 1 ]; then ok "$desc"; else not_ok "$desc"; echo "#   got: $got"; fi
+	done < "$T/jq.out"
+}
+
+# A 3 MiB file in 1 MiB chunk files, written with putc, read with getc,
+# rewritten, seeked, stat'ed through its slot.
+cat > "$T/chars.f" <<'WML'
+define file name=big,path=$dir,size=3m,chunksize=1m,prealloc=0
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop createfile name=create,filename=big,fd=1
+    flowop putc name=putc,fd=1,iosize=8k,iters=384
+    flowop closefile name=close,fd=1
+    flowop openfile name=open,filename=big,fd=1
+    flowop getc name=getc,fd=1,iosize=8k,iters=384
+    flowop rewrite name=rewrite,fd=1,iosize=8k,iters=384
+    flowop rewrite name=seek,fd=1,iosize=8k,iters=100,random,value=10
+    flowop fsync name=fsync,fd=1
+    flowop statfile name=stat,fd=1
+    flowop closefile name=close2,fd=1
+    flowop threaddone name=end
+  }
+}
+run 60
+WML
+run "$FSGAUGE" run "$T/chars.f" -d "$d" -q --keep --json "$T/c.json"
+check "putc/getc/rewrite workload exits 0" [ "$rc" -eq 0 ]
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+check "chunksize=1m: three chunk files" [ "$(ls "$kept" | grep -c '^big\.00[0-2]$')" = 3 ]
+check "chunk files of 1 MiB each" [ "$(cat "$kept"/big.00? | wc -c)" = 3145728 ] && [ "$(wc -c < "$kept/big.002")" = 1048576 ]
+rm -rf "$kept"
+jcheck "putc: 384 operations of 8k characters" "384 3145728" "$T/c.json" '"%d %d" % (ops["putc"]["ops"], ops["putc"]["bytes_written"])'
+jcheck "getc: reads it back" 3145728 "$T/c.json" 'ops["getc"]["bytes_read"]'
+jcheck "rewrite: every block read and written back" "3145728 3145728" "$T/c.json" '"%d %d" % (ops["rewrite"]["bytes_read"], ops["rewrite"]["bytes_written"])'
+jcheck "rewrite value=10: one block in ten written back" "819200 81920" "$T/c.json" '"%d %d" % (ops["seek"]["bytes_read"], ops["seek"]["bytes_written"])'
+jcheck "statfile fd=1 stats the open file" 1 "$T/c.json" 'ops["stat"]["ops"]'
+jcheck "threaddone: the run ended with the thread, not at 60 s" true "$T/c.json" 'd["phases"][0]["seconds"] < 30'
+jcheck "no errors" 0 "$T/c.json" 'd["status"]["errors"]'
+
+# Ordered passes: two threads create each of 1000 files once, in index
+# order; three threads delete them all in a shuffled order.
+cat > "$T/order.f" <<'WML'
+define fileset name=fs,path=$dir,entries=1000,dirwidth=100,size=2k,prealloc=0
+define flowop name=mk {
+  flowop createfile name=create,filesetname=fs,fd=1,ordered
+  flowop writewholefile name=write,fd=1,iosize=4k
+  flowop closefile name=close,fd=1
+}
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=2 {
+    flowop mk name=m,iters=500
+    flowop threaddone name=end
+  }
+}
+run 60
+WML
+run "$FSGAUGE" run "$T/order.f" -d "$d" -q --keep --json "$T/o.json"
+check "ordered create exits 0" [ "$rc" -eq 0 ]
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+check "ordered create: 1000 files, each once" [ "$(find "$kept/fs" -type f | wc -l)" = 1000 ]
+check "ordered create: in 10 directories of 100" [ "$(ls "$kept/fs" | wc -l)" = 10 ] && [ "$(ls "$kept/fs/d0" | wc -l)" = 100 ]
+rm -rf "$kept"
+jcheck "ordered create: 1000 creates, no stalls" "1000 0" "$T/o.json" '"%d %d" % (ops["m.create"]["ops"], ops["m.create"]["stalls"])'
+jcheck "ordered create: 2 MB written" 2048000 "$T/o.json" 'ops["m.write"]["bytes_written"]'
+jcheck "composite: one timed operation per file" 1000 "$T/o.json" 'ops["m"]["ops"]'
+
+for what in statfile deletefile; do
+	cat > "$T/shuffle.f" <<WML
+define fileset name=fs,path=\$dir,entries=1000,dirwidth=100,size=0,prealloc=100
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=3 {
+    flowop $what name=op,filesetname=fs,ordered,random
+  }
+}
+set mode quit alldone
+run 60
+WML
+	run "$FSGAUGE" run "$T/shuffle.f" -d "$d" -q --keep --json "$T/s-$what.json"
+	check "shuffled $what pass exits 0" [ "$rc" -eq 0 ]
+	kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+	jcheck "shuffled $what: every file once, by three threads" 1000 "$T/s-$what.json" 'ops["op"]["ops"]'
+	if [ $what = deletefile ]; then
+		check "shuffled delete: no file left" [ "$(find "$kept/fs" -type f | wc -l)" = 0 ]
+	fi
+	rm -rf "$kept"
+done
+check "nothing left behind" empty_dir "$d"
+
+# The language: the new attributes parse and dump; chunksize only on a file
+cat > "$T/bad.f" <<'WML'
+define fileset name=fs,path=$dir,entries=10,size=1k,chunksize=1m
+WML
+run "$FSGAUGE" run "$T/bad.f" -d "$d" -q
+check "chunksize on a fileset is an error (exit 2)" [ "$rc" -eq 2 ]
+check "chunksize on a fileset: names the attribute" grep -q "unknown attribute 'chunksize' for fileset" "$T/err"
+jflush
+finish

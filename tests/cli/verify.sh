@@ -1,0 +1,101 @@
+#!/bin/sh
+# Data verification: `fsgauge verify` writes self-checking blocks, reads
+# them back and finds a corrupted byte, a truncated file and two swapped
+# blocks at their exact offsets; `fsgauge run --verify` checks every block
+# it reads and reports a corruption (injected by the faulty engine) with
+# exit 1.  Nothing is left behind.
+. "$(dirname "$0")/lib.sh"
+
+d="$T/target"
+mkdir "$d"
+
+run "$FSGAUGE" verify -q -d "$d" -n 3 -s 256k
+check "verify: clean data reads back intact (exit 0)" [ "$rc" -eq 0 ]
+check "verify: reports 0 bad" grep -q "verified 3 files of 262144 bytes: 0 bad" "$T/out"
+check "verify: nothing left behind" empty_dir "$d"
+
+# write_only: leaves a run directory, sets $rd
+write_only() {
+	run "$FSGAUGE" verify -q -d "$d" -n 3 -s 64k --write-only
+	rd=$(sed -n 's/^run directory: //p' "$T/out")
+	[ "$rc" -eq 0 ] && [ -f "$rd/v0" ] && [ -f "$rd/verify.manifest" ]
+}
+
+# flip_byte FILE OFFSET: invert one byte in place
+flip_byte() {
+	b=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+	printf "\\$(printf '%03o' $((b ^ 255)))" |
+		dd of="$1" bs=1 seek="$2" count=1 conv=notrunc 2>/dev/null
+	printf '%02x' $((b ^ 255))
+}
+
+check "verify --write-only leaves the files and a manifest" write_only
+found=$(flip_byte "$rd/v1" 12345)
+expect_fail "a corrupted byte is found at its exact offset" 1 \
+	"verify error: '$rd/v1' at offset 12345: expected byte 0x[0-9a-f]{2}, found 0x$found" \
+	"$FSGAUGE" verify -q --check-only "$rd"
+check "  and only that one" grep -q ": 1 bad" "$T/out"
+check "  and the run directory is removed" empty_dir "$d"
+
+write_only
+truncate -s 40000 "$rd/v0"
+expect_fail "a truncated file is found at the exact offset" 1 \
+	"verify error: '$rd/v0' truncated at offset 40000: expected 65536 bytes, found 40000" \
+	"$FSGAUGE" verify -q --check-only "$rd"
+check "  and nothing else is reported" grep -q ": 1 bad" "$T/out"
+
+write_only
+dd if="$rd/v2" of="$T/b2" bs=4096 skip=2 count=1 2>/dev/null
+dd if="$rd/v2" of="$T/b5" bs=4096 skip=5 count=1 2>/dev/null
+dd if="$T/b5" of="$rd/v2" bs=4096 seek=2 count=1 conv=notrunc 2>/dev/null
+dd if="$T/b2" of="$rd/v2" bs=4096 seek=5 count=1 conv=notrunc 2>/dev/null
+expect_fail "two swapped blocks: the first is found at its offset" 1 \
+	"verify error: '$rd/v2' at offset 8192: expected the block of offset 8192, found the block of offset 20480" \
+	"$FSGAUGE" verify -q --check-only "$rd"
+check "  and the second at its offset" \
+	grep -q "'$rd/v2' at offset 20480: expected the block of offset 20480, found the block of offset 8192" "$T/err"
+check "  two bad blocks" grep -q ": 2 bad" "$T/out"
+
+write_only
+cp "$rd/v0" "$T/v0.copy"
+cp "$rd/v1" "$rd/v0"
+expect_fail "a block of another file is named as such" 1 \
+	"'$rd/v0' at offset 0: expected a block of file id 0, found one of file id 1" \
+	"$FSGAUGE" verify -q --check-only "$rd"
+check "nothing left after the checks" empty_dir "$d"
+
+mkdir "$T/fsgauge-fake"
+expect_fail "--check-only refuses a directory without our marker" 2 "no .fsgauge-run marker" \
+	"$FSGAUGE" verify --check-only "$T/fsgauge-fake"
+expect_fail "--check-only refuses a directory not named fsgauge-*" 2 "not an fsgauge run directory" \
+	"$FSGAUGE" verify --check-only "$T"
+check "  and removed nothing" [ -d "$T/fsgauge-fake" ]
+expect_fail "verify: bad size" 2 "invalid size 'x'" "$FSGAUGE" verify -s x -d "$d"
+expect_fail "verify: write error (injected EIO) exits 1" 1 "cannot write '?v[0-9]'? at offset [0-9]+: Input/output error" \
+	"$FSGAUGE" verify -q -d "$d" --engine faulty:psync:op=write,nth=2,err=EIO
+check "  and leaves nothing" empty_dir "$d"
+
+# --- run --verify -------------------------------------------------------
+for w in varmail fileserver randomrw; do
+	run "$FSGAUGE" run "$w" -q -d "$d" -t 1 -s nfiles=20 -s nthreads=2 -s filesize=64k \
+		-s iosize=8k --verify --json "$T/$w.json"
+	check "run $w --verify: exit 0, no verify errors" \
+		[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/$w.json" &&
+		grep -q '"verify": "true"' "$T/$w.json"
+done
+run "$FSGAUGE" run varmail -q -d "$d" -t 1 -s nfiles=20 -s nthreads=2 --verify \
+	--engine faulty:psync:op=read,after=0,err=short --json "$T/s.json"
+check "run --verify with every read short: still no verify error" \
+	[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/s.json"
+run "$FSGAUGE" run varmail -q -d "$d" -t 10 -s nfiles=20 -s nthreads=2 --verify \
+	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/c.json"
+check "run --verify: a corrupted read exits 1" [ "$rc" -eq 1 ]
+check "  with the file and offset on stderr" \
+	grep -Eq "verify error: 'mailspool/[^']+' at offset [0-9]+: expected" "$T/err"
+check "  counted and marked in the JSON" \
+	grep -q '"verify_errors": 1' "$T/c.json" && grep -q '"first_error": "verify ' "$T/c.json"
+check "  nothing left behind" empty_dir "$d"
+run "$FSGAUGE" run varmail -q -d "$d" -t 2 -s nfiles=20 -s nthreads=2 \
+	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/n.json"
+check "without --verify the same corruption goes unseen (exit 0)" [ "$rc" -eq 0 ]
+finish
