@@ -741,6 +741,8 @@ int cmd_untar(int argc, char **argv)
 		rr = runner_create_filesets(rn);
 		if (rr == 0)
 			rr = runner_phase(rn, "untar", &pun, 1, max_time);
+		if (rr == 0 && then_rm && (one->errors || one->stopped_on_error))
+			msg_warn("no rm phase: extracting failed (the copies are removed unmeasured)");
 		if (rr == 0 && then_rm && !one->errors && !one->stopped_on_error &&
 		    !one->interrupted) {
 			if (one->nphases && one->phases[0].nexecs < copies)
