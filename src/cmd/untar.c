@@ -567,14 +567,17 @@ int cmd_untar(int argc, char **argv)
 		case 'h':
 			untar_usage(stdout);
 			return EXIT_OK;
+		case OPT_DATA:
+			if (common_run_opt(c, optarg, &o) < 0)
+				return EXIT_USAGE;
+			data_given = 1;
+			break;
 		default: {
-			int r;
+			int rc = common_run_opt(c, optarg, &o);
 
-			data_given |= c == OPT_DATA;
-			r = common_run_opt(c, optarg, &o);
-			if (r > 0)
+			if (rc > 0)
 				break;
-			if (r == 0)
+			if (rc == 0)
 				fprintf(stderr, "try 'fsgauge untar --help'\n");
 			return EXIT_USAGE;
 		}
@@ -622,7 +625,7 @@ int cmd_untar(int argc, char **argv)
 		}
 	}
 	if (tarball && !tarball_supported()) {
-		tarball_load(tarball, NULL, NULL, &v, err, sizeof(err));
+		tarball_unsupported(tarball, err, sizeof(err));
 		msg_err("%s", err);
 		return EXIT_USAGE;
 	}
