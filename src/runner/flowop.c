@@ -1578,9 +1578,9 @@ static int replay_path(char *buf, size_t len, const char *root, const char *path
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-/* The bytes of a replayed write: the run's data pattern, the replay's
- * contents in memory, or its spool file read here, outside the timed
- * window.  Returns 0 or -errno. */
+/* The bytes of a replayed write, in the thread's buffer: the run's data
+ * pattern, or the replay's contents copied from memory or read from its
+ * spool file, all outside the timed window.  Returns 0 or -errno. */
 static int replay_data(struct worker *wk, const struct replay *r, const struct replay_op *op,
 		       void **buf)
 {
@@ -1591,12 +1591,15 @@ static int replay_data(struct worker *wk, const struct replay *r, const struct r
 		*buf = wk->buf;
 		return 0;
 	}
-	if (r->data) {
-		*buf = (void *)(r->data + op->data);
-		return 0;
-	}
 	if (ensure_buf(wk, op->len) < 0)
 		return -ENOMEM;
+	if (r->data) {
+		/* copied into the thread's small buffer, as tar writes from its
+		 * record buffer: the system call reads cache-hot memory */
+		memcpy(wk->buf, r->data + op->data, op->len);
+		*buf = wk->buf;
+		return 0;
+	}
 	struct io_req q = { .op = IO_READ, .fd = r->data_fd, .buf = wk->buf, .len = op->len,
 			    .off = op->data };
 	int64_t ret = engine_exec_full(wk->eng, &q);

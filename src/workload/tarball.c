@@ -8,6 +8,14 @@
 
 #include "util/util.h"
 
+void tarball_unsupported(const char *path, char *err, size_t errlen)
+{
+	snprintf(err, errlen,
+		 "cannot read '%s': this fsgauge was built without libarchive, which --tarball "
+		 "needs (install libarchive-dev and rebuild); --synthetic works without it",
+		 path);
+}
+
 #ifndef HAVE_LIBARCHIVE
 
 int tarball_supported(void)
@@ -18,10 +26,8 @@ int tarball_supported(void)
 int tarball_load(const char *path, struct replay *r, const struct tarball_sink *sink,
 		 uint64_t *data_size, char *err, size_t errlen)
 {
-	snprintf(err, errlen,
-		 "cannot read '%s': this fsgauge was built without libarchive, which --tarball "
-		 "needs (install libarchive-dev and rebuild); --synthetic works without it",
-		 path);
+	*data_size = 0;
+	tarball_unsupported(path, err, errlen);
 	return -ENOTSUP;
 }
 

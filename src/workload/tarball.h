@@ -32,6 +32,8 @@ struct tarball_sink {
 
 /* 1 when built with libarchive. */
 int tarball_supported(void);
+/* The message for a build without libarchive, naming `path`, into err. */
+void tarball_unsupported(const char *path, char *err, size_t errlen);
 
 /* Read archive `path` into replay r (not finished) and its file contents
  * into sink (NULL: read and dropped, for a listing).  *data_size gets the

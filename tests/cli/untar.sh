@@ -270,6 +270,24 @@ check "null engine: creates counted" [ "$c" -eq 16000 ]
 check "null engine: removals counted" [ "$u" -eq 16080 ]
 check "null engine: nothing created" empty_dir "$d"
 
+# --- I/O errors (the faulty engine) ------------------------------------------------
+expect_fail "ENOSPC on the 100th write: exit 1 naming the operation and file" 1 \
+	"flowop 'untar.write': write 'copy-000/[^']+': No space left on device" \
+	"$FSGAUGE" untar --synthetic tiny -d "$d" --copies 2 --json "$T/e.json" \
+	--engine faulty:psync:op=write,nth=100,err=ENOSPC
+jvars "$T/e.json" inc='[x["complete"] for x in d["phases"][0]["executions"]]' \
+	st='d["status"]["stopped_on_error"]'
+check "ENOSPC: the copy is marked incomplete" [ "$inc" = "[False]" ]
+check "ENOSPC: stopped on the error" [ "$st" = true ]
+check "ENOSPC: nothing left behind" empty_dir "$d"
+expect_fail "--on-error=continue: the other copies go on" 1 "no rm phase: extracting failed" \
+	"$FSGAUGE" untar --synthetic tiny -d "$d" --copies 3 --then rm --on-error=continue \
+	--json "$T/e2.json" --engine faulty:psync:op=open,nth=50,err=EIO
+jvars "$T/e2.json" inc='[x["complete"] for x in d["phases"][0]["executions"]]' np='len(d["phases"])'
+check "--on-error=continue: one copy failed, two complete" [ "$inc" = "[False, True, True]" ]
+check "--on-error=continue: no rm phase after a failed extraction" [ "$np" -eq 1 ]
+check "--on-error=continue: nothing left behind" empty_dir "$d"
+
 # --- hostile archives ---------------------------------------------------------
 mkdir "$T/outside" "$T/h"
 echo original >"$T/outside/victim"
