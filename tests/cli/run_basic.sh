@@ -126,14 +126,16 @@ check "finishoncount: writewholefile wrote 1k per created file" \
 check "finishoncount: the phase ended by the finish condition" [ "$(json "$T/f.json" 'd["phases"][0]["end_reason"]')" = finish ]
 
 # SIGINT mid-run: partial results marked, nothing left, exit 130
-"$FSGAUGE" run varmail -d "$d" -t 60 -s nfiles=50 --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
+# (the progress line, once a second, says operations have completed: no
+# guess at how long a slow or sanitized build needs to get going)
+"$FSGAUGE" run varmail -d "$d" -t 60 -s nfiles=50 --progress=always --json "$T/int.json" \
+	>"$T/int.out" 2>"$T/int.err" &
 pid=$!
 i=0
-while ! grep -q "^Running" "$T/int.err" 2>/dev/null && [ $i -lt 100 ]; do
+while ! grep -Eq '^run: .* [1-9][0-9]* ops/s' "$T/int.err" 2>/dev/null && [ $i -lt 300 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-sleep 0.5
 kill -INT $pid
 wait $pid
 rc=$?
