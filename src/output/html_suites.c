@@ -175,7 +175,9 @@ static void bonnie_io_table(FILE *f, const struct bonnie_cells *b)
 		fprintf(f, "<th>%s</th><th>%%CP</th>", t == BT_SEEKS ? "/sec" : "K/sec");
 	fputs("</tr>\n<tr class=\"figures\"><td>", f);
 	esc(f, b->r.machine);
-	bonnie_fmt_size(size, sizeof(size), &b->r, ':');
+	size[0] = 0; /* unknown without the parameter */
+	if (b->r.file_size)
+		bonnie_fmt_size(size, sizeof(size), &b->r, ':');
 	fputs("</td><td class=\"num\">", f);
 	esc(f, size);
 	fputs("</td>", f);

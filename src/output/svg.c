@@ -489,7 +489,7 @@ void svg_heat_map(FILE *f, const struct svg_chart *c, const struct svg_heatmap *
 {
 	int gw = (int)h->ncols * HM_CW, gh = (int)h->nrows * HM_CH;
 	int lh = MAX(gh, 120), width = MAX(HM_ML + gw + 24 + HM_LEGEND, 380);
-	int height = HM_MT + MAX(gh, lh) + HM_MB + 8;
+	int height = HM_MT + MAX(gh + HM_MB, lh) + 8;
 	char col[16], buf[32], full[32];
 
 	open_chart(f, c, width, height, chart_id());
