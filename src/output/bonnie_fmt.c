@@ -8,6 +8,7 @@
 #include "output/bonnie_fmt.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #define KIB ((uint64_t)1024)
@@ -98,8 +99,8 @@ void bonnie_fmt_rate(char *buf, size_t len, const struct bonnie_figure *x, int i
 		snprintf(buf, len, "%s", "+++++");
 	else if (is_seeks)
 		snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.1f", v);
-	else
-		snprintf(buf, len, "%d", (int)v);
+	else /* truncated, as bonnie++ (without overflowing an int) */
+		snprintf(buf, len, "%.0f", trunc(v));
 }
 
 void bonnie_fmt_cpu(char *buf, size_t len, const struct bonnie_figure *x)
@@ -109,7 +110,8 @@ void bonnie_fmt_cpu(char *buf, size_t len, const struct bonnie_figure *x)
 	else if (bonnie_too_fast(x))
 		snprintf(buf, len, "%s", "+++");
 	else
-		snprintf(buf, len, "%d", cpu_pct(x));
+		snprintf(buf, len, "%.0f",
+			 x->seconds > 0 ? trunc(x->cpu_seconds / x->seconds * 100.0) : 0.0);
 }
 
 void bonnie_figure_from_rates(struct bonnie_figure *f, double per_second, double cpu_percent,
