@@ -100,7 +100,8 @@ static void bonnie_cells(const struct rfile *rf, struct bonnie_cells *b)
 	for (int t = 0; t < BT__COUNT; t++) {
 		const struct rphase *p = phase_named(rf, bonnie_test_name((enum bonnie_test)t));
 		double rate = metric_mean(p, "bonnie_rate"), cpu = metric_mean(p, "bonnie_cpu");
-		double lat = metric_max(p, "bonnie_max_latency"), fast = metric_max(p, "bonnie_too_fast");
+		double lat = metric_max(p, "bonnie_max_latency");
+		double fast = metric_max(p, "bonnie_too_fast");
 		int too_fast;
 
 		if (!p)
@@ -123,6 +124,7 @@ static void bonnie_cells(const struct rfile *rf, struct bonnie_cells *b)
 static void bonnie_cell_pair(FILE *f, const struct bonnie_cells *b, int t)
 {
 	const struct bonnie_figure *x = &b->r.t[t];
+	const char *name = bonnie_test_name((enum bonnie_test)t);
 	char v[48], cp[16];
 
 	bonnie_fmt_rate(v, sizeof(v), x, t == BT_SEEKS);
@@ -133,13 +135,12 @@ static void bonnie_cell_pair(FILE *f, const struct bonnie_cells *b, int t)
 		fprintf(f, "<td class=\"num toofast\" data-test=\"%s\" data-col=\"rate\" "
 			   "title=\"under 0.5 s: too short to measure\">%s</td>"
 			   "<td class=\"num toofast\" data-test=\"%s\" data-col=\"cpu\">%s</td>",
-			bonnie_test_name((enum bonnie_test)t), v, bonnie_test_name((enum bonnie_test)t),
-			cp);
+			name, v, name, cp);
 		return;
 	}
 	fprintf(f, "<td class=\"num\" data-test=\"%s\" data-col=\"rate\">%s</td>"
 		   "<td class=\"num\" data-test=\"%s\" data-col=\"cpu\">%s</td>",
-		bonnie_test_name((enum bonnie_test)t), v, bonnie_test_name((enum bonnie_test)t), cp);
+		name, v, name, cp);
 }
 
 static void bonnie_latency_row(FILE *f, const struct bonnie_cells *b, int from, int to, int span)
@@ -380,7 +381,8 @@ static void labels_free(char **l, size_t n)
 static void iozone_heat_map(FILE *f, const struct rfile *rf, const struct ioz_point *pts,
 			    size_t npts, enum ioz_test t, double lo, double hi)
 {
-	uint64_t *sizes = xcalloc(npts + 1, sizeof(*sizes)), *recs = xcalloc(npts + 1, sizeof(*recs));
+	uint64_t *sizes = xcalloc(npts + 1, sizeof(*sizes));
+	uint64_t *recs = xcalloc(npts + 1, sizeof(*recs));
 	size_t ns = 0, nr = 0;
 	char title[200], desc[400];
 	struct svg_chart ch = { 0 };
