@@ -41,6 +41,19 @@ for p in d["phases"]:
 json.dump(d, open(sys.argv[2], "w"))
 PY
 
+# Two runs with one label are pooled: the second measured putc at twice
+# the rate, and its seeks were too fast while the first run's were not.
+python3 - "$T/bmixed.json" "$T/bpool2.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for p in d["phases"]:
+    if p["name"] == "putc":
+        p["metrics"]["bonnie_rate"]["value"] *= 2
+    if p["name"] == "seeks":
+        p["metrics"]["bonnie_too_fast"]["value"] = 1
+json.dump(d, open(sys.argv[2], "w"))
+PY
+
 # Damaged suite data: what a truncated or hand-edited file may hold.
 python3 - "$T" <<'PY'
 import json, sys
@@ -81,6 +94,8 @@ PY
 
 run "$FSGAUGE" report "$T/b1.json" "$T/b2.json" "$T/bmixed.json" -o "$T/bonnie.html"
 check "bonnie report: exit 0" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T/bmixed.json" "$T/bpool2.json" -o "$T/bpool.html"
+check "pooled bonnie report: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T/auto1.json" "$T/auto2.json" -o "$T/auto.html"
 check "iozone auto report: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T/tp.json" -o "$T/tp.html"
@@ -97,7 +112,7 @@ expect_fail "a truncated result: exit 3, file named" 3 "cannot read result '$T/t
 check "a truncated result: no report written" [ ! -e "$T/x.html" ]
 
 if command -v xmllint >/dev/null 2>&1; then
-	for h in bonnie auto tp bdamaged adamaged mixed; do
+	for h in bonnie bpool auto tp bdamaged adamaged mixed; do
 		check "$h report: well-formed (xmllint)" xmllint --noout "$T/$h.html"
 	done
 else
@@ -213,6 +228,21 @@ for p in ps:
     plus = [k for k, v in c.items() if "+++" in v]
     check("bonnie %s: +++ only in cells of too-fast tests" % label,
           all(metric(phases[k[0]], "bonnie_too_fast") for k in plus), plus)
+
+# --- pooled bonnie runs ----------------------------------------------------------
+root = doc("bpool")
+ps = parts(section(root, "bonnie"))
+check("pooled bonnie: one part for the label", [p.get("data-result") for p in ps] == ["mixed"],
+      [p.get("data-result") for p in ps])
+if ps:
+    c = cells(ps[0])
+    ph = {p["name"]: p for p in load("bmixed")["phases"]}
+    r = metric(ph["putc"], "bonnie_rate")
+    v = c.get(("putc", "rate"), "")
+    check("pooled bonnie: the rate is the mean of the runs", v.isdigit() and abs(int(v) - 1.5 * r) < 1.01,
+          (c.get(("putc", "rate")), 1.5 * r))
+    check("pooled bonnie: too fast in one run is +++++", c.get(("seeks", "rate")) == "+++++",
+          c.get(("seeks", "rate")))
 
 # --- iozone auto: heat maps ----------------------------------------------------
 root = doc("auto")
