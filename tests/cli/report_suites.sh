@@ -29,8 +29,8 @@ if [ "$runs_ok" -ne 1 ]; then
 fi
 check "the runs leave nothing behind" empty_dir "$d"
 
-# A bonnie result where some tests were long enough to measure: the same
-# figures, with the too-fast verdict cleared for three of them.
+# A bonnie result with both verdicts whatever the machine's speed: the
+# same figures, with three tests measured and one too fast.
 python3 - "$T/b1.json" "$T/bmixed.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -38,6 +38,8 @@ d["label"] = "mixed"
 for p in d["phases"]:
     if p["name"] in ("putc", "seeks", "seq_create"):
         p["metrics"]["bonnie_too_fast"]["value"] = 0
+    if p["name"] == "put_block":
+        p["metrics"]["bonnie_too_fast"]["value"] = 1
 json.dump(d, open(sys.argv[2], "w"))
 PY
 
@@ -220,10 +222,10 @@ for p in ps:
             m = re.fullmatch(r"(\d+)(us|ms|s)", lt)
             us = m and int(m.group(1)) * {"us": 1, "ms": 1000, "s": 1000000}[m.group(2)]
             check("bonnie %s %s: latency cell from the longest operation" % (label, x),
-                  m is not None and us <= lat and lat - us < {"us": 1, "ms": 1000, "s": 1000000}[m.group(2)],
+                  m is not None and us <= lat + 1e-6 and lat - us <= {"us": 1, "ms": 1000, "s": 1000000}[m.group(2)],
                   (lt, lat))
     if label == "mixed":
-        check("bonnie mixed: both kinds of cells were exercised", fast_seen > 0 and slow_seen == 3,
+        check("bonnie mixed: both kinds of cells were exercised", fast_seen >= 1 and slow_seen >= 3,
               (fast_seen, slow_seen))
     plus = [k for k, v in c.items() if "+++" in v]
     check("bonnie %s: +++ only in cells of too-fast tests" % label,
