@@ -436,19 +436,18 @@ static double heat_value(const struct svg_heatmap *h, double t)
 	return h->lo + t * (h->hi - h->lo);
 }
 
-/* Three significant digits with k, M, G: fits a cell ("506k", "1.22M"). */
+/* Three significant digits with k, M, G, T: fits a cell ("506k", "1.22M");
+ * 999.7 is "1k", not "1e+03". */
 static void fmt_short(char *buf, size_t len, double v)
 {
-	double a = fabs(v);
+	static const char *const suffix[] = { "", "k", "M", "G", "T" };
+	size_t i = 0;
 
-	if (a >= 1e9)
-		snprintf(buf, len, "%.3gG", v / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, len, "%.3gM", v / 1e6);
-	else if (a >= 1e3)
-		snprintf(buf, len, "%.3gk", v / 1e3);
-	else
-		snprintf(buf, len, "%.3g", v);
+	while (fabs(v) >= 999.5 && i + 1 < ARRAY_SIZE(suffix)) {
+		v /= 1000;
+		i++;
+	}
+	snprintf(buf, len, "%.3g%s", v, suffix[i]);
 }
 
 static void heat_legend(FILE *f, const struct svg_heatmap *h, int x, int y, int height)
