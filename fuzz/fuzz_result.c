@@ -1,7 +1,8 @@
 /*
  * fuzz_result.c — libFuzzer harness for the result-JSON reader used by
  * compare and report: any bytes must be refused with a message or read
- * into a result that pools, counts and frees cleanly.  result_read()
+ * into a result that pools, counts, renders as an HTML report (with the
+ * bonnie and iozone sections when the suite says so) and frees cleanly.  result_read()
  * takes a path, so the input is handed over as a memfd.
  */
 #include <stdint.h>
@@ -10,6 +11,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "output/comparison.h"
+#include "output/html.h"
 #include "output/result_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -31,8 +34,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct rfile *two[2] = { rf, rf };
 		struct rfile *pooled = result_read_pool(two, 2);
 
+		struct rfile *both[2] = { rf, pooled };
+		struct comparison c;
+		FILE *null = fopen("/dev/null", "we");
+
 		result_read_runs(rf);
 		result_read_runs(pooled);
+		comparison_build(&c, both, 2);
+		if (null) {
+			html_report(null, &c, NULL);
+			fclose(null);
+		}
+		comparison_free(&c);
 		result_read_free(pooled);
 		result_read_free(rf);
 	}

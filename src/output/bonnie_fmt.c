@@ -8,6 +8,7 @@
 #include "output/bonnie_fmt.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #define KIB ((uint64_t)1024)
@@ -88,24 +89,51 @@ static int cpu_pct(const struct bonnie_figure *f)
 	return f->seconds > 0 ? (int)(f->cpu_seconds / f->seconds * 100.0) : 0;
 }
 
-/* One test's two text columns: rate and %CP. */
-static void txt_stat(FILE *f, const struct bonnie_figure *x, int is_seeks)
+void bonnie_fmt_rate(char *buf, size_t len, const struct bonnie_figure *x, int is_seeks)
 {
 	double v = rate(x);
 
-	if (!x->ran) {
-		fputs("          ", f);
-		return;
-	}
-	if (bonnie_too_fast(x)) {
-		fputs(" +++++ +++", f);
-		return;
-	}
-	if (is_seeks)
-		fprintf(f, v >= 1000.0 ? " %5.0f" : " %5.1f", v);
+	if (!x->ran)
+		snprintf(buf, len, "%s", "");
+	else if (bonnie_too_fast(x))
+		snprintf(buf, len, "%s", "+++++");
+	else if (is_seeks)
+		snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.1f", v);
+	else /* truncated, as bonnie++ (without overflowing an int) */
+		snprintf(buf, len, "%.0f", trunc(v));
+}
+
+void bonnie_fmt_cpu(char *buf, size_t len, const struct bonnie_figure *x)
+{
+	if (!x->ran)
+		snprintf(buf, len, "%s", "");
+	else if (bonnie_too_fast(x))
+		snprintf(buf, len, "%s", "+++");
 	else
-		fprintf(f, " %5d", (int)v);
-	fprintf(f, " %3d", cpu_pct(x));
+		snprintf(buf, len, "%.0f",
+			 x->seconds > 0 ? trunc(x->cpu_seconds / x->seconds * 100.0) : 0.0);
+}
+
+void bonnie_figure_from_rates(struct bonnie_figure *f, double per_second, double cpu_percent,
+			      double max_latency, int too_fast)
+{
+	/* one second of the recorded rate; none when it was too short to
+	 * measure, so that nothing can print a number for it */
+	f->ran = 1;
+	f->seconds = too_fast ? 0 : 1;
+	f->amount = too_fast ? 0 : per_second;
+	f->cpu_seconds = too_fast ? 0 : cpu_percent / 100.0;
+	f->max_latency = max_latency > 0 ? max_latency : 0;
+}
+
+/* One test's two text columns: rate and %CP (blank when not run). */
+static void txt_stat(FILE *f, const struct bonnie_figure *x, int is_seeks)
+{
+	char v[32], c[16];
+
+	bonnie_fmt_rate(v, sizeof(v), x, is_seeks);
+	bonnie_fmt_cpu(c, sizeof(c), x);
+	fprintf(f, " %5s %3s", v, c);
 }
 
 /* One test's two CSV fields (each with its leading comma). */
@@ -128,8 +156,7 @@ static void csv_stat(FILE *f, const struct bonnie_figure *x, int is_seeks, int s
 	fprintf(f, ",%d", cpu_pct(x));
 }
 
-/* bonnie++ 1.9x latency: "123us", "45ms" or "101s"; empty for none. */
-static void latency_text(char *buf, size_t len, const struct bonnie_figure *x)
+void bonnie_fmt_latency(char *buf, size_t len, const struct bonnie_figure *x)
 {
 	double s = x->max_latency;
 
@@ -143,8 +170,7 @@ static void latency_text(char *buf, size_t len, const struct bonnie_figure *x)
 		snprintf(buf, len, "%dus", (int)(s * 1000000.0));
 }
 
-/* The "Size" cell: the file size, with ":chunk" when not the default. */
-static void size_cell(char *buf, size_t len, const struct bonnie_report *r, char sep)
+void bonnie_fmt_size(char *buf, size_t len, const struct bonnie_report *r, char sep)
 {
 	char s[32], c[32];
 
@@ -169,8 +195,7 @@ static void machine_size(FILE *f, const char *machine, const char *size)
 		fputs(size, f);
 }
 
-/* The files cell: "16", "16:4096:0", "16:4096:1024/10". */
-static void files_cell(char *buf, size_t len, const struct bonnie_report *r)
+void bonnie_fmt_files(char *buf, size_t len, const struct bonnie_report *r)
 {
 	int n = snprintf(buf, len, "%u", r->files);
 
@@ -196,7 +221,7 @@ static void latency_row(FILE *f, const struct bonnie_report *r, int from, int to
 
 	fputs("Latency          ", f);
 	for (int i = from; i < to; i++) {
-		latency_text(b, sizeof(b), &r->t[i]);
+		bonnie_fmt_latency(b, sizeof(b), &r->t[i]);
 		fprintf(f, " %9s", b);
 	}
 	fputc('\n', f);
@@ -213,7 +238,7 @@ static void txt_io_19(FILE *f, const struct bonnie_report *r, const char *versio
 	fputs(r->chunk_size == BONNIE_DEFAULT_CHUNK ? "Machine        Size " : "Machine   Size:chnk ",
 	      f);
 	fputs("K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n", f);
-	size_cell(size, sizeof(size), r, ':');
+	bonnie_fmt_size(size, sizeof(size), r, ':');
 	machine_size(f, r->machine, size);
 	for (int i = BT_PUTC; i <= BT_SEEKS; i++)
 		txt_stat(f, &r->t[i], i == BT_SEEKS);
@@ -230,7 +255,7 @@ static void txt_io_103(FILE *f, const struct bonnie_report *r)
 	fputs(r->chunk_size == BONNIE_DEFAULT_CHUNK ? "Machine        Size " : "Machine   Size:chnk ",
 	      f);
 	fputs("K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n", f);
-	size_cell(size, sizeof(size), r, ':');
+	bonnie_fmt_size(size, sizeof(size), r, ':');
 	machine_size(f, r->machine, size);
 	for (int i = BT_PUTC; i <= BT_SEEKS; i++)
 		txt_stat(f, &r->t[i], i == BT_SEEKS);
@@ -278,7 +303,7 @@ static void txt_files(FILE *f, const struct bonnie_report *r, enum bonnie_layout
 	}
 	fputs(files_header(r), f);
 	fputs(" /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n", f);
-	files_cell(files, sizeof(files), r);
+	bonnie_fmt_files(files, sizeof(files), r);
 	fprintf(f, "%19s", files);
 	for (int i = BT_SEQ_CREATE; i < BT__COUNT; i++)
 		txt_stat(f, &r->t[i], 0);
@@ -307,7 +332,7 @@ static void csv_103(FILE *f, const struct bonnie_report *r)
 
 	fputs(r->machine, f);
 	if (r->file_size) {
-		size_cell(size, sizeof(size), r, ':');
+		bonnie_fmt_size(size, sizeof(size), r, ':');
 		fprintf(f, ",%s", size);
 	} else {
 		fputc(',', f);
@@ -315,7 +340,7 @@ static void csv_103(FILE *f, const struct bonnie_report *r)
 	for (int i = BT_PUTC; i <= BT_SEEKS; i++)
 		csv_stat(f, &r->t[i], i == BT_SEEKS, 1);
 	if (r->files) {
-		files_cell(files, sizeof(files), r);
+		bonnie_fmt_files(files, sizeof(files), r);
 		fprintf(f, ",%s", files);
 	} else {
 		fputc(',', f);
@@ -367,7 +392,7 @@ static void csv_19(FILE *f, const struct bonnie_report *r, enum bonnie_csv c)
 	for (int i = BT_SEQ_CREATE; i < BT__COUNT; i++)
 		csv_stat(f, &r->t[i], 0, 0);
 	for (int i = 0; i < BT__COUNT; i++) {
-		latency_text(b, sizeof(b), &r->t[i]);
+		bonnie_fmt_latency(b, sizeof(b), &r->t[i]);
 		fprintf(f, ",%s", b);
 	}
 	fputc('\n', f);

@@ -92,6 +92,27 @@ const char *bonnie_test_name(enum bonnie_test t);
 /* 1 when the test's columns must be "+++++"/"+++" instead of numbers. */
 int bonnie_too_fast(const struct bonnie_figure *f);
 
+/* The cells of one test as bonnie++ prints them, for any layout (the
+ * text table, the HTML report): the rate (K/sec as a whole number; seeks
+ * and files per second), the %CP, and the 1.9x latency ("123us", "45ms",
+ * "101s").  Each is "" when the test did not run (and the latency when
+ * there is none); a test too fast to measure is "+++++" and "+++", never
+ * a number.  buf is the caller's. */
+void bonnie_fmt_rate(char *buf, size_t len, const struct bonnie_figure *x, int is_seeks);
+void bonnie_fmt_cpu(char *buf, size_t len, const struct bonnie_figure *x);
+void bonnie_fmt_latency(char *buf, size_t len, const struct bonnie_figure *x);
+/* The "Size" cell ("300M", or "300M:16k" with sep ':' when the block size
+ * is not the default) and the files cell ("16", "16:4096:0/10"). */
+void bonnie_fmt_size(char *buf, size_t len, const struct bonnie_report *r, char sep);
+void bonnie_fmt_files(char *buf, size_t len, const struct bonnie_report *r);
+
+/* A figure rebuilt from what a result recorded (its JSON metrics): the
+ * rate per second, the CPU in percent of the elapsed time, the longest
+ * operation in seconds (0: none) and whether the test was too fast to
+ * measure.  The helpers above then print the recorded values. */
+void bonnie_figure_from_rates(struct bonnie_figure *f, double per_second, double cpu_percent,
+			      double max_latency, int too_fast);
+
 /* The text table(s) for the tests that ran (the file-creation section of
  * BONNIE_TXT_64 uses the 1.03 layout: bonnie-64 has no such tests). */
 void bonnie_fmt_text(FILE *f, const struct bonnie_report *r, enum bonnie_layout l);

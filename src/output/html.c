@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "output/html_suites.h"
 #include "output/svg.h"
 #include "util/util.h"
 
@@ -31,6 +32,8 @@ static const char css[] =
 	"svg .note{font-size:11px;fill:#555}\n"
 	"svg .legend{font-size:12px;fill:#222}svg .grid{stroke:#e6e6e6}svg .axis{stroke:#333}\n"
 	"svg .line{fill:none;stroke-width:2}svg .err{stroke:#222;stroke-width:1.5;fill:none}\n"
+	"svg .cell text{font-size:10px}caption{text-align:left;font-weight:bold;padding:2px 0}\n"
+	"td.toofast{color:#555}h3.result{margin-top:24px}\n"
 	".better{color:#0a6b0a;font-weight:bold}.worse{color:#b00020;font-weight:bold}\n"
 	".ns,.na{color:#666}\n"
 	".warn{border:1px solid #d9a400;background:#fff8e1;padding:8px 14px;margin:12px 0}\n"
@@ -40,14 +43,16 @@ static const char css[] =
 	"svg.chart{border:none}tr.diff td,tr.diff th{background:none;font-weight:bold}"
 	".charts{gap:6px}}\n";
 
-/* Suite-specific sections: bonnie's and iozone's own tables (and the
- * iozone auto-mode heat map) go here when those suites write results. */
+/* Suite-specific sections (output/html_suites.c): written once when any
+ * result is of the suite, about the results of that suite. */
 struct suite_section {
 	const char *suite;
 	void (*write)(FILE *f, const struct comparison *c);
 };
 
 static const struct suite_section suite_sections[] = {
+	{ "bonnie", html_bonnie_section },
+	{ "iozone", html_iozone_section },
 	{ NULL, NULL },
 };
 
@@ -577,6 +582,14 @@ int html_report(FILE *f, const struct comparison *c, const char *title)
 	write_warnings(f, c);
 	write_results(f, c);
 	write_differences(f, c);
+	for (const struct suite_section *s = suite_sections; s->suite; s++) {
+		size_t i;
+
+		for (i = 0; i < c->nres && strcmp(c->res[i]->suite, s->suite); i++)
+			;
+		if (i < c->nres)
+			s->write(f, c);
+	}
 
 	for (size_t i = 0; i < c->nres; i++) {
 		for (size_t p = 0; p < c->res[i]->nphases; p++) {
@@ -596,9 +609,6 @@ int html_report(FILE *f, const struct comparison *c, const char *title)
 			fputs("</section>\n", f);
 		}
 	}
-	for (const struct suite_section *s = suite_sections; s->suite; s++)
-		if (!strcmp(s->suite, b->suite))
-			s->write(f, c);
 	if (c->nres > 1)
 		write_table(f, c);
 	write_kv_table(f, c, "environment", "Environment", 1);

@@ -7,7 +7,8 @@
  * so that tests can parse it.
  *
  * Suite-specific sections (bonnie and iozone tables, the iozone auto-mode
- * heat map) plug into a table keyed by suite name in html.c.
+ * heat maps; output/html_suites.h) plug into a table keyed by suite name
+ * in html.c and come before the per-phase charts.
  */
 #ifndef FSGAUGE_HTML_H
 #define FSGAUGE_HTML_H

@@ -243,6 +243,54 @@ static int read_intervals(const char *path, const char *where, const json_t *a, 
 	return 0;
 }
 
+static struct rmetric *metric_find(struct rmetric *m, size_t n, const char *name);
+
+static struct rmetric *metric_add(struct rphase *p, const char *name, const char *unit)
+{
+	struct rmetric *m;
+
+	p->metrics = xrealloc(p->metrics, (p->nmetrics + 1) * sizeof(*p->metrics));
+	m = &p->metrics[p->nmetrics++];
+	m->name = xstrdup(name);
+	m->unit = xstrdup(unit ? unit : "");
+	m->v.v = NULL;
+	m->v.n = 0;
+	return m;
+}
+
+/* "metrics": {"name": {"value": v, "unit": "u"}, ...}.  Suite data is
+ * optional, so anything else (not an object, no number) is skipped. */
+static void read_metrics(const json_t *o, struct rphase *p)
+{
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(o))
+		return;
+	json_object_foreach((json_t *)o, key, v) {
+		const json_t *u = json_object_get(v, "unit");
+		double x = num(v, "value");
+
+		if (!isfinite(x) || result_read_metric(p, key))
+			continue;
+		samples_one(&metric_add(p, key, json_is_string(u) ? json_string_value(u) : NULL)->v,
+			    x);
+	}
+}
+
+static struct rmetric *metric_find(struct rmetric *m, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(m[i].name, name))
+			return &m[i];
+	return NULL;
+}
+
+const struct rmetric *result_read_metric(const struct rphase *p, const char *name)
+{
+	return metric_find(p->metrics, p->nmetrics, name);
+}
+
 /* The operation named `name` in repeat entry `rep`, or NULL. */
 static const json_t *repeat_op(const json_t *rep, const char *name)
 {
@@ -287,6 +335,7 @@ static int read_phase(const char *path, size_t idx, const json_t *jp, struct rph
 		p->likely_cached = json_is_true(json_object_get(cache, "likely_cached"));
 		p->cache_reason = str_or_null(cache, "reason");
 	}
+	read_metrics(json_object_get(jp, "metrics"), p);
 
 	nrep = reps ? json_array_size(reps) : 0;
 	p->nrepeats = nrep;
@@ -469,6 +518,12 @@ void result_read_free(struct rfile *rf)
 		free(p->name);
 		free(p->too_fast_reason);
 		free(p->cache_reason);
+		for (size_t k = 0; k < p->nmetrics; k++) {
+			free(p->metrics[k].name);
+			free(p->metrics[k].unit);
+			free(p->metrics[k].v.v);
+		}
+		free(p->metrics);
 	}
 	free(rf->phases);
 	kv_free(&rf->params);
@@ -562,6 +617,14 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 	}
 	for (int f = 0; f < FIG_COUNT; f++)
 		samples_append(&dst->fig[f], &src->fig[f]);
+	for (size_t i = 0; i < src->nmetrics; i++) {
+		const struct rmetric *m = &src->metrics[i];
+		struct rmetric *d = metric_find(dst->metrics, dst->nmetrics, m->name);
+
+		if (!d)
+			d = metric_add(dst, m->name, m->unit);
+		samples_append(&d->v, &m->v);
+	}
 	for (size_t i = 0; i < src->nops; i++) {
 		size_t k;
 

@@ -15,7 +15,9 @@
  * A figure missing from some repeat falls back to the one aggregate value;
  * a figure missing everywhere has no samples (n = 0) and is left out of
  * tables and charts.  Unknown keys are ignored, so newer writers that only
- * add fields stay readable.
+ * add fields stay readable.  Each phase's "metrics" (figures a suite
+ * computed) are kept by name for the suite sections of the report;
+ * entries that are not {"value": number, "unit": string} are skipped.
  *
  *     struct rfile *rf;
  *     if (result_read("a.json", &rf) < 0)   // message already printed
@@ -86,6 +88,14 @@ struct rinterval {
 	double ops_per_second, mb_per_second, p99_us; /* NAN when absent */
 };
 
+/* One of the figures a suite computed (phases[].metrics: bonnie's rates,
+ * iozone's throughputs): one sample per pooled file. */
+struct rmetric {
+	char *name;
+	char *unit; /* "" when the result gave none */
+	struct rsamples v;
+};
+
 struct rphase {
 	char *name;
 	size_t nrepeats; /* entries in "repeats"; 0 when there is no such array */
@@ -99,6 +109,8 @@ struct rphase {
 	char *too_fast_reason; /* or NULL */
 	int likely_cached;     /* "cache": { "likely_cached": true } */
 	char *cache_reason;    /* "cache": { "reason": "..." }, or NULL */
+	struct rmetric *metrics; /* entries of "metrics" with a number "value" */
+	size_t nmetrics;
 };
 
 struct rfile {
@@ -134,6 +146,10 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n);
 
 /* How many runs the result holds: the most repeats of any phase, or 1. */
 size_t result_read_runs(const struct rfile *rf);
+
+/* The phase's metric `name`, or NULL when the result has none (suite
+ * data is optional: a missing or malformed entry is simply absent). */
+const struct rmetric *result_read_metric(const struct rphase *p, const char *name);
 
 /* Mean of a figure's samples (NAN when absent). */
 double result_read_mean(const struct rsamples *s);

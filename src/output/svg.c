@@ -105,12 +105,12 @@ static void fmt_value(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.3g", v);
 }
 
-static void open_chart(FILE *f, const struct svg_chart *c, int height, int id)
+static void open_chart(FILE *f, const struct svg_chart *c, int width, int height, int id)
 {
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%d\" "
 		   "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-labelledby=\"ct%d cd%d\" "
 		   "data-chart=\"",
-		W, height, W, height, id, id);
+		width, height, width, height, id, id);
 	svg_escape(f, c->kind);
 	fputc('"', f);
 	if (c->figure) {
@@ -123,7 +123,7 @@ static void open_chart(FILE *f, const struct svg_chart *c, int height, int id)
 	fprintf(f, "</title>\n<desc id=\"cd%d\">", id);
 	svg_escape(f, c->desc ? c->desc : c->title);
 	fputs("</desc>\n", f);
-	fprintf(f, "<text class=\"ctitle\" x=\"%d\" y=\"20\" text-anchor=\"middle\">", W / 2);
+	fprintf(f, "<text class=\"ctitle\" x=\"%d\" y=\"20\" text-anchor=\"middle\">", width / 2);
 	svg_escape(f, c->title);
 	fputs("</text>\n", f);
 }
@@ -194,7 +194,7 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bar
 	top = c->ymax > 0 ? c->ymax : y_top(maxv, &step);
 	if (c->ymax > 0)
 		step = nice_step(top, 5);
-	open_chart(f, c, H, chart_id());
+	open_chart(f, c, W, H, chart_id());
 	y_axis(f, top, step);
 	for (size_t i = 0; i < n; i++) {
 		const struct svg_bar *b = &bars[i];
@@ -291,7 +291,7 @@ void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series 
 	top = c->ymax > 0 ? c->ymax : y_top(ymax, &step);
 	if (c->ymax > 0)
 		step = nice_step(top, 5);
-	open_chart(f, c, height, chart_id());
+	open_chart(f, c, W, height, chart_id());
 	y_axis(f, top, step);
 
 	/* x axis: decades for a log axis, round steps otherwise */
@@ -372,5 +372,187 @@ void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series 
 		svg_escape(f, s[i].name);
 		fputs("</text>\n", f);
 	}
+	fputs("</svg>\n", f);
+}
+
+/* --- heat map ---------------------------------------------------------------- */
+
+#define HM_ML 92 /* row labels and the rotated row-axis label */
+#define HM_MT 40
+#define HM_CW 56 /* cell size */
+#define HM_CH 24
+#define HM_MB 52 /* column labels and the column-axis label */
+#define HM_LEGEND 120 /* legend: bar, ticks, its label */
+#define HM_STEPS 12
+
+/* A sequential scale from dark blue-violet through teal and green to
+ * yellow: lightness rises steadily, so the order survives a grey printout
+ * and the common colour-vision deficiencies. */
+static const unsigned char ramp[][3] = {
+	{ 0x44, 0x01, 0x54 }, { 0x3b, 0x52, 0x8b }, { 0x21, 0x90, 0x8d },
+	{ 0x5d, 0xc8, 0x63 }, { 0xfd, 0xe7, 0x25 },
+};
+
+/* Colour of t in [0, 1] as "#rrggbb" in buf; returns 1 when dark text
+ * is readable on it, 0 for light text. */
+static int ramp_color(char *buf, size_t len, double t)
+{
+	size_t n = ARRAY_SIZE(ramp) - 1, i;
+	double rgb[3], frac, lum;
+
+	if (!isfinite(t))
+		t = 0.5;
+	t = MIN(MAX(t, 0), 1);
+	i = MIN((size_t)(t * (double)n), n - 1);
+	frac = t * (double)n - (double)i;
+	for (int k = 0; k < 3; k++)
+		rgb[k] = ramp[i][k] + (ramp[i + 1][k] - ramp[i][k]) * frac;
+	snprintf(buf, len, "#%02x%02x%02x", (unsigned)lround(rgb[0]), (unsigned)lround(rgb[1]),
+		 (unsigned)lround(rgb[2]));
+	lum = (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) / 255.0;
+	return lum > 0.5;
+}
+
+static int heat_log(const struct svg_heatmap *h)
+{
+	return h->lo > 0 && h->hi > h->lo && isfinite(h->hi);
+}
+
+/* Position of v on the colour scale, 0 (lo) to 1 (hi). */
+static double heat_pos(const struct svg_heatmap *h, double v)
+{
+	if (!(h->hi > h->lo) || !isfinite(h->lo) || !isfinite(h->hi))
+		return 0.5;
+	if (heat_log(h))
+		return (log10(MAX(v, h->lo)) - log10(h->lo)) / (log10(h->hi) - log10(h->lo));
+	return (v - h->lo) / (h->hi - h->lo);
+}
+
+/* The value at scale position t. */
+static double heat_value(const struct svg_heatmap *h, double t)
+{
+	if (heat_log(h))
+		return pow(10, log10(h->lo) + t * (log10(h->hi) - log10(h->lo)));
+	return h->lo + t * (h->hi - h->lo);
+}
+
+/* Three significant digits with k, M, G, T: fits a cell ("506k", "1.22M");
+ * 999.7 is "1k", not "1e+03". */
+static void fmt_short(char *buf, size_t len, double v)
+{
+	static const char *const suffix[] = { "", "k", "M", "G", "T" };
+	size_t i = 0;
+
+	while (fabs(v) >= 999.5 && i + 1 < ARRAY_SIZE(suffix)) {
+		v /= 1000;
+		i++;
+	}
+	snprintf(buf, len, "%.3g%s", v, suffix[i]);
+}
+
+static void heat_legend(FILE *f, const struct svg_heatmap *h, int x, int y, int height)
+{
+	double step = (double)height / HM_STEPS;
+	char col[16], buf[32];
+
+	fprintf(f, "<g class=\"heatlegend\"><text class=\"alabel\" x=\"%d\" y=\"%d\">", x, y - 8);
+	svg_escape(f, h->unit);
+	fprintf(f, "%s</text>\n", heat_log(h) ? " (log scale)" : "");
+	for (int i = 0; i < HM_STEPS; i++) {
+		/* top step is the highest value */
+		ramp_color(col, sizeof(col), 1.0 - ((double)i + 0.5) / HM_STEPS);
+		fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"16\" height=\"%.1f\" fill=\"%s\"/>\n",
+			x, y + i * step, step + 0.5, col);
+	}
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"%d\" fill=\"none\" "
+		   "stroke=\"#333\"/>\n",
+		x, y, height);
+	if (!isfinite(h->lo) || !isfinite(h->hi)) {
+		fputs("</g>\n", f);
+		return;
+	}
+	for (int k = 0; k <= 2; k++) {
+		double t = k / 2.0, yy = y + (1.0 - t) * height;
+
+		fmt_short(buf, sizeof(buf), heat_value(h, t));
+		fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
+			x + 16, yy, x + 21, yy);
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\">%s</text>\n", x + 24, yy + 4, buf);
+		if (h->lo == h->hi)
+			break;
+	}
+	fputs("</g>\n", f);
+}
+
+void svg_heat_map(FILE *f, const struct svg_chart *c, const struct svg_heatmap *h)
+{
+	int gw = (int)h->ncols * HM_CW, gh = (int)h->nrows * HM_CH;
+	int lh = MAX(gh, 120), width = MAX(HM_ML + gw + 24 + HM_LEGEND, 380);
+	int height = HM_MT + MAX(gh + HM_MB, lh) + 8;
+	char col[16], buf[32], full[32];
+
+	open_chart(f, c, width, height, chart_id());
+	for (size_t r = 0; r < h->nrows; r++) {
+		int y = HM_MT + (int)r * HM_CH;
+
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"end\">", HM_ML - 6,
+			y + HM_CH / 2 + 4);
+		svg_escape(f, h->rows[r]);
+		fputs("</text>\n", f);
+		for (size_t k = 0; k < h->ncols; k++) {
+			double v = h->v[r * h->ncols + k];
+			int x = HM_ML + (int)k * HM_CW, dark;
+
+			if (!isfinite(v)) {
+				fprintf(f, "<rect class=\"empty\" x=\"%d\" y=\"%d\" width=\"%d\" "
+					   "height=\"%d\" fill=\"#f4f4f4\" stroke=\"#fff\"/>\n",
+					x, y, HM_CW, HM_CH);
+				continue;
+			}
+			dark = ramp_color(col, sizeof(col), heat_pos(h, v));
+			fmt_value(full, sizeof(full), v);
+			fprintf(f, "<g class=\"cell\" data-row=\"");
+			svg_escape(f, h->rows[r]);
+			fputs("\" data-col=\"", f);
+			svg_escape(f, h->cols[k]);
+			fputs("\"><title>", f);
+			svg_escape(f, h->row_name);
+			fputc(' ', f);
+			svg_escape(f, h->rows[r]);
+			fputc(' ', f);
+			svg_escape(f, h->label_unit);
+			fputs(", ", f);
+			svg_escape(f, h->col_name);
+			fputc(' ', f);
+			svg_escape(f, h->cols[k]);
+			fputc(' ', f);
+			svg_escape(f, h->label_unit);
+			fprintf(f, ": %s ", full);
+			svg_escape(f, h->unit);
+			fprintf(f, "</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+				   "fill=\"%s\" stroke=\"#fff\"/>",
+				x, y, HM_CW, HM_CH, col);
+			fmt_short(buf, sizeof(buf), v);
+			fprintf(f, "<text class=\"val\" x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+				   "fill=\"%s\" style=\"fill:%s\">%s</text></g>\n",
+				x + HM_CW / 2, y + HM_CH / 2 + 4, dark ? "#000" : "#fff",
+				dark ? "#000" : "#fff", buf);
+		}
+	}
+	for (size_t k = 0; k < h->ncols; k++) {
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
+			HM_ML + (int)k * HM_CW + HM_CW / 2, HM_MT + gh + 16);
+		svg_escape(f, h->cols[k]);
+		fputs("</text>\n", f);
+	}
+	fprintf(f, "<text class=\"alabel\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
+		HM_ML + gw / 2, HM_MT + gh + 38);
+	svg_escape(f, c->xlabel);
+	fprintf(f, "</text>\n<text class=\"alabel\" transform=\"translate(18,%d) rotate(-90)\" "
+		   "text-anchor=\"middle\">",
+		HM_MT + gh / 2);
+	svg_escape(f, c->ylabel);
+	fputs("</text>\n", f);
+	heat_legend(f, h, HM_ML + gw + 24, HM_MT + 14, lh - 14);
 	fputs("</svg>\n", f);
 }

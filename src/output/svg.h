@@ -35,7 +35,7 @@ struct svg_series {
 };
 
 struct svg_chart {
-	const char *kind;   /* "bar", "cdf", "timeseries": data-chart attribute */
+	const char *kind;   /* "bar", "cdf", "timeseries", "heatmap": data-chart */
 	const char *figure; /* data-figure attribute (figure key), or NULL */
 	const char *title;
 	const char *desc;   /* longer description for assistive technology, or NULL */
@@ -50,8 +50,27 @@ void svg_escape(FILE *f, const char *s);
 /* The colour of style i, as "#rrggbb". */
 const char *svg_color(int style);
 
+/* A heat map: one cell per (row, column) with a value, coloured on a
+ * sequential scale whose lightness rises with the value (so that a grey
+ * printout keeps the order), the value written in the cell and in its
+ * <title> with the unit, and a colour legend with the unit.  Rows run top
+ * to bottom, columns left to right; the chart's xlabel names the columns
+ * and its ylabel the rows (with their unit). */
+struct svg_heatmap {
+	size_t nrows, ncols;
+	const char *const *rows; /* row and column labels ("64") */
+	const char *const *cols;
+	const double *v;	 /* v[r * ncols + c]; NAN: no cell (not run) */
+	const char *row_name;	 /* "file size": the cell's <title> */
+	const char *col_name;	 /* "record size" */
+	const char *label_unit;	 /* unit of the labels: "KB" */
+	const char *unit;	 /* unit of the values: "KB/s" */
+	double lo, hi;		 /* colour scale; logarithmic when 0 < lo < hi */
+};
+
 void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bars, size_t n);
 /* Lines through each series' points (x ascending); a legend names them. */
 void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series *s, size_t n);
+void svg_heat_map(FILE *f, const struct svg_chart *c, const struct svg_heatmap *h);
 
 #endif

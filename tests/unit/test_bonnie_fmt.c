@@ -338,8 +338,62 @@ static void test_fixtures(void)
 	}
 }
 
+/* The cell helpers the HTML report shares with the text table. */
+static void test_cells(void)
+{
+	struct bonnie_figure x = fig(12345.6, 42), none = { 0 }, fast = too_fast(), y;
+	struct bonnie_report r = { .file_size = 300 << 20, .chunk_size = BONNIE_DEFAULT_CHUNK,
+				   .files = 16, .max_size = 4096, .min_size = 0, .dirs = 10 };
+	char b[64];
+
+	bonnie_fmt_rate(b, sizeof(b), &x, 0);
+	is_str(b, "12345", "rate: whole K/sec");
+	bonnie_fmt_cpu(b, sizeof(b), &x);
+	is_str(b, "42", "%%CP: truncated percentage");
+	x = fig(345.67, 3);
+	bonnie_fmt_rate(b, sizeof(b), &x, 1);
+	is_str(b, "345.7", "seeks under 1000: one decimal");
+	bonnie_fmt_rate(b, sizeof(b), &fast, 0);
+	is_str(b, "+++++", "too fast: +++++");
+	bonnie_fmt_cpu(b, sizeof(b), &fast);
+	is_str(b, "+++", "too fast: +++");
+	bonnie_fmt_rate(b, sizeof(b), &none, 0);
+	is_str(b, "", "not run: blank rate");
+	bonnie_fmt_cpu(b, sizeof(b), &none);
+	is_str(b, "", "not run: blank %%CP");
+	bonnie_fmt_latency(b, sizeof(b), &fast);
+	is_str(b, "1000us", "latency in us");
+	bonnie_fmt_size(b, sizeof(b), &r, ':');
+	is_str(b, "300M", "size cell");
+	r.chunk_size = 16384;
+	bonnie_fmt_size(b, sizeof(b), &r, ':');
+	is_str(b, "300M:16k", "size cell with a block size");
+	bonnie_fmt_files(b, sizeof(b), &r);
+	is_str(b, "16:4096:0/10", "files cell");
+
+	bonnie_figure_from_rates(&y, 98765.4, 55.9, 0.0025, 0);
+	bonnie_fmt_rate(b, sizeof(b), &y, 0);
+	is_str(b, "98765", "rebuilt figure: the recorded rate");
+	bonnie_fmt_cpu(b, sizeof(b), &y);
+	is_str(b, "55", "rebuilt figure: the recorded %%CP");
+	bonnie_fmt_latency(b, sizeof(b), &y);
+	is_str(b, "2500us", "rebuilt figure: the recorded latency");
+	bonnie_figure_from_rates(&y, 98765.4, 55.9, 0, 1);
+	ok(bonnie_too_fast(&y), "rebuilt too-fast figure is too fast");
+	bonnie_fmt_rate(b, sizeof(b), &y, 0);
+	is_str(b, "+++++", "rebuilt too-fast figure: no number");
+	bonnie_fmt_latency(b, sizeof(b), &y);
+	is_str(b, "", "rebuilt figure without latency: blank");
+	bonnie_figure_from_rates(&y, 3e12, 1e300, NAN, 0);
+	bonnie_fmt_rate(b, sizeof(b), &y, 0);
+	is_str(b, "3000000000000", "a rate beyond int prints whole");
+	bonnie_fmt_cpu(b, sizeof(b), &y);
+	ok(strlen(b) > 0, "an absurd %%CP prints without overflow");
+}
+
 int main(void)
 {
+	test_cells();
 	test_103();
 	test_too_fast();
 	test_19();

@@ -37,6 +37,8 @@ static const char with_repeats[] = HEAD
 	"               \"cpu_us_per_op\": 9},\n"
 	"  \"device\": {\"write_amplification\": 1.5},\n"
 	"  \"cache\": {\"likely_cached\": true, \"reason\": \"small\"},\n"
+	"  \"metrics\": {\"rate\": {\"value\": 10, \"unit\": \"K/sec\"}, \"bare\": 3,\n"
+	"              \"novalue\": {\"unit\": \"x\"}, \"text\": {\"value\": \"1\"}},\n"
 	"  \"operations\": [\n"
 	"   {\"name\": \"a\", \"type\": \"read\", \"ops\": 60, \"ops_per_second\": 60,\n"
 	"    \"latency_us\": {\"mean\": 1.1, \"p99\": 1.0, \"max\": 5.0},\n"
@@ -63,7 +65,8 @@ static const char with_repeats[] = HEAD
 static const char single[] = HEAD
 	" \"status\": {\"complete\": false, \"interrupted\": true, \"errors\": 2},\n"
 	" \"phases\": [{\"name\": \"main\", \"summary\": {\"ops_per_second\": 120,\n"
-	"   \"p99_latency_ms\": 0.25},\n"
+	"   \"p99_latency_ms\": 0.25}, \"metrics\": {\"rate\": {\"value\": 30},\n"
+	"   \"only_b\": {\"value\": 1, \"unit\": 7}},\n"
 	"  \"operations\": [{\"name\": \"b\", \"ops\": 10, \"ops_per_second\": 12,\n"
 	"    \"histogram\": {\"buckets\": [[1000, 1003, 10], [17592186044416, -1, 1]]}}]}]}\n";
 
@@ -95,6 +98,14 @@ static void test_repeats(struct rfile *rf)
 	is_int(p->nintervals, 2, "intervals");
 	ok(isnan(p->intervals[0].p99_us) && p->intervals[1].p99_us == 7, "missing interval keys NAN");
 	is_int(result_read_runs(rf), 3, "runs = 3");
+	is_int(p->nmetrics, 1, "metrics: only entries with a number value kept");
+	ok(result_read_metric(p, "rate") && result_read_metric(p, "rate")->v.n == 1 &&
+		   result_read_metric(p, "rate")->v.v[0] == 10,
+	   "metrics: value read");
+	is_str(result_read_metric(p, "rate")->unit, "K/sec", "metrics: unit read");
+	ok(!result_read_metric(p, "bare") && !result_read_metric(p, "novalue") &&
+		   !result_read_metric(p, "text"),
+	   "metrics: malformed entries skipped");
 	ok(rf->complete, "no status: complete");
 }
 
@@ -122,6 +133,11 @@ static void test_single_and_pool(struct rfile *a, struct rfile *b)
 	   "pool: 39 + 10 in the 1000 ns bucket");
 	ok(!pool->complete, "pool: incomplete when a member is");
 	ok(p->likely_cached, "pool: cache flag kept");
+	ok(result_read_metric(p, "rate") && result_read_metric(p, "rate")->v.n == 2 &&
+		   result_read_metric(p, "rate")->v.v[1] == 30,
+	   "pool: metric samples concatenated by name");
+	ok(result_read_metric(p, "only_b") && *result_read_metric(p, "only_b")->unit == 0,
+	   "pool: a metric of one member kept; a unit that is not a string is empty");
 	result_read_free(pool);
 }
 

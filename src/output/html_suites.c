@@ -1,0 +1,518 @@
+/* html_suites.c — bonnie and iozone sections of the HTML report; see
+ * html_suites.h. */
+#include "output/html_suites.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/bonnie_fmt.h"
+#include "output/iozone_fmt.h"
+#include "output/svg.h"
+#include "util/util.h"
+
+static void esc(FILE *f, const char *s)
+{
+	svg_escape(f, s);
+}
+
+/* The heading of one result's part: its colour and name. */
+static void result_heading(FILE *f, const struct comparison *c, size_t i)
+{
+	fprintf(f, "<h3 class=\"result\"><span class=\"swatch\" style=\"background:%s\"></span>",
+		svg_color((int)i));
+	esc(f, c->res[i]->name);
+	if (i == 0 && c->nres > 1)
+		fputs(" (baseline)", f);
+	fputs("</h3>\n", f);
+}
+
+static int suite_is(const struct rfile *rf, const char *suite)
+{
+	return rf->suite && !strcmp(rf->suite, suite);
+}
+
+static const struct rphase *phase_named(const struct rfile *rf, const char *name)
+{
+	for (size_t i = 0; i < rf->nphases; i++)
+		if (!strcmp(rf->phases[i].name, name))
+			return &rf->phases[i];
+	return NULL;
+}
+
+/* A metric's mean over the pooled runs; NAN when absent. */
+static double metric_mean(const struct rphase *p, const char *name)
+{
+	const struct rmetric *m = p ? result_read_metric(p, name) : NULL;
+
+	return m ? result_read_mean(&m->v) : NAN;
+}
+
+static double metric_max(const struct rphase *p, const char *name)
+{
+	const struct rmetric *m = p ? result_read_metric(p, name) : NULL;
+	double v = NAN;
+
+	for (size_t i = 0; m && i < m->v.n; i++)
+		if (!(v >= m->v.v[i]))
+			v = m->v.v[i];
+	return v;
+}
+
+/* A whole number from the result's parameters, or def. */
+static long long param_ll(const struct rfile *rf, const char *key, long long def)
+{
+	const char *v = kv_get(&rf->params, key);
+	char *end;
+	long long x;
+
+	if (!v || !*v)
+		return def;
+	x = strtoll(v, &end, 10);
+	return *end || x < 0 ? def : x;
+}
+
+/* --- bonnie ------------------------------------------------------------------ */
+
+struct bonnie_cells {
+	struct bonnie_report r;
+	int has_cpu[BT__COUNT]; /* the %CP was recorded */
+	int any_io, any_files, any_latency;
+};
+
+/* bonnie++'s figures of a result, from its phases' metrics: bonnie_rate
+ * (K/sec or /sec), bonnie_cpu (%), bonnie_max_latency (us) and
+ * bonnie_too_fast, each the mean over pooled runs (the latency the
+ * longest; too fast when any run was). */
+static void bonnie_cells(const struct rfile *rf, struct bonnie_cells *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->r.machine = kv_get(&rf->params, "machine");
+	if (!b->r.machine)
+		b->r.machine = rf->name;
+	b->r.file_size = (uint64_t)param_ll(rf, "file_size", 0);
+	b->r.chunk_size = (uint64_t)param_ll(rf, "chunk_size", BONNIE_DEFAULT_CHUNK);
+	b->r.files = (unsigned)(param_ll(rf, "files", 0) / 1024);
+	b->r.max_size = param_ll(rf, "max_size", 0);
+	b->r.min_size = param_ll(rf, "min_size", 0);
+	b->r.dirs = (unsigned)param_ll(rf, "dirs", 0);
+	for (int t = 0; t < BT__COUNT; t++) {
+		const struct rphase *p = phase_named(rf, bonnie_test_name((enum bonnie_test)t));
+		double rate = metric_mean(p, "bonnie_rate"), cpu = metric_mean(p, "bonnie_cpu");
+		double lat = metric_max(p, "bonnie_max_latency");
+		double fast = metric_max(p, "bonnie_too_fast");
+		int too_fast;
+
+		if (!p)
+			continue;
+		if (t <= BT_SEEKS)
+			b->any_io = 1;
+		else
+			b->any_files = 1;
+		if (!isfinite(rate))
+			continue; /* failed or not recorded: blank, as bonnie++ */
+		/* without the verdict, the phase's own "too short" flag */
+		too_fast = isfinite(fast) ? fast > 0 : p->too_fast;
+		bonnie_figure_from_rates(&b->r.t[t], rate, isfinite(cpu) ? cpu : 0,
+					 isfinite(lat) ? lat / 1e6 : 0, too_fast);
+		b->has_cpu[t] = isfinite(cpu);
+		b->any_latency |= b->r.t[t].max_latency > 0;
+	}
+}
+
+static void bonnie_cell_pair(FILE *f, const struct bonnie_cells *b, int t)
+{
+	const struct bonnie_figure *x = &b->r.t[t];
+	const char *name = bonnie_test_name((enum bonnie_test)t);
+	char v[48], cp[16];
+
+	bonnie_fmt_rate(v, sizeof(v), x, t == BT_SEEKS);
+	bonnie_fmt_cpu(cp, sizeof(cp), x);
+	if (!b->has_cpu[t] && !bonnie_too_fast(x))
+		cp[0] = 0;
+	if (bonnie_too_fast(x)) {
+		fprintf(f, "<td class=\"num toofast\" data-test=\"%s\" data-col=\"rate\" "
+			   "title=\"under 0.5 s: too short to measure\">%s</td>"
+			   "<td class=\"num toofast\" data-test=\"%s\" data-col=\"cpu\">%s</td>",
+			name, v, name, cp);
+		return;
+	}
+	fprintf(f, "<td class=\"num\" data-test=\"%s\" data-col=\"rate\">%s</td>"
+		   "<td class=\"num\" data-test=\"%s\" data-col=\"cpu\">%s</td>",
+		name, v, name, cp);
+}
+
+static void bonnie_latency_row(FILE *f, const struct bonnie_cells *b, int from, int to, int span)
+{
+	char buf[32];
+
+	if (!b->any_latency)
+		return;
+	fprintf(f, "<tr class=\"latency\"><th colspan=\"%d\">latency (longest operation)</th>", span);
+	for (int t = from; t < to; t++) {
+		bonnie_fmt_latency(buf, sizeof(buf), &b->r.t[t]);
+		fprintf(f, "<td class=\"num\" colspan=\"2\" data-test=\"%s\" data-col=\"latency\">%s</td>",
+			bonnie_test_name((enum bonnie_test)t), buf);
+	}
+	fputs("</tr>\n", f);
+}
+
+static void bonnie_io_table(FILE *f, const struct bonnie_cells *b)
+{
+	static const char *const heads[] = { "Per Chr", "Block", "Rewrite",
+					     "Per Chr", "Block", "Seeks" };
+	char size[64];
+
+	fputs("<table class=\"bonnie\" data-table=\"io\">\n<caption>Sequential output and input, "
+	      "random seeks</caption>\n<tr><th rowspan=\"3\">machine</th><th rowspan=\"3\">size</th>"
+	      "<th colspan=\"6\">Sequential Output</th><th colspan=\"4\">Sequential Input</th>"
+	      "<th colspan=\"2\">Random</th></tr>\n<tr>",
+	      f);
+	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
+		fprintf(f, "<th colspan=\"2\">%s</th>", heads[i]);
+	fputs("</tr>\n<tr>", f);
+	for (int t = BT_PUTC; t <= BT_SEEKS; t++)
+		fprintf(f, "<th>%s</th><th>%%CP</th>", t == BT_SEEKS ? "/sec" : "K/sec");
+	fputs("</tr>\n<tr class=\"figures\"><td>", f);
+	esc(f, b->r.machine);
+	size[0] = 0; /* unknown without the parameter */
+	if (b->r.file_size)
+		bonnie_fmt_size(size, sizeof(size), &b->r, ':');
+	fputs("</td><td class=\"num\">", f);
+	esc(f, size);
+	fputs("</td>", f);
+	for (int t = BT_PUTC; t <= BT_SEEKS; t++)
+		bonnie_cell_pair(f, b, t);
+	fputs("</tr>\n", f);
+	bonnie_latency_row(f, b, BT_PUTC, BT_SEEKS + 1, 2);
+	fputs("</table>\n", f);
+}
+
+static void bonnie_files_table(FILE *f, const struct bonnie_cells *b)
+{
+	static const char *const heads[] = { "Create", "Read", "Delete" };
+	char files[128];
+
+	fputs("<table class=\"bonnie\" data-table=\"files\">\n<caption>File creation (files in "
+	      "units of 1024)</caption>\n<tr><th rowspan=\"3\">files</th>"
+	      "<th colspan=\"6\">Sequential Create</th><th colspan=\"6\">Random Create</th></tr>\n"
+	      "<tr>",
+	      f);
+	for (int k = 0; k < 6; k++)
+		fprintf(f, "<th colspan=\"2\">%s</th>", heads[k % 3]);
+	fputs("</tr>\n<tr>", f);
+	for (int k = 0; k < 6; k++)
+		fputs("<th>/sec</th><th>%CP</th>", f);
+	bonnie_fmt_files(files, sizeof(files), &b->r);
+	fprintf(f, "</tr>\n<tr class=\"figures\"><td class=\"num\">%s</td>", files);
+	for (int t = BT_SEQ_CREATE; t < BT__COUNT; t++)
+		bonnie_cell_pair(f, b, t);
+	fputs("</tr>\n", f);
+	bonnie_latency_row(f, b, BT_SEQ_CREATE, BT__COUNT, 1);
+	fputs("</table>\n", f);
+}
+
+void html_bonnie_section(FILE *f, const struct comparison *c)
+{
+	fputs("<section id=\"bonnie\" class=\"suite\">\n<h2>bonnie++ tables</h2>\n<p class=\"note\">"
+	      "As bonnie++ prints them. K/sec: KiB (1024 bytes) per second; /sec: seeks or files "
+	      "per second; %CP: the process's CPU time over the test's elapsed time, in percent "
+	      "(over 100 with several threads); latency: the longest single operation. "
+	      "<strong>+++++</strong> (and +++): the test took under 0.5 s, too short to measure "
+	      "(bonnie++'s rule), so no number is shown; a blank: the test did not run or "
+	      "failed.</p>\n",
+	      f);
+	for (size_t i = 0; i < c->nres; i++) {
+		struct bonnie_cells b;
+
+		if (!suite_is(c->res[i], "bonnie"))
+			continue;
+		bonnie_cells(c->res[i], &b);
+		fputs("<div class=\"suite-result\" data-result=\"", f);
+		esc(f, c->res[i]->name);
+		fputs("\">\n", f);
+		result_heading(f, c, i);
+		if (b.any_io)
+			bonnie_io_table(f, &b);
+		if (b.any_files)
+			bonnie_files_table(f, &b);
+		if (!b.any_io && !b.any_files)
+			fputs("<p class=\"note\">No bonnie++ test in this result.</p>\n", f);
+		fputs("</div>\n", f);
+	}
+	fputs("</section>\n", f);
+}
+
+/* --- iozone ------------------------------------------------------------------ */
+
+static void kbs_cell(FILE *f, double v, const char *test, const char *col)
+{
+	if (isfinite(v))
+		fprintf(f, "<td class=\"num\" data-test=\"%s\" data-col=\"%s\">%.2f</td>", test, col, v);
+	else
+		fprintf(f, "<td class=\"num\" data-test=\"%s\" data-col=\"%s\"></td>", test, col);
+}
+
+static void iozone_tp_table(FILE *f, const struct rfile *rf)
+{
+	static const struct {
+		const char *metric, *col;
+	} cols[] = {
+		{ "children_throughput", "children" }, { "parent_throughput", "parent" },
+		{ "min_throughput", "min" },	       { "max_throughput", "max" },
+		{ "avg_throughput", "avg" },	       { "min_xfer", "min_xfer" },
+	};
+	const char *threads = kv_get(&rf->params, "threads");
+	int rows = 0;
+
+	fputs("<table class=\"iozone\" data-table=\"throughput\">\n<caption>Throughput mode: "
+	      "KB = 1024 bytes</caption>\n<tr><th>test</th><th>threads</th>"
+	      "<th>children see (KB/s)</th><th>parent sees (KB/s)</th>"
+	      "<th>min per thread (KB/s)</th><th>max per thread (KB/s)</th>"
+	      "<th>avg per thread (KB/s)</th><th>min xfer (KB)</th></tr>\n",
+	      f);
+	for (const enum ioz_test *t = ioz_tp_order; *t != IOZ__COUNT; t++) {
+		const struct ioz_test_info *ti = &ioz_tests[*t];
+		const struct rphase *p = phase_named(rf, ti->tp_label);
+
+		if (!p)
+			continue;
+		rows++;
+		fprintf(f, "<tr data-test=\"%s\"><th>", ti->key);
+		esc(f, ti->tp_label);
+		fputs("</th><td class=\"num\">", f);
+		esc(f, threads ? threads : "");
+		fputs("</td>", f);
+		for (size_t k = 0; k < ARRAY_SIZE(cols); k++)
+			kbs_cell(f, metric_mean(p, cols[k].metric), ti->key, cols[k].col);
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+	if (!rows)
+		fputs("<p class=\"note\">No iozone throughput test in this result.</p>\n", f);
+}
+
+/* One cell of an auto or single-stream table: phase "<test> <size>k <rec>k". */
+struct ioz_point {
+	enum ioz_test test;
+	uint64_t size_kb, rec_kb;
+	double kbs;
+};
+
+static int parse_point(const struct rphase *p, struct ioz_point *pt)
+{
+	char key[32];
+	unsigned long long s, r;
+	int n = -1;
+
+	if (sscanf(p->name, "%31s %llu%*1[k] %llu%*1[k]%n", key, &s, &r, &n) != 3 || n < 0 ||
+	    p->name[n])
+		return 0;
+	for (int t = 0; t < IOZ__COUNT; t++) {
+		if (strcmp(ioz_tests[t].key, key))
+			continue;
+		pt->test = (enum ioz_test)t;
+		pt->size_kb = s;
+		pt->rec_kb = r;
+		pt->kbs = metric_mean(p, "throughput");
+		return isfinite(pt->kbs);
+	}
+	return 0;
+}
+
+static size_t points_of(const struct rfile *rf, struct ioz_point **out)
+{
+	struct ioz_point *pts = xcalloc(rf->nphases + 1, sizeof(*pts));
+	size_t n = 0;
+
+	for (size_t i = 0; i < rf->nphases; i++)
+		n += parse_point(&rf->phases[i], &pts[n]);
+	*out = pts;
+	return n;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The sorted distinct values of v[0..n); returns their number. */
+static size_t distinct(uint64_t *v, size_t n)
+{
+	size_t k = 0;
+
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (size_t i = 0; i < n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	return k;
+}
+
+static size_t index_of(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t i;
+
+	for (i = 0; i < n && v[i] != x; i++)
+		;
+	return i;
+}
+
+static char **labels(const uint64_t *v, size_t n)
+{
+	char **l = xcalloc(n + 1, sizeof(*l));
+
+	for (size_t i = 0; i < n; i++)
+		l[i] = xasprintf("%" PRIu64, v[i]);
+	return l;
+}
+
+static void labels_free(char **l, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+/* The heat map of test t of one result; lo/hi: the colour scale shared by
+ * every result's map of this test. */
+static void iozone_heat_map(FILE *f, const struct rfile *rf, const struct ioz_point *pts,
+			    size_t npts, enum ioz_test t, double lo, double hi)
+{
+	uint64_t *sizes = xcalloc(npts + 1, sizeof(*sizes));
+	uint64_t *recs = xcalloc(npts + 1, sizeof(*recs));
+	size_t ns = 0, nr = 0;
+	char title[200], desc[400];
+	struct svg_chart ch = { 0 };
+	struct svg_heatmap h = { 0 };
+	double *v;
+	char **rl, **cl;
+
+	for (size_t i = 0; i < npts; i++) {
+		if (pts[i].test != t)
+			continue;
+		sizes[ns++] = pts[i].size_kb;
+		recs[nr++] = pts[i].rec_kb;
+	}
+	ns = distinct(sizes, ns);
+	nr = distinct(recs, nr);
+	v = xmalloc((ns * nr + 1) * sizeof(*v));
+	for (size_t i = 0; i < ns * nr; i++)
+		v[i] = NAN;
+	for (size_t i = 0; i < npts; i++) {
+		size_t r, k;
+
+		if (pts[i].test != t)
+			continue;
+		r = index_of(sizes, ns, pts[i].size_kb);
+		k = index_of(recs, nr, pts[i].rec_kb);
+		if (!isfinite(v[r * nr + k])) /* a repeated cell: the first */
+			v[r * nr + k] = pts[i].kbs;
+	}
+	rl = labels(sizes, ns);
+	cl = labels(recs, nr);
+	snprintf(title, sizeof(title), "%s: KB/s by file size and record size (%s)",
+		 ioz_tests[t].key, rf->name);
+	snprintf(desc, sizeof(desc),
+		 "Heat map of iozone's %s throughput in KB/s (KB = 1024 bytes) of result %s: one "
+		 "row per file size, one column per record size, both in KB; each cell gives its "
+		 "value.",
+		 ioz_tests[t].key, rf->name);
+	ch.kind = "heatmap";
+	ch.figure = ioz_tests[t].key;
+	ch.title = title;
+	ch.desc = desc;
+	ch.xlabel = "record size (KB)";
+	ch.ylabel = "file size (KB)";
+	h.nrows = ns;
+	h.ncols = nr;
+	h.rows = (const char *const *)rl;
+	h.cols = (const char *const *)cl;
+	h.v = v;
+	h.row_name = "file size";
+	h.col_name = "record size";
+	h.label_unit = "KB";
+	h.unit = "KB/s";
+	h.lo = lo;
+	h.hi = hi;
+	svg_heat_map(f, &ch, &h);
+	labels_free(rl, ns);
+	labels_free(cl, nr);
+	free(v);
+	free(sizes);
+	free(recs);
+}
+
+static int is_throughput(const struct rfile *rf)
+{
+	const char *mode = kv_get(&rf->params, "mode");
+
+	return mode && !strcmp(mode, "throughput");
+}
+
+void html_iozone_section(FILE *f, const struct comparison *c)
+{
+	struct ioz_point **pts = xcalloc(c->nres, sizeof(*pts));
+	size_t *npts = xcalloc(c->nres, sizeof(*npts));
+	double lo[IOZ__COUNT], hi[IOZ__COUNT];
+
+	/* one colour scale per test over every result: equal colours mean
+	 * equal throughput across the maps; log when all values are > 0 */
+	for (int t = 0; t < IOZ__COUNT; t++) {
+		lo[t] = INFINITY;
+		hi[t] = -INFINITY;
+	}
+	for (size_t i = 0; i < c->nres; i++) {
+		if (!suite_is(c->res[i], "iozone") || is_throughput(c->res[i]))
+			continue;
+		npts[i] = points_of(c->res[i], &pts[i]);
+		for (size_t k = 0; k < npts[i]; k++) {
+			lo[pts[i][k].test] = MIN(lo[pts[i][k].test], pts[i][k].kbs);
+			hi[pts[i][k].test] = MAX(hi[pts[i][k].test], pts[i][k].kbs);
+		}
+	}
+
+	fputs("<section id=\"iozone\" class=\"suite\">\n<h2>iozone tables</h2>\n<p class=\"note\">"
+	      "KB = 1024 bytes. Throughput mode: iozone's figures per test (children see: the sum "
+	      "of the threads' own rates; parent sees: all data over the test's wall time). Auto "
+	      "mode: one heat map per test, file sizes down, record sizes across; the colour "
+	      "(darker: slower, lighter: faster; a log scale shared by every result's map of the "
+	      "test) and the value in each cell are KB/s (k = thousand, M = million; the exact "
+	      "value in the cell's tooltip). Grey cells were not run.</p>\n",
+	      f);
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rfile *rf = c->res[i];
+
+		if (!suite_is(rf, "iozone"))
+			continue;
+		fputs("<div class=\"suite-result\" data-result=\"", f);
+		esc(f, rf->name);
+		fputs("\">\n", f);
+		result_heading(f, c, i);
+		if (is_throughput(rf)) {
+			iozone_tp_table(f, rf);
+		} else if (!npts[i]) {
+			fputs("<p class=\"note\">No iozone table figures in this result.</p>\n", f);
+		} else {
+			fputs("<div class=\"charts\">\n", f);
+			for (int t = 0; t < IOZ__COUNT; t++) {
+				size_t k;
+
+				for (k = 0; k < npts[i] && pts[i][k].test != (enum ioz_test)t; k++)
+					;
+				if (k < npts[i])
+					iozone_heat_map(f, rf, pts[i], npts[i], (enum ioz_test)t,
+							lo[t] > 0 ? lo[t] : 0, hi[t]);
+			}
+			fputs("</div>\n", f);
+		}
+		fputs("</div>\n", f);
+	}
+	fputs("</section>\n", f);
+	for (size_t i = 0; i < c->nres; i++)
+		free(pts[i]);
+	free(pts);
+	free(npts);
+}
