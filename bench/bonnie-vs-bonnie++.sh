@@ -3,7 +3,7 @@
 # the same arguments on the same directory, print both tables and the
 # ratio fsgauge/bonnie++ of every figure both report.
 #
-#   bench/bonnie-vs-bonnie++.sh [-d DIR] [-k ROUNDS] [-- BONNIE-ARGS...]
+#   bench/bonnie-vs-bonnie++.sh [-d DIR] [-k ROUNDS] [-M MIB] [-- BONNIE-ARGS...]
 #
 # Defaults: DIR is $TMPDIR or /tmp, one round, and the arguments
 # "-s 4096 -r 0 -n 16 -f": a 4 GiB file, 16*1024 empty files, no
@@ -13,18 +13,24 @@
 # with -k N the rounds alternate so that neither always goes first.
 # Expect block write, block read and creates within +-15% when both are
 # disk-bound; with the file smaller than twice the RAM (-r 0), reads come
-# from the page cache and measure memory, not the disk.
+# from the page cache and measure memory, not the disk.  -M MIB runs each
+# tool in a memory cgroup limited to MIB (root; cgroup v1 memory controller
+# or cgroup v2): the page cache the tool can fill is charged to it, so a
+# file larger than MIB is read from the device even on a machine with much
+# more RAM — both tools disk-bound without a file of twice the RAM.
 set -eu
 FSGAUGE=${FSGAUGE:-$(dirname "$0")/../fsgauge}
 BONNIEPP=${BONNIEPP:-$(command -v bonnie++ || echo /usr/sbin/bonnie++)}
 dir=${TMPDIR:-/tmp}
 rounds=1
+memlimit=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-d) dir=$2; shift 2 ;;
 	-k) rounds=$2; shift 2 ;;
+	-M) memlimit=$2; shift 2 ;;
 	--) shift; break ;;
-	*) echo "usage: $0 [-d DIR] [-k ROUNDS] [-- BONNIE-ARGS...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-d DIR] [-k ROUNDS] [-M MIB] [-- BONNIE-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 [ $# -gt 0 ] || set -- -s 4096 -r 0 -n 16 -f
@@ -33,11 +39,38 @@ done
 user=
 [ "$(id -u)" = 0 ] && user="-u root"
 out=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-vs.XXXXXX")
-trap 'rm -rf "$out"' EXIT
+cg=
+cleanup() {
+	rm -rf "$out"
+	# an emptied cgroup directory is removed with rmdir, as the kernel wants
+	[ -z "$cg" ] || rmdir "$cg" 2>/dev/null || true
+}
+trap cleanup EXIT
+if [ -n "$memlimit" ]; then
+	if [ -d /sys/fs/cgroup/memory ] && [ -f /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
+		cg=/sys/fs/cgroup/memory/bonnie-vs.$$
+		mkdir "$cg" && echo $((memlimit * 1048576)) >"$cg/memory.limit_in_bytes"
+	elif [ -f /sys/fs/cgroup/cgroup.controllers ] && grep -qw memory /sys/fs/cgroup/cgroup.controllers; then
+		cg=/sys/fs/cgroup/bonnie-vs.$$
+		mkdir "$cg" && echo $((memlimit * 1048576)) >"$cg/memory.max"
+	else
+		echo "-M needs a cgroup memory controller (v1 at /sys/fs/cgroup/memory or v2) and root" >&2
+		exit 2
+	fi
+fi
+# in_cg CMD...: run CMD inside the memory cgroup when there is one
+in_cg() {
+	if [ -n "$cg" ]; then
+		sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$cg" "$@"
+	else
+		"$@"
+	fi
+}
 
 echo "machine: $(uname -n), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.1f GiB RAM", $2/1048576}' /proc/meminfo), kernel $(uname -r)"
 echo "target: $dir ($(df -T "$dir" | awk 'NR==2 {print $2 " on " $1}')), load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "arguments: $*"
+[ -z "$memlimit" ] || echo "each tool in a memory cgroup of $memlimit MiB (page cache included)"
 echo
 
 one() { # one TOOL ROUND ARGS...
@@ -45,11 +78,11 @@ one() { # one TOOL ROUND ARGS...
 	shift 2
 	if [ "$tool" = bonnie++ ]; then
 		# shellcheck disable=SC2086
-		"$BONNIEPP" -d "$dir" -m bonnie++ $user "$@" >"$out/b.$n" 2>"$out/b.$n.err" ||
+		in_cg "$BONNIEPP" -d "$dir" -m bonnie++ $user "$@" >"$out/b.$n" 2>"$out/b.$n.err" ||
 			{ echo "bonnie++ failed:" >&2; cat "$out/b.$n.err" >&2; exit 1; }
 	else
 		# shellcheck disable=SC2086
-		"$FSGAUGE" bonnie -d "$dir" -m fsgauge $user --format 19 "$@" --json "$out/f.$n.json" \
+		in_cg "$FSGAUGE" bonnie -d "$dir" -m fsgauge $user --format 19 "$@" --json "$out/f.$n.json" \
 			>"$out/f.$n" 2>"$out/f.$n.err" ||
 			{ echo "fsgauge bonnie failed:" >&2; cat "$out/f.$n.err" >&2; exit 1; }
 	fi
