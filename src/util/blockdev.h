@@ -65,4 +65,8 @@ int blockdev_check(const char *path, const struct blockdev_policy *p);
  * Returns the descriptor or -errno (message printed). */
 int blockdev_open(const char *path, const struct blockdev_policy *p, int extra_flags);
 
+/* The size in bytes of the device open as `fd`.  Returns 0 or -errno
+ * (nothing printed). */
+int blockdev_size(int fd, uint64_t *size);
+
 #endif
