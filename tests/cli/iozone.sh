@@ -272,7 +272,7 @@ if [ -w /proc/sys/vm/drop_caches ]; then
 	# tests then find it in the page cache unless it was dropped
 	run "$FSGAUGE" iozone -s 8m -r 64k -i 0 -i 1 --drop-caches --dir "$d" --json "$T/drop.json"
 	check "--drop-caches: exit 0" [ "$rc" -eq 0 ]
-	if [ "$(json "$T/drop.json" '"none" in d["phases"][2]["device"]')" = False ]; then
+	if [ "$(json "$T/drop.json" '"none" in d["phases"][2]["device"]')" = false ]; then
 		jcheck "--drop-caches: the read test's data came from the device" "$T/drop.json" 'd["phases"][2]["name"].startswith("read ") and d["phases"][2]["device"]["bytes_read"]>=8*1048576'
 	else
 		ok "# SKIP --drop-caches: the target has no block device to count reads on"
