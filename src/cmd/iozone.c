@@ -839,7 +839,8 @@ static struct wl_process *build_phase(const struct ioz *z, enum ioz_test t, uint
 		fo = wl_add_flowop(thr, ti->creates ? FO_CREATEFILE : FO_OPENFILE,
 				   fmt_name(nm, sizeof(nm), th, "-open"), fs);
 		open_attrs(z, fo, d.stdio);
-		if (!ti->creates && z->sizes.n > 1) {
+		/* (a device is always its full size: nothing to complete) */
+		if (!ti->creates && z->sizes.n > 1 && !z->device) {
 			fo = wl_add_flowop(thr, FO_WRITEWHOLEFILE,
 					   fmt_name(nm, sizeof(nm), th, "-fill"), fs);
 			fo->fd = wl_int(1);
@@ -1435,7 +1436,8 @@ static void figs_print(struct ioz *z, unsigned nruns)
 		"\n\tfsgauge: iozone's figure (KB/sec) over %u runs: mean, 95%% confidence "
 		"interval (Student t, %u df), sd, cv, and each run\n",
 		nruns, nruns - 1);
-	fprintf(stdout, "\t%-26s %12s %12s %12s %6s  %s\n", "test", "mean", "± ci95", "sd", "cv",
+	/* "±" is two bytes in UTF-8: one more for the same width */
+	fprintf(stdout, "\t%-26s %12s %13s %12s %6s  %s\n", "test", "mean", "± ci95", "sd", "cv",
 		"runs");
 	for (size_t i = 0; i < z->nfigs; i++) {
 		const struct ioz_fig *f = &z->figs[i];

@@ -120,6 +120,12 @@ if [ -n "$loop2" ] && [ -n "$loop3" ]; then
 	check "  nothing was written (JSON)" [ "$(json "$T/ro.json" 'sum(p["summary"]["bytes_written"] for p in d["phases"])')" = 0 ]
 	check "  the device is unchanged" [ "$(sum "$loop2")" = "$before" ]
 	check "  and no run directory was made" empty_dir "$T/cwd"
+	run "$FSGAUGE" iozone -a -n 64k -g 256k -y 64k -q 128k -i 1 -f "$loop2" --json "$T/auto.json"
+	check "read-only auto mode on a device: exit 0, 5 rows" \
+		[ "$rc" -eq 0 ] && [ "$(grep -cE '^ +(64|128|256) +(64|128) +[0-9]+ +[0-9]+$' "$T/out")" = 5 ]
+	check "  nothing written, no file completed (a device has its full size)" \
+		[ "$(json "$T/auto.json" 'sum(p["summary"]["bytes_written"] for p in d["phases"]) == 0 and not any(o["name"] == "t0-fill" for p in d["phases"] for o in p["operations"])')" = true ]
+	check "  the device is unchanged" [ "$(sum "$loop2")" = "$before" ]
 
 	dd if=/dev/zero of="$loop3" bs=1M count=16 2>/dev/null
 	run "$FSGAUGE" iozone -t 2 -s 2m -r 64k -x -i 0 -i 1 -F "$loop2" "$loop3" --allow-write-device --json "$T/tp.json"
