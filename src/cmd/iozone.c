@@ -19,6 +19,14 @@
  * stream (neither: the same table for the -s/-r given).  The report's
  * layout is in src/output/iozone_fmt.c; docs/iozone.md lists the options
  * and what differs from iozone.
+ *
+ * The shared measurement options (cmd/common.h) are parsed by
+ * common_run_opt(); --repeat is run_all()'s loop around every test,
+ * folded with result_merge_repeat(), plus the statistics of iozone's own
+ * figure per test (figs_*).  -f/-F may name block devices: each is opened
+ * once by blockdev_open() (util/blockdev.h decides what is allowed) and
+ * given to the runner as a `define file` with has_device; there is no run
+ * directory then.
  */
 #include <errno.h>
 #include <fcntl.h>
