@@ -19,16 +19,28 @@
  * stream (neither: the same table for the -s/-r given).  The report's
  * layout is in src/output/iozone_fmt.c; docs/iozone.md lists the options
  * and what differs from iozone.
+ *
+ * The shared measurement options (cmd/common.h) are parsed by
+ * common_run_opt(); --repeat is run_all()'s loop around every test,
+ * folded with result_merge_repeat(), plus the statistics of iozone's own
+ * figure per test (figs_*).  -f/-F may name block devices: each is opened
+ * once by blockdev_open() (util/blockdev.h decides what is allowed) and
+ * given to the runner as a `define file` with has_device; there is no run
+ * directory then.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
@@ -36,6 +48,8 @@
 #include "output/output.h"
 #include "runner/runner.h"
 #include "stats/env.h"
+#include "stats/summary.h"
+#include "util/blockdev.h"
 #include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -53,7 +67,8 @@
 #define DEFAULT_SIZE (512 * KB)
 #define DEFAULT_REC (4 * KB)
 #define DEFAULT_STRIDE 17
-#define PHASE_SECONDS 1e7	      /* a phase ends when its threads are done */
+/* "until done" for the runner: a phase ends when its threads are done */
+#define PHASE_SECONDS (3600.0 * 24 * 365)
 
 /* -i numbers run when none is given. */
 #define TP_DEFAULT_TESTS 0x72f	/* 0 1 2 3 5 8 9 10: seed 003's sections */
@@ -65,9 +80,9 @@ enum {
 	OPT_ENGINE,
 	OPT_SEED,
 	OPT_DIR,
-	OPT_IOZ_DATA,
-	OPT_IOZ_QUIET,
 	OPT_HELP,
+	OPT_ALLOW_WRITE_DEVICE,
+	OPT_FORCE_DESTROY_DATA,
 };
 
 struct sizes {
@@ -103,7 +118,22 @@ struct ioz {
 	struct wl_fileset **fsets;
 	struct workload *w;
 	struct runner *rn;
-	struct result *res;
+	struct result *res; /* the current run's result */
+	struct result *acc; /* every run's (res itself without --repeat) */
+	/* --repeat: iozone's figures of every run, summarised at the end */
+	struct ioz_fig *figs;
+	size_t nfigs, fig_hint;
+	int progress_given;
+	/* block-device targets (-f/-F /dev/X) */
+	struct blockdev_policy policy;
+	int device; /* the targets are block devices */
+	int *devfd; /* per thread, from blockdev_open() */
+};
+
+struct ioz_fig {
+	char *phase, *metric, *unit;
+	struct summary s;
+	double *v; /* per run */
 };
 
 static void iozone_usage(FILE *f)
@@ -115,7 +145,8 @@ static void iozone_usage(FILE *f)
 		"engine.  With -t N, the throughput test (N threads, one file each; iozone\n"
 		"uses processes by default, fsgauge always threads); with -a, the table of\n"
 		"KB/s per file size and record size; else the table's row for -s and -r.\n"
-		"Files live in a fresh directory inside the target, removed afterwards.\n"
+		"Files live in a fresh directory inside the target, removed afterwards;\n"
+		"-f or -F may name block devices instead (see 'block devices' below).\n"
 		"\n"
 		"iozone's options (sizes in KB unless suffixed k, m or g):\n"
 		"  -a             auto mode: file sizes -n..-g, record sizes -y..-q\n"
@@ -151,19 +182,35 @@ static void iozone_usage(FILE *f)
 		"                     else the current directory, as iozone)\n"
 		"      --json FILE    write the full result as JSON ('-' for stdout)\n"
 		"      --label TEXT   a label stored in the result\n"
-		"      --data PATTERN data written: random (default), zero, compress=N%%,\n"
-		"                     dedupe=N%%\n"
 		"      --engine NAME  I/O engine: psync (default), io_uring, null\n"
 		"      --seed N       seed for random offsets and data (default 1)\n"
-		"      --quiet        no messages on stderr\n"
-		"      --verify       self-checking 4 KiB blocks, every block read checked;\n"
-		"                     record sizes are rounded up to whole blocks (exit 1 on\n"
-		"                     a mismatch; docs/reliability.md)\n"
+		"      --allow-write-device  let write tests write to -f/-F block devices\n"
+		"      --force-destroy-data  ... even when mounted, in use or holding a file\n"
+		"                     system or partition table\n"
 		"  -h, --help         this help\n"
-		"\n"
-		"exit status: 0 ok, 1 I/O errors, 2 usage error, 3 system error,\n"
-		"130 interrupted (partial results are still written).\n",
+		"\n",
 		MAX_THREADS);
+	common_run_usage(f);
+	fprintf(f,
+		"\n"
+		"In iozone: --direct is -I (not on the fwrite/fread tests); --quiet has no\n"
+		"short form (-q is the largest record); --repeat N runs every test N times\n"
+		"(fresh files each run unless --reuse) and ends with each test's KB/sec\n"
+		"mean, sd, cv and 95%% confidence interval; --drop-caches drops the page\n"
+		"cache before each test; --interval records each test's time series in the\n"
+		"JSON.  --warmup and --steady-state do not apply (a test is a fixed amount\n"
+		"of I/O, timed from its first record to its last) and are refused.\n"
+		"\n"
+		"block devices (-f /dev/X, or -F /dev/X /dev/Y ..., one per thread): opened\n"
+		"through fsgauge's device checks; read tests read what the device holds\n"
+		"(nothing is written beforehand); a selection with a write test (-i 0, 2, 4,\n"
+		"6, 8, 9) needs --allow-write-device, and a device that is mounted, in use,\n"
+		"or carries a file-system or partition-table signature also needs\n"
+		"--force-destroy-data.  The tests use the first -s bytes of each device; no\n"
+		"directory is created, nothing is removed (docs/iozone.md).\n"
+		"\n"
+		"exit status: 0 ok, 1 I/O errors, 2 usage error or refused device, 3 system\n"
+		"error, 130 interrupted (partial results are still written).\n");
 }
 
 static int usage_error(void)
@@ -212,14 +259,16 @@ static const char *base_name(const char *p)
 }
 
 /* The options that define the workload, for the result's parameters:
- * without fsgauge's reporting options (--json, --label, --quiet), the
+ * without fsgauge's reporting options (--json, --label, --quiet,
+ * --progress), the device permissions, the
  * place (--dir, the directories of -F/-f), -w, -R and -b, which do not
  * change what is measured — so that `fsgauge compare` accepts two runs of
  * the same test in different places.  Caller frees. */
 static char *workload_options(int argc, char **argv)
 {
 	static const char *const skip_arg[] = { "--json", "--label", "--dir", "--seed", "-b" };
-	static const char *const skip[] = { "--quiet", "-w", "-R" };
+	static const char *const skip[] = { "--quiet", "-w", "-R", "--allow-write-device",
+					    "--force-destroy-data" };
 	size_t len = 1;
 	char *s;
 	int files = 0;
@@ -243,6 +292,8 @@ static char *workload_options(int argc, char **argv)
 		for (size_t k = 0; k < ARRAY_SIZE(skip); k++)
 			if (!strcmp(a, skip[k]))
 				drop = 1;
+		if (!strcmp(a, "--progress") || !strncmp(a, "--progress=", 11))
+			drop = 1;
 		if (drop) {
 			i += drop - 1;
 			files = 0;
@@ -278,10 +329,10 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 		{ "engine", required_argument, NULL, OPT_ENGINE },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "dir", required_argument, NULL, OPT_DIR },
-		{ "data", required_argument, NULL, OPT_IOZ_DATA },
-		{ "quiet", no_argument, NULL, OPT_IOZ_QUIET },
-		{ "verify", no_argument, NULL, OPT_VERIFY },
 		{ "help", no_argument, NULL, OPT_HELP },
+		{ "allow-write-device", no_argument, NULL, OPT_ALLOW_WRITE_DEVICE },
+		{ "force-destroy-data", no_argument, NULL, OPT_FORCE_DESTROY_DATA },
+		COMMON_RUN_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	uint64_t v;
@@ -413,20 +464,29 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 		case OPT_DIR:
 			z->dir = optarg;
 			break;
-		case OPT_IOZ_DATA:
-			if (data_pattern_parse(optarg, &z->ro.data) < 0) {
-				msg_err("invalid data pattern '%s' (expected random, zero, compress=N%% "
-					"or dedupe=N%%)",
-					optarg);
+		case OPT_ALLOW_WRITE_DEVICE:
+			z->policy.allow_write = 1;
+			break;
+		case OPT_FORCE_DESTROY_DATA:
+			z->policy.force_destroy = 1;
+			break;
+		case OPT_QUIET:
+			z->quiet = 1; /* and the runner's chatter, as it always is */
+			common_run_opt(c, optarg, &z->ro);
+			break;
+		case OPT_DIRECT:
+			z->direct = 1; /* --direct is -I: not on the fwrite/fread streams */
+			break;
+		case OPT_WARMUP:
+		case OPT_STEADY_STATE:
+			msg_err("--warmup and --steady-state do not apply to iozone: each test is a "
+				"fixed amount of I/O (-s / -r records per thread), timed from its first "
+				"record to its last");
+			return -1;
+		case OPT_PROGRESS:
+			if (common_run_opt(c, optarg, &z->ro) < 0)
 				return -1;
-			}
-			break;
-		case OPT_IOZ_QUIET:
-			z->quiet = 1;
-			msg_quiet = 1;
-			break;
-		case OPT_VERIFY:
-			z->ro.verify = 1;
+			z->progress_given = 1;
 			break;
 		case ':':
 			if (optopt == '+')
@@ -436,12 +496,19 @@ static int parse_opts(struct ioz *z, int argc, char **argv)
 			else
 				msg_err("option '%s' needs a value", argv[optind - 1]);
 			return -1;
-		default:
+		default: {
+			int r = common_run_opt(c, optarg, &z->ro);
+
+			if (r > 0)
+				break;
+			if (r < 0)
+				return -1;
 			if (optopt > 0 && optopt < 0x100)
 				msg_err("unknown or unsupported option '-%c'", optopt);
 			else
 				msg_err("unknown option '%s'", argv[optind - 1]);
 			return -1;
+		}
 		}
 	}
 	if (optind < argc) {
@@ -780,7 +847,8 @@ static struct wl_process *build_phase(const struct ioz *z, enum ioz_test t, uint
 		fo = wl_add_flowop(thr, ti->creates ? FO_CREATEFILE : FO_OPENFILE,
 				   fmt_name(nm, sizeof(nm), th, "-open"), fs);
 		open_attrs(z, fo, d.stdio);
-		if (!ti->creates && z->sizes.n > 1) {
+		/* (a device is always its full size: nothing to complete) */
+		if (!ti->creates && z->sizes.n > 1 && !z->device) {
 			fo = wl_add_flowop(thr, FO_WRITEWHOLEFILE,
 					   fmt_name(nm, sizeof(nm), th, "-fill"), fs);
 			fo->fd = wl_int(1);
@@ -1057,7 +1125,7 @@ static void record_params(struct ioz *z)
 			snprintf(tests + strlen(tests), sizeof(tests) - strlen(tests), "%s%d",
 				 *tests ? "," : "", i);
 	kv_add(pl, "options", "%s", z->options);
-	kv_add(pl, "dir", "%s", z->target);
+	kv_add(pl, z->device ? "device" : "dir", "%s", z->target);
 	kv_add(pl, "mode", "%s", z->nthreads ? "throughput" : z->autom ? "auto" : "single");
 	kv_add(pl, "threads", "%u", z->nfs);
 	kv_add(pl, "tests", "%s", tests);
@@ -1076,7 +1144,15 @@ static void record_params(struct ioz *z)
 	kv_add(pl, "keep", "%s", z->keep ? "true" : "false");
 	kv_add(pl, "engine", "%s", z->ro.engine);
 	kv_add(pl, "seed", "%llu", (unsigned long long)z->ro.seed);
-	kv_add(pl, "data", "%s", data_pattern_name(&z->ro.data, buf, sizeof(buf)));
+	common_run_params(pl, &z->ro);
+	/* --direct is -I here (not on the fwrite/fread streams) */
+	kv_add(pl, "direct", "%s", z->direct ? "true" : "false");
+	kv_add(pl, "target", "%s", z->device ? "block device" : "directory");
+	if (z->device) {
+		kv_add(pl, "device_access", "%s", z->policy.write ? "write" : "read");
+		kv_add(pl, "allow_write_device", "%s", z->policy.allow_write ? "true" : "false");
+		kv_add(pl, "force_destroy_data", "%s", z->policy.force_destroy ? "true" : "false");
+	}
 }
 
 /* Throughput mode: one section per test. */
@@ -1170,6 +1246,298 @@ static int needs_prealloc(const struct ioz *z)
 	return n && !ioz_tests[list[0]].creates;
 }
 
+/* Whether any selected test writes (a block device then needs
+ * --allow-write-device). */
+static int selection_writes(const struct ioz *z)
+{
+	enum ioz_test list[IOZ__COUNT];
+	size_t n = z->nthreads ? tp_tests(z, list) : auto_columns(z, list);
+
+	for (size_t i = 0; i < n; i++)
+		if (ioz_tests[list[i]].writes || list[i] == IOZ_MIX)
+			return 1;
+	return 0;
+}
+
+/* Are the -f/-F targets block devices?  Returns 1 (all of them), 0 (none)
+ * or -1 after a message (some are, or a device target with --dir). */
+static int device_targets(const struct ioz *z)
+{
+	size_t n = z->nfiles ? z->nfiles : z->file ? 1 : 0, ndev = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (blockdev_is(z->nfiles ? z->files[i] : z->file) == 1)
+			ndev++;
+	if (!ndev)
+		return 0;
+	if (ndev != n) {
+		msg_err("-F names block devices and files: give only devices or only files");
+		return -1;
+	}
+	if (z->dir) {
+		msg_err("--dir does not apply to a block device target ('%s'): nothing is created "
+			"on it",
+			z->nfiles ? z->files[0] : z->file);
+		return -1;
+	}
+	return 1;
+}
+
+/* Open every device target through blockdev_open() (the one place that
+ * decides whether a device may be read or written), and check that the
+ * largest file size fits in each.  Returns 0, or an exit code after a
+ * message. */
+static int open_devices(struct ioz *z)
+{
+	uint64_t biggest = 0;
+	int flags = (z->osync ? O_SYNC : 0) | (z->odsync ? O_DSYNC : 0) | (z->direct ? O_DIRECT : 0);
+
+	for (size_t k = 0; k < z->sizes.n; k++)
+		biggest = MAX(biggest, z->sizes.v[k]);
+	z->policy.write = selection_writes(z);
+	z->devfd = xmalloc(z->nfs * sizeof(*z->devfd));
+	for (unsigned i = 0; i < z->nfs; i++)
+		z->devfd[i] = -1;
+	for (unsigned i = 0; i < z->nfs; i++) {
+		const char *path = z->nfiles ? z->files[i] : z->file;
+		struct stat a, b;
+		uint64_t size;
+
+		for (unsigned j = 0; j < i; j++)
+			if (stat(path, &a) == 0 && stat(z->files[j], &b) == 0 &&
+			    a.st_rdev == b.st_rdev) {
+				msg_err("block device '%s' is given twice to -F (as '%s'): one thread "
+					"per device",
+					path, z->files[j]);
+				return EXIT_USAGE;
+			}
+		z->devfd[i] = blockdev_open(path, &z->policy, flags);
+		if (z->devfd[i] < 0)
+			return z->devfd[i] == -EPERM ? EXIT_USAGE : EXIT_SYSTEM;
+		if (blockdev_size(z->devfd[i], &size) < 0) {
+			err_errno(-errno, "cannot get the size of block device '%s'", path);
+			return EXIT_SYSTEM;
+		}
+		if (biggest > size) {
+			msg_err("file size %lluk does not fit on block device '%s' (%llu bytes); use "
+				"a smaller -s",
+				(unsigned long long)(biggest / KB), path, (unsigned long long)size);
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+static void close_devices(struct ioz *z)
+{
+	if (!z->devfd)
+		return;
+	for (unsigned i = 0; i < z->nfs; i++)
+		if (z->devfd[i] >= 0)
+			close(z->devfd[i]);
+	free(z->devfd);
+	z->devfd = NULL;
+}
+
+/* --- --repeat -------------------------------------------------------------- */
+
+/* The figure iozone reports for a test. */
+static const char *main_figure(const struct ioz *z)
+{
+	return z->nthreads ? "children_throughput" : "throughput";
+}
+
+static struct ioz_fig *fig_find(struct ioz *z, const char *phase, const char *metric)
+{
+	/* every run makes the same phases and metrics in the same order */
+	for (size_t k = 0; k < z->nfigs; k++) {
+		size_t i = (z->fig_hint + k) % z->nfigs;
+
+		if (!strcmp(z->figs[i].phase, phase) && !strcmp(z->figs[i].metric, metric)) {
+			z->fig_hint = i + 1;
+			return &z->figs[i];
+		}
+	}
+	return NULL;
+}
+
+/* Keep run `run`'s figures (the phases' metrics of `one`). */
+static void figs_collect(struct ioz *z, const struct result *one, unsigned run, unsigned nruns)
+{
+	for (size_t i = 0; i < one->nphases; i++) {
+		const struct result_phase *p = &one->phases[i];
+
+		for (size_t j = 0; j < p->nmetrics; j++) {
+			const struct result_metric *m = &p->metrics[j];
+			struct ioz_fig *f = fig_find(z, p->name, m->name);
+
+			if (!f) {
+				z->figs = xrealloc(z->figs, (z->nfigs + 1) * sizeof(*z->figs));
+				f = &z->figs[z->nfigs++];
+				f->phase = xstrdup(p->name);
+				f->metric = xstrdup(m->name);
+				f->unit = xstrdup(m->unit);
+				summary_init(&f->s);
+				f->v = xmalloc(nruns * sizeof(*f->v));
+				for (unsigned r = 0; r < nruns; r++)
+					f->v[r] = NAN;
+				z->fig_hint = z->nfigs;
+			}
+			f->v[run] = m->value;
+			summary_add(&f->s, m->value);
+		}
+	}
+}
+
+static struct result_phase *acc_phase(struct result *r, const char *name)
+{
+	for (size_t i = 0; i < r->nphases; i++)
+		if (!strcmp(r->phases[i].name, name))
+			return &r->phases[i];
+	return NULL;
+}
+
+/* Into the merged result: each figure's mean over the runs, and for
+ * iozone's own figure its sd, cv, 95% confidence interval and every
+ * run's value. */
+static void figs_store(struct ioz *z, unsigned nruns)
+{
+	const char *mainf = main_figure(z);
+
+	for (size_t i = 0; i < z->nfigs; i++) {
+		struct ioz_fig *f = &z->figs[i];
+		struct result_phase *p = acc_phase(z->acc, f->phase);
+		char name[160];
+		double half = summary_ci_half(&f->s, 0.95);
+
+		if (!p)
+			continue;
+		result_phase_add_metric(p, f->metric, f->unit, f->s.mean);
+		if (strcmp(f->metric, mainf))
+			continue;
+		snprintf(name, sizeof(name), "%s.sd", f->metric);
+		result_phase_add_metric(p, name, f->unit, summary_sd(&f->s));
+		snprintf(name, sizeof(name), "%s.cv", f->metric);
+		result_phase_add_metric(p, name, "ratio", summary_cv(&f->s));
+		if (!isnan(half)) {
+			snprintf(name, sizeof(name), "%s.ci95_low", f->metric);
+			result_phase_add_metric(p, name, f->unit, f->s.mean - half);
+			snprintf(name, sizeof(name), "%s.ci95_high", f->metric);
+			result_phase_add_metric(p, name, f->unit, f->s.mean + half);
+		}
+		snprintf(name, sizeof(name), "%s.runs", f->metric);
+		result_phase_add_metric(p, name, "count", (double)f->s.n);
+		for (unsigned r = 0; r < nruns; r++) {
+			if (isnan(f->v[r]))
+				continue;
+			snprintf(name, sizeof(name), "%s.run%u", f->metric, r + 1);
+			result_phase_add_metric(p, name, f->unit, f->v[r]);
+		}
+	}
+}
+
+static void figs_print(struct ioz *z, unsigned nruns)
+{
+	const char *mainf = main_figure(z);
+
+	fprintf(stdout,
+		"\n\tfsgauge: iozone's figure (KB/sec) over %u runs: mean, 95%% confidence "
+		"interval (Student t, %u df), sd, cv, and each run\n",
+		nruns, nruns - 1);
+	/* "±" is two bytes in UTF-8: one more for the same width */
+	fprintf(stdout, "\t%-26s %12s %13s %12s %6s  %s\n", "test", "mean", "± ci95", "sd", "cv",
+		"runs");
+	for (size_t i = 0; i < z->nfigs; i++) {
+		const struct ioz_fig *f = &z->figs[i];
+		double half = summary_ci_half(&f->s, 0.95);
+
+		if (strcmp(f->metric, mainf))
+			continue;
+		fprintf(stdout, "\t%-26s %12.2f ", f->phase, f->s.mean);
+		if (isnan(half))
+			fprintf(stdout, "%12s", "-");
+		else
+			fprintf(stdout, "%12.2f", half);
+		fprintf(stdout, " %12.2f %5.1f%% ", summary_sd(&f->s), summary_cv(&f->s) * 100.0);
+		for (unsigned r = 0; r < nruns; r++)
+			if (!isnan(f->v[r]))
+				fprintf(stdout, " %.2f", f->v[r]);
+		fputc('\n', stdout);
+	}
+}
+
+static void figs_free(struct ioz *z)
+{
+	for (size_t i = 0; i < z->nfigs; i++) {
+		free(z->figs[i].phase);
+		free(z->figs[i].metric);
+		free(z->figs[i].unit);
+		free(z->figs[i].v);
+	}
+	free(z->figs);
+}
+
+/* Run the tests o->repeat times (once without --repeat): each run on fresh
+ * files (the run directory emptied in between) unless --reuse; each run
+ * prints its report; the runs are folded into z->acc.  Returns 0 or the
+ * first -errno. */
+static int run_all(struct ioz *z, struct rundir *rd, FILE *csv)
+{
+	unsigned nruns = z->ro.repeat > 1 ? z->ro.repeat : 1;
+	int rr = 0;
+
+	for (unsigned k = 0; k < nruns && !runner_signalled(); k++) {
+		struct result *one = nruns > 1 ? result_new("iozone", "iozone") : z->acc;
+
+		if (nruns > 1) {
+			if (!z->quiet)
+				fprintf(stderr, "Repeat %u of %u%s\n", k + 1, nruns,
+					z->ro.reuse && k ? " (reusing the files)" : "");
+			printf("%s\tRun %u of %u\n\n", k ? "\n" : "", k + 1, nruns);
+		}
+		z->res = one;
+		if (z->rn) {
+			runner_set_result(z->rn, one);
+		} else {
+			if (k > 0 && rd) {
+				rr = rundir_empty(rd->fd);
+				if (rr < 0) {
+					err_errno(rr, "cannot empty run directory '%s' between repeats",
+						  rd->path);
+					if (one != z->acc)
+						result_free(one);
+					z->res = z->acc;
+					break;
+				}
+			}
+			z->rn = runner_new(z->w, rd, &z->ro, one);
+			rr = runner_create_filesets(z->rn);
+		}
+		if (rr == 0)
+			rr = z->nthreads ? run_throughput(z, csv) : run_table(z, csv);
+		if (!z->ro.reuse) {
+			runner_free(z->rn);
+			z->rn = NULL;
+		}
+		if (one != z->acc) {
+			figs_collect(z, one, k, nruns);
+			result_merge_repeat(z->acc, one);
+			result_free(one);
+		}
+		z->res = z->acc;
+		if (z->rn)
+			runner_set_result(z->rn, z->acc);
+		if (rr < 0 || z->acc->interrupted || z->acc->stopped_on_error)
+			break;
+	}
+	if (nruns > 1) {
+		figs_store(z, nruns);
+		if (z->nfigs)
+			figs_print(z, nruns);
+	}
+	return rr == -EINTR ? 0 : rr;
+}
+
 static void free_ioz(struct ioz *z)
 {
 	free(z->s_opt.v);
@@ -1181,8 +1549,10 @@ static void free_ioz(struct ioz *z)
 	free(z->cmdline);
 	free(z->options);
 	runner_free(z->rn);
-	result_free(z->res);
+	result_free(z->acc);
 	workload_free(z->w);
+	figs_free(z);
+	close_devices(z);
 }
 
 int cmd_iozone(int argc, char **argv)
@@ -1208,14 +1578,35 @@ int cmd_iozone(int argc, char **argv)
 	if (!z.tests)
 		z.tests = z.nthreads ? TP_DEFAULT_TESTS : AUTO_DEFAULT_TESTS;
 	z.nfs = z.nthreads ? z.nthreads : 1;
-	z.cmdline = join_args(argc, argv);
-	z.options = workload_options(argc, argv);
-	dir = target_dir(&z);
-	if (!dir) {
+	/* the runner's progress line needs it not quiet (its setup chatter
+	 * on stderr comes with it) */
+	if (z.progress_given && !z.quiet && z.ro.progress != PROGRESS_NEVER)
+		z.ro.quiet = 0;
+	z.device = device_targets(&z);
+	if (z.device < 0) {
 		ret = usage_error();
 		goto out;
 	}
-	{
+	if (z.device && z.ro.verify && needs_prealloc(&z)) {
+		msg_err("--verify on a block device needs a write test first: the first test "
+			"would read what the device holds, which fsgauge did not write");
+		ret = usage_error();
+		goto out;
+	}
+	if (common_run_check(&z.ro) < 0) {
+		ret = usage_error();
+		goto out;
+	}
+	z.cmdline = join_args(argc, argv);
+	z.options = workload_options(argc, argv);
+	if (z.device) {
+		dir = xstrdup(z.nfiles ? z.files[0] : z.file);
+	} else {
+		dir = target_dir(&z);
+		if (!dir) {
+			ret = usage_error();
+			goto out;
+		}
 		/* recorded and shown as an absolute path (iozone's default is ".") */
 		char *abs = realpath(dir, NULL);
 
@@ -1225,6 +1616,11 @@ int cmd_iozone(int argc, char **argv)
 		}
 	}
 	z.target = dir;
+	if (z.device) {
+		ret = open_devices(&z);
+		if (ret != EXIT_OK)
+			goto out;
+	}
 	if (z.csv_file) {
 		csv = fopen(z.csv_file, "w");
 		if (!csv) {
@@ -1236,21 +1632,28 @@ int cmd_iozone(int argc, char **argv)
 
 	runner_install_signals();
 	signal(SIGPIPE, SIG_IGN); /* a closed stdout is seen by out_flush() */
-	if (rundir_create(&rd, dir) < 0) {
-		ret = EXIT_USAGE;
-		goto out;
+	if (!z.device) {
+		if (rundir_create(&rd, dir) < 0) {
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		if (check_space(&z, rd.path) < 0) {
+			rundir_remove(&rd);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		if (!z.quiet)
+			fprintf(stderr, "run directory: %s\n", rd.path);
+	} else if (!z.quiet) {
+		fprintf(stderr, "block device%s: %s%s (%s; nothing is created or removed)\n",
+			z.nfs > 1 ? "s" : "", dir, z.nfs > 1 ? " ..." : "",
+			z.policy.write ? "written" : "read only");
 	}
-	if (check_space(&z, rd.path) < 0) {
-		rundir_remove(&rd);
-		ret = EXIT_USAGE;
-		goto out;
-	}
-	if (!z.quiet)
-		fprintf(stderr, "run directory: %s\n", rd.path);
 
 	/* one file per thread; sized for the largest test (preallocation) */
 	z.w = wl_new("iozone");
-	workload_set_var(z.w, "dir", rd.path);
+	if (!z.device)
+		workload_set_var(z.w, "dir", rd.path);
 	z.fsets = xcalloc(z.nfs, sizeof(*z.fsets));
 	for (unsigned i = 0; i < z.nfs; i++) {
 		char name[64];
@@ -1268,36 +1671,48 @@ int cmd_iozone(int argc, char **argv)
 		else
 			snprintf(name, sizeof(name), "iozone.tmp");
 		z.fsets[i] = wl_add_file(z.w, fname, (int64_t)biggest);
-		if (needs_prealloc(&z))
+		if (z.device) {
+			/* a device's content is read as it is: never preallocated */
+			z.fsets[i]->has_device = 1;
+			z.fsets[i]->device_fd = z.devfd[i];
+			z.fsets[i]->device_flags = (z.policy.write ? O_RDWR : O_RDONLY) |
+						   (z.osync ? O_SYNC : 0) | (z.odsync ? O_DSYNC : 0) |
+						   (z.direct ? O_DIRECT : 0);
+			z.fsets[i]->device_path = xstrdup(z.nfiles ? z.files[i] : z.file);
+		} else if (needs_prealloc(&z)) {
 			z.fsets[i]->prealloc = wl_int(100);
+		}
 	}
 
-	z.res = result_new("iozone", "iozone");
-	z.res->label = z.label ? xstrdup(z.label) : NULL;
-	z.res->engine = xstrdup(z.ro.engine);
-	z.res->seed = z.ro.seed;
+	z.acc = result_new("iozone", "iozone");
+	z.res = z.acc;
+	z.acc->label = z.label ? xstrdup(z.label) : NULL;
+	z.acc->engine = xstrdup(z.ro.engine);
+	z.acc->seed = z.ro.seed;
 	record_params(&z);
-	env_capture(&z.res->env, rd.parent);
+	if (z.device) {
+		env_capture(&z.acc->env, NULL);
+		kv_add(&z.acc->env, "target", "%s", dir);
+	} else {
+		env_capture(&z.acc->env, rd.parent);
+	}
 
 	print_header(&z);
-	z.rn = runner_new(z.w, &rd, &z.ro, z.res);
-	rr = runner_create_filesets(z.rn);
-	if (rr == 0)
-		rr = z.nthreads ? run_throughput(&z, csv) : run_table(&z, csv);
-	if (z.res->nphases)
-		ioz_fmt_summary(stdout, z.res);
-	if (z.res->interrupted)
+	rr = run_all(&z, z.device ? NULL : &rd, csv);
+	if (z.acc->nphases)
+		ioz_fmt_summary(stdout, z.acc);
+	if (z.acc->interrupted)
 		printf("\nNOTE: interrupted by a signal: these are partial results\n");
-	if (z.res->errors || z.res->stopped_on_error)
+	if (z.acc->errors || z.acc->stopped_on_error)
 		printf("\nNOTE: %llu operation errors; first: %s\n",
-		       (unsigned long long)z.res->errors,
-		       z.res->first_error ? z.res->first_error : "?");
-	if (!z.res->interrupted && !z.res->stopped_on_error && rr == 0)
+		       (unsigned long long)z.acc->errors,
+		       z.acc->first_error ? z.acc->first_error : "?");
+	if (!z.acc->interrupted && !z.acc->stopped_on_error && rr == 0)
 		printf("\n\niozone test complete.\n");
 	fflush(stdout);
-	if (runner_signalled() || z.res->interrupted)
+	if (runner_signalled() || z.acc->interrupted)
 		ret = EXIT_INTERRUPTED;
-	else if (z.res->errors || z.res->stopped_on_error)
+	else if (z.acc->errors || z.acc->stopped_on_error)
 		ret = EXIT_RUN_ERRORS;
 	else if (rr < 0)
 		ret = rr == -ENOSPC || rr == -EINVAL || rr == -EPERM ? EXIT_USAGE : EXIT_SYSTEM;
@@ -1306,11 +1721,13 @@ int cmd_iozone(int argc, char **argv)
 			ret = EXIT_SYSTEM;
 		csv = NULL;
 	}
-	if (z.json && output_json_file(z.res, z.json) < 0 && !ret)
-		ret = EXIT_SYSTEM;
 	runner_free(z.rn);
 	z.rn = NULL;
-	if (z.keep) {
+	if (z.json && output_json_file(z.acc, z.json) < 0 && !ret)
+		ret = EXIT_SYSTEM;
+	if (z.device) {
+		/* nothing to remove: the device is left as the tests left it */
+	} else if (z.keep) {
 		if (!z.quiet)
 			fprintf(stderr, "kept run directory: %s\n", rd.path);
 		rundir_release(&rd);

@@ -456,6 +456,15 @@ static void *prealloc_thread(void *arg)
 	return NULL;
 }
 
+void fileset_use_device(struct rt_fileset *fs)
+{
+	for (uint64_t i = 0; i < fs->n; i++) {
+		fs->e[i].cur = fs->e[i].size;
+		fs->e[i].state = FSE_EXISTS;
+	}
+	fileset_index(fs);
+}
+
 int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 		   const struct data_pattern *dp, int nthreads, uint64_t seed,
 		   const volatile int *stop, struct fileset_prealloc_stats *out)

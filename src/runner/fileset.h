@@ -121,6 +121,9 @@ void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
  * with the path; out->error set when an I/O operation failed). */
 struct engine;
 struct data_pattern;
+/* A fileset on a block device (def->has_device): instead of
+ * fileset_create(), mark its entry existing with its full size; no I/O. */
+void fileset_use_device(struct rt_fileset *fs);
 struct fileset_prealloc_stats {
 	uint64_t files, bytes;
 	double seconds;

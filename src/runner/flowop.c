@@ -297,6 +297,15 @@ static int64_t slot_open_fds(struct worker *wk, struct fd_slot *s, struct rt_fil
 			    .flags = flags, .mode = mode };
 	int64_t fd;
 
+	if (fs->def->has_device) {
+		/* opened once, by the front end through blockdev_open(): the
+		 * flags it was opened with are the ones recorded */
+		snprintf(wk->path, sizeof(wk->path), "%s", fs->def->device_path);
+		wk->eng->open_flags_seen |= fs->def->device_flags;
+		s->fd = fs->def->device_fd;
+		s->ncfds = 0;
+		return 0;
+	}
 	if (!fs->chunk) {
 		if (fileset_entry_path(fs, (uint64_t)idx, wk->path, sizeof(wk->path)) < 0)
 			return -ENAMETOOLONG;
@@ -337,6 +346,8 @@ static int64_t slot_close_fds(struct worker *wk, struct fd_slot *s)
 	unsigned n = s->ncfds ? s->ncfds : 1;
 	int64_t ret = 0, r;
 
+	if (s->fs && s->fs->def->has_device)
+		return 0; /* the device stays open: its descriptor is the front end's */
 	for (unsigned c = 0; c < n; c++) {
 		struct io_req q = { .op = IO_CLOSE, .fd = s->ncfds ? s->cfds[c] : s->fd };
 

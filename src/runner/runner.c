@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -461,13 +462,27 @@ struct runner *runner_new(struct workload *w, struct rundir *rd, const struct ru
 	rn->o = o;
 	rn->rd = rd;
 	rn->res = res;
-	rn->dirfd = rd->fd;
-	devices_find(rd->path, &rn->devs);
-	{
+	if (rd) {
 		struct mount_info mi;
 
+		rn->dirfd = rd->fd;
+		devices_find(rd->path, &rn->devs);
 		if (env_mount_of(rd->path, &mi) == 0)
 			snprintf(rn->fstype, sizeof(rn->fstype), "%s", mi.fstype);
+	} else {
+		/* block devices only: their counters are the devices' own */
+		size_t n = 0;
+		dev_t *devs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*devs));
+
+		rn->dirfd = -1;
+		for (size_t i = 0; i < w->nfilesets; i++) {
+			struct stat st;
+
+			if (w->filesets[i]->has_device && fstat(w->filesets[i]->device_fd, &st) == 0)
+				devs[n++] = st.st_rdev;
+		}
+		devices_find_devnums(devs, n, &rn->devs);
+		free(devs);
 	}
 	pthread_mutex_init(&rn->err_mu, NULL);
 	pthread_mutex_init(&rn->gate_mu, NULL);
@@ -485,9 +500,16 @@ int runner_create_filesets(struct runner *rn)
 
 	rn->fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*rn->fs));
 	for (size_t i = 0; i < w->nfilesets; i++) {
-		ret = fileset_relpath(w->filesets[i], rn->rd->path, rel, sizeof(rel));
-		if (ret < 0)
-			return ret;
+		if (w->filesets[i]->has_device) {
+			snprintf(rel, sizeof(rel), "%s", w->filesets[i]->name);
+		} else if (!rn->rd) {
+			msg_err("file '%s': no run directory to put it in", w->filesets[i]->name);
+			return -EINVAL;
+		} else {
+			ret = fileset_relpath(w->filesets[i], rn->rd->path, rel, sizeof(rel));
+			if (ret < 0)
+				return ret;
+		}
 		ret = fileset_init(&rn->fs[i], w->filesets[i], rel, o->seed + i);
 		rn->nfs++;
 		if (ret < 0)
@@ -515,9 +537,13 @@ int runner_create_filesets(struct runner *rn)
 				fs->name);
 			return -EINVAL;
 		}
-		ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
-				     o->prealloc_threads ? o->prealloc_threads : ncpus(), o->seed + i,
-				     &runner_stop_signal, &ps);
+		memset(&ps, 0, sizeof(ps));
+		if (fs->def->has_device)
+			fileset_use_device(fs);
+		else
+			ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
+					     o->prealloc_threads ? o->prealloc_threads : ncpus(),
+					     o->seed + i, &runner_stop_signal, &ps);
 		rf->entries = fs->n;
 		rf->preallocated = ps.files;
 		rf->bytes = ps.bytes;
@@ -829,6 +855,11 @@ void runner_free(struct runner *rn)
 	pthread_mutex_destroy(&rn->gate_mu);
 	pthread_cond_destroy(&rn->gate_cv);
 	free(rn);
+}
+
+void runner_set_result(struct runner *rn, struct result *res)
+{
+	rn->res = res;
 }
 
 static int run_once(struct workload *w, struct rundir *rd, const struct run_opts *o,

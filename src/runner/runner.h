@@ -83,6 +83,9 @@ void runner_install_signals(void);
 struct runner;
 struct runner *runner_new(struct workload *w, struct rundir *rd, const struct run_opts *o,
 			  struct result *res);
+/* (`rd` may be NULL when every fileset of `w` is a block device
+ * (wl_fileset.has_device): nothing is created anywhere then, and the
+ * device counters are those of the devices themselves.) */
 /* Lay out and preallocate every fileset of the workload.  Returns 0,
  * -EINTR when a signal stopped it (res->interrupted set), or -errno. */
 int runner_create_filesets(struct runner *rn);
@@ -96,6 +99,10 @@ int runner_create_filesets(struct runner *rn);
  * failure (-EPERM when caches cannot be dropped). */
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
 		 size_t nprocs, double duration);
+/* Record the next phases (and, at runner_free(), the engine request
+ * totals) into `res`: a front end's own --repeat loop with --reuse keeps
+ * one runner and gives each run its result. */
+void runner_set_result(struct runner *rn, struct result *res);
 void runner_free(struct runner *rn);
 
 /*

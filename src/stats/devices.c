@@ -292,6 +292,16 @@ int devices_find(const char *path, struct devices *out)
 	return (int)out->n;
 }
 
+int devices_find_devnums(const dev_t *devs, size_t n, struct devices *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < n; i++)
+		add_blockdev(out, major(devs[i]), minor(devs[i]), 0);
+	if (!out->n)
+		snprintf(out->none, sizeof(out->none), "no block device found");
+	return (int)out->n;
+}
+
 int diskstats_parse_line(const char *line, unsigned *major, unsigned *minor, char *name,
 			 size_t namelen, struct dev_io *io)
 {

@@ -23,6 +23,7 @@
 #define FSGAUGE_DEVICES_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "stats/result.h"
 
@@ -44,6 +45,10 @@ struct devices {
 /* Find the devices under `path`.  Always fills `out` (n = 0 with a reason
  * when there are none); returns the number of devices. */
 int devices_find(const char *path, struct devices *out);
+/* The same for block devices used directly (iozone -f/-F /dev/X): each
+ * device (followed through dm/md to the devices below, as above).
+ * Returns the number of devices. */
+int devices_find_devnums(const dev_t *devs, size_t n, struct devices *out);
 
 /* Cumulative counters of each device into per[0..n) (zeros for a device
  * that has vanished).  Returns 0 or -errno (message printed once). */

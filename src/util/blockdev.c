@@ -287,6 +287,13 @@ int blockdev_check(const char *path, const struct blockdev_policy *p)
 	return 0;
 }
 
+int blockdev_size(int fd, uint64_t *size)
+{
+	if (ioctl(fd, BLKGETSIZE64, size) < 0)
+		return -errno;
+	return 0;
+}
+
 int blockdev_open(const char *path, const struct blockdev_policy *p, int extra_flags)
 {
 	int ret = blockdev_check(path, p);

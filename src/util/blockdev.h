@@ -1,8 +1,11 @@
 /*
  * blockdev.h — the one place that decides whether fsgauge may touch a
  * block device, and how it opens one.  Every front end that accepts a raw
- * device (bonnie, iozone, device baselines) calls blockdev_open(); none
- * opens a device by itself.
+ * device calls blockdev_open(); none opens a device by itself.  Today
+ * that is `fsgauge iozone -f/-F /dev/X` (opens each device once, read-only
+ * for read-only test selections, and hands the descriptor to the runner:
+ * wl_fileset.has_device) and `fsgauge devcheck`; run, bonnie, untar and
+ * verify work on directories only (docs/reliability.md, "Block devices").
  *
  * Rules (docs/reliability.md, DESIGN.md "Safety rules"):
  *  - a block device is opened read-only unless the user passed
@@ -64,5 +67,9 @@ int blockdev_check(const char *path, const struct blockdev_policy *p);
  * when writing is allowed; `extra_flags` (O_DIRECT, ...) are added.
  * Returns the descriptor or -errno (message printed). */
 int blockdev_open(const char *path, const struct blockdev_policy *p, int extra_flags);
+
+/* The size in bytes of the device open as `fd`.  Returns 0 or -errno
+ * (nothing printed). */
+int blockdev_size(int fd, uint64_t *size);
 
 #endif

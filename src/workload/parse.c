@@ -2674,6 +2674,7 @@ static void flowop_free(struct wl_flowop *fo)
 static void fileset_free(struct wl_fileset *fs)
 {
 	free(fs->name);
+	free(fs->device_path);
 	wl_val_clear(&fs->path);
 	wl_val_clear(&fs->size);
 	wl_val_clear(&fs->entries);

@@ -140,6 +140,16 @@ struct wl_fileset {
 	 * most this many bytes each (bonnie++'s 1 GiB chunk files); every
 	 * flowop still sees one file of the full size */
 	struct wl_val chunksize;
+	/* A block device in place of the file (`define file` only; iozone's
+	 * -f/-F /dev/X): the front end opened it with blockdev_open()
+	 * (util/blockdev.h) and owns the descriptor.  Every open of the
+	 * entry uses that descriptor (a close leaves it open); nothing is
+	 * created, truncated, preallocated or removed, and the entry counts
+	 * as existing with its full size from the start. */
+	int has_device;
+	int device_fd;
+	int device_flags;  /* the flags it was opened with, for open_flags */
+	char *device_path; /* for messages */
 	int line;
 };
 

@@ -12,7 +12,8 @@ command -v losetup >/dev/null || skip_all "losetup not installed"
 truncate -s 32M "$T/disk.img"
 loop=$(losetup -f --show "$T/disk.img" 2>/dev/null) || skip_all "cannot set up a loop device"
 mnt=""
-trap '[ -n "$mnt" ] && umount "$mnt" 2>/dev/null; losetup -d "$loop"; rm -rf "$T"' EXIT
+loop2="" loop3=""
+trap '[ -n "$mnt" ] && umount "$mnt" 2>/dev/null; losetup -d "$loop"; [ -n "$loop2" ] && losetup -d "$loop2"; [ -n "$loop3" ] && losetup -d "$loop3"; rm -rf "$T"' EXIT
 
 expect_ok() {
 	desc=$1 re=$2
@@ -80,4 +81,105 @@ expect_fail "devcheck on a regular file" 2 "'$T/disk.img' is not a block device"
 	"$FSGAUGE" devcheck "$T/disk.img"
 expect_fail "devcheck on a missing path" 3 "cannot inspect '$T/none'" "$FSGAUGE" devcheck "$T/none"
 expect_fail "devcheck needs one device" 2 "devcheck needs exactly one device" "$FSGAUGE" devcheck
+# --- fsgauge iozone on devices (-f / -F): the same rules, through
+# blockdev_open(); no run directory, nothing removed, the first -s bytes
+truncate -s 16M "$T/d2.img" "$T/d3.img"
+loop2=$(losetup -f --show "$T/d2.img" 2>/dev/null) || loop2=""
+loop3=$(losetup -f --show "$T/d3.img" 2>/dev/null) || loop3=""
+if [ -n "$loop2" ] && [ -n "$loop3" ]; then
+	sum() { sha256sum <"$1" | cut -d' ' -f1; }
+	mkdir "$T/cwd"
+	cd "$T/cwd" || exit 1
+	run "$FSGAUGE" iozone -s 1m -r 64k -i 0 -i 1 -f "$loop2" --allow-write-device --json "$T/dev.json"
+	check "iozone -f on an empty device with --allow-write-device: exit 0" [ "$rc" -eq 0 ]
+	check "  says it writes the device and creates nothing" grep -q "^block device: $loop2 (written; nothing is created or removed)" "$T/err"
+	check "  the report is iozone's" grep -q "^iozone test complete.$" "$T/out"
+	check "  no run directory anywhere (the current directory stays empty)" empty_dir "$T/cwd"
+	check "  the tests used the first -s bytes: the rest is still zeros" \
+		cmp -s -i 1048576 "$loop2" /dev/zero -n 15728640
+	check "  and the first -s bytes were written (not zeros)" sh -c "! cmp -s -n 1048576 '$loop2' /dev/zero"
+	check "  JSON: write and rewrite wrote -s bytes, read and reread read -s bytes" \
+		[ "$(json "$T/dev.json" '[sum(o["bytes_written"] + o["bytes_read"] for o in p["operations"] if o["name"].startswith("t0.")) for p in d["phases"]]')" = "[1048576, 1048576, 1048576, 1048576]" ]
+	check "  JSON: the device's own counters saw the writes" \
+		[ "$(json "$T/dev.json" 'd["phases"][0]["device"]["devices"] == ["'"${loop2#/dev/}"'"] and d["phases"][0]["device"]["bytes_written"] >= 1048576')" = true ]
+	check "  JSON: the device and the permission are recorded" \
+		[ "$(json "$T/dev.json" '(d["parameters"]["device"], d["parameters"]["device_access"], d["parameters"]["target"])')" = "('$loop2', 'write', 'block device')" ]
+
+	before=$(sum "$loop2")
+	expect_fail "iozone write test on a device without --allow-write-device: refused" 2 \
+		"refusing to write to block device '$loop2'.*--allow-write-device" \
+		"$FSGAUGE" iozone -s 1m -r 64k -i 0 -f "$loop2"
+	check "  the device is unchanged" [ "$(sum "$loop2")" = "$before" ]
+	expect_fail "  -i 2 (random reads and writes) writes too: refused" 2 \
+		"refusing to write to block device '$loop2'" "$FSGAUGE" iozone -s 1m -r 64k -i 2 -f "$loop2"
+	run "$FSGAUGE" iozone -s 1m -r 64k -i 1 -i 3 -i 5 -f "$loop2" --json "$T/ro.json"
+	check "read-only tests on a device without --allow-write-device: exit 0" [ "$rc" -eq 0 ]
+	check "  says it only reads" grep -q "(read only; nothing is created or removed)" "$T/err"
+	check "  each test read -s bytes of what the device holds" \
+		[ "$(json "$T/ro.json" 'all(sum(o["bytes_read"] for o in p["operations"] if o["name"].startswith("t0.")) == 1048576 for p in d["phases"]) and len(d["phases"]) == 4 and d["parameters"]["device_access"] == "read"')" = true ]
+	check "  nothing was written (JSON)" [ "$(json "$T/ro.json" 'sum(p["summary"]["bytes_written"] for p in d["phases"])')" = 0 ]
+	check "  the device is unchanged" [ "$(sum "$loop2")" = "$before" ]
+	check "  and no run directory was made" empty_dir "$T/cwd"
+	run "$FSGAUGE" iozone -a -n 64k -g 256k -y 64k -q 128k -i 1 -f "$loop2" --json "$T/auto.json"
+	check "read-only auto mode on a device: exit 0, 5 rows" \
+		[ "$rc" -eq 0 ] && [ "$(grep -cE '^ +(64|128|256) +(64|128) +[0-9]+ +[0-9]+$' "$T/out")" = 5 ]
+	check "  nothing written, no file completed (a device has its full size)" \
+		[ "$(json "$T/auto.json" 'sum(p["summary"]["bytes_written"] for p in d["phases"]) == 0 and not any(o["name"] == "t0-fill" for p in d["phases"] for o in p["operations"])')" = true ]
+	check "  the device is unchanged" [ "$(sum "$loop2")" = "$before" ]
+
+	dd if=/dev/zero of="$loop3" bs=1M count=16 2>/dev/null
+	run "$FSGAUGE" iozone -t 2 -s 2m -r 64k -x -i 0 -i 1 -F "$loop2" "$loop3" --allow-write-device --json "$T/tp.json"
+	check "iozone -F dev1 dev2 (throughput mode): exit 0" [ "$rc" -eq 0 ]
+	check "  each thread moved -s bytes on its device in every test" \
+		[ "$(json "$T/tp.json" 'all(sum(o["bytes_written"] + o["bytes_read"] for o in p["operations"] if o["name"].startswith("t%d." % i)) == 2097152 for p in d["phases"] for i in (0, 1))')" = true ]
+	check "  the second device was written too" sh -c "! cmp -s -n 2097152 '$loop3' /dev/zero"
+	expect_fail "the same device twice in -F" 2 "block device '$loop2' is given twice" \
+		"$FSGAUGE" iozone -t 2 -s 1m -i 1 -F "$loop2" "$loop2"
+	expect_fail "-F mixing a device and a file" 2 "names block devices and files" \
+		"$FSGAUGE" iozone -t 2 -s 1m -i 1 -F "$loop2" "$T/cwd/f"
+	expect_fail "--dir with a device" 2 "--dir does not apply to a block device target" \
+		"$FSGAUGE" iozone -s 1m -i 1 -f "$loop2" --dir "$T"
+	expect_fail "a file size larger than the device" 2 \
+		"file size 32768k does not fit on block device '$loop2' \(16777216 bytes\)" \
+		"$FSGAUGE" iozone -s 32m -r 64k -i 1 -f "$loop2"
+	expect_fail "--verify with a read-only selection" 2 "--verify on a block device needs a write test first" \
+		"$FSGAUGE" iozone -s 1m -r 64k -i 1 -f "$loop2" --verify
+	run "$FSGAUGE" iozone -s 1m -r 64k -i 0 -i 1 -f "$loop2" --allow-write-device --verify --json "$T/v.json"
+	check "--verify after a write test on a device: exit 0, no verify errors" \
+		[ "$rc" -eq 0 ] && [ "$(json "$T/v.json" 'd["status"]["verify_errors"]')" = 0 ]
+	check "refusals created nothing" empty_dir "$T/cwd"
+
+	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop2" >/dev/null 2>&1; then
+		before=$(sum "$loop2")
+		expect_fail "iozone on an ext4 device with --allow-write-device alone: refused" 2 \
+			"refusing to write to '$loop2': it holds ext4 data.*--force-destroy-data" \
+			"$FSGAUGE" iozone -s 1m -r 64k -i 0 -f "$loop2" --allow-write-device
+		check "  the file system is unchanged" [ "$(sum "$loop2")" = "$before" ]
+		run "$FSGAUGE" iozone -s 1m -r 64k -i 1 -f "$loop2"
+		check "  reading it is allowed" [ "$rc" -eq 0 ]
+		check "  and leaves it unchanged" [ "$(sum "$loop2")" = "$before" ]
+		mkdir "$T/mnt2"
+		if mount "$loop2" "$T/mnt2" 2>/dev/null; then
+			mnt="$T/mnt2"
+			expect_fail "iozone on a mounted device: refused" 2 \
+				"refusing to write to '$loop2': it is mounted on '$T/mnt2'" \
+				"$FSGAUGE" iozone -s 1m -r 64k -i 0 -f "$loop2" --allow-write-device
+			expect_fail "  even with --force-destroy-data the exclusive open refuses it" 3 \
+				"cannot open '$loop2' for writing: it is in use" \
+				"$FSGAUGE" iozone -s 1m -r 64k -i 0 -f "$loop2" --allow-write-device --force-destroy-data
+			umount "$mnt" && mnt=""
+			before=$(sum "$loop2") # mounting itself writes to it
+		else
+			ok "iozone on a mounted device: # SKIP cannot mount here"
+		fi
+		run "$FSGAUGE" iozone -s 1m -r 64k -i 0 -f "$loop2" --allow-write-device --force-destroy-data
+		check "iozone on an ext4 device with --force-destroy-data: exit 0" [ "$rc" -eq 0 ]
+		check "  the device was written" [ "$(sum "$loop2")" != "$before" ]
+	else
+		ok "iozone on an ext4 device: # SKIP mkfs.ext4 not available"
+	fi
+	cd / || exit 1
+else
+	ok "iozone on devices: # SKIP cannot set up two more loop devices"
+fi
 finish

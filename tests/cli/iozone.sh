@@ -201,8 +201,114 @@ jcheck "read-only tests: the files are written beforehand" "$T/r.json" 'd["files
 
 run "$FSGAUGE" iozone --help
 check "--help: exit 0, lists iozone's options" [ "$rc" -eq 0 ] && grep -q -- "-t N  *throughput test" "$T/out"
+check "--help: the shared measurement options and what they mean here" \
+	grep -q -- "--repeat N" "$T/out" && grep -q "In iozone: --direct is -I" "$T/out" && grep -q -- "--allow-write-device" "$T/out"
 run "$FSGAUGE" --help
 check "iozone is in the command list" grep -q "^  iozone " "$T/out"
+
+# --- the shared measurement options (docs/trust.md), iozone's way
+run "$FSGAUGE" iozone -t 2 -s 256k -r 64k -x -i 0 -i 1 --repeat 3 --dir "$d" --json "$T/rep.json"
+check "--repeat 3: exit 0" [ "$rc" -eq 0 ]
+check "--repeat 3: each run prints its report (Run K of 3, 4 sections each)" \
+	[ "$(grep -c '^	Run [123] of 3$' "$T/out"),$(grep -c 'Children see throughput' "$T/out")" = "3,12" ]
+check "--repeat 3: a statistics line per test after the runs" \
+	[ "$(sed -n '/over 3 runs/,/^$/p' "$T/out" | grep -cE '^	(initial writers|rewriters|readers|re-readers) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+% +[0-9.]+ [0-9.]+ [0-9.]+$')" = 4 ]
+check "--repeat 3: the report still ends with iozone's last line" grep -q "^iozone test complete.$" "$T/out"
+jcheck "--repeat 3: each test once, with 3 repeats" "$T/rep.json" '[len(p["repeats"]) for p in d["phases"]]==[3,3,3,3]'
+jcheck "--repeat 3: repeat_stats of n=3 with mean, sd, cv, 95% CI around the mean" "$T/rep.json" 'all(p["repeat_stats"]["ops_per_second"]["n"]==3 and p["repeat_stats"]["ops_per_second"]["ci95_low"]<=p["repeat_stats"]["ops_per_second"]["mean"]<=p["repeat_stats"]["ops_per_second"]["ci95_high"] and "sd" in p["repeat_stats"]["ops_per_second"] and "cv" in p["repeat_stats"]["ops_per_second"] for p in d["phases"])'
+jcheck "--repeat 3: operations add up over the runs (3 x -s per thread)" "$T/rep.json" 'all(tbytes(p,i)==3*262144 for p in d["phases"] for i in (0,1))'
+jcheck "--repeat 3: iozone's figure per run, its mean, sd and CI in metrics" "$T/rep.json" 'all(m["children_throughput.runs"]["value"]==3 and abs(m["children_throughput"]["value"]-sum(m["children_throughput.run%d"%k]["value"] for k in (1,2,3))/3)<=1e-6*m["children_throughput"]["value"] and m["children_throughput.ci95_low"]["value"]<=m["children_throughput"]["value"]<=m["children_throughput.ci95_high"]["value"] and m["children_throughput.sd"]["value"]>=0 for m in (p["metrics"] for p in d["phases"]))'
+jcheck "--repeat 3: repeat recorded in parameters" "$T/rep.json" 'd["parameters"]["repeat"]=="3" and d["parameters"]["reuse"]=="false"'
+check "--repeat 3: nothing left behind" empty_dir "$d"
+run "$FSGAUGE" iozone -s 128k -r 64k -i 0 --repeat 2 --dir "$d" --json "$T/rep1.json"
+jcheck "--repeat in single-stream mode: the table's figure per run" "$T/rep1.json" 'all(p["metrics"]["throughput.runs"]["value"]==2 and len(p["repeats"])==2 for p in d["phases"])'
+
+# --reuse: read-only tests find the files of the previous run: they are
+# written once (the engine's writes are the preallocation's only)
+run "$FSGAUGE" iozone -s 256k -r 64k -i 1 --repeat 2 --dir "$d" --json "$T/fresh.json"
+check "--repeat 2 without --reuse: exit 0" [ "$rc" -eq 0 ]
+run "$FSGAUGE" iozone -s 256k -r 64k -i 1 --repeat 2 --reuse --dir "$d" --json "$T/reuse.json"
+check "--repeat 2 --reuse: exit 0, says so" [ "$rc" -eq 0 ] && grep -q "Repeat 2 of 2 (reusing the files)" "$T/err"
+jcheck "--reuse: the file is written once, not once per run" "$T/reuse.json" 'd["io_requests"]["write"]*2==json.load(open("'"$T/fresh.json"'"))["io_requests"]["write"]>0'
+jcheck "--reuse: recorded, and both runs read the whole file" "$T/reuse.json" 'd["parameters"]["reuse"]=="true" and tbytes(d["phases"][0],0)==2*262144'
+check "--reuse: nothing left behind" empty_dir "$d"
+
+run "$FSGAUGE" iozone -t 2 -s 1m -r 4k -i 0 -i 1 --interval 0.05 --dir "$d" --json "$T/iv.json"
+check "--interval: exit 0" [ "$rc" -eq 0 ]
+jcheck "--interval: every test has its time series, period recorded" "$T/iv.json" 'all(p["interval_seconds"]==0.05 and len(p["intervals"])>=1 for p in d["phases"]) and d["parameters"]["interval"]=="0.05"'
+jcheck "--interval: the intervals' ops add up to each test's" "$T/iv.json" 'all(sum(i["ops"] for i in p["intervals"])==p["summary"]["ops"]>0 for p in d["phases"])'
+jcheck "--interval: bytes read and written add up" "$T/iv.json" 'all(sum(i["bytes_read"] for i in p["intervals"])==p["summary"]["bytes_read"] and sum(i["bytes_written"] for i in p["intervals"])==p["summary"]["bytes_written"] for p in d["phases"])'
+jcheck "--interval: per operation too (the threads' records)" "$T/iv.json" 'all(sum(i["per_op"][o["name"]]["ops"] for i in p["intervals"])==o["ops"] for p in d["phases"] for o in p["operations"])'
+
+run "$FSGAUGE" iozone -t 2 -s 256k -r 64k -i 0 -i 6 --direct --dir "$d" --engine null --json "$T/dir.json"
+jcheck "--direct is -I: O_DIRECT opens" "$T/dir.json" 'flags(ph("rewriters"))==["O_DIRECT"] and d["parameters"]["o_direct"]=="true" and d["parameters"]["direct"]=="true"'
+jcheck "--direct is -I: not on fwrite's stream" "$T/dir.json" 'flags(ph("fwriters"))==[]'
+check "--direct: the header says so, as with -I" grep -q "O_DIRECT feature enabled" "$T/out"
+
+run "$FSGAUGE" iozone -s 256k -r 64k -i 0 --data zero -w --dir "$d" --json "$T/zero.json"
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+check "--data zero: the file holds zeros" cmp -s -n 262144 "$kept/iozone.tmp" /dev/zero
+jcheck "--data zero: recorded" "$T/zero.json" 'd["parameters"]["data"]=="zero"'
+rm -rf "$kept"
+run "$FSGAUGE" iozone -s 256k -r 64k -i 0 -w --dir "$d"
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+check "default data is not zeros (the check above can fail)" sh -c "! cmp -s -n 262144 '$kept/iozone.tmp' /dev/zero"
+rm -rf "$kept"
+
+run "$FSGAUGE" iozone -t 2 -s 256k -r 64k -x -i 0 -i 1 -i 2 --verify --dir "$d" --json "$T/ver.json"
+check "--verify: exit 0" [ "$rc" -eq 0 ]
+jcheck "--verify: recorded, no verify errors, every read checked" "$T/ver.json" 'd["parameters"]["verify"]=="true" and d["status"]["verify_errors"]==0 and tbytes(ph("readers"),0)==262144'
+
+run "$FSGAUGE" iozone -s 128k -r 64k -i 0 --quiet --dir "$d"
+check "--quiet: nothing on stderr, the report on stdout" [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && grep -q "iozone test complete" "$T/out"
+run "$FSGAUGE" iozone -s 16g -r 4k -i 0 -+n --engine null --progress=always --dir "$d"
+check "--progress=always: a status line for the running test" \
+	grep -Eq "^write 16777216k 4k: [0-9]+s \(until done\) +[0-9]+ ops/s" "$T/err"
+run "$FSGAUGE" iozone -s 128k -r 64k -i 0 --dir "$d"
+check "without --progress: no status line" sh -c "! grep -q 'until done' '$T/err'"
+
+if [ -w /proc/sys/vm/drop_caches ]; then
+	# the file is written (and fsynced) by the write tests; the read
+	# tests then find it in the page cache unless it was dropped
+	run "$FSGAUGE" iozone -s 8m -r 64k -i 0 -i 1 --drop-caches --dir "$d" --json "$T/drop.json"
+	check "--drop-caches: exit 0" [ "$rc" -eq 0 ]
+	if [ "$(json "$T/drop.json" '"none" in d["phases"][2]["device"]')" = false ]; then
+		jcheck "--drop-caches: the read test's data came from the device" "$T/drop.json" 'd["phases"][2]["name"].startswith("read ") and d["phases"][2]["device"]["bytes_read"]>=8*1048576'
+	else
+		ok "# SKIP --drop-caches: the target has no block device to count reads on"
+	fi
+	jcheck "--drop-caches: recorded" "$T/drop.json" 'd["parameters"]["drop_caches"]=="true"'
+	if command -v setpriv >/dev/null 2>&1 &&
+		setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+		chmod 777 "$d"
+		expect_fail "--drop-caches as a user: exit 2, says it needs root" 2 \
+			"cannot drop caches: cannot open '/proc/sys/vm/drop_caches': .*needs root" \
+			setpriv --reuid=65534 --regid=65534 --clear-groups "$FSGAUGE" iozone -s 64k \
+			-i 0 --dir "$d" --drop-caches
+	else
+		ok "# SKIP --drop-caches as a user: no setpriv"
+	fi
+else
+	expect_fail "--drop-caches without root: exit 2, says it needs root" 2 \
+		"cannot drop caches: cannot open '/proc/sys/vm/drop_caches': .*needs root" \
+		"$FSGAUGE" iozone -s 64k -i 0 --dir "$d" --drop-caches
+fi
+check "measurement options: nothing left behind" empty_dir "$d"
+
+expect_fail "--warmup is refused" 2 "--warmup and --steady-state do not apply to iozone" \
+	"$FSGAUGE" iozone -s 64k --warmup 1 --dir "$d"
+expect_fail "--steady-state is refused" 2 "--warmup and --steady-state do not apply to iozone" \
+	"$FSGAUGE" iozone -s 64k --steady-state --dir "$d"
+expect_fail "--reuse without --repeat" 2 "--reuse keeps files between repeats" \
+	"$FSGAUGE" iozone -s 64k --reuse --dir "$d"
+expect_fail "--repeat 0" 2 "invalid --repeat '0'" "$FSGAUGE" iozone -s 64k --repeat 0 --dir "$d"
+expect_fail "--interval too small" 2 "invalid --interval '0.01'" \
+	"$FSGAUGE" iozone -s 64k --interval 0.01 --dir "$d"
+expect_fail "--data junk" 2 "invalid data pattern 'junk'" "$FSGAUGE" iozone -s 64k --data junk --dir "$d"
+expect_fail "--progress junk" 2 "invalid --progress 'sometimes'" \
+	"$FSGAUGE" iozone -s 64k --progress=sometimes --dir "$d"
+expect_fail "--repeat needs a value" 2 "option '--repeat' needs a value" "$FSGAUGE" iozone --dir "$d" --repeat
+check "refused options leave nothing behind" empty_dir "$d"
 
 # --- option errors: a message and exit 2
 expect_fail "-i 11 is refused" 2 "invalid test '11'" "$FSGAUGE" iozone -i 11 --dir "$d"
