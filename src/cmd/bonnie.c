@@ -155,14 +155,6 @@ static void bonnie_usage(FILE *f)
 		"      --chunk-file SIZE\n"
 		"                     split the data file in chunk files of SIZE bytes, a\n"
 		"                     multiple of 4k (default 1g, as bonnie++)\n"
-		"      --verify       self-checking 4 KiB blocks: every block written\n"
-		"                     (block write, putc, rewrite, seeks, created files)\n"
-		"                     carries its file, offset, generation and checksum,\n"
-		"                     and every block read (block read, getc, rewrite,\n"
-		"                     seeks, stat with sizes) is checked; a mismatch is\n"
-		"                     reported with file and offset, and exits 1.  Block\n"
-		"                     and write sizes under 4k are raised to 4k, created\n"
-		"                     files' sizes rounded up to whole 4 KiB blocks\n"
 		"      --keep         keep the run directory and its files\n"
 		"  -h, --help         this help\n"
 		"\n",
@@ -173,8 +165,17 @@ static void bonnie_usage(FILE *f)
 		   "and --progress do not apply (every run makes its own files; bonnie\n"
 		   "prints bonnie++'s progress lines).\n"
 		   "\n"
-		   "exit status: 0 ok, 1 I/O errors during the run, 2 usage error, 3 system\n"
-		   "error, 130 interrupted (what was measured is still printed).\n");
+		   "--verify stamps every block written (block write, putc, rewrite, seeks,\n"
+		   "created files) with its file, offset in the whole file (chunk files\n"
+		   "included), generation and checksum, and checks every block read (rewrite,\n"
+		   "getc, block read, seeks, stat with sizes); rewrite and seeks write back\n"
+		   "blocks stamped anew.  putc's file is not read back: block write replaces\n"
+		   "it, as in bonnie++.  Block and write sizes under 4k are raised to 4k and\n"
+		   "created files rounded up to whole 4 KiB blocks.  A mismatch is reported\n"
+		   "with the (chunk) file and offset, stops the run and exits 1.\n"
+		   "\n"
+		   "exit status: 0 ok, 1 I/O or verify errors during the run, 2 usage error,\n"
+		   "3 system error, 130 interrupted (what was measured is still printed).\n");
 }
 
 static int power_of_two_in(uint64_t v, uint64_t lo, uint64_t hi)

@@ -101,7 +101,7 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 #define VERIFY_PRINT_MAX 10
 
 void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, uint64_t off,
-			 const struct verify_mismatch *m)
+			 int chunked, const struct verify_mismatch *m)
 {
 	struct runner *rn = wk->rn;
 	char what[256], whole[64] = "";
@@ -109,7 +109,7 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, u
 
 	wk->verify_errors++;
 	verify_describe(m, what, sizeof(what));
-	if (off != m->offset)
+	if (chunked)
 		snprintf(whole, sizeof(whole), " (%llu in the chunked file)",
 			 (unsigned long long)m->offset);
 	pthread_mutex_lock(&rn->err_mu);
@@ -668,11 +668,11 @@ static void report_mismatch(struct worker *wk, struct wflow *f, struct fd_slot *
 		uint64_t c = MIN(m->offset / s->fs->chunk, (uint64_t)s->ncfds - 1);
 
 		if (fileset_chunk_path(s->fs, (unsigned)c, wk->path2, sizeof(wk->path2)) >= 0) {
-			runner_verify_error(wk, f, wk->path2, m->offset - c * s->fs->chunk, m);
+			runner_verify_error(wk, f, wk->path2, m->offset - c * s->fs->chunk, 1, m);
 			return;
 		}
 	}
-	runner_verify_error(wk, f, slot_path(wk, s), m->offset, m);
+	runner_verify_error(wk, f, slot_path(wk, s), m->offset, 0, m);
 }
 
 /* Under --verify, check every whole block of a read of n bytes at off;

@@ -122,7 +122,7 @@ struct wflow {
 struct runner;
 
 /* Stripes of the --verify rewrite locks, and the region each covers. */
-#define RUNNER_VLOCKS 64
+#define RUNNER_VLOCKS      64
 #define RUNNER_VLOCK_SHIFT 16
 
 struct worker {
@@ -232,10 +232,11 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 /* Report a block that failed verification (counted; the first few
  * printed; stops the run under --on-error=stop). */
 struct verify_mismatch;
-/* path: the file as named to the user; off: the offset in it (for a
- * chunked file the chunk file's, m->offset being the whole file's). */
+/* path: the file as named to the user; off: the offset in it.  chunked:
+ * path is a chunk file, off its offset, m->offset the whole file's (both
+ * are printed). */
 void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, uint64_t off,
-			 const struct verify_mismatch *m);
+			 int chunked, const struct verify_mismatch *m);
 
 static inline int runner_stopping(const struct runner *rn)
 {
