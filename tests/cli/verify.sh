@@ -104,10 +104,12 @@ check "without --verify the same corruption goes unseen (exit 0)" [ "$rc" -eq 0 
 # (blocks straddle calls and chunk files); getc checks every buffer it
 # reads; rewrite re-stamps; a preallocated chunked file is stamped with
 # the offsets of the whole file (a chunk file stamped with its own
-# offsets reads back as "expected the block of offset 65536, found ... 0")
+# offsets reads back as "expected the block of offset 65536, found ... 0");
+# bufsize= streams (data I/O rounded to 4096, buffers to 12288) too
 cat > "$T/chars.f" <<'WML'
 define file name=big,path=$dir,size=1m,chunksize=64k,prealloc=0
 define file name=pre,path=$dir,size=256k,chunksize=64k,prealloc=100
+define file name=buf,path=$dir,size=256k,prealloc=0
 define process name=p,instances=1 {
   thread name=t,memsize=1m,instances=1 {
     flowop createfile name=create,filename=big,fd=1
@@ -121,6 +123,12 @@ define process name=p,instances=1 {
     flowop openfile name=open2,filename=pre,fd=2
     flowop read name=readpre,fd=2,iosize=16k,iters=16
     flowop closefile name=close3,fd=2
+    flowop createfile name=create4,filename=buf,fd=3
+    flowop write name=bufwrite,fd=3,iosize=3000,iters=64,bufsize=10000
+    flowop closefile name=close4,fd=3
+    flowop openfile name=open5,filename=buf,fd=3
+    flowop read name=bufread,fd=3,iosize=3000,iters=64,bufsize=10000
+    flowop closefile name=close5,fd=3
     flowop threaddone name=end
   }
 }
@@ -129,13 +137,14 @@ WML
 run "$FSGAUGE" run "$T/chars.f" -q -d "$d" --verify --json "$T/ch.json"
 check "chunked files, putc/getc/rewrite under --verify: exit 0, no verify errors" \
 	[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/ch.json"
-check "  every read done (getc, rewrite, whole file, preallocated chunks)" python3 -c '
+check "  every read done (getc, rewrite, whole file, preallocated chunks, bufsize=)" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 o = {x["name"]: x for p in d["phases"] for x in p["operations"]}
 sys.exit(not (o["putc"]["bytes_written"] == o["getc"]["bytes_read"] == 1048000 and
               o["rewrite"]["bytes_written"] == o["readall"]["bytes_read"] == 1048576 and
-              o["readpre"]["bytes_read"] == 262144))' "$T/ch.json"
+              o["readpre"]["bytes_read"] == 262144 and
+              o["bufwrite"]["bytes_written"] == o["bufread"]["bytes_read"] == 262144))' "$T/ch.json"
 # the 50th read is getc's 50th buffer: offset 49 * 4096 = 200704, in
 # big.003 at 4096; its middle byte is in the block's content
 run "$FSGAUGE" run "$T/chars.f" -q -d "$d" --verify --json "$T/chc.json" \
