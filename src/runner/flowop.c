@@ -242,12 +242,23 @@ static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_files
 	return pick(wk, f, fs, PICK_EXISTING);
 }
 
+/* Under --verify, a write that does not take the rewrite locks reaches a
+ * file several workers use: its rewrites stop checking (fs->plain_writes).
+ * Loaded first, so that the shared line is written once per phase. */
+static void note_plain_write(struct worker *wk, struct fd_slot *s)
+{
+	if (unlikely(wk->rn->o->verify) && s->fs && s->fs->is_file && s->fs->nusers > 1 &&
+	    !__atomic_load_n(&s->fs->plain_writes, __ATOMIC_SEQ_CST))
+		__atomic_store_n(&s->fs->plain_writes, 1, __ATOMIC_SEQ_CST);
+}
+
 /* Read or write len bytes at logical offset off of the file open in slot
  * s: one engine call, or for a chunked file one per chunk file the range
  * touches (the last chunk file takes everything past the others).
- * Returns the bytes transferred (short only at end of file) or -errno. */
-static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *buf, size_t len,
-		       uint64_t off)
+ * Returns the bytes transferred (short only at end of file) or -errno.
+ * slot_rw() is this for everyone but rewrite's locked write-back. */
+static int64_t slot_rw_raw(struct worker *wk, struct fd_slot *s, int write, void *buf,
+			   size_t len, uint64_t off)
 {
 	if (likely(!s->ncfds)) {
 		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = buf,
@@ -276,6 +287,14 @@ static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *bu
 			break; /* end of the file */
 	}
 	return (int64_t)done;
+}
+
+static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *buf, size_t len,
+		       uint64_t off)
+{
+	if (write)
+		note_plain_write(wk, s);
+	return slot_rw_raw(wk, s, write, buf, len, off);
 }
 
 /* fsync every descriptor of the slot's file.  0 or -errno. */
@@ -1117,7 +1136,8 @@ static enum flow_result do_getc(struct worker *wk, struct wflow *f)
  * cannot); a block that failed is not written back.  On a file several
  * threads share (bonnie's seekers) the read and write-back hold the
  * range's stripe locks, so that no read sees another thread's write-back
- * half done and every read can be checked. */
+ * half done and every read can be checked -- unless another kind of write,
+ * which takes no lock, reached the file in the phase (fs->plain_writes). */
 static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s;
@@ -1168,12 +1188,12 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 		vlock_range(wk->rn, off, (uint64_t)iosize, 1);
 	op_begin(f, &t);
 	ret = slot_rw(wk, s, 0, wk->buf, (size_t)iosize, off);
-	if (ret > 0 && verify)
+	if (ret > 0 && verify && (!locked || !__atomic_load_n(&s->fs->plain_writes, __ATOMIC_SEQ_CST)))
 		bad = check_blocks(wk, f, s, wk->buf, off, (size_t)ret);
 	if (ret > 0 && update && !bad) {
 		if (!verify)
 			((unsigned char *)wk->buf)[f->nexec % (uint64_t)ret]++;
-		w = slot_rw(wk, s, 1, wbuf, (size_t)ret, off);
+		w = slot_rw_raw(wk, s, 1, wbuf, (size_t)ret, off);
 	}
 	op_end(wk, f, &t, ret > 0 ? (uint64_t)ret : 0, w > 0 ? (uint64_t)w : 0);
 	if (locked)
@@ -1589,6 +1609,7 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 		entry_grow(s, off + (uint64_t)w);
 		return FR_OK;
 	}
+	note_plain_write(wk, s);
 	a->req = (struct io_req){ .op = IO_WRITE, .fd = s->fd, .buf = a->buf, .len = (size_t)iosize,
 				  .off = off, .user = a };
 	a->st = &f->st;

@@ -676,7 +676,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	}
 	counters_build(rn);
 	for (size_t i = 0; i < rn->nfs; i++)
-		rn->fs[i].nusers = rn->fs[i].last_user = 0;
+		rn->fs[i].nusers = rn->fs[i].last_user = rn->fs[i].plain_writes = 0;
 	visit_all(rn, count_users, NULL);
 	visit_all(rn, name_flow, NULL);
 	rn->event_rate = wl_val_double(&rn->w->eventgen_rate, NULL, 0);
