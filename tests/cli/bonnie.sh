@@ -75,6 +75,7 @@ expect_fail "--progress refused" 2 "--progress does not apply to bonnie" $B -d "
 expect_fail "--chunk-file junk" 2 "invalid --chunk-file 'x'" $B -d "$d" --chunk-file x
 expect_fail "--chunk-file not a multiple of 4k" 2 "invalid --chunk-file '1000'" $B -d "$d" --chunk-file 1000
 expect_fail "--chunk-file too small for the file" 2 "--chunk-file 4096 makes more than 100000 chunk files" $B -d "$d" -r 0 -s 1g --chunk-file 4k
+expect_fail "--verify with the null engine (it stores nothing)" 2 "--verify needs an engine that stores data" $B -d "$d" -r 0 -s 8 --verify --engine null
 expect_fail "--verify: a file size that is not whole 4k blocks" 2 "file size 1049600 is not a multiple of the chunk size 4096 \\(4k under --verify\\)" $B -d "$d" -r 0 -s 1025k:256 --verify
 expect_fail "--repeat junk (the shared parser)" 2 "invalid --repeat '0'" $B -d "$d" --repeat 0
 expect_fail "-u unknown user" 2 "unknown user 'no-such-user-x'" $B -d "$d" -r 0 -s 8 -u no-such-user-x

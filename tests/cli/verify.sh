@@ -99,6 +99,10 @@ check "  nothing left behind" empty_dir "$d"
 run "$FSGAUGE" run varmail -q -d "$d" -t 2 -s nfiles=20 -s nthreads=2 \
 	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/n.json"
 check "without --verify the same corruption goes unseen (exit 0)" [ "$rc" -eq 0 ]
+expect_fail "run --verify refuses the null engine (it stores nothing)" 2 \
+	"--verify needs an engine that stores data" \
+	"$FSGAUGE" run varmail -q -d "$d" -t 1 --verify --engine faulty:null:op=read,nth=3,err=EIO
+check "  and creates nothing" empty_dir "$d"
 # --- chunked files and per-character I/O under --verify ------------------
 # putc writes the bytes of self-checking blocks 1000 characters at a time
 # (blocks straddle calls and chunk files); getc checks every buffer it
