@@ -44,7 +44,9 @@
 #include "cmd/common.h"
 #include "output/bonnie_fmt.h"
 #include "output/output.h"
+#include "runner/fileset.h"
 #include "runner/runner.h"
+#include "runner/verify.h"
 #include "stats/env.h"
 #include "util/rundir.h"
 #include "util/size.h"
@@ -67,6 +69,7 @@ struct bonnie_opts {
 	uint64_t size;	     /* bytes; 0: no I/O tests */
 	int size_given;
 	uint64_t chunk;
+	uint64_t chunk_file; /* bytes per chunk file of the data file */
 	unsigned seeks, seekers;
 	uint64_t char_size;  /* per-character tests; 0: skipped */
 	int char_given;	     /* -f SIZE */
@@ -90,6 +93,7 @@ struct bonnie_opts {
 	int csv_given;
 	const char *json, *label;
 	int keep;
+	uint64_t asked_chunk, asked_file_chunk; /* before --verify raised them */
 	struct run_opts ro;
 	char machine_buf[256];
 };
@@ -148,19 +152,30 @@ static void bonnie_usage(FILE *f)
 		"      --label TEXT   a label stored in the result\n"
 		"      --engine NAME  I/O engine: psync (default), io_uring, null\n"
 		"      --sem-key KEY  System V key of the -p/-y semaphores (default 0x%x)\n"
+		"      --chunk-file SIZE\n"
+		"                     split the data file in chunk files of SIZE bytes, a\n"
+		"                     multiple of 4k (default 1g, as bonnie++)\n"
 		"      --keep         keep the run directory and its files\n"
 		"  -h, --help         this help\n"
 		"\n",
 		DEFAULT_SIZE_MIB, BONNIE_DEFAULT_SEEKS, BONNIE_DEFAULT_SEEKERS, DEFAULT_SEM_KEY);
 	common_run_usage(f);
 	fprintf(f, "\n"
-		   "In bonnie: --repeat N is -x N; --direct is -D; --quiet is -q; --reuse,\n"
-		   "--progress and --verify do not apply (every run makes its own files;\n"
-		   "bonnie prints bonnie++'s progress lines; its per-character tests and\n"
-		   "chunked file cannot be checked).\n"
+		   "In bonnie: --repeat N is -x N; --direct is -D; --quiet is -q; --reuse\n"
+		   "and --progress do not apply (every run makes its own files; bonnie\n"
+		   "prints bonnie++'s progress lines).\n"
 		   "\n"
-		   "exit status: 0 ok, 1 I/O errors during the run, 2 usage error, 3 system\n"
-		   "error, 130 interrupted (what was measured is still printed).\n");
+		   "--verify stamps every block written (block write, putc, rewrite, seeks,\n"
+		   "created files) with its file, offset in the whole file (chunk files\n"
+		   "included), generation and checksum, and checks every block read (rewrite,\n"
+		   "getc, block read, seeks, stat with sizes); rewrite and seeks write back\n"
+		   "blocks stamped anew.  putc's file is not read back: block write replaces\n"
+		   "it, as in bonnie++.  Block and write sizes under 4k are raised to 4k and\n"
+		   "created files rounded up to whole 4 KiB blocks.  A mismatch is reported\n"
+		   "with the (chunk) file and offset, stops the run and exits 1.\n"
+		   "\n"
+		   "exit status: 0 ok, 1 I/O or verify errors during the run, 2 usage error,\n"
+		   "3 system error, 130 interrupted (what was measured is still printed).\n");
 }
 
 static int power_of_two_in(uint64_t v, uint64_t lo, uint64_t hi)
@@ -419,6 +434,7 @@ enum {
 	OPT_BON_ENGINE,
 	OPT_BON_SEMKEY,
 	OPT_BON_KEEP,
+	OPT_BON_CHUNKFILE,
 };
 
 static int parse_options(struct bonnie_opts *b, int argc, char **argv)
@@ -431,6 +447,7 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 		{ "engine", required_argument, NULL, OPT_BON_ENGINE },
 		{ "sem-key", required_argument, NULL, OPT_BON_SEMKEY },
 		{ "keep", no_argument, NULL, OPT_BON_KEEP },
+		{ "chunk-file", required_argument, NULL, OPT_BON_CHUNKFILE },
 		{ "help", no_argument, NULL, 'h' },
 		COMMON_RUN_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -591,15 +608,20 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 		case OPT_BON_KEEP:
 			b->keep = 1;
 			break;
+		case OPT_BON_CHUNKFILE:
+			if (size_parse(optarg, &b->chunk_file) < 0 || !b->chunk_file ||
+			    b->chunk_file % DATA_BLOCK) {
+				msg_err("invalid --chunk-file '%s' (expected a size that is a multiple "
+					"of 4k)",
+					optarg);
+				return -1;
+			}
+			break;
 		case 'h':
 			bonnie_usage(stdout);
 			return 1;
 		case OPT_REUSE:
 			msg_err("--reuse does not apply to bonnie: every run makes its own files");
-			return -1;
-		case OPT_VERIFY:
-			msg_err("--verify does not apply to bonnie: its per-character tests and its "
-				"chunked file cannot be checked (see 'fsgauge verify')");
 			return -1;
 		case OPT_PROGRESS:
 			msg_err("--progress does not apply to bonnie: it prints bonnie++'s progress "
@@ -661,9 +683,33 @@ static int check_options(struct bonnie_opts *b)
 		msg_err("nothing to do: -s 0 skips the I/O tests and -n 0 the file tests");
 		return -1;
 	}
+	/* --verify checks whole 4 KiB blocks: smaller operations would leave
+	 * blocks half written by each, so they are raised to a block, as the
+	 * other suites round their I/O out to whole blocks */
+	b->asked_chunk = b->chunk;
+	b->asked_file_chunk = b->file_chunk;
+	if (b->ro.verify) {
+		b->chunk = MAX(b->chunk, (uint64_t)DATA_BLOCK);
+		b->file_chunk = MAX(b->file_chunk, (uint64_t)DATA_BLOCK);
+		if (b->chunk != b->asked_chunk && b->size)
+			fprintf(stderr, "note: --verify checks whole 4 KiB blocks: the I/O tests use "
+					"blocks of 4096 bytes, not %llu\n",
+				(unsigned long long)b->asked_chunk);
+		if (b->file_chunk != b->asked_file_chunk && b->files && b->max_size)
+			fprintf(stderr, "note: --verify checks whole 4 KiB blocks: the created files "
+					"are written 4096 bytes at a time, not %llu\n",
+				(unsigned long long)b->asked_file_chunk);
+	}
 	if (b->size && b->size % b->chunk) {
-		msg_err("file size %llu is not a multiple of the chunk size %llu",
-			(unsigned long long)b->size, (unsigned long long)b->chunk);
+		msg_err("file size %llu is not a multiple of the chunk size %llu%s",
+			(unsigned long long)b->size, (unsigned long long)b->chunk,
+			b->chunk != b->asked_chunk ? " (4k under --verify)" : "");
+		return -1;
+	}
+	if (b->size && b->size / b->chunk_file >= FILESET_MAX_CHUNKS) {
+		msg_err("--chunk-file %llu makes more than %d chunk files of %llu bytes",
+			(unsigned long long)b->chunk_file, FILESET_MAX_CHUNKS,
+			(unsigned long long)b->size);
 		return -1;
 	}
 	if (b->size && b->ram && b->size < 2 * b->ram) {
@@ -734,7 +780,7 @@ static void model_build(struct bonnie_model *m, const struct bonnie_opts *b, con
 	workload_set_var(m->w, "dir", rundir);
 	if (b->size) {
 		m->data = wl_add_file(m->w, "Bonnie", (int64_t)b->size);
-		m->data->chunksize = wl_int((int64_t)CHUNK_FILE_SIZE);
+		m->data->chunksize = wl_int((int64_t)b->chunk_file);
 	}
 	if (b->files) {
 		int64_t n = (int64_t)b->files * 1024;
@@ -1014,8 +1060,11 @@ static void report_fill(struct bonnie_report *rep, const struct bonnie_opts *b,
 		struct phase_totals tot;
 
 		result_phase_totals(p, &tot);
-		if (tot.errors)
-			continue; /* a test that failed is not a measurement: blank */
+		/* a test that failed is not a measurement: blank (the run
+		 * stops in the test that failed, its last phase, which counts
+		 * no operation error when it was a block failing --verify) */
+		if (tot.errors || (res->stopped_on_error && p == &res->phases[res->nphases - 1]))
+			continue;
 		a = op_of(p, d->amount_op);
 		l = op_of(p, d->latency_op);
 		f->ran = 1;
@@ -1135,6 +1184,7 @@ static void record_params(struct result *res, const struct bonnie_opts *b)
 	kv_add(&res->params, "machine", "%s", b->machine);
 	kv_add(&res->params, "file_size", "%llu", (unsigned long long)b->size);
 	kv_add(&res->params, "chunk_size", "%llu", (unsigned long long)b->chunk);
+	kv_add(&res->params, "chunk_file_size", "%llu", (unsigned long long)b->chunk_file);
 	kv_add(&res->params, "char_size", "%llu", (unsigned long long)b->char_size);
 	kv_add(&res->params, "seeks", "%u", b->seeks);
 	kv_add(&res->params, "seekers", "%u", b->seekers);
@@ -1181,7 +1231,11 @@ static void add_metrics(struct result *res, const struct bonnie_report *rep)
 static int check_space(const struct bonnie_opts *b, const struct rundir *rd)
 {
 	struct statvfs sv;
-	double need = (double)b->size, files = (double)b->files * 1024.0 * (double)b->max_size;
+	/* under --verify a created file is whole 4 KiB blocks */
+	double need = (double)b->size,
+	       files = (double)b->files * 1024.0 *
+		       (double)(b->ro.verify ? verify_align_up((uint64_t)b->max_size)
+					     : (uint64_t)b->max_size);
 
 	if (!strcmp(b->ro.engine, "null") || fstatvfs(rd->fd, &sv) < 0)
 		return 0;
@@ -1202,6 +1256,7 @@ int cmd_bonnie(int argc, char **argv)
 	struct bonnie_opts b = {
 		.dir = ".",
 		.chunk = BONNIE_DEFAULT_CHUNK,
+		.chunk_file = CHUNK_FILE_SIZE,
 		.seeks = BONNIE_DEFAULT_SEEKS,
 		.seekers = BONNIE_DEFAULT_SEEKERS,
 		.files = 16,
@@ -1287,6 +1342,11 @@ int cmd_bonnie(int argc, char **argv)
 	if (acc->interrupted) {
 		msg_err("interrupted by a signal: partial results");
 		ret = EXIT_INTERRUPTED;
+	} else if (ret == EXIT_OK && acc->verify_errors) {
+		msg_err("%llu blocks failed verification, %llu operation errors; first: %s",
+			(unsigned long long)acc->verify_errors, (unsigned long long)acc->errors,
+			acc->first_error ? acc->first_error : "?");
+		ret = EXIT_RUN_ERRORS;
 	} else if (ret == EXIT_OK && (acc->errors || acc->stopped_on_error)) {
 		msg_err("%llu operation errors; first: %s", (unsigned long long)acc->errors,
 			acc->first_error ? acc->first_error : "?");

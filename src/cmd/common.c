@@ -143,8 +143,25 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 	}
 }
 
+int common_verify_check(const struct run_opts *o)
+{
+	const char *e = o->engine;
+
+	/* the null engine (alone or wrapped by faulty) stores nothing, so
+	 * every block read back would be reported */
+	if (o->verify && e &&
+	    (!strcmp(e, "null") || (!strncmp(e, "faulty:null", 11) && (!e[11] || e[11] == ':')))) {
+		msg_err("--verify needs an engine that stores data: the null engine reads back "
+			"nothing it was given");
+		return -1;
+	}
+	return 0;
+}
+
 int common_run_check(const struct run_opts *o)
 {
+	if (common_verify_check(o) < 0)
+		return -1;
 	if (o->reuse && o->repeat < 2) {
 		msg_err("--reuse keeps files between repeats: it needs --repeat N with N >= 2");
 		return -1;

@@ -103,9 +103,13 @@ enum common_opt {
  * printing what is wrong with the value (exit with EXIT_USAGE). */
 int common_run_opt(int c, const char *arg, struct run_opts *o);
 /* Checks that need every option: --drop-caches is allowed (we can write
- * /proc/sys/vm/drop_caches), --reuse has a --repeat.  Returns 0 or -1
- * after a message (exit with EXIT_USAGE). */
+ * /proc/sys/vm/drop_caches), --reuse has a --repeat, --verify has an
+ * engine that stores data.  Returns 0 or -1 after a message (exit with
+ * EXIT_USAGE). */
 int common_run_check(const struct run_opts *o);
+/* The --verify part of common_run_check(), for front ends that do not
+ * call it.  0, or -1 after a message. */
+int common_verify_check(const struct run_opts *o);
 /* The options' help text, for a front end's --help. */
 void common_run_usage(FILE *f);
 /* Record the options in the result's parameters. */

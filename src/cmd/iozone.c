@@ -595,6 +595,8 @@ static char *target_dir(struct ioz *z)
 
 static int check_opts(struct ioz *z)
 {
+	if (common_verify_check(&z->ro) < 0)
+		return -1;
 	if (z->autom && z->nthreads) {
 		msg_err("auto mode (-a) and the throughput test (-t) cannot be combined");
 		return -1;

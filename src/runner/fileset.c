@@ -345,7 +345,8 @@ static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *
 
 static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t size, void *buf,
 		       size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes,
-		       struct prealloc_shared *sh, const volatile int *stop, int verify, uint64_t id)
+		       struct prealloc_shared *sh, const volatile int *stop, int verify, uint64_t id,
+		       uint64_t base)
 {
 	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = path,
 			    .flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, .mode = 0644 };
@@ -363,7 +364,7 @@ static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t s
 		size_t n = (size_t)MIN((uint64_t)bufsz, size - off);
 
 		if (verify)
-			verify_stamp(buf, n, off, id, 0, rng_next(r));
+			verify_stamp(buf, n, base + off, id, 0, rng_next(r));
 		else
 			data_refresh(dp, r, buf, n);
 		q = (struct io_req){ .op = IO_WRITE, .fd = (int)fd, .buf = buf, .len = n, .off = off };
@@ -427,23 +428,25 @@ static void *prealloc_thread(void *arg)
 				break;
 			}
 		} else if (fs->chunk) {
-			uint64_t left = fs->e[i].size;
+			uint64_t left = fs->verify ? verify_align_up(fs->e[i].size) : fs->e[i].size;
 
 			for (unsigned c = 0; c < fs->nchunks && !j->err; c++) {
 				uint64_t n = c + 1 < fs->nchunks ? MIN(left, fs->chunk) : left;
 
 				fileset_chunk_path(fs, c, path, sizeof(path));
-				/* chunk files are not --verify stamped: their
-				 * blocks' offsets would be per chunk */
+				/* under --verify, stamped with the offsets of the
+				 * whole file (chunk c starts at c * chunk, a
+				 * multiple of the block size: runner checks) */
 				j->err = write_entry(e, j->dirfd, path, n, buf, bufsz, &r, dp,
-						     &j->bytes, j->sh, j->stop, 0, i);
+						     &j->bytes, j->sh, j->stop, fs->verify, i,
+						     (uint64_t)c * fs->chunk);
 				left -= n;
 			}
 			if (j->err)
 				break;
 		} else {
 			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, dp,
-					     &j->bytes, j->sh, j->stop, fs->verify, i);
+					     &j->bytes, j->sh, j->stop, fs->verify, i, 0);
 			if (j->err)
 				break;
 		}

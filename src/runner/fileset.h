@@ -61,6 +61,11 @@ struct rt_fileset {
 	int verify;	/* preallocate self-checking blocks (runner/verify.h) */
 	unsigned nusers;   /* workers of the current phase using it */
 	unsigned last_user; /* while counting them: last worker id + 1 */
+	/* --verify, a file several workers use: set (atomic) once a write
+	 * other than a rewrite's write-back reaches it in the phase; from
+	 * then on its rewrites no longer check what they read (such a
+	 * write takes no lock, and could tear the block a rewrite reads) */
+	int plain_writes;
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* selection index: avail[1] existing and not held, avail[0] free and

@@ -50,8 +50,9 @@ static inline __attribute__((always_inline)) void op_begin(struct wflow *f, stru
 {
 	t->cpu = (f->sample_ctr++ % CPU_SAMPLE_EVERY) == 0 ||
 		 (f->st.lat.count && f->st.lat.sum > (double)CPU_SAMPLE_ALWAYS_NS * (double)f->st.lat.count);
-	if (t->cpu)
-		t->c0 = thread_cpu_ns();
+	/* c0 is set either way: gcc cannot always see that op_end reads it
+	 * only when t->cpu is set */
+	t->c0 = t->cpu ? thread_cpu_ns() : 0;
 	t->t0 = now_ns();
 }
 
@@ -99,23 +100,26 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 
 #define VERIFY_PRINT_MAX 10
 
-void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
-			 const struct verify_mismatch *m)
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, uint64_t off,
+			 int chunked, const struct verify_mismatch *m)
 {
 	struct runner *rn = wk->rn;
-	char what[256];
+	char what[256], whole[64] = "";
 	unsigned long long n;
 
 	wk->verify_errors++;
 	verify_describe(m, what, sizeof(what));
+	if (chunked)
+		snprintf(whole, sizeof(whole), " (%llu in the chunked file)",
+			 (unsigned long long)m->offset);
 	pthread_mutex_lock(&rn->err_mu);
 	n = ++rn->verify_reported;
 	if (!rn->first_error)
-		rn->first_error = xasprintf("verify '%s' at offset %llu: %s", path ? path : "?",
-					    (unsigned long long)m->offset, what);
+		rn->first_error = xasprintf("verify '%s' at offset %llu%s: %s", path ? path : "?",
+					    (unsigned long long)off, whole, what);
 	if (n <= VERIFY_PRINT_MAX)
-		msg_err("verify error: '%s' at offset %llu: %s", path ? path : "?",
-			(unsigned long long)m->offset, what);
+		msg_err("verify error: '%s' at offset %llu%s: %s", path ? path : "?",
+			(unsigned long long)off, whole, what);
 	if (n == VERIFY_PRINT_MAX)
 		msg_err("further verify errors are counted, not printed");
 	if (rn->o->on_error == ON_ERROR_STOP) {
@@ -171,6 +175,7 @@ static void slot_release(struct fd_slot *s, int exists)
 {
 	if (s->sb) {
 		free(s->sb->buf);
+		free(s->sb->vblk);
 		free(s->sb);
 		s->sb = NULL;
 	}
@@ -237,12 +242,23 @@ static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_files
 	return pick(wk, f, fs, PICK_EXISTING);
 }
 
+/* Under --verify, a write that does not take the rewrite locks reaches a
+ * file several workers use: its rewrites stop checking (fs->plain_writes).
+ * Loaded first, so that the shared line is written once per phase. */
+static void note_plain_write(struct worker *wk, struct fd_slot *s)
+{
+	if (unlikely(wk->rn->o->verify) && s->fs && s->fs->is_file && s->fs->nusers > 1 &&
+	    !__atomic_load_n(&s->fs->plain_writes, __ATOMIC_SEQ_CST))
+		__atomic_store_n(&s->fs->plain_writes, 1, __ATOMIC_SEQ_CST);
+}
+
 /* Read or write len bytes at logical offset off of the file open in slot
  * s: one engine call, or for a chunked file one per chunk file the range
  * touches (the last chunk file takes everything past the others).
- * Returns the bytes transferred (short only at end of file) or -errno. */
-static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *buf, size_t len,
-		       uint64_t off)
+ * Returns the bytes transferred (short only at end of file) or -errno.
+ * slot_rw() is this for everyone but rewrite's locked write-back. */
+static int64_t slot_rw_raw(struct worker *wk, struct fd_slot *s, int write, void *buf,
+			   size_t len, uint64_t off)
 {
 	if (likely(!s->ncfds)) {
 		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = buf,
@@ -271,6 +287,14 @@ static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *bu
 			break; /* end of the file */
 	}
 	return (int64_t)done;
+}
+
+static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *buf, size_t len,
+		       uint64_t off)
+{
+	if (write)
+		note_plain_write(wk, s);
+	return slot_rw_raw(wk, s, write, buf, len, off);
 }
 
 /* fsync every descriptor of the slot's file.  0 or -errno. */
@@ -558,6 +582,12 @@ static uint64_t pattern_offset(const struct wflow *f, struct fd_slot *s, uint64_
 	return rec * iosize;
 }
 
+static int verifying(const struct worker *wk);
+static int stream_stamp(struct worker *wk, struct fd_slot *s, struct stdio_buf *b,
+			unsigned char *dst, size_t n, uint64_t pos);
+static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
+		      uint64_t off, size_t n);
+
 /* bufsize=: read or write `iosize` bytes through a user-space buffer, as
  * stdio's fread/fwrite do: data is copied, and the engine sees whole
  * buffers at the stream's sequential position. */
@@ -571,18 +601,24 @@ static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct f
 
 	if (!b) {
 		b = xcalloc(1, sizeof(*b));
-		if (posix_memalign((void **)&b->buf, 4096, (size_t)f->bufsize)) {
+		/* under --verify whole blocks, so that every refill is checked */
+		b->size = verifying(wk) ? (size_t)verify_align_up(f->bufsize) : (size_t)f->bufsize;
+		if (posix_memalign((void **)&b->buf, 4096, b->size)) {
 			free(b);
 			runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 			return FR_ERROR;
 		}
-		b->size = (size_t)f->bufsize;
 		b->off = s->off;
 		b->dirty = write;
 		s->sb = b;
 	}
-	if (write)
+	if (write && !verifying(wk)) {
 		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, iosize);
+	} else if (write && stream_stamp(wk, s, b, wk->buf, iosize,
+					 b->off + (b->dirty ? b->len : b->pos)) < 0) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
 	op_begin(f, &t);
 	if (write) {
 		if (!b->dirty) { /* was reading: go on from the stream position */
@@ -612,6 +648,10 @@ static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct f
 				if (ret <= 0)
 					break; /* end of file, or an error */
 				b->len = (size_t)ret;
+				if (verifying(wk) && check_read(wk, f, s, b->buf, b->off, b->len)) {
+					op_end(wk, f, &t, done, 0);
+					return FR_ERROR;
+				}
 			}
 			size_t n = MIN(iosize - done, b->len - b->pos);
 
@@ -647,27 +687,112 @@ static void fill_for_write(struct worker *wk, struct fd_slot *s, void *buf, size
 		data_refresh(&wk->rn->o->data, &wk->rng, buf, len);
 }
 
+/* Report a bad block read from the file in slot s.  m->offset is in the
+ * whole file; a chunked file's is named as the chunk file holding it and
+ * the offset in that chunk file (what one needs to look at it), with the
+ * whole file's offset the block's header speaks of. */
+static void report_mismatch(struct worker *wk, struct wflow *f, struct fd_slot *s,
+			    const struct verify_mismatch *m)
+{
+	if (s->ncfds) {
+		uint64_t c = MIN(m->offset / s->fs->chunk, (uint64_t)s->ncfds - 1);
+
+		if (fileset_chunk_path(s->fs, (unsigned)c, wk->path2, sizeof(wk->path2)) >= 0) {
+			runner_verify_error(wk, f, wk->path2, m->offset - c * s->fs->chunk, 1, m);
+			return;
+		}
+	}
+	runner_verify_error(wk, f, slot_path(wk, s), m->offset, 0, m);
+}
+
 /* Under --verify, check every whole block of a read of n bytes at off;
- * returns how many were bad (each reported).  A `define file` used by
- * several threads of the phase is not checked: another thread's write may
- * be under way on the block we read, and a torn read there is not
- * corruption.  (Fileset entries are held exclusively while open.) */
-static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
-		      uint64_t off, size_t n)
+ * returns how many were bad (each reported). */
+static int check_blocks(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
+			uint64_t off, size_t n)
 {
 	int bad = 0;
 
-	if (s->fs && s->fs->is_file && s->fs->nusers > 1)
-		return 0;
 	for (size_t o = (size_t)(verify_align_up(off) - off); o + DATA_BLOCK <= n; o += DATA_BLOCK) {
 		struct verify_mismatch m;
 
 		if (verify_block((const char *)buf + o, off + o, UINT64_MAX, NULL, &m) > VERIFY_HOLE) {
-			runner_verify_error(wk, f, slot_path(wk, s), &m);
+			report_mismatch(wk, f, s, &m);
 			bad++;
 		}
 	}
 	return bad;
+}
+
+/* check_blocks() for a workload read, except that a `define file` used by
+ * several threads of the phase is not checked: another thread's write may
+ * be under way on the block we read, and a torn read there is not
+ * corruption.  (Fileset entries are held exclusively while open; rewrite
+ * locks the range instead, and checks.) */
+static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
+		      uint64_t off, size_t n)
+{
+	if (s->fs && s->fs->is_file && s->fs->nusers > 1)
+		return 0;
+	return check_blocks(wk, f, s, buf, off, n);
+}
+
+/* Under --verify, the bytes a stream (putc, bufsize= writes) writes at
+ * [pos, pos + n) of the slot's file, into dst: those of the self-checking
+ * blocks covering them, each made when the stream enters it and kept in
+ * the stream's buffer while it is written a piece at a time, so that a
+ * block filled by many small calls is still one valid block.  0, or
+ * -ENOMEM. */
+static int stream_stamp(struct worker *wk, struct fd_slot *s, struct stdio_buf *b,
+			unsigned char *dst, size_t n, uint64_t pos)
+{
+	if (!b->vblk) {
+		if (posix_memalign((void **)&b->vblk, 4096, DATA_BLOCK))
+			return -ENOMEM;
+		b->vblk_off = UINT64_MAX;
+	}
+	while (n) {
+		uint64_t at = verify_align_down(pos);
+		size_t in = (size_t)(pos - at), k = MIN(n, DATA_BLOCK - in);
+
+		if (b->vblk_off != at) {
+			verify_make_block(b->vblk, at, s->idx >= 0 ? (uint64_t)s->idx : 0,
+					  ++wk->generation, rng_next(&wk->rng));
+			b->vblk_off = at;
+		}
+		memcpy(dst, b->vblk + in, k);
+		dst += k;
+		pos += k;
+		n -= k;
+	}
+	return 0;
+}
+
+/* A file that several threads of the phase use (`define file`). */
+static int slot_shared(const struct fd_slot *s)
+{
+	return s->fs && s->fs->is_file && s->fs->nusers > 1;
+}
+
+/* Under --verify, lock (lock = 1) or unlock the stripes of the regions
+ * [off, off + len) touches, in stripe order (no deadlock between threads
+ * locking overlapping ranges). */
+static void vlock_range(struct runner *rn, uint64_t off, uint64_t len, int lock)
+{
+	uint64_t first = off >> RUNNER_VLOCK_SHIFT, last = (off + len - 1) >> RUNNER_VLOCK_SHIFT;
+	uint64_t set = 0;
+
+	if (last - first + 1 >= RUNNER_VLOCKS)
+		set = ~(uint64_t)0;
+	else
+		for (uint64_t r = first; r <= last; r++)
+			set |= (uint64_t)1 << (r % RUNNER_VLOCKS);
+	for (int i = 0; i < RUNNER_VLOCKS; i++)
+		if (set & ((uint64_t)1 << i)) {
+			if (lock)
+				pthread_mutex_lock(&rn->vlock[i]);
+			else
+				pthread_mutex_unlock(&rn->vlock[i]);
+		}
 }
 
 static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
@@ -849,8 +974,10 @@ static enum flow_result do_wholefile(struct worker *wk, struct wflow *f, int wri
 }
 
 /* The slot's user-space buffer for putc/getc (the one bufsize= uses): of
- * bufsize= bytes if given, else iosize; allocated on first use on the
- * open file and kept until it is closed (aligned for O_DIRECT). */
+ * bufsize= bytes if given, else iosize (under --verify rounded up to
+ * whole blocks, so that every refill can be checked); allocated on first
+ * use on the open file and kept until it is closed (aligned for
+ * O_DIRECT). */
 static struct stdio_buf *slot_sb(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				 size_t iosize)
 {
@@ -860,6 +987,8 @@ static struct stdio_buf *slot_sb(struct worker *wk, struct wflow *f, struct fd_s
 		return b;
 	b = xcalloc(1, sizeof(*b));
 	b->size = f->bufsize ? (size_t)f->bufsize : iosize;
+	if (verifying(wk))
+		b->size = (size_t)verify_align_up(b->size);
 	if (posix_memalign((void **)&b->buf, 4096, b->size)) {
 		free(b);
 		return NULL;
@@ -914,7 +1043,14 @@ static enum flow_result do_putc(struct worker *wk, struct wflow *f)
 		b->len = b->pos = 0;
 		b->dirty = 1;
 	}
-	data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+	/* under --verify the characters are those of self-checking blocks
+	 * at the stream position, whatever iosize */
+	if (!verifying(wk))
+		data_refresh(&wk->rn->o->data, &wk->rng, wk->buf, (size_t)iosize);
+	else if (stream_stamp(wk, s, b, wk->buf, (size_t)iosize, b->off + b->len) < 0) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
 	src = wk->buf;
 	op_begin(f, &t);
 	for (size_t i = 0; i < (size_t)iosize; i++) {
@@ -945,6 +1081,7 @@ static enum flow_result do_getc(struct worker *wk, struct wflow *f)
 	uint64_t wss;
 	unsigned sink = 0;
 	size_t i;
+	int bad = 0;
 
 	if (r != FR_OK)
 		return r;
@@ -975,12 +1112,21 @@ static enum flow_result do_getc(struct worker *wk, struct wflow *f)
 			if (ret <= 0)
 				break;
 			b->len = (size_t)ret;
+			/* the characters about to be got are checked as the
+			 * blocks they come in (whole blocks of the buffer) */
+			if (verifying(wk) && check_read(wk, f, s, b->buf, b->off, b->len)) {
+				ret = 0;
+				bad = 1;
+				break;
+			}
 		}
 		sink += (unsigned)sb_getc(b);
 	}
 	op_end(wk, f, &t, i, 0);
 	s->off = b->off + b->pos;
 	wk->char_sink += sink;
+	if (bad)
+		return FR_ERROR;
 	if (i < (size_t)iosize) {
 		runner_op_error(wk, f, "read", slot_path(wk, s), ret < 0 ? (int)ret : -ENODATA);
 		return FR_ERROR;
@@ -992,7 +1138,17 @@ static enum flow_result do_getc(struct worker *wk, struct wflow *f)
  * random, a random aligned one), dirty one byte and write the block back
  * where it came from, as one timed operation; with value=N only every
  * N-th operation writes back (the first does), the others only read:
- * bonnie++'s rewrite test (N = 1) and its seeks (N = 10). */
+ * bonnie++'s rewrite test (N = 1) and its seeks (N = 10).
+ *
+ * Under --verify (whole blocks, as every data operation): the blocks
+ * read are checked, and "dirtying" them is stamping them anew with a
+ * new generation (new header and content, so the write-back really
+ * changes every block, and a file system that skips identical rewrites
+ * cannot); a block that failed is not written back.  On a file several
+ * threads share (bonnie's seekers) the read and write-back hold the
+ * range's stripe locks, so that no read sees another thread's write-back
+ * half done and every read can be checked -- unless another kind of write,
+ * which takes no lock, reached the file in the phase (fs->plain_writes). */
 static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s;
@@ -1000,17 +1156,23 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 	struct timing t;
 	int64_t iosize, every, ret, w = 0;
 	uint64_t off, wss;
-	int update;
+	int update, verify = verifying(wk), locked = 0, bad = 0;
+	void *wbuf;
 
 	if (r != FR_OK)
 		return r;
 	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
 	if (iosize <= 0)
 		iosize = 1;
-	if (ensure_buf(wk, (size_t)iosize) < 0) {
+	if (verify)
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+	/* under --verify the blocks to write back go in the buffer's second
+	 * half, stamped before the clock starts */
+	if (ensure_buf(wk, (size_t)iosize * (verify ? 2 : 1)) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	wbuf = verify ? (char *)wk->buf + iosize : wk->buf;
 	every = wl_val_int(&f->fo->value, NULL, 1);
 	if (every < 1)
 		every = 1;
@@ -1026,22 +1188,33 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 			off = 0;
 		s->off = off + (uint64_t)iosize;
 	}
+	if (verify) {
+		off = verify_align_down(off);
+		locked = slot_shared(s);
+		if (update)
+			verify_stamp(wbuf, (size_t)iosize, off, s->idx >= 0 ? (uint64_t)s->idx : 0,
+				     ++wk->generation, rng_next(&wk->rng));
+	}
+	if (locked)
+		vlock_range(wk->rn, off, (uint64_t)iosize, 1);
 	op_begin(f, &t);
 	ret = slot_rw(wk, s, 0, wk->buf, (size_t)iosize, off);
-	if (ret > 0 && update) {
-		/* under --verify the block goes back unchanged, so that it
-		 * still checks */
-		if (!verifying(wk))
+	if (ret > 0 && verify && (!locked || !__atomic_load_n(&s->fs->plain_writes, __ATOMIC_SEQ_CST)))
+		bad = check_blocks(wk, f, s, wk->buf, off, (size_t)ret);
+	if (ret > 0 && update && !bad) {
+		if (!verify)
 			((unsigned char *)wk->buf)[f->nexec % (uint64_t)ret]++;
-		w = slot_rw(wk, s, 1, wk->buf, (size_t)ret, off);
+		w = slot_rw_raw(wk, s, 1, wbuf, (size_t)ret, off);
 	}
 	op_end(wk, f, &t, ret > 0 ? (uint64_t)ret : 0, w > 0 ? (uint64_t)w : 0);
+	if (locked)
+		vlock_range(wk->rn, off, (uint64_t)iosize, 0);
 	if (ret < 0 || w < 0) {
 		runner_op_error(wk, f, ret < 0 ? "read" : "write", slot_path(wk, s),
 				(int)(ret < 0 ? ret : w));
 		return FR_ERROR;
 	}
-	return FR_OK;
+	return bad ? FR_ERROR : FR_OK;
 }
 
 static enum flow_result do_openfile(struct worker *wk, struct wflow *f)
@@ -1447,6 +1620,7 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 		entry_grow(s, off + (uint64_t)w);
 		return FR_OK;
 	}
+	note_plain_write(wk, s);
 	a->req = (struct io_req){ .op = IO_WRITE, .fd = s->fd, .buf = a->buf, .len = (size_t)iosize,
 				  .off = off, .user = a };
 	a->st = &f->st;

@@ -49,6 +49,11 @@ struct stdio_buf {
 	size_t pos;		/* read cursor */
 	uint64_t off;		/* file offset of buf[0] */
 	int dirty;		/* holds written data not yet flushed */
+	/* --verify: the self-checking block the stream is writing, whose
+	 * bytes putc and buffered writes hand out (vblk_off: its offset,
+	 * UINT64_MAX when none is made yet) */
+	unsigned char *vblk;
+	uint64_t vblk_off;
 };
 
 struct fd_slot {
@@ -116,6 +121,10 @@ struct wflow {
 
 struct runner;
 
+/* Stripes of the --verify rewrite locks, and the region each covers. */
+#define RUNNER_VLOCKS      64
+#define RUNNER_VLOCK_SHIFT 16
+
 struct worker {
 	struct runner *rn;
 	unsigned id;
@@ -155,6 +164,10 @@ struct runner {
 	int finished;	      /* a finish condition was met */
 	uint64_t start_ns;
 	pthread_mutex_t err_mu;
+	/* --verify: rewrites of a file shared by several threads lock the
+	 * stripes of the regions they touch, so that a read never sees
+	 * another thread's write-back half done (runner_vlock()) */
+	pthread_mutex_t vlock[RUNNER_VLOCKS];
 	char *first_error;
 	unsigned long long verify_reported; /* verify errors seen (under err_mu) */
 	int stopped_on_error;
@@ -219,8 +232,11 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 /* Report a block that failed verification (counted; the first few
  * printed; stops the run under --on-error=stop). */
 struct verify_mismatch;
-void runner_verify_error(struct worker *wk, struct wflow *f, const char *path,
-			 const struct verify_mismatch *m);
+/* path: the file as named to the user; off: the offset in it.  chunked:
+ * path is a chunk file, off its offset, m->offset the whole file's (both
+ * are printed). */
+void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, uint64_t off,
+			 int chunked, const struct verify_mismatch *m);
 
 static inline int runner_stopping(const struct runner *rn)
 {

@@ -485,6 +485,8 @@ struct runner *runner_new(struct workload *w, struct rundir *rd, const struct ru
 		free(devs);
 	}
 	pthread_mutex_init(&rn->err_mu, NULL);
+	for (int i = 0; i < RUNNER_VLOCKS; i++)
+		pthread_mutex_init(&rn->vlock[i], NULL);
 	pthread_mutex_init(&rn->gate_mu, NULL);
 	pthread_cond_init(&rn->gate_cv, NULL);
 	return rn;
@@ -532,9 +534,13 @@ int runner_create_filesets(struct runner *rn)
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
 		fs->verify = o->verify;
-		if (fs->verify && fs->chunk) {
-			msg_err("file '%s': --verify cannot check a chunked file (chunksize=)",
-				fs->name);
+		/* a chunked file's blocks are stamped with their offset in the
+		 * whole file; a block must not straddle two chunk files, which
+		 * preallocation writes one at a time */
+		if (fs->verify && fs->chunk % DATA_BLOCK) {
+			msg_err("file '%s': --verify needs a chunksize that is a multiple of %d "
+				"(its blocks must not straddle two chunk files)",
+				fs->name, DATA_BLOCK);
 			return -EINVAL;
 		}
 		memset(&ps, 0, sizeof(ps));
@@ -696,7 +702,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	}
 	counters_build(rn);
 	for (size_t i = 0; i < rn->nfs; i++)
-		rn->fs[i].nusers = rn->fs[i].last_user = 0;
+		rn->fs[i].nusers = rn->fs[i].last_user = rn->fs[i].plain_writes = 0;
 	visit_all(rn, count_users, NULL);
 	visit_all(rn, name_flow, NULL);
 	rn->event_rate = wl_val_double(&rn->w->eventgen_rate, NULL, 0);
@@ -852,6 +858,8 @@ void runner_free(struct runner *rn)
 	free(rn->fs);
 	free(rn->first_error);
 	pthread_mutex_destroy(&rn->err_mu);
+	for (int i = 0; i < RUNNER_VLOCKS; i++)
+		pthread_mutex_destroy(&rn->vlock[i]);
 	pthread_mutex_destroy(&rn->gate_mu);
 	pthread_cond_destroy(&rn->gate_cv);
 	free(rn);

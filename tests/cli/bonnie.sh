@@ -3,7 +3,8 @@
 # test at small scale with consistent counters in the JSON, the table and
 # CSV layouts against tests/fixtures/bonnie-csv-*.txt, "+++++" for tests
 # under half a second (the null engine makes every test that fast),
-# -q/-x/-f/-b/-D/-u/-p/-y, chunk files, nothing left behind, exit codes.
+# -q/-x/-f/-b/-D/-u/-p/-y, chunk files, --verify (clean, and a flipped bit
+# found in each reading test), nothing left behind, exit codes.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -71,7 +72,11 @@ expect_fail "--engine junk" 2 "unknown engine 'nope'" $B -d "$d" --engine nope
 expect_fail "--data junk" 2 "invalid data pattern 'ones'" $B -d "$d" --data ones
 expect_fail "--reuse refused" 2 "--reuse does not apply to bonnie" $B -d "$d" --reuse
 expect_fail "--progress refused" 2 "--progress does not apply to bonnie" $B -d "$d" --progress
-expect_fail "--verify refused" 2 "--verify does not apply to bonnie" $B -d "$d" --verify
+expect_fail "--chunk-file junk" 2 "invalid --chunk-file 'x'" $B -d "$d" --chunk-file x
+expect_fail "--chunk-file not a multiple of 4k" 2 "invalid --chunk-file '1000'" $B -d "$d" --chunk-file 1000
+expect_fail "--chunk-file too small for the file" 2 "--chunk-file 4096 makes more than 100000 chunk files" $B -d "$d" -r 0 -s 1g --chunk-file 4k
+expect_fail "--verify with the null engine (it stores nothing)" 2 "--verify needs an engine that stores data" $B -d "$d" -r 0 -s 8 --verify --engine null
+expect_fail "--verify: a file size that is not whole 4k blocks" 2 "file size 1049600 is not a multiple of the chunk size 4096 \\(4k under --verify\\)" $B -d "$d" -r 0 -s 1025k:256 --verify
 expect_fail "--repeat junk (the shared parser)" 2 "invalid --repeat '0'" $B -d "$d" --repeat 0
 expect_fail "-u unknown user" 2 "unknown user 'no-such-user-x'" $B -d "$d" -r 0 -s 8 -u no-such-user-x
 expect_fail "-g unknown group" 2 "unknown group 'no-such-group-x'" $B -d "$d" -r 0 -s 8 -g no-such-group-x
@@ -293,6 +298,53 @@ run $B -d "$d" -r 0 -s 8 -n 1:4096 -f -m short --json "$T/s.json" --engine "faul
 check "short writes everywhere: exit 0" [ "$rc" -eq 0 ]
 jcheck "short writes: block write still wrote the whole file" 8388608 "$T/s.json" '[o["bytes_written"] for p in d["phases"] if p["name"]=="put_block" for o in p["operations"] if o["name"]=="write"][0]'
 jcheck "short writes: more write requests than writes" true "$T/s.json" '[p["io_requests"]["write"] > 1024 for p in d["phases"] if p["name"]=="put_block"][0]'
+
+# --- --verify: every block written is stamped, every block read checked ------
+# The data file in 1 MiB chunk files (--chunk-file), so that the chunk
+# mapping is checked too; the same counts as without --verify.
+run $B -d "$d" -r 0 -s 8 -n 1:10000:1000:2 --verify --chunk-file 1m -m ver --json "$T/v.json"
+check "--verify: every test runs clean (exit 0)" [ "$rc" -eq 0 ]
+check "--verify: nothing left behind" empty_dir "$d"
+jcheck "--verify: 0 verify errors, recorded with the chunk file size" "0 true 1048576" "$T/v.json" '"%d %s %s" % (d["status"]["verify_errors"], d["parameters"]["verify"], d["parameters"]["chunk_file_size"])'
+jcheck "--verify: the data file is opened as its 8 chunk files" "8 8 8 40" "$T/v.json" '" ".join(str(p["io_requests"]["open"]) for p in d["phases"] if p["name"] in ("rewrite", "getc", "get_block", "seeks"))'
+jcheck "--verify: each test moved the whole file" "8388608 8388608 8388608 8388608 8388608" "$T/v.json" '" ".join(str(o["bytes_written"] or o["bytes_read"]) for p in d["phases"] for o in p["operations"] if (p["name"], o["name"]) in (("putc", "putc"), ("put_block", "write"), ("rewrite", "rewrite"), ("getc", "getc"), ("get_block", "read")))'
+jcheck "--verify: seeks read a block each, every tenth written back" "true" "$T/v.json" '[(o["bytes_read"], o["bytes_written"]) for p in d["phases"] if p["name"]=="seeks" for o in p["operations"] if o["name"]=="seek"][0] == (8192 * 8192, 5 * 164 * 8192)'
+jcheck "--verify: created files are whole 4 KiB blocks, all read back" "true" "$T/v.json" '[o["bytes_written"] for p in d["phases"] if p["name"]=="seq_create" for o in p["operations"] if o["name"]=="file.write"][0] == [o["bytes_read"] for p in d["phases"] if p["name"]=="seq_stat" for o in p["operations"] if o["name"]=="file.read"][0] and 1024 * 4096 <= [o["bytes_written"] for p in d["phases"] if p["name"]=="seq_create" for o in p["operations"] if o["name"]=="file.write"][0] <= 1024 * 12288'
+run $B -d "$d" -r 0 -s 4:256 -n 1:2048:0:1:512 -f 1 --verify -m small --json "$T/v256.json"
+check "--verify with 256-byte blocks: exit 0" [ "$rc" -eq 0 ]
+check "  says the blocks are 4096 bytes instead" grep -q "note: --verify checks whole 4 KiB blocks: the I/O tests use blocks of 4096 bytes, not 256" "$T/err"
+check "  and the created files' writes" grep -q "are written 4096 bytes at a time, not 512" "$T/err"
+jcheck "  1024 block writes of 4096 bytes, 256 putc buffers" "1024 4194304 256 4096 0" "$T/v256.json" '"%d %d %d %s %d" % tuple([o["ops"] for p in d["phases"] if p["name"]=="put_block" for o in p["operations"] if o["name"]=="write"] + [o["bytes_written"] for p in d["phases"] if p["name"]=="put_block" for o in p["operations"] if o["name"]=="write"] + [o["ops"] for p in d["phases"] if p["name"]=="putc" for o in p["operations"] if o["name"]=="putc"] + [d["parameters"]["chunk_size"], d["status"]["verify_errors"]])'
+check "  table shows the 4k blocks" grep -Eq "^small +4M:4k " "$T/out"
+# A bit flipped in the middle of the Nth read (the faulty engine): counted
+# from the reads of -s 8 (1024 per test: rewrite, getc, get_block, then
+# the seeks), the middle byte of an 8k read is the second block's header.
+# TEST N OFFSET: the logical offset (N-1-first)*8192+4096 lies in chunk
+# file Bonnie.003 of 1 MiB ones; the CSV field of the test is blank.
+for spec in "rewrite 500 946176 4091904 7" "getc 1500 749568 3895296 9" "get_block 2500 552960 3698688 11"; do
+	set -- $spec
+	run $B -d "$d" -r 0 -s 8 -n 1 --verify --chunk-file 1m -m bad --json "$T/vc$2.json" \
+		--engine "faulty:psync:op=read,nth=$2,err=corrupt"
+	check "--verify, $1: a flipped bit exits 1" [ "$rc" -eq 1 ]
+	check "  named with chunk file and offsets" grep -q "verify error: 'Bonnie.003' at offset $3 ($4 in the chunked file): expected a verify header" "$T/err"
+	check "  said at the end" grep -q "1 blocks failed verification, 0 operation errors; first: verify 'Bonnie.003'" "$T/err"
+	f=$5 fn=$(($5 + 2)) fp=$(($5 - 2))
+	check "  the test is blank, the next ones not run" sh -c "grep '^bad,' '$T/out' | awk -F, '\$$f == \"\" && \$$fn == \"\" && \$$fp != \"\" {ok = 1} END {exit !ok}'"
+	check "  nothing left behind" empty_dir "$d"
+	jcheck "  counted, stopped" "1 true" "$T/vc$2.json" '"%d %s" % (d["status"]["verify_errors"], str(d["status"]["stopped_on_error"]).lower())'
+done
+# the seeks (random, five threads; 4k blocks: reads 6145 on are the
+# seekers'), the middle byte of a 4k read is in the content: checksum
+run $B -d "$d" -r 0 -s 8:4k -n 0 --verify --chunk-file 1m -m bad --engine "faulty:psync:op=read,nth=7000,err=corrupt"
+check "--verify, seeks: a flipped bit exits 1" [ "$rc" -eq 1 ]
+check "  found by the checksum, in a chunk file" grep -Eq "verify error: 'Bonnie.00[0-7]' at offset [0-9]+ \([0-9]+ in the chunked file\): expected checksum 0x" "$T/err"
+# the files of the create tests, read back by the stat tests
+run $B -d "$d" -r 0 -s 0 -n 1:8192:4096 --verify -m bad --engine "faulty:psync:op=read,nth=100,err=corrupt"
+check "--verify, stat with sizes: a flipped bit in a created file exits 1" [ "$rc" -eq 1 ]
+check "  named with the file and offset" grep -Eq "verify error: 'files/f[0-9]+' at offset (0|4096): expected" "$T/err"
+check "--verify: nothing left behind after the errors" empty_dir "$d"
+run $B -d "$d" -r 0 -s 8 -n 0 --chunk-file 1m -m bad --engine "faulty:psync:op=read,nth=500,err=corrupt"
+check "without --verify the same flipped bit goes unseen (exit 0)" [ "$rc" -eq 0 ]
 
 # --- SIGINT: partial results, exit 130, nothing left behind ------------------
 $B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json" > "$T/iout" 2>"$T/ierr" &

@@ -3,7 +3,8 @@
 # them back and finds a corrupted byte, a truncated file and two swapped
 # blocks at their exact offsets; `fsgauge run --verify` checks every block
 # it reads and reports a corruption (injected by the faulty engine) with
-# exit 1.  Nothing is left behind.
+# exit 1, in chunked files and through putc/getc too (bonnie's own checks
+# are in bonnie.sh).  Nothing is left behind.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -98,6 +99,70 @@ check "  nothing left behind" empty_dir "$d"
 run "$FSGAUGE" run varmail -q -d "$d" -t 2 -s nfiles=20 -s nthreads=2 \
 	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/n.json"
 check "without --verify the same corruption goes unseen (exit 0)" [ "$rc" -eq 0 ]
+expect_fail "run --verify refuses the null engine (it stores nothing)" 2 \
+	"--verify needs an engine that stores data" \
+	"$FSGAUGE" run varmail -q -d "$d" -t 1 --verify --engine faulty:null:op=read,nth=3,err=EIO
+check "  and creates nothing" empty_dir "$d"
+# --- chunked files and per-character I/O under --verify ------------------
+# putc writes the bytes of self-checking blocks 1000 characters at a time
+# (blocks straddle calls and chunk files); getc checks every buffer it
+# reads; rewrite re-stamps; a preallocated chunked file is stamped with
+# the offsets of the whole file (a chunk file stamped with its own
+# offsets reads back as "expected the block of offset 65536, found ... 0");
+# bufsize= streams (data I/O rounded to 4096, buffers to 12288) too
+cat > "$T/chars.f" <<'WML'
+define file name=big,path=$dir,size=1m,chunksize=64k,prealloc=0
+define file name=pre,path=$dir,size=256k,chunksize=64k,prealloc=100
+define file name=buf,path=$dir,size=256k,prealloc=0
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop createfile name=create,filename=big,fd=1
+    flowop putc name=putc,fd=1,iosize=1000,iters=1048
+    flowop closefile name=close,fd=1
+    flowop openfile name=open,filename=big,fd=1
+    flowop getc name=getc,fd=1,iosize=1000,iters=1048
+    flowop rewrite name=rewrite,fd=1,iosize=8k,iters=128
+    flowop read name=readall,fd=1,iosize=64k,iters=16
+    flowop closefile name=close2,fd=1
+    flowop openfile name=open2,filename=pre,fd=2
+    flowop read name=readpre,fd=2,iosize=16k,iters=16
+    flowop closefile name=close3,fd=2
+    flowop createfile name=create4,filename=buf,fd=3
+    flowop write name=bufwrite,fd=3,iosize=3000,iters=64,bufsize=10000
+    flowop closefile name=close4,fd=3
+    flowop openfile name=open5,filename=buf,fd=3
+    flowop read name=bufread,fd=3,iosize=3000,iters=64,bufsize=10000
+    flowop closefile name=close5,fd=3
+    flowop threaddone name=end
+  }
+}
+run 60
+WML
+run "$FSGAUGE" run "$T/chars.f" -q -d "$d" --verify --json "$T/ch.json"
+check "chunked files, putc/getc/rewrite under --verify: exit 0, no verify errors" \
+	[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/ch.json"
+check "  every read done (getc, rewrite, whole file, preallocated chunks, bufsize=)" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = {x["name"]: x for p in d["phases"] for x in p["operations"]}
+sys.exit(not (o["putc"]["bytes_written"] == o["getc"]["bytes_read"] == 1048000 and
+              o["rewrite"]["bytes_written"] == o["readall"]["bytes_read"] == 1048576 and
+              o["readpre"]["bytes_read"] == 262144 and
+              o["bufwrite"]["bytes_written"] == o["bufread"]["bytes_read"] == 262144))' "$T/ch.json"
+# the 50th read is getc's 50th buffer: offset 49 * 4096 = 200704, in
+# big.003 at 4096; its middle byte is in the block's content
+run "$FSGAUGE" run "$T/chars.f" -q -d "$d" --verify --json "$T/chc.json" \
+	--engine faulty:psync:op=read,nth=50,err=corrupt
+check "getc under --verify: a flipped bit exits 1" [ "$rc" -eq 1 ]
+check "  named with the chunk file, its offset and the whole file's" \
+	grep -q "verify error: 'big.003' at offset 4096 (200704 in the chunked file): expected checksum 0x" "$T/err"
+check "  counted" grep -q '"verify_errors": 1' "$T/chc.json"
+check "  nothing left behind" empty_dir "$d"
+sed 's/chunksize=64k,prealloc=100/chunksize=5000,prealloc=100/' "$T/chars.f" > "$T/odd.f"
+expect_fail "--verify refuses a chunksize that is not whole 4 KiB blocks" 2 \
+	"file 'pre': --verify needs a chunksize that is a multiple of 4096" \
+	"$FSGAUGE" run "$T/odd.f" -q -d "$d" --verify
+check "  and leaves nothing" empty_dir "$d"
 # --- iozone --verify (one thread per file: reads are checked) -------------
 if "$FSGAUGE" iozone --help >/dev/null 2>&1; then
 	run "$FSGAUGE" iozone -t 2 -s 512k -r 64k -i 0 -i 1 -i 2 --dir "$d" --quiet --verify \
