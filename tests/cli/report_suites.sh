@@ -422,9 +422,14 @@ for name, rows in (("auto", ra), ("bigpair", rb)):
     check("iozone %s: the comparison table's rows are bounded by the tests (4), not the phases"
           % name, 0 < len(rows) <= 1 + 4 * (1 + 7), len(rows))
 grp = [tr for tr in rb if tr.get("data-figure")]
-check("iozone auto: the comparison table has a row per test and figure, of 32 phases each",
-      len({tr.get("data-test") for tr in grp}) == 4 and
-      all("32 phases" in text(tr) for tr in grp), [text(tr)[:80] for tr in grp[:2]])
+ops = [tr for tr in grp if tr.get("data-figure") == "ops_per_second"]
+check("iozone auto: the comparison table has an ops/s row per test, of its 32 phases",
+      len(ops) == 4 and len({tr.get("data-test") for tr in grp}) == 4 and
+      all(re.findall(r"(\d+) phases", text(tr)) == ["32", "32"] for tr in ops),
+      [text(tr)[:80] for tr in ops])
+counts = [int(n) for tr in grp for n in re.findall(r"(\d+) phases", text(tr))]
+check("iozone auto: every summary row counts at most the test's 32 phases",
+      counts and max(counts) <= 32, counts)
 
 # --- other suites keep a chart section per phase --------------------------------
 for name, files in (("bonnie", ("b1", "b2", "bmixed")), ("tp", ("tp",))):
