@@ -132,6 +132,43 @@ static const struct rop *find_op(const struct rphase *p, const char *name)
 	return NULL;
 }
 
+int comparison_ioz_phase(const struct rfile *rf, const char *phase, enum ioz_test *t,
+			 uint64_t *size_kb, uint64_t *rec_kb)
+{
+	const char *mode = kv_get(&rf->params, "mode");
+
+	if (!rf->suite || strcmp(rf->suite, "iozone") || (mode && !strcmp(mode, "throughput")))
+		return 0;
+	return ioz_parse_phase_name(phase, t, size_kb, rec_kb);
+}
+
+int comparison_row_grouped(const struct comparison *c, const struct cmp_row *r, enum ioz_test *t)
+{
+	(void)c;
+	if (r->grouped < 0)
+		return 0;
+	if (t)
+		*t = (enum ioz_test)r->grouped;
+	return 1;
+}
+
+/* The test of phase `name` when every result that has it has it as an
+ * iozone auto or single-stream phase, else -1. */
+static int phase_grouped(const struct comparison *c, const char *name)
+{
+	enum ioz_test t = IOZ__COUNT;
+	int any = 0;
+
+	for (size_t i = 0; i < c->nres; i++) {
+		if (!find_phase(c->res[i], name))
+			continue;
+		if (!comparison_ioz_phase(c->res[i], name, &t, NULL, NULL))
+			return -1;
+		any = 1;
+	}
+	return any ? (int)t : -1;
+}
+
 /* The samples of row (phase, op, fig) in result rf, or NULL. */
 static const struct rsamples *row_samples(const struct rfile *rf, const char *phase, const char *op,
 					  enum figure fig)
@@ -147,7 +184,8 @@ static const struct rsamples *row_samples(const struct rfile *rf, const char *ph
 	return o && o->fig[fig].n ? &o->fig[fig] : NULL;
 }
 
-static void add_row(struct comparison *c, const char *phase, const char *op, enum figure fig)
+static void add_row(struct comparison *c, const char *phase, const char *op, enum figure fig,
+		    int grouped)
 {
 	const struct rsamples **s = xcalloc(c->nres, sizeof(*s));
 	struct cmp_row *r;
@@ -168,6 +206,7 @@ static void add_row(struct comparison *c, const char *phase, const char *op, enu
 	r->phase = phase;
 	r->op = op;
 	r->fig = fig;
+	r->grouped = grouped;
 	r->cells = xcalloc(c->nres, sizeof(*r->cells));
 	for (size_t i = 0; i < c->nres; i++) {
 		struct cmp_cell *cell = &r->cells[i];
@@ -197,15 +236,16 @@ static void build_rows(struct comparison *c)
 	for (size_t i = 0; i < c->nres; i++) {
 		for (size_t p = 0; p < c->res[i]->nphases; p++) {
 			const struct rphase *ph = &c->res[i]->phases[p];
-			int seen = 0;
+			int seen = 0, grouped;
 
 			/* a phase already done for an earlier result */
 			for (size_t j = 0; j < i && !seen; j++)
 				seen = find_phase(c->res[j], ph->name) != NULL;
 			if (seen)
 				continue;
+			grouped = phase_grouped(c, ph->name);
 			for (int f = 0; f < FIG_COUNT; f++)
-				add_row(c, ph->name, NULL, f);
+				add_row(c, ph->name, NULL, f, grouped);
 			/* operations in order of first appearance over all results */
 			for (size_t j = i; j < c->nres; j++) {
 				const struct rphase *pj = find_phase(c->res[j], ph->name);
@@ -220,9 +260,110 @@ static void build_rows(struct comparison *c)
 						continue;
 					for (int f = 0; f < FIG_COUNT; f++)
 						if (result_read_figures[f].op_unit)
-							add_row(c, ph->name, pj->ops[o].name, f);
+							add_row(c, ph->name, pj->ops[o].name, f,
+								grouped);
 				}
 			}
+		}
+	}
+}
+
+void comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig, size_t i,
+			struct cmp_ioz_sum *out)
+{
+	double logsum = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->gmean = out->lo = out->hi = NAN;
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+		const struct cmp_cell *cell = &row->cells[i];
+		enum ioz_test rt;
+		const char *v;
+
+		if (row->op || row->fig != fig || !comparison_row_grouped(c, row, &rt) || rt != t ||
+		    !cell->n)
+			continue;
+		out->phases++;
+		if (!cell->has_stat || !isfinite(cell->st.ratio) || cell->st.ratio <= 0)
+			continue;
+		logsum += log(cell->st.ratio);
+		if (!out->nratios++) {
+			out->lo = out->hi = cell->st.ratio;
+		} else {
+			out->lo = MIN(out->lo, cell->st.ratio);
+			out->hi = MAX(out->hi, cell->st.ratio);
+		}
+		v = comparison_verdict(row, i);
+		out->better += !strcmp(v, "better");
+		out->worse += !strcmp(v, "worse");
+	}
+	if (out->nratios)
+		out->gmean = exp(logsum / (double)out->nratios);
+}
+
+static void add_flag(struct comparison *c, size_t res, const struct rphase *ph, int cached)
+{
+	struct cmp_flag *fl;
+
+	c->flags = xrealloc(c->flags, (c->nflags + 1) * sizeof(*c->flags));
+	fl = &c->flags[c->nflags++];
+	fl->res = res;
+	fl->phase = ph;
+	fl->cached = cached;
+	comparison_ioz_phase(c->res[res], ph->name, &fl->test, &fl->size_kb, &fl->rec_kb);
+}
+
+/*
+ * One warning per test and kind for the flagged iozone phases of result
+ * `res` (flags from index `from` on): how many of the test's phases, the
+ * range of file sizes concerned, and the reason given for the largest
+ * file size (with iozone's growing sizes: whether the biggest file still
+ * fitted in memory or still ran too briefly).
+ */
+static void group_flags(struct comparison *c, size_t res, size_t from)
+{
+	const struct rfile *rf = c->res[res];
+
+	for (int t = 0; t < IOZ__COUNT; t++) {
+		size_t total = 0;
+
+		for (size_t p = 0; p < rf->nphases; p++) {
+			enum ioz_test pt;
+
+			total += comparison_ioz_phase(rf, rf->phases[p].name, &pt, NULL, NULL) &&
+				 pt == (enum ioz_test)t;
+		}
+		for (int cached = 1; cached >= 0; cached--) {
+			const struct cmp_flag *big = NULL;
+			uint64_t lo = UINT64_MAX;
+			size_t n = 0;
+			const char *why;
+
+			for (size_t k = from; k < c->nflags; k++) {
+				const struct cmp_flag *fl = &c->flags[k];
+
+				if (fl->test != (enum ioz_test)t || fl->cached != cached)
+					continue;
+				n++;
+				lo = MIN(lo, fl->size_kb);
+				if (!big || fl->size_kb > big->size_kb ||
+				    (fl->size_kb == big->size_kb && fl->rec_kb > big->rec_kb))
+					big = fl;
+			}
+			if (!n)
+				continue;
+			why = cached ? big->phase->cache_reason : big->phase->too_fast_reason;
+			add_warning(c,
+				    xasprintf("'%s' iozone test '%s': %s in %zu of %zu phases "
+					      "(file sizes %llu to %llu KB); the largest, '%s'%s%s",
+					      rf->path, ioz_tests[t].key,
+					      cached ? "reads were likely served from memory, "
+						       "not the device,"
+						     : "ran too briefly to measure reliably",
+					      n, total, (unsigned long long)lo,
+					      (unsigned long long)big->size_kb, big->phase->name,
+					      why ? ": " : "", why ? why : ""));
 		}
 	}
 }
@@ -231,6 +372,7 @@ static void build_warnings(struct comparison *c)
 {
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
+		size_t from = c->nflags;
 
 		if (!rf->complete)
 			add_warning(c, xasprintf("'%s' is incomplete (%s): its figures cover only "
@@ -243,6 +385,13 @@ static void build_warnings(struct comparison *c)
 		for (size_t p = 0; p < rf->nphases; p++) {
 			const struct rphase *ph = &rf->phases[p];
 
+			if (comparison_ioz_phase(rf, ph->name, NULL, NULL, NULL)) {
+				if (ph->likely_cached)
+					add_flag(c, i, ph, 1);
+				if (ph->too_fast)
+					add_flag(c, i, ph, 0);
+				continue;
+			}
 			if (ph->likely_cached)
 				add_warning(c, xasprintf("'%s' phase '%s': reads were likely served "
 							 "from memory, not the device%s%s",
@@ -256,6 +405,7 @@ static void build_warnings(struct comparison *c)
 							 ph->too_fast_reason ? ": " : "",
 							 ph->too_fast_reason ? ph->too_fast_reason : ""));
 		}
+		group_flags(c, i, from);
 	}
 }
 
@@ -301,6 +451,7 @@ void comparison_free(struct comparison *c)
 	for (size_t i = 0; i < c->nwarnings; i++)
 		free(c->warnings[i]);
 	free(c->warnings);
+	free(c->flags);
 	for (size_t i = 0; i < c->nrows; i++)
 		free(c->rows[i].cells);
 	free(c->rows);
@@ -428,6 +579,68 @@ static void row_label(char *buf, size_t len, const struct cmp_row *r)
 			 unit);
 }
 
+/* iozone auto and single-stream phases, one block per test: per figure
+ * and result the number of phases and the spread of the ratios. */
+static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int nw)
+{
+	char lab[300], g[32], range[80];
+
+	for (int t = 0; t < IOZ__COUNT; t++) {
+		int head = 0;
+
+		for (int fig = 0; fig < FIG_COUNT; fig++) {
+			struct cmp_ioz_sum *sum = xcalloc(c->nres, sizeof(*sum));
+			struct cmp_row fake = { .fig = (enum figure)fig };
+			size_t any = 0;
+
+			for (size_t i = 0; i < c->nres; i++) {
+				comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, i,
+						   &sum[i]);
+				any += sum[i].phases;
+			}
+			if (!any) {
+				free(sum);
+				continue;
+			}
+			if (!head) {
+				size_t n = 0;
+
+				for (size_t r = 0; r < c->nrows; r++) {
+					enum ioz_test rt;
+
+					n += !c->rows[r].op && c->rows[r].fig == (enum figure)fig &&
+					     comparison_row_grouped(c, &c->rows[r], &rt) &&
+					     rt == (enum ioz_test)t;
+				}
+				fprintf(f,
+					"\niozone test '%s': %zu phases (file size x record size), "
+					"summarised; every phase in --csv and --json\n",
+					ioz_tests[t].key, n);
+				fprintf(f, "  %-*s  %-*s  %6s  %9s  %-21s  %6s %6s\n", lw, "figure",
+					nw, "result", "phases", "ratio", "smallest, largest",
+					"better", "worse");
+				head = 1;
+			}
+			row_label(lab, sizeof(lab), &fake);
+			for (size_t i = 0; i < c->nres; i++) {
+				fprintf(f, "  %-*s  %-*s  %6zu", lw, i ? "" : lab, nw,
+					c->res[i]->name, sum[i].phases);
+				if (i && sum[i].nratios) {
+					snprintf(g, sizeof(g), "%.3f", sum[i].gmean);
+					snprintf(range, sizeof(range), "[%.3f, %.3f]", sum[i].lo,
+						 sum[i].hi);
+					fprintf(f, "  %9s  %-21s  %6zu %6zu", g, range, sum[i].better,
+						sum[i].worse);
+				} else if (i) {
+					fprintf(f, "  %9s  %-21s  %6s %6s", "-", "-", "-", "-");
+				}
+				fputc('\n', f);
+			}
+			free(sum);
+		}
+	}
+}
+
 void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 {
 	const char *phase = NULL;
@@ -459,7 +672,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 	for (size_t i = 0; i < c->nres; i++)
 		nw = MAX(nw, (int)strlen(c->res[i]->name));
 	for (size_t r = 0; r < c->nrows; r++) {
-		if (brief && c->rows[r].op)
+		if (c->rows[r].op && (brief || comparison_row_grouped(c, &c->rows[r], NULL)))
 			continue;
 		row_label(lab, sizeof(lab), &c->rows[r]);
 		lw = MAX(lw, (int)strlen(lab));
@@ -468,7 +681,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct cmp_row *row = &c->rows[r];
 
-		if (brief && row->op)
+		if ((brief && row->op) || comparison_row_grouped(c, row, NULL))
 			continue;
 		if (!phase || strcmp(phase, row->phase)) {
 			phase = row->phase;
@@ -500,6 +713,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 			fputc('\n', f);
 		}
 	}
+	write_text_grouped(f, c, lw, nw);
 	fprintf(f, "\nratio: result / baseline (with repeats: ratio of geometric means).  95%% CI and\n"
 		   "p: Welch's t-test on log values (needs 2+ runs on both sides).  verdict: "
 		   "better/worse\n"

@@ -22,6 +22,7 @@
 
 #include <stdio.h>
 
+#include "output/iozone_fmt.h"
 #include "output/result_read.h"
 #include "stats/compare.h"
 
@@ -40,6 +41,9 @@ struct cmp_row {
 	const char *phase; /* borrowed from the results */
 	const char *op;	   /* NULL for the phase's own figures */
 	enum figure fig;
+	/* the enum ioz_test of an iozone auto-mode phase, or -1 (see
+	 * comparison_row_grouped) */
+	int grouped;
 	struct cmp_cell *cells; /* one per result */
 };
 
@@ -48,6 +52,18 @@ struct cmp_row {
 struct cmp_diff {
 	const char *key;
 	const char **values;
+};
+
+/* A warning about one phase of an iozone auto or single-stream result
+ * (see comparison_ioz_phase): such results have a phase per test, file
+ * size and record size, hundreds of them, so their warnings are grouped
+ * per result, test and kind in `warnings`, and listed here one by one. */
+struct cmp_flag {
+	size_t res;		    /* index into res[] */
+	const struct rphase *phase; /* borrowed */
+	enum ioz_test test;
+	uint64_t size_kb, rec_kb;
+	int cached; /* 1: reads likely from memory; 0: too brief to measure */
 };
 
 struct comparison {
@@ -60,12 +76,39 @@ struct comparison {
 	size_t nenv_diffs;
 	char **warnings; /* cache honesty, incomplete results, too-fast phases */
 	size_t nwarnings;
+	struct cmp_flag *flags; /* the per-phase warnings grouped in `warnings` */
+	size_t nflags;
 	struct cmp_row *rows;
 	size_t nrows;
 };
 
 /* Parameters that may legitimately differ between compared runs. */
 int comparison_param_ignored(const char *key);
+
+/* 1 when rf is an iozone result of auto or single-stream mode (not
+ * throughput mode) and `phase` one of its "<test> <size>k <record>k"
+ * phases; *t, *size_kb, *rec_kb (each may be NULL) are then filled. */
+int comparison_ioz_phase(const struct rfile *rf, const char *phase, enum ioz_test *t,
+			 uint64_t *size_kb, uint64_t *rec_kb);
+
+/* 1 when every result that has the phase of row r has it as an iozone
+ * auto or single-stream phase; *t (may be NULL) is then its test.  The
+ * text table and the report summarise the phase rows of such phases per
+ * test (comparison_ioz_sum), leaving out their operation rows, instead of
+ * listing hundreds of phases; CSV and JSON keep every row. */
+int comparison_row_grouped(const struct comparison *c, const struct cmp_row *r, enum ioz_test *t);
+
+/* Result i's phase rows of figure `fig` of iozone test t, summarised: the
+ * phases where it has a value, and against the baseline the geometric
+ * mean, smallest and largest of the ratios and the verdict counts. */
+struct cmp_ioz_sum {
+	size_t phases;	      /* rows where result i has the figure */
+	size_t nratios;	      /* of which with a positive, finite ratio */
+	double gmean, lo, hi; /* of those ratios; NAN when none */
+	size_t better, worse;
+};
+void comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig, size_t i,
+			struct cmp_ioz_sum *out);
 
 /* Build the comparison of res[0..n) (n >= 1).  Display names that repeat
  * get " #2", " #3" appended.  Always succeeds. */

@@ -289,31 +289,6 @@ static const struct rphase *phase_of(const struct rfile *rf, const char *name)
 	return NULL;
 }
 
-/* Latency CDF points (us, cumulative fraction) of one operation's histogram. */
-static size_t cdf_points(const struct rop *op, double **xs, double **ys)
-{
-	double *x = xmalloc((op->nbuckets + 1) * sizeof(double));
-	double *y = xmalloc((op->nbuckets + 1) * sizeof(double));
-	uint64_t cum = 0;
-	size_t n = 0;
-
-	if (op->nbuckets && op->hist_count) {
-		x[n] = (double)(op->buckets[0].lo ? op->buckets[0].lo : 1) / 1e3;
-		y[n++] = 0;
-	}
-	for (size_t i = 0; i < op->nbuckets && op->hist_count; i++) {
-		const struct rbucket *b = &op->buckets[i];
-		uint64_t hi = b->hi == UINT64_MAX ? b->lo * 2 : b->hi;
-
-		cum += b->count;
-		x[n] = (double)(hi ? hi : 1) / 1e3;
-		y[n++] = (double)cum / (double)op->hist_count;
-	}
-	*xs = x;
-	*ys = y;
-	return n;
-}
-
 static void write_cdfs(FILE *f, const struct comparison *c, const char *phase)
 {
 	const char **names = NULL;
@@ -360,7 +335,7 @@ static void write_cdfs(FILE *f, const struct comparison *c, const char *phase)
 					continue;
 				s[ns].name = c->res[i]->name;
 				s[ns].style = (int)i;
-				s[ns].n = cdf_points(&p->ops[o], &x, &y);
+				s[ns].n = html_cdf_points(&p->ops[o], &x, &y);
 				s[ns].x = x;
 				s[ns].y = y;
 				ns++;
@@ -499,6 +474,70 @@ static void cell_ratio(FILE *f, const struct cmp_row *row, size_t i)
 		v);
 }
 
+/* The rows of iozone auto and single-stream phases, one block per test:
+ * per figure the number of phases each result has and, against the
+ * baseline, the geometric mean of the ratios, their range and how many
+ * were significantly better or worse (comparison_ioz_sum). */
+static void write_table_grouped(FILE *f, const struct comparison *c, int cols)
+{
+	for (int t = 0; t < IOZ__COUNT; t++) {
+		int head = 0;
+
+		for (int fig = 0; fig < FIG_COUNT; fig++) {
+			const struct figure_info *fi = &result_read_figures[fig];
+			struct cmp_ioz_sum *sum = xcalloc(c->nres, sizeof(*sum));
+			size_t any = 0;
+
+			for (size_t i = 0; i < c->nres; i++) {
+				comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, i,
+						   &sum[i]);
+				any += sum[i].phases;
+			}
+			if (!any) {
+				free(sum);
+				continue;
+			}
+			if (!head) {
+				fprintf(f,
+					"<tr class=\"phase\" data-test=\"%s\"><th colspan=\"%d\">"
+					"iozone test %s, all file and record sizes: phases with "
+					"the figure; ratio: geometric mean of the phases' ratios "
+					"[smallest, largest], phases significantly better / "
+					"worse</th></tr>\n",
+					ioz_tests[t].key, cols, ioz_tests[t].key);
+				head = 1;
+			}
+			fprintf(f, "<tr data-test=\"%s\" data-figure=\"%s\"><th>", ioz_tests[t].key,
+				fi->key);
+			esc(f, fi->title);
+			if (strcmp(fi->title, fi->phase_unit)) {
+				fputs(" (", f);
+				esc(f, fi->phase_unit);
+				fputs(")", f);
+			}
+			fputs("</th>", f);
+			for (size_t i = 0; i < c->nres; i++) {
+				fprintf(f, "<td class=\"num\">%zu phases</td>", sum[i].phases);
+				if (!i)
+					continue;
+				if (!sum[i].nratios) {
+					fputs("<td class=\"num\">-</td>", f);
+					continue;
+				}
+				fprintf(
+				    f,
+				    "<td class=\"num\">%.3f [%.3f, %.3f] <span class=\"better\">"
+				    "%zu better</span> / <span class=\"worse\">%zu "
+				    "worse</span></td>",
+				    sum[i].gmean, sum[i].lo, sum[i].hi, sum[i].better,
+				    sum[i].worse);
+			}
+			fputs("</tr>\n", f);
+			free(sum);
+		}
+	}
+}
+
 static void write_table(FILE *f, const struct comparison *c)
 {
 	const char *phase = NULL;
@@ -530,6 +569,8 @@ static void write_table(FILE *f, const struct comparison *c)
 		const struct cmp_row *row = &c->rows[r];
 		const struct figure_info *fi = &result_read_figures[row->fig];
 
+		if (comparison_row_grouped(c, row, NULL))
+			continue;
 		if (!phase || strcmp(phase, row->phase)) {
 			phase = row->phase;
 			fprintf(f, "<tr class=\"phase\"><th colspan=\"%d\">phase ", cols);
@@ -552,6 +593,7 @@ static void write_table(FILE *f, const struct comparison *c)
 		}
 		fputs("</tr>\n", f);
 	}
+	write_table_grouped(f, c, cols);
 	fputs("</table>\n</section>\n", f);
 }
 
@@ -598,7 +640,8 @@ int html_report(FILE *f, const struct comparison *c, const char *title)
 
 			for (size_t j = 0; j < i && !seen; j++)
 				seen = phase_of(c->res[j], name) != NULL;
-			if (seen)
+			/* iozone auto mode: drawn in the heat maps, hundreds of them */
+			if (seen || html_iozone_covers(c, name))
 				continue;
 			fputs("<section class=\"phase\">\n<h2>Phase ", f);
 			esc(f, name);

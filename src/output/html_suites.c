@@ -300,25 +300,12 @@ struct ioz_point {
 	double kbs;
 };
 
-static int parse_point(const struct rphase *p, struct ioz_point *pt)
+static int parse_point(const struct rfile *rf, const struct rphase *p, struct ioz_point *pt)
 {
-	char key[32];
-	unsigned long long s, r;
-	int n = -1;
-
-	if (sscanf(p->name, "%31s %llu%*1[k] %llu%*1[k]%n", key, &s, &r, &n) != 3 || n < 0 ||
-	    p->name[n])
+	if (!comparison_ioz_phase(rf, p->name, &pt->test, &pt->size_kb, &pt->rec_kb))
 		return 0;
-	for (int t = 0; t < IOZ__COUNT; t++) {
-		if (strcmp(ioz_tests[t].key, key))
-			continue;
-		pt->test = (enum ioz_test)t;
-		pt->size_kb = s;
-		pt->rec_kb = r;
-		pt->kbs = metric_mean(p, "throughput");
-		return isfinite(pt->kbs);
-	}
-	return 0;
+	pt->kbs = metric_mean(p, "throughput");
+	return isfinite(pt->kbs);
 }
 
 static size_t points_of(const struct rfile *rf, struct ioz_point **out)
@@ -327,7 +314,7 @@ static size_t points_of(const struct rfile *rf, struct ioz_point **out)
 	size_t n = 0;
 
 	for (size_t i = 0; i < rf->nphases; i++)
-		n += parse_point(&rf->phases[i], &pts[n]);
+		n += parse_point(rf, &rf->phases[i], &pts[n]);
 	*out = pts;
 	return n;
 }
@@ -452,6 +439,231 @@ static int is_throughput(const struct rfile *rf)
 	return mode && !strcmp(mode, "throughput");
 }
 
+int html_iozone_covers(const struct comparison *c, const char *phase)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rphase *p = phase_named(c->res[i], phase);
+		struct ioz_point pt;
+
+		if (!p)
+			continue;
+		if (!parse_point(c->res[i], p, &pt))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+size_t html_cdf_points(const struct rop *op, double **xs, double **ys)
+{
+	double *x = xmalloc((op->nbuckets + 1) * sizeof(double));
+	double *y = xmalloc((op->nbuckets + 1) * sizeof(double));
+	uint64_t cum = 0;
+	size_t n = 0;
+
+	if (op->nbuckets && op->hist_count) {
+		x[n] = (double)(op->buckets[0].lo ? op->buckets[0].lo : 1) / 1e3;
+		y[n++] = 0;
+	}
+	for (size_t i = 0; i < op->nbuckets && op->hist_count; i++) {
+		const struct rbucket *b = &op->buckets[i];
+		uint64_t hi = b->hi == UINT64_MAX ? b->lo * 2 : b->hi;
+
+		cum += b->count;
+		x[n] = (double)(hi ? hi : 1) / 1e3;
+		y[n++] = (double)cum / (double)op->hist_count;
+	}
+	*xs = x;
+	*ys = y;
+	return n;
+}
+
+/* The per-test warning table of result `res`: how many of each test's
+ * phases were flagged, and the file sizes they span (c->flags). */
+static void iozone_warning_table(FILE *f, const struct comparison *c, size_t res)
+{
+	const struct rfile *rf = c->res[res];
+	int any = 0;
+
+	for (size_t k = 0; k < c->nflags && !any; k++)
+		any = c->flags[k].res == res;
+	if (!any)
+		return;
+	fputs("<table class=\"iozone\" data-table=\"warnings\">\n<caption>Warnings per test (file "
+	      "sizes in KB)</caption>\n<tr><th>test</th><th>phases</th>"
+	      "<th>too brief to measure</th><th>file sizes</th>"
+	      "<th>reads likely from memory</th><th>file sizes</th></tr>\n",
+	      f);
+	for (int t = 0; t < IOZ__COUNT; t++) {
+		size_t total = 0, n[2] = { 0, 0 };
+		uint64_t lo[2] = { UINT64_MAX, UINT64_MAX }, hi[2] = { 0, 0 };
+
+		for (size_t p = 0; p < rf->nphases; p++) {
+			enum ioz_test pt;
+
+			total += comparison_ioz_phase(rf, rf->phases[p].name, &pt, NULL, NULL) &&
+				 pt == (enum ioz_test)t;
+		}
+		if (!total)
+			continue;
+		for (size_t k = 0; k < c->nflags; k++) {
+			const struct cmp_flag *fl = &c->flags[k];
+
+			if (fl->res != res || fl->test != (enum ioz_test)t)
+				continue;
+			n[fl->cached]++;
+			lo[fl->cached] = MIN(lo[fl->cached], fl->size_kb);
+			hi[fl->cached] = MAX(hi[fl->cached], fl->size_kb);
+		}
+		fprintf(f, "<tr data-test=\"%s\"><th>%s</th><td class=\"num\">%zu</td>",
+			ioz_tests[t].key, ioz_tests[t].key, total);
+		for (int kind = 0; kind < 2; kind++) { /* too brief (0), then cached (1) */
+			fprintf(f, "<td class=\"num\" data-col=\"%s\">%zu</td>",
+				kind ? "cached" : "too_fast", n[kind]);
+			if (n[kind] && lo[kind] != hi[kind])
+				fprintf(f, "<td class=\"num\">%" PRIu64 " to %" PRIu64 "</td>",
+					lo[kind], hi[kind]);
+			else if (n[kind])
+				fprintf(f, "<td class=\"num\">%" PRIu64 "</td>", lo[kind]);
+			else
+				fputs("<td></td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static int cmp_bucket(const void *a, const void *b)
+{
+	const struct rbucket *x = a, *y = b;
+
+	return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* The histogram of every record operation of type `type` ("read",
+ * "write") in the phases of test t of rf, merged: buckets with the same
+ * lower bound are added (the histograms share their layout).  The caller
+ * frees op->buckets. */
+static void pooled_hist(const struct comparison *c, size_t res, enum ioz_test t, const char *type,
+			struct rop *op)
+{
+	const struct rfile *rf = c->res[res];
+	size_t n = 0;
+
+	memset(op, 0, sizeof(*op));
+	for (size_t p = 0; p < rf->nphases; p++) {
+		const struct rphase *ph = &rf->phases[p];
+		enum ioz_test pt;
+
+		if (!comparison_ioz_phase(rf, ph->name, &pt, NULL, NULL) || pt != t)
+			continue;
+		for (size_t o = 0; o < ph->nops; o++) {
+			const struct rop *x = &ph->ops[o];
+
+			if (!x->hist_count || !x->type || strcmp(x->type, type) ||
+			    !ioz_is_thread_op_name(x->name))
+				continue;
+			op->buckets =
+			    xrealloc(op->buckets, (n + x->nbuckets + 1) * sizeof(*op->buckets));
+			memcpy(op->buckets + n, x->buckets, x->nbuckets * sizeof(*x->buckets));
+			n += x->nbuckets;
+		}
+	}
+	if (!n)
+		return;
+	qsort(op->buckets, n, sizeof(*op->buckets), cmp_bucket);
+	op->nbuckets = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct rbucket *b = &op->buckets[i], *last = &op->buckets[op->nbuckets - 1];
+
+		op->hist_count += b->count;
+		if (op->nbuckets && last->lo == b->lo) {
+			last->count += b->count;
+			last->hi = MAX(last->hi, b->hi);
+		} else {
+			op->buckets[op->nbuckets++] = *b;
+		}
+	}
+}
+
+/* One latency CDF per test and kind of record operation, pooled over all
+ * the file and record sizes, one line per result: a bounded number of
+ * charts however many phases the results have. */
+static void iozone_cdfs(FILE *f, const struct comparison *c)
+{
+	static const char *const types[] = { "write", "read" };
+	struct svg_series *s = xcalloc(c->nres, sizeof(*s));
+	struct rop *ops = xcalloc(c->nres, sizeof(*ops));
+	int started = 0;
+
+	for (int t = 0; t < IOZ__COUNT; t++) {
+		for (size_t k = 0; k < ARRAY_SIZE(types); k++) {
+			struct svg_chart ch = { 0 };
+			char title[200], desc[500], fig[64];
+			size_t ns = 0;
+
+			for (size_t i = 0; i < c->nres; i++) {
+				double *x, *y;
+
+				pooled_hist(c, i, (enum ioz_test)t, types[k], &ops[i]);
+				if (!ops[i].hist_count)
+					continue;
+				s[ns].name = c->res[i]->name;
+				s[ns].style = (int)i;
+				s[ns].n = html_cdf_points(&ops[i], &x, &y);
+				s[ns].x = x;
+				s[ns].y = y;
+				ns++;
+			}
+			if (ns && !started) {
+				fputs(
+				    "<h3>Latency per test</h3>\n<p class=\"note\">Cumulative "
+				    "fraction of the test's read or write calls completed within a "
+				    "latency (log scale), pooled over all its file sizes and "
+				    "record "
+				    "sizes: every call counts once, so the small records, which "
+				    "make "
+				    "the most calls, weigh the most. One line per result.</p>\n"
+				    "<div class=\"charts\">\n",
+				    f);
+				started = 1;
+			}
+			if (ns) {
+				snprintf(fig, sizeof(fig), "%s %s", ioz_tests[t].key, types[k]);
+				snprintf(title, sizeof(title), "%s: %s latency CDF, all sizes",
+					 ioz_tests[t].key, types[k]);
+				snprintf(
+				    desc, sizeof(desc),
+				    "Cumulative distribution of the latency of the %s calls of "
+				    "iozone test %s, pooled over all file and record sizes, one "
+				    "line per result.",
+				    types[k], ioz_tests[t].key);
+				ch.kind = "cdf";
+				ch.figure = fig;
+				ch.title = title;
+				ch.desc = desc;
+				ch.xlabel = "latency (us, log scale)";
+				ch.ylabel = "fraction of calls";
+				ch.xlog = 1;
+				ch.ymax = 1;
+				svg_line_chart(f, &ch, s, ns);
+			}
+			for (size_t i = 0; i < ns; i++) {
+				free((void *)s[i].x);
+				free((void *)s[i].y);
+			}
+			for (size_t i = 0; i < c->nres; i++)
+				free(ops[i].buckets);
+		}
+	}
+	if (started)
+		fputs("</div>\n", f);
+	free(ops);
+	free(s);
+}
+
 void html_iozone_section(FILE *f, const struct comparison *c)
 {
 	struct ioz_point **pts = xcalloc(c->nres, sizeof(*pts));
@@ -480,7 +692,10 @@ void html_iozone_section(FILE *f, const struct comparison *c)
 	      "mode: one heat map per test, file sizes down, record sizes across; the colour "
 	      "(darker: slower, lighter: faster; a log scale shared by every result's map of the "
 	      "test) and the value in each cell are KB/s (k = thousand, M = million; the exact "
-	      "value in the cell's tooltip). Grey cells were not run.</p>\n",
+	      "value in the cell's tooltip). Grey cells were not run. In these modes the heat maps "
+	      "replace the per-phase charts (one phase per test, file size and record size): "
+	      "each result's warnings are counted per test in a table, and the latency is "
+	      "drawn per test over all sizes.</p>\n",
 	      f);
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
@@ -508,8 +723,10 @@ void html_iozone_section(FILE *f, const struct comparison *c)
 			}
 			fputs("</div>\n", f);
 		}
+		iozone_warning_table(f, c, i);
 		fputs("</div>\n", f);
 	}
+	iozone_cdfs(f, c);
 	fputs("</section>\n", f);
 	for (size_t i = 0; i < c->nres; i++)
 		free(pts[i]);

@@ -3,7 +3,10 @@
  * (output/html.c): for bonnie results bonnie++'s two tables (I/O tests and
  * file creation) per result, for iozone results the throughput-mode table
  * or, in auto and single-stream mode, one heat map of KB/s by file size and
- * record size per test.
+ * record size per test, a table of the warnings per test and one latency
+ * CDF per test pooled over all sizes: those phases get no chart section of
+ * their own (html_iozone_covers), so the report stays readable with
+ * thousands of them.
  *
  * Each writer takes the whole comparison and writes a <section> about the
  * results of its suite only (with --force a report may mix suites), one
@@ -20,5 +23,14 @@
 
 void html_bonnie_section(FILE *f, const struct comparison *c);
 void html_iozone_section(FILE *f, const struct comparison *c);
+
+/* 1 when every result that has phase `phase` draws it in its iozone heat
+ * maps (an auto or single-stream phase with its throughput): the report
+ * then gives it no chart section of its own. */
+int html_iozone_covers(const struct comparison *c, const char *phase);
+
+/* Latency CDF points (us, cumulative fraction) of a histogram; *xs and
+ * *ys are allocated for the caller.  Returns their number. */
+size_t html_cdf_points(const struct rop *op, double **xs, double **ys);
 
 #endif

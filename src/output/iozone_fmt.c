@@ -145,20 +145,47 @@ void ioz_fmt_csv_tp(FILE *f, const enum ioz_test *tests, const double *children,
 	fputc('\n', f);
 }
 
-/* A record operation of a thread: "t<N>.<op>" that reads or writes.  The
- * untimed ones ("t<N>-fill") and the timed section itself ("t<N>") are
- * not. */
-static int is_record_op(const struct result_op *o)
+int ioz_parse_phase_name(const char *name, enum ioz_test *t, uint64_t *size_kb, uint64_t *rec_kb)
 {
-	const char *p = o->name;
+	char key[32];
+	unsigned long long s, r;
+	int n = -1;
 
-	if (o->cls != OPC_READ && o->cls != OPC_WRITE)
+	if (sscanf(name, "%31s %llu%*1[k] %llu%*1[k]%n", key, &s, &r, &n) != 3 || n < 0 || name[n])
 		return 0;
+	for (int i = 0; i < IOZ__COUNT; i++) {
+		if (strcmp(ioz_tests[i].key, key))
+			continue;
+		if (t)
+			*t = (enum ioz_test)i;
+		if (size_kb)
+			*size_kb = s;
+		if (rec_kb)
+			*rec_kb = r;
+		return 1;
+	}
+	return 0;
+}
+
+int ioz_is_thread_op_name(const char *name)
+{
+	const char *p = name;
+
 	if (*p++ != 't' || !isdigit((unsigned char)*p))
 		return 0;
 	while (isdigit((unsigned char)*p))
 		p++;
 	return *p == '.';
+}
+
+/* A record operation of a thread: "t<N>.<op>" that reads or writes.  The
+ * untimed ones ("t<N>-fill") and the timed section itself ("t<N>") are
+ * not. */
+static int is_record_op(const struct result_op *o)
+{
+	if (o->cls != OPC_READ && o->cls != OPC_WRITE)
+		return 0;
+	return ioz_is_thread_op_name(o->name);
 }
 
 static double ms(uint64_t ns)

@@ -88,6 +88,14 @@ void ioz_fmt_csv_auto(FILE *f, const enum ioz_test *cols, size_t ncols, const ui
 void ioz_fmt_csv_tp(FILE *f, const enum ioz_test *tests, const double *children, size_t n,
 		    unsigned nthreads, uint64_t rec_kb);
 
+/* Auto and single-stream phases are named "<test> <size>k <record>k"
+ * ("write 256k 4k").  Returns 1 and fills *t, *size_kb and *rec_kb (any
+ * may be NULL) when name is one, else 0. */
+int ioz_parse_phase_name(const char *name, enum ioz_test *t, uint64_t *size_kb, uint64_t *rec_kb);
+/* A thread's record operation (or its timed parts) by name: "t<N>.<...>";
+ * not the untimed "t<N>-fill" nor the timed section "t<N>" itself. */
+int ioz_is_thread_op_name(const char *name);
+
 /* fsgauge's summary after iozone's layout: per phase the record
  * operations of every thread together (count, latency percentiles, CPU per
  * operation), the process's CPU and the open flags the engine saw. */

@@ -6,7 +6,11 @@
 # holding its value; axis labels and legend with units), one part per
 # result labelled with its name; damaged suite data (missing or malformed
 # metrics, odd phase names, missing parameters) still gives a well-formed
-# report; a truncated file is refused.  Invariants only, never timings.
+# report; a truncated file is refused.  Auto mode's phases get no chart
+# section each: the charts (heat maps, one latency CDF per test) and the
+# comparison rows do not grow with the file and record sizes, warnings
+# come once per test and kind, and `compare` summarises them per test;
+# other suites keep a section per phase.  Invariants only, never timings.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -24,6 +28,12 @@ for l in auto1 auto2; do
 done
 "$FSGAUGE" iozone -t 2 -s 256k -r 16k -i 0 -i 1 --dir "$d" --quiet --label tp \
 	--json "$T/tp.json" >"$T/run.out" 2>&1 || runs_ok=0
+# two auto-mode ranges: 6 and 32 phases per test; the report's charts
+# must not grow with the phases
+"$FSGAUGE" iozone -a -n 64k -g 128k -y 4k -q 16k -i 0 -i 1 --dir "$d" --quiet --label small \
+	--json "$T/small.json" >"$T/run.out" 2>&1 || runs_ok=0
+"$FSGAUGE" iozone -a -n 64k -g 1m -y 4k -q 256k -i 0 -i 1 --dir "$d" --quiet --label big \
+	--json "$T/big.json" >"$T/run.out" 2>&1 || runs_ok=0
 if [ "$runs_ok" -ne 1 ]; then
 	skip_all "a benchmark run failed: $(head -c 300 "$T/run.out")"
 fi
@@ -53,6 +63,14 @@ for p in d["phases"]:
         p["metrics"]["bonnie_rate"]["value"] *= 2
     if p["name"] == "seeks":
         p["metrics"]["bonnie_too_fast"]["value"] = 1
+json.dump(d, open(sys.argv[2], "w"))
+PY
+
+# A second "big" result to compare with: the same run, relabelled.
+python3 - "$T/big.json" "$T/big2.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["label"] = "big2"
 json.dump(d, open(sys.argv[2], "w"))
 PY
 
@@ -100,6 +118,32 @@ run "$FSGAUGE" report "$T/bmixed.json" "$T/bpool2.json" -o "$T/bpool.html"
 check "pooled bonnie report: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T/auto1.json" "$T/auto2.json" -o "$T/auto.html"
 check "iozone auto report: exit 0" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T/small.json" -o "$T/small.html"
+check "iozone auto report (6 phases per test): exit 0" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T/big.json" -o "$T/big.html"
+check "iozone auto report (32 phases per test): exit 0" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T/big.json" "$T/big2.json" -o "$T/bigpair.html"
+check "iozone auto report of two big results: exit 0" [ "$rc" -eq 0 ]
+check "iozone auto report: warnings on stderr per result, test and kind, none per phase" \
+	sh -c "! grep -q \"phase '\" '$T/err' && [ \$(grep -c 'warning: ' '$T/err') -le 16 ]"
+run "$FSGAUGE" compare "$T/auto1.json" "$T/auto2.json"
+cp "$T/out" "$T/cmp_small.txt"
+run "$FSGAUGE" compare "$T/big.json" "$T/big2.json"
+cp "$T/out" "$T/cmp_big.txt"
+check "compare of iozone auto results: exit 0" [ "$rc" -eq 0 ]
+# 4 tests, 2 results, at most 7 figures: a bound by tests, not phases
+# (40 lines for the header, environment differences and footnote)
+for x in small big; do
+	check "compare of iozone auto results ($x): lines bounded by the tests, not the phases" \
+		[ "$(grep -vc '^warning: ' "$T/cmp_$x.txt")" -le $((40 + 4 * (2 + 7 * 2))) ]
+done
+check "compare of iozone auto results: a block per test, no block per phase" \
+	sh -c "[ \$(grep -c \"^iozone test '\" '$T/cmp_big.txt') -eq 4 ] && ! grep -q \"^phase '\" '$T/cmp_big.txt'"
+check "compare of iozone auto results: the block counts the phases" \
+	grep -q "^iozone test 'write': 32 phases" "$T/cmp_big.txt"
+run "$FSGAUGE" compare --csv "$T/big.json" "$T/big2.json"
+check "compare --csv of iozone auto results: every phase still there (128)" \
+	[ "$(tail -n +2 "$T/out" | cut -d, -f1 | sort -u | wc -l)" -eq 128 ]
 run "$FSGAUGE" report "$T/tp.json" -o "$T/tp.html"
 check "iozone throughput report: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report --force "$T/b1.json" "$T/bdamaged.json" -o "$T/bdamaged.html"
@@ -114,7 +158,7 @@ expect_fail "a truncated result: exit 3, file named" 3 "cannot read result '$T/t
 check "a truncated result: no report written" [ ! -e "$T/x.html" ]
 
 if command -v xmllint >/dev/null 2>&1; then
-	for h in bonnie bpool auto tp bdamaged adamaged mixed; do
+	for h in bonnie bpool auto tp bdamaged adamaged mixed small big bigpair; do
 		check "$h report: well-formed (xmllint)" xmllint --noout "$T/$h.html"
 	done
 else
@@ -290,6 +334,127 @@ for p in ps:
               and "record size (KB)" in texts and any(x.startswith("KB/s") for x in texts)
               and svg.find(S + "desc") is not None, texts[:4])
 
+# --- iozone auto: bounded report ------------------------------------------------
+def charts(root):
+    return [s for s in root.iter(S + "svg")]
+
+def kinds(root):
+    out = {}
+    for s in charts(root):
+        out[s.get("data-chart")] = out.get(s.get("data-chart"), 0) + 1
+    return out
+
+def phase_sections(root):
+    return [s for s in root.iter(H + "section") if s.get("class") == "phase"]
+
+import os
+sizes = {}
+for name in ("small", "big"):
+    d = load(name)
+    root = doc(name)
+    tests = sorted({ph["name"].split()[0] for ph in d["phases"]})
+    k = kinds(root)
+    sizes[name] = (os.path.getsize("%s/%s.html" % (t, name)), len(d["phases"]))
+    check("iozone %s: a heat map per test, a latency CDF per test, nothing else (%d phases)"
+          % (name, len(d["phases"])), k == {"heatmap": len(tests), "cdf": len(tests)}, k)
+    check("iozone %s: no chart section per phase" % name, not phase_sections(root),
+          len(phase_sections(root)))
+    figs = sorted(s.get("data-figure") for s in charts(root) if s.get("data-chart") == "cdf")
+    want = sorted("%s %s" % (x, "write" if "write" in x else "read") for x in tests)
+    check("iozone %s: the CDFs are per test and call type" % name, figs == want, (figs, want))
+check("iozone auto: the chart count does not grow with the phases",
+      len(charts(doc("small"))) == len(charts(doc("big"))),
+      (len(charts(doc("small"))), len(charts(doc("big")))))
+(s_small, p_small), (s_big, p_big) = sizes["small"], sizes["big"]
+per_phase = (s_big - s_small) / float(p_big - p_small)
+check("iozone auto: a phase costs only its heat-map cell (%.0f bytes)" % per_phase,
+      p_big > p_small and per_phase < 1500, (s_small, s_big, p_small, p_big))
+check("iozone auto: the report of 128 phases stays small (%d bytes)" % s_big, s_big < 150000, s_big)
+
+def flagged(d):
+    """{(test, kind): (count, total)} of a result's phases"""
+    out, total = {}, {}
+    for ph in d["phases"]:
+        test = ph["name"].split()[0]
+        total[test] = total.get(test, 0) + 1
+        for kind, on in (("too_fast", ph.get("too_fast")),
+                         ("cached", (ph.get("cache") or {}).get("likely_cached"))):
+            if on:
+                out[(test, kind)] = out.get((test, kind), 0) + 1
+    return {k: (v, total[k[0]]) for k, v in out.items()}
+
+root = doc("auto")
+box = [dv for dv in root.iter(H + "div") if dv.get("class") == "warn"]
+items = [text(li) for dv in box for li in dv.iter(H + "li")]
+check("iozone auto: no warning names a single phase", not [x for x in items if " phase '" in x],
+      [x for x in items if " phase '" in x][:2])
+want_n = 0
+for label in ("auto1", "auto2"):
+    d = load(label)
+    f = flagged(d)
+    want_n += len(f)
+    for (test, kind), (n, total) in sorted(f.items()):
+        words = "likely served from memory" if kind == "cached" else "ran too briefly"
+        hit = [x for x in items if x.startswith("'%s/%s.json' iozone test '%s':" % (t, label, test))
+               and words in x and (" %d of %d phases" % (n, total)) in x]
+        check("iozone auto %s %s %s: warned once, with its count" % (label, test, kind),
+              len(hit) == 1, (len(hit), n, total))
+    part = [p for p in parts(section(root, "iozone")) if p.get("data-result") == label]
+    rows = {}
+    for tb in (part[0].iter(H + "table") if part else []):
+        if tb.get("data-table") != "warnings":
+            continue
+        for tr in tb.iter(H + "tr"):
+            if tr.get("data-test"):
+                rows[tr.get("data-test")] = {td.get("data-col"): text(td) for td in tr.iter(H + "td")
+                                             if td.get("data-col")}
+    got = {(test, kind): int(v) for test, r in rows.items() for kind, v in r.items() if int(v)}
+    check("iozone auto %s: the warning table counts each test's flagged phases" % label,
+          got == {k: v[0] for k, v in f.items()}, (got, f))
+check("iozone auto: the warning box has one line per result, test and kind (%d)" % want_n,
+      len(items) == want_n, len(items))
+
+def table_rows(root):
+    sec = section(root, "compare")
+    return [tr for tr in sec.iter(H + "tr")] if sec is not None else []
+ra, rb = table_rows(doc("auto")), table_rows(doc("bigpair"))
+for name, rows in (("auto", ra), ("bigpair", rb)):
+    check("iozone %s: the comparison table's rows are bounded by the tests (4), not the phases"
+          % name, 0 < len(rows) <= 1 + 4 * (1 + 7), len(rows))
+grp = [tr for tr in rb if tr.get("data-figure")]
+ops = [tr for tr in grp if tr.get("data-figure") == "ops_per_second"]
+check("iozone auto: the comparison table has an ops/s row per test, of its 32 phases",
+      len(ops) == 4 and len({tr.get("data-test") for tr in grp}) == 4 and
+      all(re.findall(r"(\d+) phases", text(tr)) == ["32", "32"] for tr in ops),
+      [text(tr)[:80] for tr in ops])
+counts = [int(n) for tr in grp for n in re.findall(r"(\d+) phases", text(tr))]
+check("iozone auto: every summary row counts at most the test's 32 phases",
+      counts and max(counts) <= 32, counts)
+
+# --- other suites keep a chart section per phase --------------------------------
+for name, files in (("bonnie", ("b1", "b2", "bmixed")), ("tp", ("tp",))):
+    root = doc(name)
+    want = []
+    for fn in files:
+        for ph in load(fn)["phases"]:
+            if ph["name"] not in want:
+                want.append(ph["name"])
+    got = [text(s.find(H + "h2")) for s in phase_sections(root)]
+    check("%s report: a chart section per phase, as before" % name,
+          got == ["Phase " + x for x in want], (got[:3], want[:3]))
+    ops = [s for s in charts(root) if s.get("data-chart") == "bar" and s.get("data-figure") == "ops_per_second"]
+    check("%s report: one ops/s bar chart per phase" % name, len(ops) == len(want), (len(ops), len(want)))
+root = doc("mixed")
+got = [text(s.find(H + "h2")) for s in phase_sections(root)]
+want = ["Phase " + ph["name"] for fn in ("b1", "tp") for ph in load(fn)["phases"]]
+check("mixed suites: phase sections for bonnie and throughput iozone, none for auto mode",
+      got == want, (len(got), len(want)))
+root = doc("adamaged")
+got = {text(s.find(H + "h2"))[6:] for s in phase_sections(root)}
+want = {ph["name"] for ph in load("adamaged")["phases"][:6]}
+check("damaged iozone: the phases out of the heat maps keep their chart sections",
+      got == want, (sorted(got), sorted(want)))
+
 # --- iozone throughput ----------------------------------------------------------
 root = doc("tp")
 sec = section(root, "iozone")
@@ -349,7 +514,7 @@ while IFS= read -r line; do
 done <"$T/checks.out"
 
 check "reports: nothing external (no scripts, links, urls)" \
-	sh -c "! grep -Eqi '<script|<link|<img|@import|url\(|src=|href=' '$T/bonnie.html' '$T/auto.html' '$T/tp.html'"
+	sh -c "! grep -Eqi '<script|<link|<img|@import|url\(|src=|href=' '$T/bonnie.html' '$T/auto.html' '$T/tp.html' '$T/bigpair.html'"
 
 # Headless Chromium renders the report with the suite sections.
 if [ -x /usr/bin/chromium ]; then
