@@ -195,6 +195,8 @@ static double ms(uint64_t ns)
 
 void ioz_fmt_summary(FILE *f, const struct result *r)
 {
+	size_t brief = 0;
+
 	fprintf(f, "\n\tfsgauge: per test, the record operations of every thread together "
 		   "(latency in ms), CPU and open flags\n");
 	fprintf(f, "\t%-26s %10s %9s %9s %9s %9s %9s %10s %6s  %s\n", "test", "ops", "p50", "p90",
@@ -217,10 +219,21 @@ void ioz_fmt_summary(FILE *f, const struct result *r)
 				ms(hist_quantile(&st.lat, 0.999)), ms(st.lat.max));
 		else
 			fprintf(f, " %9s %9s %9s %9s %9s", "-", "-", "-", "-", "-");
-		fprintf(f, " %10.1f %6.1f  ", op_stats_cpu_per_op(&st) / 1e3,
-			(double)(p->cpu_user_ns + p->cpu_sys_ns) / 1e9 / secs * 100.0);
+		/* CPU over a phase too brief to measure is mostly thread start
+		 * and stop, not the test's records: no number (as bonnie's +++) */
+		if (p->too_fast) {
+			fprintf(f, " %10s %6s  ", "-", "-");
+			brief++;
+		} else {
+			fprintf(f, " %10.1f %6.1f  ", op_stats_cpu_per_op(&st) / 1e3,
+				(double)(p->cpu_user_ns + p->cpu_sys_ns) / 1e9 / secs * 100.0);
+		}
 		for (size_t k = 0; k < nf; k++)
 			fprintf(f, "%s%s", k ? "|" : "", names[k]);
 		fputc('\n', f);
 	}
+	if (brief)
+		fprintf(f, "\t(-: CPU not given for %zu test%s too brief to measure (under %.1f s or "
+			   "%d operations): see the JSON's too_fast_reason)\n",
+			brief, brief == 1 ? "" : "s", RESULT_MIN_SECONDS, RESULT_MIN_OPS);
 }

@@ -102,6 +102,21 @@ check "layout: each thread's file and records" grep -q "Each thread writes a 102
 check "layout: command line echoed" grep -q "Command line used: fsgauge iozone -t 2 -s 1m -r 32k" "$T/out"
 check "layout: fsgauge summary with percentiles and open flags" grep -q "p99.9 .*open flags" "$T/out"
 check "layout: ends with iozone's last line" grep -q "^iozone test complete.$" "$T/out"
+# a test under 0.5 s: its CPU columns say "-", never a number, and a note says why
+check "layout: no CPU figures for tests too brief to measure" [ "$(python3 - "$T/out" "$T/lay.json" <<'PY'
+import json, re, sys
+out, d = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+rows = {m.group(1).strip(): m.group(2).split() for m in
+	re.finditer(r"^\t(\S.{25}) +\d+ +((?:\S+ +){6}\S+)", out, re.M)}
+brief = [p["name"] for p in d["phases"] if p.get("too_fast")]
+assert brief, "no phase too fast"
+for p in d["phases"]:
+	r = rows[p["name"]]
+	assert (r[-2:] == ["-", "-"]) == bool(p.get("too_fast")), (p["name"], r)
+assert "CPU not given for %d test" % len(brief) in out
+print("ok")
+PY
+)" = ok ]
 # stonewalling (the default): the first finisher stops the others
 jcheck "stonewall raised once in every phase" "$T/lay.json" 'all(op(p,"stonewall")[0]["ops"]==1 for p in d["phases"])'
 jcheck "stonewalled threads moved at most the file, min xfer is the least" "$T/lay.json" 'all(max(tbytes(p,0),tbytes(p,1))<=1048576 and p["metrics"]["min_xfer"]["value"]*1024==min(tbytes(p,0),tbytes(p,1)) for p in d["phases"])'
