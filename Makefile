@@ -72,8 +72,9 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 .PHONY: all check unit cli clean fuzz fuzz-bins format lint
 all: fsgauge
 
-fsgauge: $(LIB_OBJ) $(MAIN_OBJ)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+LINK_STAMP := .fsgauge.link
+fsgauge: $(LIB_OBJ) $(MAIN_OBJ) $(LINK_STAMP)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(LIB_OBJ) $(MAIN_OBJ) $(LIBS)
 
 # Objects depend on the compiler flags (features found, sanitizers), so a
 # change of either rebuilds everything.
@@ -81,6 +82,14 @@ FLAGS_STAMP := $(BUILD)/.cflags
 STAMP_FLAGS := $(CC) $(filter-out -DFSGAUGE_GITREV%,$(ALL_CFLAGS))
 $(shell mkdir -p $(BUILD); printf '%s\n' "$(STAMP_FLAGS)" | cmp -s - $(FLAGS_STAMP) || \
 	printf '%s\n' "$(STAMP_FLAGS)" > $(FLAGS_STAMP))
+# ./fsgauge is shared by every BUILD directory: it is linked again when the
+# last one linked came from another build (`make` after `make SANITIZE=...
+# BUILD=build-asan` must not leave the sanitizer binary in place).  The
+# fuzzer builds (fuzz-bins) do not link it and leave the stamp alone.
+ifeq ($(filter fuzz-bins,$(MAKECMDGOALS)),)
+$(shell printf '%s\n' "$(BUILD) $(ALL_LDFLAGS)" | cmp -s - $(LINK_STAMP) || \
+	printf '%s\n' "$(BUILD) $(ALL_LDFLAGS)" > $(LINK_STAMP))
+endif
 
 $(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -150,6 +159,6 @@ format:
 	clang-format -i $(LIB_SRC) src/main.c $(wildcard src/*/*.h) $(UNIT_SRC)
 
 clean:
-	rm -rf $(BUILD) $(FUZZ_BUILD) fsgauge
+	rm -rf $(BUILD) $(FUZZ_BUILD) fsgauge $(LINK_STAMP)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
