@@ -268,7 +268,7 @@ static void build_rows(struct comparison *c)
 	}
 }
 
-void comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig, size_t i,
+static void ioz_sum_one(const struct comparison *c, enum ioz_test t, enum figure fig, size_t i,
 			struct cmp_ioz_sum *out)
 {
 	double logsum = 0;
@@ -300,6 +300,18 @@ void comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure
 	}
 	if (out->nratios)
 		out->gmean = exp(logsum / (double)out->nratios);
+}
+
+size_t comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig,
+			  struct cmp_ioz_sum *out)
+{
+	size_t phases = 0;
+
+	for (size_t i = 0; i < c->nres; i++) {
+		ioz_sum_one(c, t, fig, i, &out[i]);
+		phases += out[i].phases;
+	}
+	return phases;
 }
 
 static void add_flag(struct comparison *c, size_t res, const struct rphase *ph, int cached)
@@ -591,14 +603,8 @@ static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int 
 		for (int fig = 0; fig < FIG_COUNT; fig++) {
 			struct cmp_ioz_sum *sum = xcalloc(c->nres, sizeof(*sum));
 			struct cmp_row fake = { .fig = (enum figure)fig };
-			size_t any = 0;
 
-			for (size_t i = 0; i < c->nres; i++) {
-				comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, i,
-						   &sum[i]);
-				any += sum[i].phases;
-			}
-			if (!any) {
+			if (!comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, sum)) {
 				free(sum);
 				continue;
 			}

@@ -107,8 +107,10 @@ struct cmp_ioz_sum {
 	double gmean, lo, hi; /* of those ratios; NAN when none */
 	size_t better, worse;
 };
-void comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig, size_t i,
-			struct cmp_ioz_sum *out);
+/* Fills out[0..c->nres) for test t and figure fig; returns the phases
+ * counted over all results (0: no result has the figure for the test). */
+size_t comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig,
+			  struct cmp_ioz_sum *out);
 
 /* Build the comparison of res[0..n) (n >= 1).  Display names that repeat
  * get " #2", " #3" appended.  Always succeeds. */

@@ -322,23 +322,15 @@ static void write_cdfs(FILE *f, const struct comparison *c, const char *phase)
 	      "at the top shows the tail.</p>\n<div class=\"charts\">\n",
 	      f);
 	for (size_t k = 0; k < nnames; k++) {
-		struct svg_chart ch = { 0 };
 		size_t ns = 0;
 
 		for (size_t i = 0; i < c->nres; i++) {
 			const struct rphase *p = phase_of(c->res[i], phase);
 
 			for (size_t o = 0; p && o < p->nops; o++) {
-				double *x, *y;
-
 				if (strcmp(p->ops[o].name, names[k]) || !p->ops[o].hist_count)
 					continue;
-				s[ns].name = c->res[i]->name;
-				s[ns].style = (int)i;
-				s[ns].n = html_cdf_points(&p->ops[o], &x, &y);
-				s[ns].x = x;
-				s[ns].y = y;
-				ns++;
+				html_cdf_add(s, &ns, c->res[i]->name, (int)i, &p->ops[o]);
 				break;
 			}
 		}
@@ -347,19 +339,7 @@ static void write_cdfs(FILE *f, const struct comparison *c, const char *phase)
 			 "Cumulative distribution of the latency of operation %s in phase %s, one "
 			 "line per result.",
 			 names[k], phase);
-		ch.kind = "cdf";
-		ch.figure = names[k];
-		ch.title = title;
-		ch.desc = desc;
-		ch.xlabel = "latency (us, log scale)";
-		ch.ylabel = "fraction of operations";
-		ch.xlog = 1;
-		ch.ymax = 1;
-		svg_line_chart(f, &ch, s, ns);
-		for (size_t i = 0; i < ns; i++) {
-			free((void *)s[i].x);
-			free((void *)s[i].y);
-		}
+		html_cdf_chart(f, names[k], title, desc, "fraction of operations", s, ns);
 	}
 	fputs("</div>\n", f);
 	free(names);
@@ -486,14 +466,8 @@ static void write_table_grouped(FILE *f, const struct comparison *c, int cols)
 		for (int fig = 0; fig < FIG_COUNT; fig++) {
 			const struct figure_info *fi = &result_read_figures[fig];
 			struct cmp_ioz_sum *sum = xcalloc(c->nres, sizeof(*sum));
-			size_t any = 0;
 
-			for (size_t i = 0; i < c->nres; i++) {
-				comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, i,
-						   &sum[i]);
-				any += sum[i].phases;
-			}
-			if (!any) {
+			if (!comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, sum)) {
 				free(sum);
 				continue;
 			}

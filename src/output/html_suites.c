@@ -480,6 +480,39 @@ size_t html_cdf_points(const struct rop *op, double **xs, double **ys)
 	return n;
 }
 
+void html_cdf_add(struct svg_series *s, size_t *ns, const char *name, int style,
+		  const struct rop *op)
+{
+	double *x, *y;
+
+	s[*ns].name = name;
+	s[*ns].style = style;
+	s[*ns].n = html_cdf_points(op, &x, &y);
+	s[*ns].x = x;
+	s[*ns].y = y;
+	(*ns)++;
+}
+
+void html_cdf_chart(FILE *f, const char *figure, const char *title, const char *desc,
+		    const char *ylabel, struct svg_series *s, size_t ns)
+{
+	struct svg_chart ch = { 0 };
+
+	ch.kind = "cdf";
+	ch.figure = figure;
+	ch.title = title;
+	ch.desc = desc;
+	ch.xlabel = "latency (us, log scale)";
+	ch.ylabel = ylabel;
+	ch.xlog = 1;
+	ch.ymax = 1;
+	svg_line_chart(f, &ch, s, ns);
+	for (size_t i = 0; i < ns; i++) {
+		free((void *)s[i].x);
+		free((void *)s[i].y);
+	}
+}
+
 /* The per-test warning table of result `res`: how many of each test's
  * phases were flagged, and the file sizes they span (c->flags). */
 static void iozone_warning_table(FILE *f, const struct comparison *c, size_t res)
@@ -600,22 +633,13 @@ static void iozone_cdfs(FILE *f, const struct comparison *c)
 
 	for (int t = 0; t < IOZ__COUNT; t++) {
 		for (size_t k = 0; k < ARRAY_SIZE(types); k++) {
-			struct svg_chart ch = { 0 };
 			char title[200], desc[500], fig[64];
 			size_t ns = 0;
 
 			for (size_t i = 0; i < c->nres; i++) {
-				double *x, *y;
-
 				pooled_hist(c, i, (enum ioz_test)t, types[k], &ops[i]);
-				if (!ops[i].hist_count)
-					continue;
-				s[ns].name = c->res[i]->name;
-				s[ns].style = (int)i;
-				s[ns].n = html_cdf_points(&ops[i], &x, &y);
-				s[ns].x = x;
-				s[ns].y = y;
-				ns++;
+				if (ops[i].hist_count)
+					html_cdf_add(s, &ns, c->res[i]->name, (int)i, &ops[i]);
 			}
 			if (ns && !started) {
 				fputs(
@@ -640,19 +664,7 @@ static void iozone_cdfs(FILE *f, const struct comparison *c)
 				    "iozone test %s, pooled over all file and record sizes, one "
 				    "line per result.",
 				    types[k], ioz_tests[t].key);
-				ch.kind = "cdf";
-				ch.figure = fig;
-				ch.title = title;
-				ch.desc = desc;
-				ch.xlabel = "latency (us, log scale)";
-				ch.ylabel = "fraction of calls";
-				ch.xlog = 1;
-				ch.ymax = 1;
-				svg_line_chart(f, &ch, s, ns);
-			}
-			for (size_t i = 0; i < ns; i++) {
-				free((void *)s[i].x);
-				free((void *)s[i].y);
+				html_cdf_chart(f, fig, title, desc, "fraction of calls", s, ns);
 			}
 			for (size_t i = 0; i < c->nres; i++)
 				free(ops[i].buckets);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "output/comparison.h"
+#include "output/svg.h"
 
 void html_bonnie_section(FILE *f, const struct comparison *c);
 void html_iozone_section(FILE *f, const struct comparison *c);
@@ -32,5 +33,14 @@ int html_iozone_covers(const struct comparison *c, const char *phase);
 /* Latency CDF points (us, cumulative fraction) of a histogram; *xs and
  * *ys are allocated for the caller.  Returns their number. */
 size_t html_cdf_points(const struct rop *op, double **xs, double **ys);
+
+/* Append result `name`'s CDF of op's histogram to s[*ns] (colour `style`). */
+void html_cdf_add(struct svg_series *s, size_t *ns, const char *name, int style,
+		  const struct rop *op);
+
+/* Draw a latency CDF chart (log-scale latency in us across, `ylabel` up)
+ * of s[0..ns) and free the series' points. */
+void html_cdf_chart(FILE *f, const char *figure, const char *title, const char *desc,
+		    const char *ylabel, struct svg_series *s, size_t ns);
 
 #endif
