@@ -3,6 +3,11 @@
  * fsgauge issues, in the tightest loop we can write, single-threaded.
  *
  *   bare_loop pread FILE SECONDS     4 KiB pread at random aligned offsets
+ *   bare_loop pread-timed FILE SECONDS
+ *                                    the same, timing each pread as fsgauge
+ *                                    does (CLOCK_MONOTONIC before and after)
+ *                                    into a log2 histogram: what measuring
+ *                                    every operation costs by itself
  *   bare_loop create DIR SECONDS     openat(O_CREAT) + close + unlink
  *
  * Prints "<ops> <seconds> <ops/s>".
@@ -16,6 +21,14 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 static double now(void)
 {
@@ -34,7 +47,9 @@ int main(int argc, char **argv)
 	if (argc != 4)
 		return 2;
 	secs = atof(argv[3]);
-	if (!strcmp(argv[1], "pread")) {
+	if (!strncmp(argv[1], "pread", 5)) {
+		int timed = !strcmp(argv[1], "pread-timed");
+		static volatile uint64_t hist[64]; /* written, never read */
 		int fd = open(argv[2], O_RDONLY);
 		struct stat st;
 
@@ -48,8 +63,12 @@ int main(int argc, char **argv)
 				x ^= x << 13;
 				x ^= x >> 7;
 				x ^= x << 17;
+				uint64_t start = timed ? now_ns() : 0;
+
 				if (pread(fd, buf, 4096, (off_t)((x % blocks) * 4096)) != 4096)
 					return 1;
+				if (timed)
+					hist[63 - __builtin_clzll((now_ns() - start) | 1)]++;
 			}
 			ops += 1024;
 		} while ((t = now()) - t0 < secs);

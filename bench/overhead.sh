@@ -6,7 +6,7 @@
 # then the preallocation time and peak RSS of a 1,000,000-entry fileset.
 # Prints ops/s of both and their ratio (target: fsgauge >= 0.95 of bare).
 #
-#   sh bench/overhead.sh [SECONDS] [DIR]
+#   [ROUNDS=5] sh bench/overhead.sh [SECONDS] [DIR]
 set -eu
 secs=${1:-5}
 dir=${2:-${TMPDIR:-/tmp}}
@@ -49,30 +49,46 @@ d=json.load(open(sys.argv[1]))
 print(sum(o["ops_per_second"] for o in d["phases"][0]["operations"] if o["name"]==sys.argv[2]))' "$1" "$2"
 }
 
-# Alternate the two sides three times and keep each side's best run: this
-# machine's noise (other tenants, writeback) only ever slows a run down.
-best() { sort -g | tail -1; }
+# Both sides run pinned to the same CPU (this VM's two vCPUs differ by up
+# to 8% in a cached pread loop) and alternate, ROUNDS times: a ratio is
+# taken between neighbouring runs, and the median of those is reported
+# with the range, so that the machine's drift (other tenants, writeback)
+# falls on both sides alike.  The pread test also runs a bare loop that
+# times every pread as fsgauge does (two clock reads and a histogram
+# increment): fsgauge / bare-timed is what fsgauge costs beyond measuring.
+rounds=${ROUNDS:-5}
+pin=""
+if command -v taskset > /dev/null 2>&1; then
+	pin="taskset -c $(($(getconf _NPROCESSORS_ONLN) - 1))"
+fi
 sync
-for i in 1 2 3; do
-	"$work/bare_loop" pread "$kept/data" "$secs" | awk '{print $3}' >> "$work/bp"
-	"$fsg" run "$work/pread.f" -d "$work" -t "$secs" -q --json "$work/pread.json" > /dev/null
+for i in $(seq "$rounds"); do
+	$pin "$work/bare_loop" pread "$kept/data" "$secs" | awk '{print $3}' >> "$work/bp"
+	$pin "$work/bare_loop" pread-timed "$kept/data" "$secs" | awk '{print $3}' >> "$work/bt"
+	$pin "$fsg" run "$work/pread.f" -d "$work" -t "$secs" -q --json "$work/pread.json" > /dev/null
 	rate "$work/pread.json" pread4k >> "$work/fp"
 	mkdir "$work/bare"
-	"$work/bare_loop" create "$work/bare" "$secs" | awk '{print $3}' >> "$work/bc"
+	$pin "$work/bare_loop" create "$work/bare" "$secs" | awk '{print $3}' >> "$work/bc"
 	rmdir "$work/bare"
-	"$fsg" run "$work/create.f" -d "$work" -t "$secs" -q --json "$work/create.json" > /dev/null
+	$pin "$fsg" run "$work/create.f" -d "$work" -t "$secs" -q --json "$work/create.json" > /dev/null
 	rate "$work/create.json" create >> "$work/fc"
 done
-bare_pread=$(best < "$work/bp")
-fsg_pread=$(best < "$work/fp")
-bare_create=$(best < "$work/bc")
-fsg_create=$(best < "$work/fc")
 
-printf '%-34s %14s %14s %7s\n' "test" "bare ops/s" "fsgauge ops/s" "ratio"
-printf '%-34s %14.0f %14.0f %7.3f\n' "4 KiB pread, cached file" "$bare_pread" "$fsg_pread" \
-	"$(awk "BEGIN{print $fsg_pread / $bare_pread}")"
-printf '%-34s %14.0f %14.0f %7.3f\n' "create+close+unlink (per file)" "$bare_create" "$fsg_create" \
-	"$(awk "BEGIN{print $fsg_create / $bare_create}")"
+# line TEST FSGAUGE-FILE REFERENCE-FILE: median ops/s of both, and the
+# median (min-max) of the per-round ratios
+line() {
+	paste "$2" "$3" | python3 -c 'import statistics, sys
+rows = [tuple(map(float, l.split())) for l in sys.stdin if l.strip()]
+f, b = [r[0] for r in rows], [r[1] for r in rows]
+q = [x / y for x, y in rows]
+print("%-34s %12.0f %12.0f %7.3f  (%.3f-%.3f)" % (sys.argv[1], statistics.median(b),
+      statistics.median(f), statistics.median(q), min(q), max(q)))' "$1"
+}
+printf '%-34s %12s %12s %7s  %s\n' "test ($rounds rounds${pin:+, pinned})" "ref ops/s" "fsgauge" "ratio" "(range)"
+line "4 KiB pread, cached: vs bare loop" "$work/fp" "$work/bp"
+line "  vs bare loop timing each pread" "$work/fp" "$work/bt"
+line "  (bare timed vs bare)" "$work/bt" "$work/bp"
+line "create+close+unlink (per file)" "$work/fc" "$work/bc"
 
 # 3. a 1,000,000-entry fileset: preallocation time and peak RSS
 cat > "$work/million.f" <<WML

@@ -260,44 +260,56 @@ static int retry_transient(int64_t r, unsigned *tries)
 	return 1;
 }
 
-int64_t engine_exec_full(struct engine *e, struct io_req *req)
+/* engine_exec_full() for a read or write whose first call (result r)
+ * transferred less than asked: go on from there. */
+static int64_t exec_rest(struct engine *e, struct io_req *req, int64_t r)
 {
+	struct io_req part = *req;
+	size_t done = 0;
 	unsigned tries = 0;
 
+	for (;;) {
+		if (!retry_transient(r, &tries)) {
+			if (r < 0)
+				return req->res = r;
+			if (r == 0) {
+				if (req->op == IO_WRITE)
+					return req->res = -EIO; /* a write that makes no progress */
+				break;			   /* EOF */
+			}
+			if ((size_t)r > part.len)
+				return req->res = -EIO; /* an engine claiming more than asked */
+			tries = 0;
+			done += (size_t)r;
+			if (done >= req->len)
+				break;
+		}
+		part.buf = (char *)req->buf + done;
+		part.len = req->len - done;
+		part.off = req->off + done;
+		r = engine_exec(e, &part);
+	}
+	return req->res = (int64_t)done;
+}
+
+int64_t engine_exec_full(struct engine *e, struct io_req *req)
+{
+	int64_t r;
+
 	if (req->op != IO_READ && req->op != IO_WRITE) {
-		int64_t r;
+		unsigned tries = 0;
 
 		do
 			r = engine_exec(e, req);
 		while (retry_transient(r, &tries));
 		return r;
 	}
-
-	struct io_req part = *req;
-	size_t done = 0;
-
-	while (done < req->len) {
-		int64_t r;
-
-		part.buf = (char *)req->buf + done;
-		part.len = req->len - done;
-		part.off = req->off + done;
-		r = engine_exec(e, &part);
-		if (retry_transient(r, &tries))
-			continue;
-		if (r < 0)
-			return req->res = r;
-		if (r == 0) {
-			if (req->op == IO_WRITE)
-				return req->res = -EIO; /* a write that makes no progress */
-			break;			   /* EOF */
-		}
-		if ((size_t)r > part.len)
-			return req->res = -EIO; /* an engine claiming more than asked */
-		tries = 0;
-		done += (size_t)r;
-	}
-	return req->res = (int64_t)done;
+	if (!req->len)
+		return req->res = 0;
+	r = engine_exec(e, req);
+	if (likely(r == (int64_t)req->len))
+		return r; /* the usual case: all of it at once */
+	return exec_rest(e, req, r);
 }
 
 void engine_cq_init(struct engine_cq *q, unsigned depth)

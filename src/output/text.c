@@ -45,10 +45,14 @@ static void op_row(FILE *f, const struct result_op *o, double secs, int phase_to
 			phase_too_fast ? "too fast to measure" : "too few operations to measure");
 		return;
 	}
-	fprintf(f, "%-20s %7lluops %7.0fops/s %6.1fmb/s %7.3fms/op %7.0fus/op-cpu", o->name,
+	fprintf(f, "%-20s %7lluops %7.0fops/s %6.1fmb/s %7.3fms/op ", o->name,
 		(unsigned long long)o->st.ops, (double)o->st.ops / secs,
 		(double)(o->st.bytes_read + o->st.bytes_written) / MB / secs,
-		h->count ? hist_mean(h) / 1e6 : 0.0, op_stats_cpu_per_op(&o->st) / 1e3);
+		h->count ? hist_mean(h) / 1e6 : 0.0);
+	if (o->st.cpu_samples)
+		fprintf(f, "%7.0fus/op-cpu", op_stats_cpu_per_op(&o->st) / 1e3);
+	else
+		fprintf(f, "%7sus/op-cpu", "-"); /* no operation was CPU-sampled */
 	if (h->count)
 		fprintf(f, "  %9.3f %9.3f %9.3f %9.3f %9.3f", ms(hist_quantile(h, 0.5)),
 			ms(hist_quantile(h, 0.9)), ms(hist_quantile(h, 0.99)),

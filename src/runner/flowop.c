@@ -34,13 +34,6 @@
 #include "runner/verify.h"
 #include "util/util.h"
 
-/* Sample thread CPU for 1 op in CPU_SAMPLE_EVERY, and for every op when
- * the flowop's mean latency exceeds CPU_SAMPLE_ALWAYS_NS: reading the
- * thread CPU clock is a system call, too costly to do around every
- * microsecond-long operation. */
-#define CPU_SAMPLE_EVERY 64
-#define CPU_SAMPLE_ALWAYS_NS 50000
-
 struct timing {
 	uint64_t t0, c0;
 	int cpu;
@@ -48,8 +41,7 @@ struct timing {
 
 static inline __attribute__((always_inline)) void op_begin(struct wflow *f, struct timing *t)
 {
-	t->cpu = (f->sample_ctr++ % CPU_SAMPLE_EVERY) == 0 ||
-		 (f->st.lat.count && f->st.lat.sum > (double)CPU_SAMPLE_ALWAYS_NS * (double)f->st.lat.count);
+	t->cpu = f->unsampled_ns >= CPU_SAMPLE_GAP_NS;
 	/* c0 is set either way: gcc cannot always see that op_end reads it
 	 * only when t->cpu is set */
 	t->c0 = t->cpu ? thread_cpu_ns() : 0;
@@ -59,14 +51,23 @@ static inline __attribute__((always_inline)) void op_begin(struct wflow *f, stru
 static inline __attribute__((always_inline)) void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
 			  uint64_t wbytes)
 {
-	uint64_t t1 = now_ns();
+	uint64_t t1 = now_ns(), lat = t1 - t->t0;
 	struct op_stats *st = &f->st;
 
 	if (t->cpu) {
-		STAT_ADD(st->cpu_ns, thread_cpu_ns() - t->c0);
+		/* less what the two clock reads themselves put between them
+		 * (measured per thread, runner_worker_calibrate); a thread
+		 * uses no more CPU than the wall time it was timed for */
+		uint64_t c = thread_cpu_ns() - t->c0;
+
+		c = c > wk->cpu_clock_ns ? c - wk->cpu_clock_ns : 0;
+		STAT_ADD(st->cpu_ns, MIN(c, lat));
 		STAT_ADD(st->cpu_samples, 1);
+		f->unsampled_ns = lat;
+	} else {
+		f->unsampled_ns += lat;
 	}
-	hist_add(&st->lat, t1 - t->t0);
+	hist_add(&st->lat, lat);
 	/* single writer; finishoncount and the sampler read them (result.h) */
 	STAT_ADD(st->bytes_read, rbytes);
 	STAT_ADD(st->bytes_written, wbytes);
@@ -250,6 +251,18 @@ static void note_plain_write(struct worker *wk, struct fd_slot *s)
 	if (unlikely(wk->rn->o->verify) && s->fs && s->fs->is_file && s->fs->nusers > 1 &&
 	    !__atomic_load_n(&s->fs->plain_writes, __ATOMIC_SEQ_CST))
 		__atomic_store_n(&s->fs->plain_writes, 1, __ATOMIC_SEQ_CST);
+}
+
+/* The size of the flowop's next I/O: iosize= read once at setup, or drawn
+ * from its random variable (filebench's default, 8 KiB, when unset). */
+static inline int64_t flow_iosize(struct worker *wk, struct wflow *f)
+{
+	int64_t n;
+
+	if (f->iosize)
+		return f->iosize;
+	n = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
+	return n > 0 ? n : 1;
 }
 
 /* Read or write len bytes at logical offset off of the file open in slot
@@ -494,11 +507,7 @@ void worker_close_all(struct worker *wk)
 
 static struct fd_slot *fd_slot_of(struct worker *wk, struct wflow *f)
 {
-	int64_t n = wl_val_int(&f->fo->fd, NULL, 0);
-
-	if (n < 0 || n >= FD_SLOTS)
-		n = 0;
-	return &wk->fds[n];
+	return &wk->fds[f->fd_index];
 }
 
 /* The descriptor a data flowop works on, opening one if needed. */
@@ -507,7 +516,7 @@ static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_s
 	struct fd_slot *s;
 	enum flow_result r;
 
-	if (wl_val_isset(&f->fo->fd) || !f->fs)
+	if (f->fd_slot)
 		s = fd_slot_of(wk, f);
 	else
 		s = &f->priv;
@@ -522,7 +531,7 @@ static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_s
 
 static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 {
-	int64_t wss = wl_val_int(&f->fo->wss, NULL, 0);
+	int64_t wss = f->wss >= 0 ? f->wss : wl_val_int(&f->fo->wss, NULL, 0);
 
 	if (wss > 0)
 		return (uint64_t)wss;
@@ -671,7 +680,7 @@ static enum flow_result do_buffered(struct worker *wk, struct wflow *f, struct f
 
 static int verifying(const struct worker *wk)
 {
-	return wk->rn->o->verify;
+	return wk->verify;
 }
 
 /* Prepare buf for a write of len bytes at file offset off: self-checking
@@ -806,16 +815,14 @@ static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 
 	if (r != FR_OK)
 		return r;
-	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
-	if (iosize <= 0)
-		iosize = 1;
+	iosize = flow_iosize(wk, f);
 	if (verifying(wk))
 		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (ensure_buf(wk, (size_t)iosize) < 0) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
-	random = wl_val_bool(&f->fo->random, 0);
+	random = f->random;
 	if (f->bufsize && !random)
 		return do_buffered(wk, f, s, (size_t)iosize, write);
 	wss = slot_wss(f, s);
@@ -859,9 +866,7 @@ static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
 
 	if (r != FR_OK)
 		return r;
-	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
-	if (iosize <= 0)
-		iosize = 1;
+	iosize = flow_iosize(wk, f);
 	if (rand)
 		iosize = 1 + (int64_t)rng_below(&wk->rng, (uint64_t)iosize);
 	if (verifying(wk))
@@ -1031,9 +1036,7 @@ static enum flow_result do_putc(struct worker *wk, struct wflow *f)
 
 	if (r != FR_OK)
 		return r;
-	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
-	if (iosize <= 0)
-		iosize = 1;
+	iosize = flow_iosize(wk, f);
 	if (ensure_buf(wk, (size_t)iosize) < 0 || !(b = slot_sb(wk, f, s, (size_t)iosize))) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -1085,9 +1088,7 @@ static enum flow_result do_getc(struct worker *wk, struct wflow *f)
 
 	if (r != FR_OK)
 		return r;
-	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
-	if (iosize <= 0)
-		iosize = 1;
+	iosize = flow_iosize(wk, f);
 	if (!(b = slot_sb(wk, f, s, (size_t)iosize))) {
 		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -1161,9 +1162,7 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 
 	if (r != FR_OK)
 		return r;
-	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
-	if (iosize <= 0)
-		iosize = 1;
+	iosize = flow_iosize(wk, f);
 	if (verify)
 		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	/* under --verify the blocks to write back go in the buffer's second
@@ -1178,7 +1177,7 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 		every = 1;
 	update = f->nexec++ % (uint64_t)every == 0;
 	wss = slot_wss(f, s);
-	if (wl_val_bool(&f->fo->random, 0)) {
+	if (f->random) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
 		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
@@ -1446,7 +1445,7 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 	struct timing t;
 	int64_t ret;
 
-	if (wl_val_isset(&f->fo->fd) || !f->fs)
+	if (f->fd_slot)
 		s = fd_slot_of(wk, f);
 	else
 		s = &f->priv;
@@ -1577,9 +1576,7 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	}
 	if (!a)
 		return FR_NORSC;
-	iosize = wl_val_int(&f->fo->iosize, &wk->rng, 8192);
-	if (iosize <= 0)
-		iosize = 1;
+	iosize = flow_iosize(wk, f);
 	if (verifying(wk))
 		iosize = (int64_t)verify_align_up((uint64_t)iosize);
 	if (!a->buf || a->req.len < (size_t)iosize) {
@@ -1592,7 +1589,7 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 		data_fill(&wk->rn->o->data, &wk->rng, a->buf, (size_t)iosize);
 	}
 	wss = slot_wss(f, s);
-	if (wl_val_bool(&f->fo->random, 0)) {
+	if (f->random) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
 		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
@@ -1946,7 +1943,7 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 	const struct wl_flowop *fo = f->fo;
 	struct timing t;
 
-	switch (fo->type) {
+	switch (f->type) {
 	case FO_READ:
 		return do_rw(wk, f, 0);
 	case FO_WRITE:
@@ -2078,7 +2075,7 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 /* Execute a flowop `iters` times, waiting out stalls. */
 enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 {
-	int64_t iters = wl_val_int(&f->fo->iters, &wk->rng, 1);
+	int64_t iters = f->iters ? f->iters : wl_val_int(&f->fo->iters, &wk->rng, 1);
 	enum flow_result r = FR_OK;
 
 	if (iters < 1)
@@ -2111,4 +2108,12 @@ void flow_init_attrs(struct wflow *f)
 	f->stride = v > 1 ? (uint64_t)v : 0;
 	v = wl_val_int(&fo->bufsize, NULL, 0);
 	f->bufsize = v > 0 ? (uint64_t)v : 0;
+	f->type = fo->type;
+	f->random = wl_val_bool(&fo->random, 0);
+	f->iters = wl_val_israndom(&fo->iters) ? 0 : MAX(wl_val_int(&fo->iters, NULL, 1), 1);
+	f->iosize = wl_val_israndom(&fo->iosize) ? 0 : MAX(wl_val_int(&fo->iosize, NULL, 8192), 1);
+	f->wss = wl_val_israndom(&fo->wss) ? -1 : wl_val_int(&fo->wss, NULL, 0);
+	f->fd_slot = wl_val_isset(&fo->fd) || !f->fs;
+	v = wl_val_int(&fo->fd, NULL, 0);
+	f->fd_index = v >= 0 && v < FD_SLOTS ? (int)v : 0;
 }

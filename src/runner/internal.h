@@ -93,14 +93,39 @@ struct aio_slot {
 	uint64_t t0;
 };
 
+/* CPU time per operation is sampled: reading the thread's CPU clock is a
+ * system call, about as costly as a cached 4 KiB read (docs/engine.md).
+ * A flowop's operation is sampled when its operations since the last
+ * sampled one began have taken CPU_SAMPLE_GAP_NS (the first gap starts at
+ * a random point of its length): the clock reads take at most about 0.5%
+ * of the time spent in the flowop's operations, the choice does not depend
+ * on the sampled operation itself, and a flowop slower than the gap is
+ * sampled at every operation. */
+#define CPU_SAMPLE_GAP_NS 500000
+
+/* The per-operation path touches the fields before `st` and the head of
+ * `st` (counters and histogram summary): they come first, so that they
+ * share memory pages; st's histogram buckets alone span about 75 KiB. */
 struct wflow {
 	const struct wl_flowop *fo;
+	enum flowop_type type;	/* fo->type */
 	struct rt_fileset *fs;
+	struct fd_slot priv;	/* private descriptor for read/write without fd= */
+	/* attributes read once (flow_init_attrs): the hot path does not
+	 * resolve them per operation */
+	int reverse, stonewall;
+	uint64_t stride, bufsize;
+	int64_t iters;		/* iters=, >= 1; 0: a random variable, drawn per call */
+	int64_t iosize;		/* iosize=, >= 1; 0: a random variable, drawn per operation */
+	int64_t wss;		/* wss=, constant; -1: a random variable */
+	int random;		/* random= */
+	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
+	int fd_index;		/* which: fd= (0 when unset or out of range) */
+	/* CPU sampling: operation time since the last sampled one began */
+	uint64_t unsampled_ns;
 	struct op_stats st;
 	struct wflow *children; /* FO_COMPOSITE */
 	size_t nchildren;
-	struct fd_slot priv;	/* private descriptor for read/write without fd= */
-	unsigned sample_ctr;
 	struct sync_obj *sync;	/* semblock/block: own; sempost/wakeup: target's */
 	struct counter_set *counters; /* finishoncount/finishonbytes */
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
@@ -108,10 +133,6 @@ struct wflow {
 	size_t result_idx;	/* where it merges in the result phase */
 	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */
 	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
-	/* attributes read once (flow_init_attrs): the hot path does not
-	 * resolve them per operation */
-	int reverse, stonewall;
-	uint64_t stride, bufsize;
 	/* FO_REPLAY: the child counting each kind of operation, and this
 	 * thread's executions (op names filled in when merged) */
 	unsigned char replay_child[RPK__COUNT];
@@ -125,27 +146,31 @@ struct runner;
 #define RUNNER_VLOCKS      64
 #define RUNNER_VLOCK_SHIFT 16
 
+/* The per-operation path reads the fields up to `fds`: they come first, in
+ * as few memory pages as possible; path buffers and aio slots follow. */
 struct worker {
 	struct runner *rn;
-	unsigned id;
-	const struct wl_process *pd;
-	const struct wl_thread *td;
-	unsigned pinst, tinst;
+	struct wflow *flows;
+	size_t nflows;
 	struct engine *eng;
 	struct rng rng;
 	void *buf;
 	size_t bufsz;
-	struct fd_slot fds[FD_SLOTS];
-	struct wflow *flows;
-	size_t nflows;
-	struct aio_slot aio[AIO_DEPTH];
-	unsigned aio_inflight;
+	int verify;		/* --verify (the run's option, read once) */
+	int done;
+	uint64_t cpu_clock_ns;	/* what reading the thread CPU clock adds to a sample */
 	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
 	uint64_t verify_errors;	/* --verify: bad blocks read */
 	uint64_t generation;	/* --verify: writes stamped so far */
+	unsigned id;
+	const struct wl_process *pd;
+	const struct wl_thread *td;
+	unsigned pinst, tinst;
+	struct fd_slot fds[FD_SLOTS];
+	struct aio_slot aio[AIO_DEPTH];
+	unsigned aio_inflight;
 	char path[4096], path2[4096];
 	unsigned char_sink;	/* getc: consumes the characters read */
-	int done;
 	int init_err;
 	pthread_t tid;
 };
