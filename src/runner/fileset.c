@@ -41,6 +41,7 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	fs->def = def;
 	fs->name = xstrdup(def->name);
 	fs->relpath = xstrdup(relpath);
+	fs->relpath_len = strlen(relpath);
 	fs->is_file = def->is_file;
 	n = def->is_file ? 1 : wl_val_int(&def->entries, NULL, 1);
 	if (!def->is_file && wl_val_int(&def->leafdirs, NULL, 0) > 0) {
@@ -141,46 +142,58 @@ void fileset_free(struct rt_fileset *fs)
 	memset(fs, 0, sizeof(*fs));
 }
 
+/* Path building, on the hot path of every metadata operation (no printf):
+ * append the n bytes at s to buf (size len, holding a string of pos
+ * bytes); the new length, or -ENAMETOOLONG. */
+static int put_bytes(char *buf, size_t len, size_t pos, const char *s, size_t n)
+{
+	if (pos + n >= len)
+		return -ENAMETOOLONG;
+	memcpy(buf + pos, s, n);
+	buf[pos + n] = 0;
+	return (int)(pos + n);
+}
+
+/* Append "/<c><v in decimal>". */
+static int put_comp(char *buf, size_t len, size_t pos, char c, uint64_t v)
+{
+	char t[24];
+	size_t n = sizeof(t);
+
+	do
+		t[--n] = (char)('0' + v % 10);
+	while (v /= 10);
+	t[--n] = c;
+	t[--n] = '/';
+	return put_bytes(buf, len, pos, t + n, sizeof(t) - n);
+}
+
 /* Append "/d<digit>" for each of the top k base-w digits of prefix p. */
 static int put_dirs(const struct rt_fileset *fs, uint64_t p, unsigned k, char *buf, size_t len,
 		    size_t pos)
 {
 	uint64_t digits[64];
+	int w = (int)pos;
 
 	for (unsigned j = 0; j < k; j++) {
 		digits[k - 1 - j] = p % fs->width;
 		p /= fs->width;
 	}
-	for (unsigned j = 0; j < k; j++) {
-		int w = snprintf(buf + pos, len - pos, "/d%llu", (unsigned long long)digits[j]);
-
-		if (w < 0 || (size_t)w >= len - pos)
-			return -ENAMETOOLONG;
-		pos += (size_t)w;
-	}
-	return (int)pos;
+	for (unsigned j = 0; j < k && w >= 0; j++)
+		w = put_comp(buf, len, (size_t)w, 'd', digits[j]);
+	return w;
 }
 
 int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_t len)
 {
-	int pos;
-	int w;
+	int pos = put_bytes(buf, len, 0, fs->relpath, fs->relpath_len);
 
-	if (fs->is_file) {
-		w = snprintf(buf, len, "%s", fs->relpath);
-		return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : w;
-	}
-	w = snprintf(buf, len, "%s", fs->relpath);
-	if (w < 0 || (size_t)w >= len)
-		return -ENAMETOOLONG;
-	pos = put_dirs(fs, i / fs->width, fs->levels - 1, buf, len, (size_t)w);
+	if (pos < 0 || fs->is_file)
+		return pos;
+	pos = put_dirs(fs, i / fs->width, fs->levels - 1, buf, len, (size_t)pos);
 	if (pos < 0)
 		return pos;
-	w = snprintf(buf + pos, len - (size_t)pos, fs->leafdirs ? "/l%llu" : "/f%llu",
-		     (unsigned long long)i);
-	if (w < 0 || (size_t)w >= len - (size_t)pos)
-		return -ENAMETOOLONG;
-	return pos + w;
+	return put_comp(buf, len, (size_t)pos, fs->leafdirs ? 'l' : 'f', i);
 }
 
 int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_t len)
@@ -192,10 +205,10 @@ int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_
 
 int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len)
 {
-	int w = snprintf(buf, len, "%s", fs->relpath);
+	int w = put_bytes(buf, len, 0, fs->relpath, fs->relpath_len);
 
-	if (w < 0 || (size_t)w >= len)
-		return -ENAMETOOLONG;
+	if (w < 0)
+		return w;
 	for (unsigned k = 1; k < fs->levels; k++) {
 		uint64_t div = 1, count;
 

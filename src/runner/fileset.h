@@ -50,6 +50,7 @@ struct rt_fileset {
 	const struct wl_fileset *def;
 	char *name;
 	char *relpath;	/* directory (or file, for `define file`) under the run dir */
+	size_t relpath_len;
 	int is_file;
 	int leafdirs;	/* entries are directories */
 	uint64_t n;
