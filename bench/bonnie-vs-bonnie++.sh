@@ -3,7 +3,7 @@
 # the same arguments on the same directory, print both tables and the
 # ratio fsgauge/bonnie++ of every figure both report.
 #
-#   bench/bonnie-vs-bonnie++.sh [-d DIR] [-k ROUNDS] [-M MIB] [-- BONNIE-ARGS...]
+#   bench/bonnie-vs-bonnie++.sh [-d DIR] [-k ROUNDS] [-M MIB] [-c CPUS] [-- BONNIE-ARGS...]
 #
 # Defaults: DIR is $TMPDIR or /tmp, one round, and the arguments
 # "-s 4096 -r 0 -n 16 -f": a 4 GiB file, 16*1024 empty files, no
@@ -18,19 +18,24 @@
 # or cgroup v2): the page cache the tool can fill is charged to it, so a
 # file larger than MIB is read from the device even on a machine with much
 # more RAM — both tools disk-bound without a file of twice the RAM.
+# -c CPUS pins both tools to those CPUs (taskset list, e.g. 1 or 0-1): on
+# a VM whose CPUs differ in speed, an unpinned CPU-bound test (creates on
+# tmpfs) measures where the scheduler put each tool as much as the tool.
 set -eu
 FSGAUGE=${FSGAUGE:-$(dirname "$0")/../fsgauge}
 BONNIEPP=${BONNIEPP:-$(command -v bonnie++ || echo /usr/sbin/bonnie++)}
 dir=${TMPDIR:-/tmp}
 rounds=1
 memlimit=
+cpus=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-d) dir=$2; shift 2 ;;
 	-k) rounds=$2; shift 2 ;;
 	-M) memlimit=$2; shift 2 ;;
+	-c) cpus=$2; shift 2 ;;
 	--) shift; break ;;
-	*) echo "usage: $0 [-d DIR] [-k ROUNDS] [-M MIB] [-- BONNIE-ARGS...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-d DIR] [-k ROUNDS] [-M MIB] [-c CPUS] [-- BONNIE-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 [ $# -gt 0 ] || set -- -s 4096 -r 0 -n 16 -f
@@ -58,8 +63,16 @@ if [ -n "$memlimit" ]; then
 		exit 2
 	fi
 fi
-# in_cg CMD...: run CMD inside the memory cgroup when there is one
+if [ -n "$cpus" ]; then
+	command -v taskset >/dev/null 2>&1 || { echo "-c needs taskset (util-linux)" >&2; exit 2; }
+	taskset -c "$cpus" true 2>/dev/null || { echo "-c $cpus: not a usable CPU list" >&2; exit 2; }
+fi
+# in_cg CMD...: run CMD inside the memory cgroup when there is one, pinned
+# to the -c CPUs when given
 in_cg() {
+	if [ -n "$cpus" ]; then
+		set -- taskset -c "$cpus" "$@"
+	fi
 	if [ -n "$cg" ]; then
 		sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$cg" "$@"
 	else
@@ -71,6 +84,7 @@ echo "machine: $(uname -n), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.1f GiB R
 echo "target: $dir ($(df -T "$dir" | awk 'NR==2 {print $2 " on " $1}')), load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "arguments: $*"
 [ -z "$memlimit" ] || echo "each tool in a memory cgroup of $memlimit MiB (page cache included)"
+[ -z "$cpus" ] || echo "both tools pinned to CPU(s) $cpus"
 echo
 
 one() { # one TOOL ROUND ARGS...

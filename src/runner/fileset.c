@@ -16,7 +16,7 @@
 #include "runner/verify.h"
 #include "util/util.h"
 
-#define NOPOS UINT32_MAX /* pos[] of a held entry */
+#define NOPOS UINT32_MAX /* e[i].pos of a held entry */
 
 /* Decide from (seed, i) alone whether entry i is preallocated, so the
  * answer does not depend on thread count or order. */
@@ -111,10 +111,9 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 			fs->nchunks = (unsigned)((uint64_t)(size - 1) / (uint64_t)c + 1);
 	}
 	fs->e = calloc(fs->n ? fs->n : 1, sizeof(*fs->e));
-	fs->pos = calloc(fs->n ? fs->n : 1, sizeof(*fs->pos));
 	fs->avail[0].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
 	fs->avail[1].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
-	if (!fs->e || !fs->pos || !fs->avail[0].v || !fs->avail[1].v) {
+	if (!fs->e || !fs->avail[0].v || !fs->avail[1].v) {
 		msg_err("fileset '%s': cannot allocate %llu entries", def->name,
 			(unsigned long long)fs->n);
 		return -ENOMEM;
@@ -133,7 +132,6 @@ void fileset_free(struct rt_fileset *fs)
 {
 	if (fs->lock_init)
 		pthread_mutex_destroy(&fs->lock);
-	free(fs->pos);
 	free(fs->avail[0].v);
 	free(fs->avail[1].v);
 	free(fs->e);
@@ -234,18 +232,18 @@ static void list_add(struct rt_fileset *fs, uint64_t i, int exists)
 {
 	struct fs_list *l = &fs->avail[!!exists];
 
-	fs->pos[i] = l->n;
+	fs->e[i].pos = l->n;
 	l->v[l->n++] = (uint32_t)i;
 }
 
 static void list_del(struct rt_fileset *fs, uint64_t i, int exists)
 {
 	struct fs_list *l = &fs->avail[!!exists];
-	uint32_t p = fs->pos[i], last = l->v[--l->n];
+	uint32_t p = fs->e[i].pos, last = l->v[--l->n];
 
 	l->v[p] = last;
-	fs->pos[last] = p;
-	fs->pos[i] = NOPOS;
+	fs->e[last].pos = p;
+	fs->e[i].pos = NOPOS;
 }
 
 void fileset_index(struct rt_fileset *fs)
@@ -268,7 +266,7 @@ int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 	int exists = want == PICK_EXISTING, ok = 0;
 
 	pthread_mutex_lock(&fs->lock);
-	if (fs->pos[i] != NOPOS && !!(fs->e[i].state & FSE_EXISTS) == exists) {
+	if (fs->e[i].pos != NOPOS && !!(fs->e[i].state & FSE_EXISTS) == exists) {
 		list_del(fs, i, exists);
 		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
 		ok = 1;
@@ -307,7 +305,7 @@ void fileset_release(struct rt_fileset *fs, uint64_t i, int exists)
 	if (!!(fs->e[i].state & FSE_EXISTS) != !!exists)
 		fs->nexist += exists ? 1 : (uint64_t)-1;
 	__atomic_store_n(&fs->e[i].state, exists ? FSE_EXISTS : 0, __ATOMIC_RELEASE);
-	if (fs->pos[i] == NOPOS)
+	if (fs->e[i].pos == NOPOS)
 		list_add(fs, i, exists);
 	pthread_mutex_unlock(&fs->lock);
 }
