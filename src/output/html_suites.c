@@ -319,13 +319,6 @@ static size_t points_of(const struct rfile *rf, struct ioz_point **out)
 	return n;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The sorted distinct values of v[0..n); returns their number. */
 static size_t distinct(uint64_t *v, size_t n)
 {

@@ -56,7 +56,7 @@ static inline __attribute__((always_inline)) void op_end(struct worker *wk, stru
 
 	if (t->cpu) {
 		/* less what the two clock reads themselves put between them
-		 * (measured per thread, runner_worker_calibrate); a thread
+		 * (measured per thread: cpu_clock_cost in runner.c); a thread
 		 * uses no more CPU than the wall time it was timed for */
 		uint64_t c = thread_cpu_ns() - t->c0;
 

@@ -244,13 +244,7 @@ static uint64_t cpu_clock_cost(void)
 
 		d[i] = thread_cpu_ns() - a;
 	}
-	for (size_t i = 1; i < ARRAY_SIZE(d); i++)
-		for (size_t j = i; j > 0 && d[j - 1] > d[j]; j--) {
-			uint64_t x = d[j];
-
-			d[j] = d[j - 1];
-			d[j - 1] = x;
-		}
+	qsort(d, ARRAY_SIZE(d), sizeof(*d), cmp_u64);
 	return d[ARRAY_SIZE(d) / 2];
 }
 

@@ -120,3 +120,10 @@ int err_errno(int neg_errno, const char *fmt, ...)
 	fprintf(stderr, "fsgauge: %s: %s\n", buf, strerror(-neg_errno));
 	return neg_errno;
 }
+
+int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}

@@ -37,6 +37,9 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* asprintf that dies on out-of-memory; caller frees. */
+/* qsort() comparison of two uint64_t, ascending. */
+int cmp_u64(const void *a, const void *b);
+
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Print "fsgauge: <msg>" (or "fsgauge: warning: <msg>") to stderr.

@@ -438,13 +438,6 @@ void replay_skip(struct replay *r)
 	r->st.skipped++;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static uint64_t nearest_rank(const uint64_t *v, size_t n, double q)
 {
 	size_t k;
