@@ -8,6 +8,11 @@ d="$T/target"
 mkdir "$d"
 gap_us=500
 
+# first FILE EXPR: EXPR about the first operation `o` of the first phase
+first() {
+	json "$1" "(lambda o: $2)(d['phases'][0]['operations'][0])"
+}
+
 # 1. Fast operations (the null engine: well under a microsecond each) are
 # sampled once per gap of operation time: the operation time between two
 # samples is at least the gap and less than the gap plus one operation.
@@ -21,18 +26,18 @@ define process name=p,instances=1 {
 WML
 run "$FSGAUGE" run "$T/fast.f" -d "$d" -t 1 -q --engine null --json "$T/fast.json"
 check "fast: the run succeeds" [ "$rc" -eq 0 ]
-ops=$(json "$T/fast.json" 'd["phases"][0]["operations"][0]["ops"]')
-samples=$(json "$T/fast.json" 'd["phases"][0]["operations"][0]["cpu_samples"]')
+ops=$(first "$T/fast.json" 'o["ops"]')
+samples=$(first "$T/fast.json" 'o["cpu_samples"]')
 # total operation time and the longest operation, in microseconds
-total=$(json "$T/fast.json" 'int(d["phases"][0]["operations"][0]["latency_us"]["mean"] * d["phases"][0]["operations"][0]["ops"])')
-longest=$(json "$T/fast.json" 'int(d["phases"][0]["operations"][0]["latency_us"]["max"]) + 1')
+total=$(first "$T/fast.json" 'int(o["latency_us"]["mean"] * o["ops"])')
+longest=$(first "$T/fast.json" 'int(o["latency_us"]["max"]) + 1')
 echo "# fast: $ops operations, $samples sampled, ${total} us in all, longest ${longest} us"
 check "fast: far fewer samples than operations" [ "$samples" -gt 0 -a "$samples" -lt "$((ops / 50))" ]
 check "fast: at most one sample per gap of operation time" [ "$samples" -le "$((total / gap_us + 1))" ]
 check "fast: at least one sample per gap plus the longest operation" \
 	[ "$samples" -ge "$((total / (gap_us + longest) - 1))" ]
 check "fast: a sample's CPU is no more than the operation's wall time" \
-	[ "$(json "$T/fast.json" 'd["phases"][0]["operations"][0]["cpu_us_per_op"] <= d["phases"][0]["operations"][0]["latency_us"]["max"]')" = true ]
+	[ "$(first "$T/fast.json" 'o["cpu_us_per_op"] <= o["latency_us"]["max"]')" = true ]
 
 # 2. An operation longer than the gap (a 2 ms delay) is sampled every time
 # from the second on (the first gap starts at a random point of its
@@ -47,13 +52,13 @@ define process name=p,instances=1 {
 WML
 run "$FSGAUGE" run "$T/slow.f" -d "$d" -t 1 -q --json "$T/slow.json"
 check "slow: the run succeeds" [ "$rc" -eq 0 ]
-ops=$(json "$T/slow.json" 'd["phases"][0]["operations"][0]["ops"]')
-samples=$(json "$T/slow.json" 'd["phases"][0]["operations"][0]["cpu_samples"]')
+ops=$(first "$T/slow.json" 'o["ops"]')
+samples=$(first "$T/slow.json" 'o["cpu_samples"]')
 echo "# slow: $ops operations, $samples sampled"
 check "slow: some operations ran" [ "$ops" -gt 10 ]
 check "slow: every operation from the second on is sampled" [ "$samples" -ge "$((ops - 1))" -a "$samples" -le "$ops" ]
 check "slow: a sleeping operation's CPU is a small part of its wall time" \
-	[ "$(json "$T/slow.json" 'd["phases"][0]["operations"][0]["cpu_us_per_op"] < d["phases"][0]["operations"][0]["latency_us"]["mean"] / 10')" = true ]
+	[ "$(first "$T/slow.json" 'o["cpu_us_per_op"] < o["latency_us"]["mean"] / 10')" = true ]
 
 # 3. A flowop whose operations took less than one gap in all may have no
 # sample: the text says so with '-', never a number.  (About 100 trivial
