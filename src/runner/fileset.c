@@ -110,9 +110,9 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 		if (size > c)
 			fs->nchunks = (unsigned)((uint64_t)(size - 1) / (uint64_t)c + 1);
 	}
-	fs->e = table_calloc(fs->n, sizeof(*fs->e));
-	fs->avail[0].v = table_calloc(fs->n, sizeof(uint32_t));
-	fs->avail[1].v = table_calloc(fs->n, sizeof(uint32_t));
+	fs->e = calloc(fs->n ? fs->n : 1, sizeof(*fs->e));
+	fs->avail[0].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
+	fs->avail[1].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
 	if (!fs->e || !fs->avail[0].v || !fs->avail[1].v) {
 		msg_err("fileset '%s': cannot allocate %llu entries", def->name,
 			(unsigned long long)fs->n);

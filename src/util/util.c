@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 int msg_quiet;
 
@@ -127,27 +126,4 @@ int cmp_u64(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
-}
-
-#define HUGE_PAGE (2u << 20)
-
-void *table_calloc(size_t nmemb, size_t size)
-{
-	size_t n, rounded;
-	void *p;
-
-	if (!nmemb)
-		nmemb = 1;
-	if (size && nmemb > SIZE_MAX / size)
-		return NULL;
-	n = nmemb * (size ? size : 1);
-	if (n < HUGE_PAGE)
-		return calloc(1, n);
-	rounded = (n + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
-	if (posix_memalign(&p, HUGE_PAGE, rounded))
-		return NULL;
-	/* advice only: without transparent huge pages it changes nothing */
-	madvise(p, rounded, MADV_HUGEPAGE);
-	memset(p, 0, rounded);
-	return p;
 }

@@ -37,12 +37,6 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* asprintf that dies on out-of-memory; caller frees. */
-/* calloc() for a large table read at random (a fileset's entries): from
- * 2 MiB up, aligned to 2 MiB and marked for transparent huge pages, so
- * that random lookups do not each miss the TLB.  NULL on failure; free()
- * releases it. */
-void *table_calloc(size_t nmemb, size_t size);
-
 /* qsort() comparison of two uint64_t, ascending. */
 int cmp_u64(const void *a, const void *b);
 
