@@ -18,8 +18,9 @@
  *    clock is read twice per iosize characters, not per character.
  *
  * The runner times around every engine call (now_ns before and after);
- * nothing outside that window (path formatting, data stamping, offset
- * choice) is counted in the latency.
+ * picking a file, stamping data and choosing an offset happen outside
+ * that window (an open's window also covers building the file's path,
+ * in slot_open_fds).
  */
 #include <errno.h>
 #include <fcntl.h>
