@@ -13,6 +13,7 @@
 
 #include "runner/data.h"
 #include "tap.h"
+#include "util/util.h"
 
 #define TOTAL (16u << 20)
 
@@ -65,13 +66,6 @@ static double compressed_ratio(const char *cmd)
 		n = -1;
 	pclose(p);
 	return n / (double)TOTAL;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /* Fraction of the file's whole 4 KiB blocks that are distinct. */

@@ -14,13 +14,6 @@
 static struct hist ha, hb, hu;
 static uint64_t samples[2 * NSAMPLES];
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* |reported - v| for a value v that fell into bucket hist_bucket(v). */
 static uint64_t abs_diff(uint64_t a, uint64_t b)
 {
