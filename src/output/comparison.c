@@ -1,5 +1,6 @@
 /* comparison.c — align results and compare them with the baseline; see comparison.h. */
 #include "output/comparison.h"
+#include "output/csv.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -726,22 +727,6 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 		   "when p < 0.05, ns: not significant, n/a: a single run cannot show significance.\n");
 }
 
-static void csv_str(FILE *f, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 static void csv_num(FILE *f, double v)
 {
@@ -761,17 +746,17 @@ void comparison_write_csv(FILE *f, const struct comparison *c)
 			const struct cmp_cell *cell = &row->cells[i];
 			int ci = cell->n >= 2 && isfinite(cell->ci_half);
 
-			csv_str(f, row->phase);
+			csv_field(f, row->phase, 0);
 			fputc(',', f);
-			csv_str(f, row->op);
+			csv_field(f, row->op, 0);
 			fputc(',', f);
-			csv_str(f, result_read_figures[row->fig].key);
+			csv_field(f, result_read_figures[row->fig].key, 0);
 			fputc(',', f);
-			csv_str(f, comparison_unit(row));
+			csv_field(f, comparison_unit(row), 0);
 			fputc(',', f);
-			csv_str(f, c->res[i]->name);
+			csv_field(f, c->res[i]->name, 0);
 			fputc(',', f);
-			csv_str(f, c->res[i]->path);
+			csv_field(f, c->res[i]->path, 0);
 			fprintf(f, ",%zu", cell->n);
 			csv_num(f, cell->n ? cell->mean : NAN);
 			csv_num(f, cell->n >= 2 ? cell->sd : NAN);
@@ -782,7 +767,7 @@ void comparison_write_csv(FILE *f, const struct comparison *c)
 			csv_num(f, cell->has_stat ? cell->st.ci_hi : NAN);
 			csv_num(f, cell->has_stat ? cell->st.p : NAN);
 			fputc(',', f);
-			csv_str(f, comparison_verdict(row, i));
+			csv_field(f, comparison_verdict(row, i), 0);
 			fputc('\n', f);
 		}
 	}

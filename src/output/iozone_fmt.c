@@ -1,6 +1,7 @@
 /* iozone_fmt.c — iozone's report layout and fsgauge's summary; see
  * iozone_fmt.h. */
 #include "output/iozone_fmt.h"
+#include "output/csv.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -87,24 +88,13 @@ void ioz_fmt_table_cell(FILE *f, double kbs)
 		fprintf(f, "%10llu", (unsigned long long)kbs);
 }
 
-static void csv_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 void ioz_fmt_csv_auto(FILE *f, const enum ioz_test *cols, size_t ncols, const uint64_t *sizes_kb,
 		      size_t nsizes, const uint64_t *recs_kb, size_t nrecs, const double *values)
 {
 	for (size_t c = 0; c < ncols; c++) {
-		csv_string(f, ioz_tests[cols[c]].csv);
+		csv_field(f, ioz_tests[cols[c]].csv, 1);
 		fputc('\n', f);
-		csv_string(f, "KB");
+		csv_field(f, "KB", 1);
 		for (size_t r = 0; r < nrecs; r++)
 			fprintf(f, ",%llu", (unsigned long long)recs_kb[r]);
 		fputc('\n', f);
@@ -129,17 +119,17 @@ void ioz_fmt_csv_tp(FILE *f, const enum ioz_test *tests, const double *children,
 {
 	char buf[64];
 
-	csv_string(f, "Throughput report Y-axis is type of test X-axis is number of threads");
+	csv_field(f, "Throughput report Y-axis is type of test X-axis is number of threads", 1);
 	fputc('\n', f);
 	snprintf(buf, sizeof(buf), "Record size = %llu KB", (unsigned long long)rec_kb);
-	csv_string(f, buf);
+	csv_field(f, buf, 1);
 	fputc('\n', f);
-	csv_string(f, "Output is in KB/sec");
+	csv_field(f, "Output is in KB/sec", 1);
 	fprintf(f, "\n\n");
-	csv_string(f, "Test");
+	csv_field(f, "Test", 1);
 	fprintf(f, ",%u\n", nthreads);
 	for (size_t i = 0; i < n; i++) {
-		csv_string(f, ioz_tests[tests[i]].tp_csv);
+		csv_field(f, ioz_tests[tests[i]].tp_csv, 1);
 		fprintf(f, ",%.2f\n", children[i]);
 	}
 	fputc('\n', f);
