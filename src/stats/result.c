@@ -361,7 +361,7 @@ static void headline_ops(const struct result_phase *p, struct result_headline *h
 		r->ops_per_second = (double)o->st.ops / secs;
 		r->mb_per_second =
 			(double)(o->st.bytes_read + o->st.bytes_written) / (1024.0 * 1024.0) / secs;
-		r->cpu_us_per_op = op_stats_cpu_per_op(&o->st) / 1e3;
+		r->cpu_us_per_op = o->st.cpu_samples ? op_stats_cpu_per_op(&o->st) / 1e3 : NAN;
 		r->lat_mean_us = o->st.lat.count ? hist_mean(&o->st.lat) / 1e3 : NAN;
 		r->lat_p99_us = o->st.lat.count ? (double)hist_quantile(&o->st.lat, 0.99) / 1e3 : NAN;
 	}

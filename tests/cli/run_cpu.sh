@@ -82,6 +82,8 @@ check "few: the run succeeds" [ "$rc" -eq 0 ]
 check "few: the brief flowop was not sampled" \
 	[ "$(json "$T/few.json" '[o for o in d["phases"][0]["operations"] if o["name"] == "tiny"][0]["cpu_samples"]')" = 0 ]
 check "few: no sample prints '-' in us/op-cpu" grep -Eq '^tiny +20ops .* -us/op-cpu' "$T/out"
+check "few: no sample is null in the JSON, not 0" \
+	[ "$(json "$T/few.json" '[o for o in d["phases"][0]["operations"] if o["name"] == "tiny"][0]["cpu_us_per_op"] is None')" = true ]
 check "few: the 50 ms delay run twelve times: eleven samples" \
 	[ "$(json "$T/few.json" '[o for o in d["phases"][0]["operations"] if o["name"] == "nap"][0]["cpu_samples"]')" = 11 ]
 check "few: the sampled flowop prints a number" grep -Eq '^nap +12ops .* [0-9]+us/op-cpu' "$T/out"
