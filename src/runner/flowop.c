@@ -55,6 +55,7 @@ static inline __attribute__((always_inline)) void op_end(struct worker *wk, stru
 	uint64_t t1 = now_ns(), lat = t1 - t->t0;
 	struct op_stats *st = &f->st;
 
+	STAT_BEGIN(st);
 	if (t->cpu) {
 		/* less what the two clock reads themselves put between them
 		 * (measured per thread: cpu_clock_cost in runner.c); a thread
@@ -62,17 +63,18 @@ static inline __attribute__((always_inline)) void op_end(struct worker *wk, stru
 		uint64_t c = thread_cpu_ns() - t->c0;
 
 		c = c > wk->cpu_clock_ns ? c - wk->cpu_clock_ns : 0;
-		STAT_ADD(st->cpu_ns, MIN(c, lat));
-		STAT_ADD(st->cpu_samples, 1);
+		STAT_ADD_R(st->cpu_ns, MIN(c, lat));
+		STAT_ADD_R(st->cpu_samples, 1);
 		f->unsampled_ns = lat;
 	} else {
 		f->unsampled_ns += lat;
 	}
-	hist_add(&st->lat, lat);
 	/* single writer; finishoncount and the sampler read them (result.h) */
-	STAT_ADD(st->bytes_read, rbytes);
-	STAT_ADD(st->bytes_written, wbytes);
-	STAT_ADD(st->ops, 1);
+	STAT_ADD_R(st->bytes_read, rbytes);
+	STAT_ADD_R(st->bytes_written, wbytes);
+	STAT_ADD_R(st->ops, 1);
+	STAT_COMMIT(st);
+	hist_add(&st->lat, lat);
 	wk->all_ops++;
 	if (rbytes || wbytes) {
 		wk->io_ops++;

@@ -31,13 +31,27 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 
 void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 {
-	dst->ops += __atomic_load_n(&live->ops, __ATOMIC_RELAXED);
+	uint64_t s1, s2, ops, rd, wr, cpu, samples;
+
+	/* one consistent set of the counters an operation updates together
+	 * (STAT_BEGIN/STAT_COMMIT in result.h); an update takes nanoseconds,
+	 * so this settles at once */
+	do {
+		s1 = __atomic_load_n(&live->seq, __ATOMIC_ACQUIRE);
+		ops = __atomic_load_n(&live->ops, __ATOMIC_ACQUIRE);
+		rd = __atomic_load_n(&live->bytes_read, __ATOMIC_ACQUIRE);
+		wr = __atomic_load_n(&live->bytes_written, __ATOMIC_ACQUIRE);
+		cpu = __atomic_load_n(&live->cpu_ns, __ATOMIC_ACQUIRE);
+		samples = __atomic_load_n(&live->cpu_samples, __ATOMIC_ACQUIRE);
+		s2 = __atomic_load_n(&live->seq, __ATOMIC_RELAXED);
+	} while ((s1 & 1) || s1 != s2);
+	dst->ops += ops;
+	dst->bytes_read += rd;
+	dst->bytes_written += wr;
+	dst->cpu_ns += cpu;
+	dst->cpu_samples += samples;
 	dst->errors += __atomic_load_n(&live->errors, __ATOMIC_RELAXED);
 	dst->stalls += __atomic_load_n(&live->stalls, __ATOMIC_RELAXED);
-	dst->bytes_read += __atomic_load_n(&live->bytes_read, __ATOMIC_RELAXED);
-	dst->bytes_written += __atomic_load_n(&live->bytes_written, __ATOMIC_RELAXED);
-	dst->cpu_ns += __atomic_load_n(&live->cpu_ns, __ATOMIC_RELAXED);
-	dst->cpu_samples += __atomic_load_n(&live->cpu_samples, __ATOMIC_RELAXED);
 	hist_merge_live(&dst->lat, &live->lat);
 }
 

@@ -32,6 +32,20 @@ enum op_class {
  */
 #define STAT_ADD(field, v) __atomic_store_n(&(field), (field) + (v), __ATOMIC_RELAXED)
 
+/*
+ * An operation's counters (ops, bytes, CPU) change together, so a live
+ * reader must not see them half-updated: a warm-up baseline taken between
+ * the bytes and the ops of one operation would leave the measured window
+ * one operation's bytes off.  The worker brackets its update with
+ * STAT_BEGIN/STAT_COMMIT, a sequence counter that is odd while the update
+ * is under way; op_stats_merge_live() retries until it reads an even,
+ * unchanged counter.  The stores in between are release stores (ordered
+ * after the odd counter), on x86 the same plain stores as before.
+ */
+#define STAT_BEGIN(st) __atomic_store_n(&(st)->seq, (st)->seq + 1, __ATOMIC_RELAXED)
+#define STAT_ADD_R(field, v) __atomic_store_n(&(field), (field) + (v), __ATOMIC_RELEASE)
+#define STAT_COMMIT(st) __atomic_store_n(&(st)->seq, (st)->seq + 1, __ATOMIC_RELEASE)
+
 struct op_stats {
 	uint64_t ops;
 	uint64_t errors;
@@ -40,6 +54,7 @@ struct op_stats {
 	uint64_t bytes_written;
 	uint64_t cpu_ns;       /* thread CPU over the sampled operations */
 	uint64_t cpu_samples;  /* how many operations were CPU-sampled */
+	uint64_t seq;          /* odd while the owner updates (STAT_BEGIN) */
 	struct hist lat;       /* latency in ns */
 };
 

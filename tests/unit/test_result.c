@@ -3,6 +3,7 @@
  * too-fast verdict, repeat statistics against hand-computed values, and
  * folding repeats together. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +61,53 @@ static void test_hist_sub(void)
 	free(snap1);
 	free(snap2);
 	free(d);
+}
+
+/* A worker updating an operation's counters while the control thread
+ * takes live snapshots (a warm-up baseline, an interval): every snapshot
+ * must see whole operations, bytes = ops x 4096. */
+static struct op_stats live_st;
+static int live_stop;
+
+static void *live_writer(void *arg)
+{
+	(void)arg;
+	while (!__atomic_load_n(&live_stop, __ATOMIC_RELAXED)) {
+		STAT_BEGIN(&live_st);
+		STAT_ADD_R(live_st.bytes_written, 4096);
+		STAT_ADD_R(live_st.ops, 1);
+		STAT_COMMIT(&live_st);
+	}
+	return NULL;
+}
+
+static void test_live_consistent(void)
+{
+	struct op_stats *snap = xmalloc(sizeof(*snap));
+	pthread_t t;
+	int torn = 0, n = 0, moving = 0;
+	uint64_t last = 0;
+
+	op_stats_init(&live_st);
+	if (pthread_create(&t, NULL, live_writer, NULL)) {
+		ok(0, "pthread_create");
+		free(snap);
+		return;
+	}
+	for (n = 0; n < 20000; n++) {
+		op_stats_init(snap);
+		op_stats_merge_live(snap, &live_st);
+		if (snap->bytes_written != snap->ops * 4096)
+			torn++;
+		if (snap->ops != last)
+			moving++;
+		last = snap->ops;
+	}
+	__atomic_store_n(&live_stop, 1, __ATOMIC_RELAXED);
+	pthread_join(t, NULL);
+	ok(moving > 0, "the writer ran during the snapshots (%d of %d saw new ops)", moving, n);
+	is_int(torn, 0, "no snapshot saw an operation half-counted");
+	free(snap);
 }
 
 static struct result_phase *phase_with(struct result *r, const char *name, double secs,
@@ -205,6 +253,7 @@ static void test_dev_io(void)
 int main(void)
 {
 	test_hist_sub();
+	test_live_consistent();
 	test_headline_and_judge();
 	test_repeat_stats();
 	test_dev_io();
