@@ -3,6 +3,11 @@
  * fsgauge issues, in the tightest loop we can write, single-threaded.
  *
  *   bare_loop pread FILE SECONDS     4 KiB pread at random aligned offsets
+ *   bare_loop pread-inline FILE SECONDS
+ *                                    the same with the system call issued
+ *                                    inline, as fsgauge's psync engine does
+ *                                    (src/engine/syscall.h): no libc
+ *                                    function to return through
  *   bare_loop pread-timed FILE SECONDS
  *                                    the same, timing each pread as fsgauge
  *                                    does (CLOCK_MONOTONIC before and after)
@@ -21,6 +26,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "engine/syscall.h"
 
 static uint64_t now_ns(void)
 {
@@ -49,6 +56,7 @@ int main(int argc, char **argv)
 	secs = atof(argv[3]);
 	if (!strncmp(argv[1], "pread", 5)) {
 		int timed = !strcmp(argv[1], "pread-timed");
+		int inl = !strcmp(argv[1], "pread-inline");
 		static volatile uint64_t hist[64]; /* written, never read */
 		int fd = open(argv[2], O_RDONLY);
 		struct stat st;
@@ -65,7 +73,10 @@ int main(int argc, char **argv)
 				x ^= x << 17;
 				uint64_t start = timed ? now_ns() : 0;
 
-				if (pread(fd, buf, 4096, (off_t)((x % blocks) * 4096)) != 4096)
+				uint64_t off = (x % blocks) * 4096;
+
+				if ((inl ? sys_pread(fd, buf, 4096, off)
+					 : pread(fd, buf, 4096, (off_t)off)) != 4096)
 					return 1;
 				if (timed)
 					hist[63 - __builtin_clzll((now_ns() - start) | 1)]++;

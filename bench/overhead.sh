@@ -15,7 +15,7 @@ fsg=${FSGAUGE:-$top/fsgauge}
 work=$(mktemp -d "$dir/fsgauge-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-cc -O2 -o "$work/bare_loop" "$top/bench/bare_loop.c"
+cc -O2 -I"$top/src" -o "$work/bare_loop" "$top/bench/bare_loop.c"
 
 cat > "$work/pread.f" <<WML
 define file name=data,path=\$dir,size=64m,prealloc,reuse
@@ -55,7 +55,11 @@ print(sum(o["ops_per_second"] for o in d["phases"][0]["operations"] if o["name"]
 # with the range, so that the machine's drift (other tenants, writeback)
 # falls on both sides alike.  The pread test also runs a bare loop that
 # times every pread as fsgauge does (two clock reads and a histogram
-# increment): fsgauge / bare-timed is what fsgauge costs beyond measuring.
+# increment): fsgauge / bare-timed is what fsgauge costs beyond measuring;
+# and one that issues the system call inline, as fsgauge's psync engine
+# does (src/engine/syscall.h): the bare loop calls libc's pread(), whose
+# return after the system call is itself a cost (docs/engine.md), so this
+# is the tightest reference there is.
 rounds=${ROUNDS:-5}
 pin=""
 if command -v taskset > /dev/null 2>&1; then
@@ -64,6 +68,7 @@ fi
 sync
 for i in $(seq "$rounds"); do
 	$pin "$work/bare_loop" pread "$kept/data" "$secs" | awk '{print $3}' >> "$work/bp"
+	$pin "$work/bare_loop" pread-inline "$kept/data" "$secs" | awk '{print $3}' >> "$work/bi"
 	$pin "$work/bare_loop" pread-timed "$kept/data" "$secs" | awk '{print $3}' >> "$work/bt"
 	$pin "$fsg" run "$work/pread.f" -d "$work" -t "$secs" -q --json "$work/pread.json" > /dev/null
 	rate "$work/pread.json" pread4k >> "$work/fp"
@@ -86,8 +91,10 @@ print("%-34s %12.0f %12.0f %7.3f  (%.3f-%.3f)" % (sys.argv[1], statistics.median
 }
 printf '%-34s %12s %12s %7s  %s\n' "test ($rounds rounds${pin:+, pinned})" "ref ops/s" "fsgauge" "ratio" "(range)"
 line "4 KiB pread, cached: vs bare loop" "$work/fp" "$work/bp"
+line "  vs bare loop, syscall inline" "$work/fp" "$work/bi"
 line "  vs bare loop timing each pread" "$work/fp" "$work/bt"
 line "  (bare timed vs bare)" "$work/bt" "$work/bp"
+line "  (bare inline vs bare)" "$work/bi" "$work/bp"
 line "create+close+unlink (per file)" "$work/fc" "$work/bc"
 
 # 3. a 1,000,000-entry fileset: preallocation time and peak RSS

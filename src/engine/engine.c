@@ -110,6 +110,7 @@ int engine_open(struct engine **out, const char *spec, unsigned depth)
 	}
 	e = xcalloc(1, sizeof(*e));
 	e->ops = ops;
+	e->inline_syscalls = ops == &engine_psync_ops;
 	ret = ops->init(e, depth ? depth : 1);
 	if (ret < 0) {
 		err_errno(ret, "cannot start engine '%s'", spec);
@@ -173,31 +174,18 @@ int64_t engine_syscall(struct io_req *r)
 
 	switch (r->op) {
 	case IO_OPEN:
-		ret = openat(r->dirfd, r->path, r->flags | O_CLOEXEC, r->mode);
-		break;
 	case IO_CLOSE:
-		ret = close(r->fd);
-		break;
 	case IO_READ:
-		ret = pread(r->fd, r->buf, r->len, (off_t)r->off);
-		break;
 	case IO_WRITE:
-		ret = pwrite(r->fd, r->buf, r->len, (off_t)r->off);
-		break;
+	case IO_UNLINK:
+	case IO_MKDIR:
+	case IO_RMDIR:
+		return engine_syscall_inline(r);
 	case IO_FSYNC:
 		ret = fsync(r->fd);
 		break;
 	case IO_FDATASYNC:
 		ret = fdatasync(r->fd);
-		break;
-	case IO_UNLINK:
-		ret = unlinkat(r->dirfd, r->path, 0);
-		break;
-	case IO_MKDIR:
-		ret = mkdirat(r->dirfd, r->path, r->mode);
-		break;
-	case IO_RMDIR:
-		ret = unlinkat(r->dirfd, r->path, AT_REMOVEDIR);
 		break;
 	case IO_RENAME:
 		ret = renameat(r->dirfd, r->path, r->dirfd, r->path2);
@@ -260,9 +248,16 @@ static int retry_transient(int64_t r, unsigned *tries)
 	return 1;
 }
 
-/* engine_exec_full() for a read or write whose first call (result r)
- * transferred less than asked: go on from there. */
-static int64_t exec_rest(struct engine *e, struct io_req *req, int64_t r)
+int64_t engine_exec_retry(struct engine *e, struct io_req *req, int64_t r)
+{
+	unsigned tries = 0;
+
+	while (retry_transient(r, &tries))
+		r = engine_exec(e, req);
+	return r;
+}
+
+int64_t engine_exec_rest(struct engine *e, struct io_req *req, int64_t r)
 {
 	struct io_req part = *req;
 	size_t done = 0;
@@ -290,26 +285,6 @@ static int64_t exec_rest(struct engine *e, struct io_req *req, int64_t r)
 		r = engine_exec(e, &part);
 	}
 	return req->res = (int64_t)done;
-}
-
-int64_t engine_exec_full(struct engine *e, struct io_req *req)
-{
-	int64_t r;
-
-	if (req->op != IO_READ && req->op != IO_WRITE) {
-		unsigned tries = 0;
-
-		do
-			r = engine_exec(e, req);
-		while (retry_transient(r, &tries));
-		return r;
-	}
-	if (!req->len)
-		return req->res = 0;
-	r = engine_exec(e, req);
-	if (likely(r == (int64_t)req->len))
-		return r; /* the usual case: all of it at once */
-	return exec_rest(e, req, r);
 }
 
 void engine_cq_init(struct engine_cq *q, unsigned depth)

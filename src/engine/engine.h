@@ -22,10 +22,14 @@
 #ifndef FSGAUGE_ENGINE_H
 #define FSGAUGE_ENGINE_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+
+#include "engine/syscall.h"
+#include "util/util.h"
 
 enum io_op {
 	IO_OPEN,      /* dirfd, path, flags, mode -> fd */
@@ -97,6 +101,9 @@ struct engine_ops {
 
 struct engine {
 	const struct engine_ops *ops;
+	/* psync: engine_exec() issues the common system calls itself, inline
+	 * (engine/syscall.h), instead of through ops->exec */
+	int inline_syscalls;
 	void *priv;
 	struct engine *inner; /* wrapped engine (faulty) */
 	/* What the engine was asked to do, for tests and the JSON record:
@@ -120,11 +127,45 @@ void engine_close(struct engine *e);
  * process (for the result record and the fault-injection tests). */
 void engine_totals(uint64_t out[IO__COUNT]);
 
-static inline int64_t engine_exec(struct engine *e, struct io_req *req)
+/* The synchronous implementation shared by psync and as the fallback of
+ * other engines: performs req with plain system calls. */
+int64_t engine_syscall(struct io_req *req);
+
+/* engine_syscall() with the per-operation system calls inline (see
+ * engine/syscall.h for why), the others through engine_syscall(). */
+static ALWAYS_INLINE int64_t engine_syscall_inline(struct io_req *r)
+{
+	switch (r->op) {
+	case IO_READ:
+		return r->res = sys_pread(r->fd, r->buf, r->len, r->off);
+	case IO_WRITE:
+		return r->res = sys_pwrite(r->fd, r->buf, r->len, r->off);
+	case IO_OPEN:
+		return r->res = sys_openat(r->dirfd, r->path, r->flags | O_CLOEXEC, r->mode);
+	case IO_CLOSE:
+		return r->res = sys_close(r->fd);
+	case IO_UNLINK:
+		return r->res = sys_unlinkat(r->dirfd, r->path, 0);
+	case IO_MKDIR:
+		return r->res = sys_mkdirat(r->dirfd, r->path, r->mode);
+	case IO_RMDIR:
+		return r->res = sys_unlinkat(r->dirfd, r->path, AT_REMOVEDIR);
+	case IO_STAT:
+		if (r->st)
+			return r->res = sys_fstatat(r->dirfd, r->path, r->st, AT_SYMLINK_NOFOLLOW);
+		return engine_syscall(r); /* into a buffer of its own */
+	default:
+		return engine_syscall(r);
+	}
+}
+
+static ALWAYS_INLINE int64_t engine_exec(struct engine *e, struct io_req *req)
 {
 	e->nreq[req->op]++;
 	if (req->op == IO_OPEN)
 		e->open_flags_seen |= req->flags;
+	if (e->inline_syscalls)
+		return engine_syscall_inline(req);
 	return e->ops->exec(e, req);
 }
 
@@ -140,11 +181,35 @@ static inline int engine_reap(struct engine *e, struct io_req **done, unsigned m
 	return e->ops->reap(e, done, min, max);
 }
 
+/* The slow paths of engine_exec_full(), in engine.c: a request that
+ * failed with EINTR or EAGAIN (result r), and a read or write that
+ * transferred less than asked. */
+int64_t engine_exec_retry(struct engine *e, struct io_req *req, int64_t r);
+int64_t engine_exec_rest(struct engine *e, struct io_req *req, int64_t r);
+
 /* Run a synchronous request to completion through exec(), retrying
  * EINTR and EAGAIN (a bounded number of times in a row, then the error
  * is returned) and continuing short reads/writes until `len` bytes or
- * EOF.  Returns total bytes (reads/writes) or the result, or -errno. */
-int64_t engine_exec_full(struct engine *e, struct io_req *req);
+ * EOF.  Returns total bytes (reads/writes) or the result, or -errno.
+ * Inline: the usual case is one engine call and no function to return
+ * through after it. */
+static ALWAYS_INLINE int64_t engine_exec_full(struct engine *e, struct io_req *req)
+{
+	int64_t r;
+
+	if (req->op != IO_READ && req->op != IO_WRITE) {
+		r = engine_exec(e, req);
+		if (likely(r != -EINTR && r != -EAGAIN))
+			return r;
+		return engine_exec_retry(e, req, r);
+	}
+	if (unlikely(!req->len))
+		return req->res = 0;
+	r = engine_exec(e, req);
+	if (likely(r == (int64_t)req->len))
+		return r; /* the usual case: all of it at once */
+	return engine_exec_rest(e, req, r);
+}
 
 /* A queue of completed requests, for engines whose submit() completes
  * at once (psync, null): submit pushes, reap pops in order. */
@@ -159,9 +224,5 @@ void engine_cq_free(struct engine_cq *q);
 int engine_cq_push(struct engine_cq *q, struct io_req *req);
 /* Move up to max completions to done[]; returns how many. */
 int engine_cq_pop(struct engine_cq *q, struct io_req **done, unsigned max);
-
-/* The synchronous implementation shared by psync and as the fallback of
- * other engines: performs req with plain system calls. */
-int64_t engine_syscall(struct io_req *req);
 
 #endif

@@ -261,7 +261,7 @@ void fileset_index(struct rt_fileset *fs)
 	pthread_mutex_unlock(&fs->lock);
 }
 
-int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
+HOT int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 {
 	int exists = want == PICK_EXISTING, ok = 0;
 
@@ -275,7 +275,7 @@ int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 	return ok;
 }
 
-int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
+HOT int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 {
 	int exists = want == PICK_EXISTING;
 	int64_t i = -1;

@@ -40,7 +40,7 @@ struct timing {
 	int cpu;
 };
 
-static inline __attribute__((always_inline)) void op_begin(struct wflow *f, struct timing *t)
+static ALWAYS_INLINE void op_begin(struct wflow *f, struct timing *t)
 {
 	t->cpu = f->unsampled_ns >= CPU_SAMPLE_GAP_NS;
 	/* c0 is set either way: gcc cannot always see that op_end reads it
@@ -49,7 +49,7 @@ static inline __attribute__((always_inline)) void op_begin(struct wflow *f, stru
 	t->t0 = now_ns();
 }
 
-static inline __attribute__((always_inline)) void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
+static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
 			  uint64_t wbytes)
 {
 	uint64_t t1 = now_ns(), lat = t1 - t->t0;
@@ -133,7 +133,7 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, u
 	pthread_mutex_unlock(&rn->err_mu);
 }
 
-static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
+HOT static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
 {
 	if (fs->chunk) { /* a chunked file, for messages: its chunk files */
 		if (fs->nchunks > 1)
@@ -175,7 +175,7 @@ static int open_flags(struct worker *wk, struct wflow *f, struct rt_fileset *fs)
 	return flags | O_NOFOLLOW;
 }
 
-static void slot_release(struct fd_slot *s, int exists)
+HOT static void slot_release(struct fd_slot *s, int exists)
 {
 	if (s->sb) {
 		free(s->sb->buf);
@@ -273,15 +273,9 @@ static inline int64_t flow_iosize(struct worker *wk, struct wflow *f)
  * touches (the last chunk file takes everything past the others).
  * Returns the bytes transferred (short only at end of file) or -errno.
  * slot_rw() is this for everyone but rewrite's locked write-back. */
-static int64_t slot_rw_raw(struct worker *wk, struct fd_slot *s, int write, void *buf,
-			   size_t len, uint64_t off)
+static int64_t slot_rw_chunked(struct worker *wk, struct fd_slot *s, int write, void *buf,
+			       size_t len, uint64_t off)
 {
-	if (likely(!s->ncfds)) {
-		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = buf,
-				    .len = len, .off = off };
-
-		return engine_exec_full(wk->eng, &q);
-	}
 	uint64_t chunk = s->fs->chunk;
 	size_t done = 0;
 
@@ -305,8 +299,20 @@ static int64_t slot_rw_raw(struct worker *wk, struct fd_slot *s, int write, void
 	return (int64_t)done;
 }
 
-static int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *buf, size_t len,
-		       uint64_t off)
+static ALWAYS_INLINE int64_t slot_rw_raw(struct worker *wk, struct fd_slot *s, int write,
+					 void *buf, size_t len, uint64_t off)
+{
+	if (likely(!s->ncfds)) {
+		struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = buf,
+				    .len = len, .off = off };
+
+		return engine_exec_full(wk->eng, &q);
+	}
+	return slot_rw_chunked(wk, s, write, buf, len, off);
+}
+
+static ALWAYS_INLINE int64_t slot_rw(struct worker *wk, struct fd_slot *s, int write, void *buf,
+				     size_t len, uint64_t off)
 {
 	if (write)
 		note_plain_write(wk, s);
@@ -327,11 +333,10 @@ static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
 	return ret;
 }
 
-/* Open entry idx of fs into slot s: one descriptor, or one per chunk of
- * a chunked file.  Returns 0 or -errno, with wk->path naming the file
- * that failed. */
-static int64_t slot_open_fds(struct worker *wk, struct fd_slot *s, struct rt_fileset *fs,
-			     int64_t idx, int flags, mode_t mode)
+/* slot_open_fds() for a device (opened once by the front end) or a
+ * chunked file (one descriptor per chunk file). */
+static int64_t slot_open_other(struct worker *wk, struct fd_slot *s, struct rt_fileset *fs,
+			       int flags, mode_t mode)
 {
 	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = wk->path,
 			    .flags = flags, .mode = mode };
@@ -343,16 +348,6 @@ static int64_t slot_open_fds(struct worker *wk, struct fd_slot *s, struct rt_fil
 		snprintf(wk->path, sizeof(wk->path), "%s", fs->def->device_path);
 		wk->eng->open_flags_seen |= fs->def->device_flags;
 		s->fd = fs->def->device_fd;
-		s->ncfds = 0;
-		return 0;
-	}
-	if (!fs->chunk) {
-		if (fileset_entry_path(fs, (uint64_t)idx, wk->path, sizeof(wk->path)) < 0)
-			return -ENAMETOOLONG;
-		fd = engine_exec_full(wk->eng, &q);
-		if (fd < 0)
-			return fd;
-		s->fd = (int)fd;
 		s->ncfds = 0;
 		return 0;
 	}
@@ -380,16 +375,39 @@ static int64_t slot_open_fds(struct worker *wk, struct fd_slot *s, struct rt_fil
 	return 0;
 }
 
-/* Close every descriptor of the slot.  Returns 0 or the first -errno. */
-static int64_t slot_close_fds(struct worker *wk, struct fd_slot *s)
+/* Open entry idx of fs into slot s: one descriptor, or one per chunk of
+ * a chunked file.  Returns 0 or -errno, with wk->path naming the file
+ * that failed. */
+static ALWAYS_INLINE int64_t slot_open_fds(struct worker *wk, struct fd_slot *s,
+					   struct rt_fileset *fs, int64_t idx, int flags,
+					   mode_t mode)
 {
-	unsigned n = s->ncfds ? s->ncfds : 1;
+	if (likely(!fs->chunk && !fs->def->has_device)) {
+		struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = wk->path,
+				    .flags = flags, .mode = mode };
+		int64_t fd;
+
+		if (fileset_entry_path(fs, (uint64_t)idx, wk->path, sizeof(wk->path)) < 0)
+			return -ENAMETOOLONG;
+		fd = engine_exec_full(wk->eng, &q);
+		if (fd < 0)
+			return fd;
+		s->fd = (int)fd;
+		s->ncfds = 0;
+		return 0;
+	}
+	return slot_open_other(wk, s, fs, flags, mode);
+}
+
+/* slot_close_fds() for a chunked file or a device. */
+static int64_t slot_close_other(struct worker *wk, struct fd_slot *s)
+{
 	int64_t ret = 0, r;
 
 	if (s->fs && s->fs->def->has_device)
 		return 0; /* the device stays open: its descriptor is the front end's */
-	for (unsigned c = 0; c < n; c++) {
-		struct io_req q = { .op = IO_CLOSE, .fd = s->ncfds ? s->cfds[c] : s->fd };
+	for (unsigned c = 0; c < s->ncfds; c++) {
+		struct io_req q = { .op = IO_CLOSE, .fd = s->cfds[c] };
 
 		r = engine_exec(wk->eng, &q);
 		if (r < 0 && ret >= 0)
@@ -397,6 +415,17 @@ static int64_t slot_close_fds(struct worker *wk, struct fd_slot *s)
 	}
 	s->ncfds = 0;
 	return ret;
+}
+
+/* Close every descriptor of the slot.  Returns 0 or the first -errno. */
+static ALWAYS_INLINE int64_t slot_close_fds(struct worker *wk, struct fd_slot *s)
+{
+	if (likely(!s->ncfds && !(s->fs && s->fs->def->has_device))) {
+		struct io_req q = { .op = IO_CLOSE, .fd = s->fd };
+
+		return engine_exec(wk->eng, &q);
+	}
+	return slot_close_other(wk, s);
 }
 
 static void flows_free_slots(struct wflow *fl, size_t n)
@@ -421,7 +450,7 @@ void worker_free_slots(struct worker *wk)
 
 /* Open a file of the flowop's fileset into slot s (timed as the flowop's
  * operation only for openfile; implicit opens are not counted). */
-static enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_slot *s,
+static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				  int timed)
 {
 	struct rt_fileset *fs = f->fs;
@@ -514,7 +543,7 @@ static struct fd_slot *fd_slot_of(struct worker *wk, struct wflow *f)
 }
 
 /* The descriptor a data flowop works on, opening one if needed. */
-static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
+HOT static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
 {
 	struct fd_slot *s;
 	enum flow_result r;
@@ -532,7 +561,7 @@ static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_s
 	return FR_OK;
 }
 
-static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
+HOT static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 {
 	int64_t wss = f->wss >= 0 ? f->wss : wl_val_int(&f->fo->wss, NULL, 0);
 
@@ -807,7 +836,7 @@ static void vlock_range(struct runner *rn, uint64_t off, uint64_t len, int lock)
 		}
 }
 
-static enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
+static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
 	enum flow_result r = io_setup(wk, f, &s);
@@ -1219,7 +1248,7 @@ static enum flow_result do_rewrite(struct worker *wk, struct wflow *f)
 	return bad ? FR_ERROR : FR_OK;
 }
 
-static enum flow_result do_openfile(struct worker *wk, struct wflow *f)
+static ALWAYS_INLINE enum flow_result do_openfile(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s = fd_slot_of(wk, f);
 
@@ -1228,7 +1257,7 @@ static enum flow_result do_openfile(struct worker *wk, struct wflow *f)
 	return slot_open(wk, f, s, 1);
 }
 
-static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
+static ALWAYS_INLINE enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s = fd_slot_of(wk, f);
 	struct rt_fileset *fs = f->fs;
@@ -1270,7 +1299,7 @@ static enum flow_result do_createfile(struct worker *wk, struct wflow *f)
 	return FR_OK;
 }
 
-static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
+static ALWAYS_INLINE enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s = fd_slot_of(wk, f);
 	struct timing t;
@@ -1300,7 +1329,7 @@ static enum flow_result do_closefile(struct worker *wk, struct wflow *f)
 	return ret < 0 ? FR_ERROR : FR_OK;
 }
 
-static enum flow_result do_path_op(struct worker *wk, struct wflow *f, enum io_op op)
+static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow *f, enum io_op op)
 {
 	struct rt_fileset *fs = f->fs;
 	struct timing t;
@@ -1340,8 +1369,9 @@ static enum flow_result do_path_op(struct worker *wk, struct wflow *f, enum io_o
 	}
 	if (idx < 0)
 		return FR_NORSC;
+	struct stat sb;
 	struct io_req q = { .op = op, .dirfd = wk->rn->dirfd,
-			    .path = entry_path(wk, fs, idx, wk->path), .mode = 0755 };
+			    .path = entry_path(wk, fs, idx, wk->path), .mode = 0755, .st = &sb };
 	op_begin(f, &t);
 	if (!fs->chunk) {
 		ret = engine_exec_full(wk->eng, &q);
@@ -1941,16 +1971,15 @@ static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 	return failed ? FR_ERROR : FR_OK;
 }
 
-static enum flow_result exec_one(struct worker *wk, struct wflow *f)
+static ALWAYS_INLINE enum flow_result exec_one(struct worker *wk, struct wflow *f)
 {
 	const struct wl_flowop *fo = f->fo;
 	struct timing t;
 
 	switch (f->type) {
 	case FO_READ:
-		return do_rw(wk, f, 0);
 	case FO_WRITE:
-		return do_rw(wk, f, 1);
+		return do_rw(wk, f, f->type == FO_WRITE);
 	case FO_APPENDFILE:
 		return do_append(wk, f, 0);
 	case FO_APPENDFILERAND:
@@ -2075,29 +2104,65 @@ static enum flow_result exec_one(struct worker *wk, struct wflow *f)
 	}
 }
 
-/* Execute a flowop `iters` times, waiting out stalls. */
-enum flow_result flow_exec(struct worker *wk, struct wflow *f)
+/* Execute a flowop `iters` times, waiting out stalls.  One call of
+ * exec_one(), inlined: the usual read or write has its system call right
+ * here (engine/syscall.h). */
+static ALWAYS_INLINE enum flow_result flow_run(struct worker *wk, struct wflow *f)
 {
 	int64_t iters = f->iters ? f->iters : wl_val_int(&f->fo->iters, &wk->rng, 1);
 	enum flow_result r = FR_OK;
+	int stalled = 0;
 
 	if (iters < 1)
 		iters = 1;
-	for (int64_t i = 0; i < iters && !runner_stopping(wk->rn); i++) {
-		if (f->stonewall && __atomic_load_n(&wk->rn->stonewalled, __ATOMIC_RELAXED))
+	for (int64_t i = 0; i < iters && !runner_stopping(wk->rn);) {
+		if (!stalled && f->stonewall &&
+		    __atomic_load_n(&wk->rn->stonewalled, __ATOMIC_RELAXED))
 			break;
 		r = exec_one(wk, f);
-		while (r == FR_NORSC && !runner_stopping(wk->rn)) {
-			STAT_ADD(f->st.stalls, 1);
-			if (wk->rn->w->quit_mode != QUIT_TIMEOUT)
-				return FR_DONE; /* out of files ends this thread */
-			sleep_ns(200000);
-			r = exec_one(wk, f);
+		if (likely(r == FR_OK)) {
+			stalled = 0;
+			i++;
+			continue;
 		}
-		if (r != FR_OK)
+		if (r != FR_NORSC)
 			return r;
+		/* no suitable file: wait for one and try this iteration again */
+		STAT_ADD(f->st.stalls, 1);
+		if (wk->rn->w->quit_mode != QUIT_TIMEOUT)
+			return FR_DONE; /* out of files ends this thread */
+		sleep_ns(200000);
+		stalled = 1;
 	}
 	return r;
+}
+
+enum flow_result flow_exec(struct worker *wk, struct wflow *f)
+{
+	return flow_run(wk, f);
+}
+
+HOT void worker_run(struct worker *wk)
+{
+	struct runner *rn = wk->rn;
+
+	while (!runner_stopping(rn) && !wk->done) {
+		for (size_t i = 0; i < wk->nflows && !runner_stopping(rn); i++) {
+			enum flow_result r = flow_run(wk, &wk->flows[i]);
+
+			if (r == FR_DONE) {
+				wk->done = 1;
+				/* finishoncount/onbytes end the whole run; running
+				 * out of files ends this thread (set mode quit). */
+				if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
+				    wk->flows[i].fo->type == FO_FINISHONBYTES) {
+					__atomic_store_n(&rn->finished, 1, __ATOMIC_RELAXED);
+					__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
+				}
+				break;
+			}
+		}
+	}
 }
 
 void flow_init_attrs(struct wflow *f)

@@ -242,7 +242,11 @@ void measure_free(struct measure *m);
 /* flowop.c */
 /* Read the attributes a wflow caches (reverse, stride, bufsize, ...). */
 void flow_init_attrs(struct wflow *f);
+/* Run one flowop `iters` times (a composite's children). */
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
+/* A worker thread's work: its flowops in order, over and over, until the
+ * phase stops or the thread is done (wk->done). */
+void worker_run(struct worker *wk);
 void worker_close_all(struct worker *wk);
 /* Wait for every asynchronous write in flight, reporting failures. */
 void worker_drain_aio(struct worker *wk);

@@ -261,23 +261,7 @@ static void *worker_main(void *arg)
 	while (!rn->go)
 		pthread_cond_wait(&rn->gate_cv, &rn->gate_mu);
 	pthread_mutex_unlock(&rn->gate_mu);
-	while (!runner_stopping(rn) && !wk->done) {
-		for (size_t i = 0; i < wk->nflows && !runner_stopping(rn); i++) {
-			enum flow_result r = flow_exec(wk, &wk->flows[i]);
-
-			if (r == FR_DONE) {
-				wk->done = 1;
-				/* finishoncount/onbytes end the whole run; running
-				 * out of files ends this thread (set mode quit). */
-				if (wk->flows[i].fo->type == FO_FINISHONCOUNT ||
-				    wk->flows[i].fo->type == FO_FINISHONBYTES) {
-					__atomic_store_n(&rn->finished, 1, __ATOMIC_RELAXED);
-					__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
-				}
-				break;
-			}
-		}
-	}
+	worker_run(wk);
 	worker_drain_aio(wk);
 	worker_close_all(wk);
 	/* the last thread out notes when the phase's work ended: the
