@@ -226,8 +226,23 @@ int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t 
  * entry in either state, claiming a given one and releasing are O(1)
  * (a fileset with one existing file among millions must not be scanned).
  * One mutex per fileset guards them: picks happen only around metadata
- * system calls, which cost far more than an uncontended lock.
+ * system calls, which cost far more than an uncontended lock.  A fileset
+ * that only one worker of the phase uses is not locked at all: the lists
+ * are touched only by workers, and by the front end before they start
+ * and after they stop (nusers is set before the workers start).
  */
+static inline void fs_lock(struct rt_fileset *fs)
+{
+	if (fs->nusers != 1)
+		pthread_mutex_lock(&fs->lock);
+}
+
+static inline void fs_unlock(struct rt_fileset *fs)
+{
+	if (fs->nusers != 1)
+		pthread_mutex_unlock(&fs->lock);
+}
+
 static void list_add(struct rt_fileset *fs, uint64_t i, int exists)
 {
 	struct fs_list *l = &fs->avail[!!exists];
@@ -248,7 +263,7 @@ static void list_del(struct rt_fileset *fs, uint64_t i, int exists)
 
 void fileset_index(struct rt_fileset *fs)
 {
-	pthread_mutex_lock(&fs->lock);
+	fs_lock(fs);
 	fs->avail[0].n = fs->avail[1].n = 0;
 	fs->nexist = 0;
 	for (uint64_t i = 0; i < fs->n; i++) {
@@ -258,20 +273,20 @@ void fileset_index(struct rt_fileset *fs)
 		fs->nexist += (uint64_t)exists;
 		list_add(fs, i, exists);
 	}
-	pthread_mutex_unlock(&fs->lock);
+	fs_unlock(fs);
 }
 
 HOT int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 {
 	int exists = want == PICK_EXISTING, ok = 0;
 
-	pthread_mutex_lock(&fs->lock);
+	fs_lock(fs);
 	if (fs->e[i].pos != NOPOS && !!(fs->e[i].state & FSE_EXISTS) == exists) {
 		list_del(fs, i, exists);
 		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
 		ok = 1;
 	}
-	pthread_mutex_unlock(&fs->lock);
+	fs_unlock(fs);
 	return ok;
 }
 
@@ -280,34 +295,34 @@ HOT int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng 
 	int exists = want == PICK_EXISTING;
 	int64_t i = -1;
 
-	pthread_mutex_lock(&fs->lock);
+	fs_lock(fs);
 	if (fs->avail[exists].n) {
 		i = fs->avail[exists].v[rng_below(r, fs->avail[exists].n)];
 		list_del(fs, (uint64_t)i, exists);
 		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
 	}
-	pthread_mutex_unlock(&fs->lock);
+	fs_unlock(fs);
 	return i;
 }
 
 void fileset_set_exists(struct rt_fileset *fs, uint64_t i, int exists)
 {
-	pthread_mutex_lock(&fs->lock);
+	fs_lock(fs);
 	if (!!(fs->e[i].state & FSE_EXISTS) != !!exists)
 		fs->nexist += exists ? 1 : (uint64_t)-1;
 	__atomic_store_n(&fs->e[i].state, (exists ? FSE_EXISTS : 0) | FSE_BUSY, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&fs->lock);
+	fs_unlock(fs);
 }
 
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists)
 {
-	pthread_mutex_lock(&fs->lock);
+	fs_lock(fs);
 	if (!!(fs->e[i].state & FSE_EXISTS) != !!exists)
 		fs->nexist += exists ? 1 : (uint64_t)-1;
 	__atomic_store_n(&fs->e[i].state, exists ? FSE_EXISTS : 0, __ATOMIC_RELEASE);
 	if (fs->e[i].pos == NOPOS)
 		list_add(fs, i, exists);
-	pthread_mutex_unlock(&fs->lock);
+	fs_unlock(fs);
 }
 
 /* State shared by the preallocation threads of one fileset. */

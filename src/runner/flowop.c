@@ -164,15 +164,7 @@ static int ensure_buf(struct worker *wk, size_t len)
 
 static int open_flags(struct worker *wk, struct wflow *f, struct rt_fileset *fs)
 {
-	int flags = fs && fs->readonly ? O_RDONLY : O_RDWR;
-
-	if (wk->rn->o->direct || wl_val_bool(&f->fo->directio, 0))
-		flags |= O_DIRECT;
-	if (wl_val_bool(&f->fo->dsync, 0))
-		flags |= O_DSYNC;
-	if (wl_val_bool(&f->fo->osync, 0))
-		flags |= O_SYNC;
-	return flags | O_NOFOLLOW;
+	return (fs && fs->readonly ? O_RDONLY : O_RDWR) | f->oflags;
 }
 
 HOT static void slot_release(struct fd_slot *s, int exists)
@@ -2165,10 +2157,18 @@ HOT void worker_run(struct worker *wk)
 	}
 }
 
-void flow_init_attrs(struct wflow *f)
+void flow_init_attrs(struct wflow *f, int direct)
 {
 	const struct wl_flowop *fo = f->fo;
 	int64_t v;
+
+	f->oflags = O_NOFOLLOW;
+	if (direct || wl_val_bool(&fo->directio, 0))
+		f->oflags |= O_DIRECT;
+	if (wl_val_bool(&fo->dsync, 0))
+		f->oflags |= O_DSYNC;
+	if (wl_val_bool(&fo->osync, 0))
+		f->oflags |= O_SYNC;
 
 	f->reverse = wl_val_bool(&fo->reverse, 0);
 	f->stonewall = wl_val_bool(&fo->stonewall, 0);

@@ -121,6 +121,7 @@ struct wflow {
 	int random;		/* random= */
 	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
 	int fd_index;		/* which: fd= (0 when unset or out of range) */
+	int oflags;		/* open flags from directio=/dsync=/osync=/--direct */
 	/* CPU sampling: operation time since the last sampled one began */
 	uint64_t unsampled_ns;
 	struct op_stats st;
@@ -240,8 +241,9 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 void measure_free(struct measure *m);
 
 /* flowop.c */
-/* Read the attributes a wflow caches (reverse, stride, bufsize, ...). */
-void flow_init_attrs(struct wflow *f);
+/* Read the attributes a wflow caches (reverse, stride, bufsize, open
+ * flags, ...); `direct` is --direct. */
+void flow_init_attrs(struct wflow *f, int direct);
 /* Run one flowop `iters` times (a composite's children). */
 enum flow_result flow_exec(struct worker *wk, struct wflow *f);
 /* A worker thread's work: its flowops in order, over and over, until the

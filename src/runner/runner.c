@@ -126,7 +126,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.fd = -1;
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
-	flow_init_attrs(f);
+	flow_init_attrs(f, rn->o->direct);
 	f->pass = pass_get(rn, fo);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK || (fo->type == FO_REPLAY && fo->replay))
 		f->sync = sync_get(rn, fo->name);
