@@ -276,7 +276,7 @@ void fileset_index(struct rt_fileset *fs)
 	fs_unlock(fs);
 }
 
-HOT int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
+int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 {
 	int exists = want == PICK_EXISTING, ok = 0;
 
@@ -290,7 +290,7 @@ HOT int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 	return ok;
 }
 
-HOT int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
+int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 {
 	int exists = want == PICK_EXISTING;
 	int64_t i = -1;

@@ -133,7 +133,7 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, u
 	pthread_mutex_unlock(&rn->err_mu);
 }
 
-HOT static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
+static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
 {
 	if (fs->chunk) { /* a chunked file, for messages: its chunk files */
 		if (fs->nchunks > 1)
@@ -162,12 +162,12 @@ static int ensure_buf(struct worker *wk, size_t len)
 	return 0;
 }
 
-static int open_flags(struct worker *wk, struct wflow *f, struct rt_fileset *fs)
+static int open_flags(const struct wflow *f, const struct rt_fileset *fs)
 {
 	return (fs && fs->readonly ? O_RDONLY : O_RDWR) | f->oflags;
 }
 
-HOT static void slot_release(struct fd_slot *s, int exists)
+static void slot_release(struct fd_slot *s, int exists)
 {
 	if (s->sb) {
 		free(s->sb->buf);
@@ -459,7 +459,7 @@ static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow 
 		return FR_NORSC;
 	if (timed)
 		op_begin(f, &t);
-	ret = slot_open_fds(wk, s, fs, idx, open_flags(wk, f, fs), 0);
+	ret = slot_open_fds(wk, s, fs, idx, open_flags(f, fs), 0);
 	if (timed)
 		op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
@@ -535,7 +535,7 @@ static struct fd_slot *fd_slot_of(struct worker *wk, struct wflow *f)
 }
 
 /* The descriptor a data flowop works on, opening one if needed. */
-HOT static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
+static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
 {
 	struct fd_slot *s;
 	enum flow_result r;
@@ -553,7 +553,7 @@ HOT static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct 
 	return FR_OK;
 }
 
-HOT static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
+static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 {
 	int64_t wss = f->wss >= 0 ? f->wss : wl_val_int(&f->fo->wss, NULL, 0);
 
@@ -1270,7 +1270,7 @@ static ALWAYS_INLINE enum flow_result do_createfile(struct worker *wk, struct wf
 	if (idx < 0)
 		return FR_NORSC;
 	op_begin(f, &t);
-	ret = slot_open_fds(wk, s, fs, idx, open_flags(wk, f, fs) | O_CREAT | O_TRUNC, 0644);
+	ret = slot_open_fds(wk, s, fs, idx, open_flags(f, fs) | O_CREAT | O_TRUNC, 0644);
 	op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
 		s->fd = -1;
@@ -2134,7 +2134,7 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 	return flow_run(wk, f);
 }
 
-HOT void worker_run(struct worker *wk)
+void worker_run(struct worker *wk)
 {
 	struct runner *rn = wk->rn;
 

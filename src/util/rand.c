@@ -1,6 +1,5 @@
 /* rand.c — xoshiro256** and distributions; see rand.h. */
 #include "util/rand.h"
-#include "util/util.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,7 +29,7 @@ void rng_seed(struct rng *r, uint64_t seed, uint64_t stream)
 		r->s[0] = 1;
 }
 
-HOT uint64_t rng_next(struct rng *r)
+uint64_t rng_next(struct rng *r)
 {
 	uint64_t *s = r->s;
 	uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -45,7 +44,7 @@ HOT uint64_t rng_next(struct rng *r)
 	return result;
 }
 
-HOT uint64_t rng_below(struct rng *r, uint64_t n)
+uint64_t rng_below(struct rng *r, uint64_t n)
 {
 	/* Lemire's multiply-and-reject: unbiased, usually one multiplication. */
 	unsigned __int128 m = (unsigned __int128)rng_next(r) * n;

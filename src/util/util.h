@@ -53,11 +53,6 @@ int err_errno(int neg_errno, const char *fmt, ...) __attribute__((format(printf,
 /* Quiet mode suppresses msg_info (not warnings or errors). */
 extern int msg_quiet;
 
-/* A function on the per-operation path: gcc optimizes it for speed and
- * places it in .text.hot, next to the other such functions, so that an
- * operation's user-space code spans as few pages as possible (after every
- * system call, each page an operation touches costs a TLB refill). */
-#define HOT __attribute__((hot))
 /* Inlined whatever gcc's size heuristics say: for the functions between
  * an operation's loop and its system call (see engine/syscall.h). */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
