@@ -1963,7 +1963,10 @@ static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 	return failed ? FR_ERROR : FR_OK;
 }
 
-static ALWAYS_INLINE enum flow_result exec_one(struct worker *wk, struct wflow *f)
+static enum flow_result exec_composite(struct worker *wk, struct wflow *f);
+
+/* One operation of a flowop that is not a composite. */
+static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflow *f)
 {
 	const struct wl_flowop *fo = f->fo;
 	struct timing t;
@@ -2080,15 +2083,6 @@ static ALWAYS_INLINE enum flow_result exec_one(struct worker *wk, struct wflow *
 	case FO_THREADDONE:
 		f->st.ops++;
 		return FR_DONE;
-	case FO_COMPOSITE: {
-		enum flow_result r = FR_OK;
-
-		op_begin(f, &t);
-		for (size_t i = 0; i < f->nchildren && r == FR_OK; i++)
-			r = flow_exec(wk, &f->children[i]);
-		op_end(wk, f, &t, 0, 0);
-		return r;
-	}
 	case FO_REPLAY:
 		return do_replay(wk, f);
 	default:
@@ -2096,10 +2090,11 @@ static ALWAYS_INLINE enum flow_result exec_one(struct worker *wk, struct wflow *
 	}
 }
 
-/* Execute a flowop `iters` times, waiting out stalls.  One call of
- * exec_one(), inlined: the usual read or write has its system call right
- * here (engine/syscall.h). */
-static ALWAYS_INLINE enum flow_result flow_run(struct worker *wk, struct wflow *f)
+/* Execute a flowop `iters` times, waiting out stalls.  `composite` is
+ * f->type == FO_COMPOSITE, a constant where this is inlined: a simple
+ * flowop's operation is inlined here, and the usual read or write has its
+ * system call right here (engine/syscall.h). */
+static ALWAYS_INLINE enum flow_result flow_loop(struct worker *wk, struct wflow *f, int composite)
 {
 	int64_t iters = f->iters ? f->iters : wl_val_int(&f->fo->iters, &wk->rng, 1);
 	enum flow_result r = FR_OK;
@@ -2111,7 +2106,7 @@ static ALWAYS_INLINE enum flow_result flow_run(struct worker *wk, struct wflow *
 		if (!stalled && f->stonewall &&
 		    __atomic_load_n(&wk->rn->stonewalled, __ATOMIC_RELAXED))
 			break;
-		r = exec_one(wk, f);
+		r = composite ? exec_composite(wk, f) : exec_simple(wk, f);
 		if (likely(r == FR_OK)) {
 			stalled = 0;
 			i++;
@@ -2129,9 +2124,33 @@ static ALWAYS_INLINE enum flow_result flow_run(struct worker *wk, struct wflow *
 	return r;
 }
 
+static ALWAYS_INLINE enum flow_result flow_run(struct worker *wk, struct wflow *f)
+{
+	return f->type == FO_COMPOSITE ? flow_loop(wk, f, 1) : flow_loop(wk, f, 0);
+}
+
 enum flow_result flow_exec(struct worker *wk, struct wflow *f)
 {
 	return flow_run(wk, f);
+}
+
+/* One execution of a composite flowop, timed as one operation: its
+ * children in order, each `iters` times.  A function of its own (the
+ * runner's loops call it), in which the simple children are inlined, so
+ * that their system calls too have nothing to return through. */
+static enum flow_result exec_composite(struct worker *wk, struct wflow *f)
+{
+	enum flow_result r = FR_OK;
+	struct timing t;
+
+	op_begin(f, &t);
+	for (size_t i = 0; i < f->nchildren && r == FR_OK; i++) {
+		struct wflow *c = &f->children[i];
+
+		r = c->type == FO_COMPOSITE ? flow_exec(wk, c) : flow_loop(wk, c, 0);
+	}
+	op_end(wk, f, &t, 0, 0);
+	return r;
 }
 
 void worker_run(struct worker *wk)
