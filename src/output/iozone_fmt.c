@@ -215,7 +215,12 @@ void ioz_fmt_summary(FILE *f, const struct result *r)
 			fprintf(f, " %10s %6s  ", "-", "-");
 			brief++;
 		} else {
-			fprintf(f, " %10.1f %6.1f  ", op_stats_cpu_per_op(&st) / 1e3,
+			/* no operation CPU-sampled: unknown, not zero */
+			if (st.cpu_samples)
+				fprintf(f, " %10.1f", op_stats_cpu_per_op(&st) / 1e3);
+			else
+				fprintf(f, " %10s", "-");
+			fprintf(f, " %6.1f  ",
 				(double)(p->cpu_user_ns + p->cpu_sys_ns) / 1e9 / secs * 100.0);
 		}
 		for (size_t k = 0; k < nf; k++)

@@ -355,8 +355,7 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(j, "mb_per_second",
 				    json_real((double)(r->st.bytes_read + r->st.bytes_written) / MB / secs));
 		/* null when no operation was sampled: unknown, not zero */
-		json_object_set_new(j, "cpu_us_per_op",
-				    num(r->st.cpu_samples ? op_stats_cpu_per_op(&r->st) / 1e3 : NAN));
+		json_object_set_new(j, "cpu_us_per_op", num(op_stats_cpu_per_op(&r->st) / 1e3));
 		json_object_set_new(j, "cpu_samples", json_integer((json_int_t)r->st.cpu_samples));
 		json_object_set_new(j, "too_fast", json_boolean(p->too_fast || result_op_too_few(r)));
 		json_object_set_new(j, "latency_us", latency_json(&r->st.lat));

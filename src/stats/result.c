@@ -103,7 +103,7 @@ void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev
 
 double op_stats_cpu_per_op(const struct op_stats *s)
 {
-	return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples : 0.0;
+	return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples : NAN;
 }
 
 void kv_add(struct kvlist *l, const char *key, const char *fmt, ...)
@@ -375,7 +375,7 @@ static void headline_ops(const struct result_phase *p, struct result_headline *h
 		r->ops_per_second = (double)o->st.ops / secs;
 		r->mb_per_second =
 			(double)(o->st.bytes_read + o->st.bytes_written) / (1024.0 * 1024.0) / secs;
-		r->cpu_us_per_op = o->st.cpu_samples ? op_stats_cpu_per_op(&o->st) / 1e3 : NAN;
+		r->cpu_us_per_op = op_stats_cpu_per_op(&o->st) / 1e3;
 		r->lat_mean_us = o->st.lat.count ? hist_mean(&o->st.lat) / 1e3 : NAN;
 		r->lat_p99_us = o->st.lat.count ? (double)hist_quantile(&o->st.lat, 0.99) / 1e3 : NAN;
 	}

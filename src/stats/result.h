@@ -67,7 +67,8 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live);
  * operations): what happened between them.  See hist_sub(). */
 void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 		  const struct op_stats *earlier);
-/* Mean CPU ns per operation from the samples (0 when none). */
+/* Mean CPU ns per operation from the samples; NaN when none (unknown,
+ * not zero: JSON null, `-` in text). */
 double op_stats_cpu_per_op(const struct op_stats *s);
 
 struct result_op {
