@@ -10,13 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "runner/data.h"
 #include "runner/verify.h"
 #include "util/util.h"
 
-#define NOPOS UINT32_MAX /* e[i].pos of a held entry */
 
 /* Decide from (seed, i) alone whether entry i is preallocated, so the
  * answer does not depend on thread count or order. */
@@ -38,6 +38,7 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	uint64_t pow;
 
 	memset(fs, 0, sizeof(*fs));
+	fs->dirfd = -1;
 	fs->def = def;
 	fs->name = xstrdup(def->name);
 	fs->relpath = xstrdup(relpath);
@@ -132,6 +133,8 @@ void fileset_free(struct rt_fileset *fs)
 {
 	if (fs->lock_init)
 		pthread_mutex_destroy(&fs->lock);
+	if (fs->dirfd >= 0)
+		close(fs->dirfd);
 	free(fs->avail[0].v);
 	free(fs->avail[1].v);
 	free(fs->e);
@@ -188,9 +191,11 @@ int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_
 
 	if (pos < 0 || fs->is_file)
 		return pos;
-	pos = put_dirs(fs, i / fs->width, fs->levels - 1, buf, len, (size_t)pos);
-	if (pos < 0)
-		return pos;
+	if (fs->levels > 1) {
+		pos = put_dirs(fs, i / fs->width, fs->levels - 1, buf, len, (size_t)pos);
+		if (pos < 0)
+			return pos;
+	}
 	return put_comp(buf, len, (size_t)pos, fs->leafdirs ? 'l' : 'f', i);
 }
 
@@ -295,11 +300,23 @@ int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 	int exists = want == PICK_EXISTING;
 	int64_t i = -1;
 
+	struct fs_list *l = &fs->avail[exists];
+
+	/* list_del() and setting FSE_BUSY, knowing what they would read:
+	 * the entry's position (p) and state (an entry in avail[x] is in
+	 * state x, not held).  Only stores reach the two entries touched,
+	 * random ones of a big fileset, so the pick need not wait for their
+	 * cache lines. */
 	fs_lock(fs);
-	if (fs->avail[exists].n) {
-		i = fs->avail[exists].v[rng_below(r, fs->avail[exists].n)];
-		list_del(fs, (uint64_t)i, exists);
-		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
+	if (l->n) {
+		uint32_t p = (uint32_t)rng_below(r, l->n), last = l->v[--l->n];
+
+		i = l->v[p];
+		l->v[p] = last;
+		fs->e[last].pos = p;
+		fs->e[i].pos = NOPOS;
+		__atomic_store_n(&fs->e[i].state, (exists ? FSE_EXISTS : 0) | FSE_BUSY,
+				 __ATOMIC_RELAXED);
 	}
 	fs_unlock(fs);
 	return i;
@@ -369,12 +386,13 @@ static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *
 	return neg_errno;
 }
 
-static int write_entry(struct engine *e, int dirfd, const char *path, uint64_t size, void *buf,
-		       size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes,
+/* Create and write the file at (dirfd, at), named `path` in messages. */
+static int write_entry(struct engine *e, int dirfd, const char *at, const char *path,
+		       uint64_t size, void *buf, size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes,
 		       struct prealloc_shared *sh, const volatile int *stop, int verify, uint64_t id,
 		       uint64_t base)
 {
-	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = path,
+	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = at,
 			    .flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, .mode = 0644 };
 	int64_t fd = engine_exec_full(e, &q);
 	uint64_t off = 0;
@@ -445,8 +463,11 @@ static void *prealloc_thread(void *arg)
 					       (unsigned long long)i, fs->relpath);
 			break;
 		}
+		const char *at = path;
+		int atfd = fileset_at(fs, j->dirfd, &at);
+
 		if (fs->leafdirs) {
-			struct io_req q = { .op = IO_MKDIR, .dirfd = j->dirfd, .path = path, .mode = 0755 };
+			struct io_req q = { .op = IO_MKDIR, .dirfd = atfd, .path = at, .mode = 0755 };
 			int64_t ret = engine_exec_full(e, &q);
 
 			if (ret < 0 && ret != -EEXIST) {
@@ -463,7 +484,7 @@ static void *prealloc_thread(void *arg)
 				/* under --verify, stamped with the offsets of the
 				 * whole file (chunk c starts at c * chunk, a
 				 * multiple of the block size: runner checks) */
-				j->err = write_entry(e, j->dirfd, path, n, buf, bufsz, &r, dp,
+				j->err = write_entry(e, j->dirfd, path, path, n, buf, bufsz, &r, dp,
 						     &j->bytes, j->sh, j->stop, fs->verify, i,
 						     (uint64_t)c * fs->chunk);
 				left -= n;
@@ -471,7 +492,7 @@ static void *prealloc_thread(void *arg)
 			if (j->err)
 				break;
 		} else {
-			j->err = write_entry(e, j->dirfd, path, fs->e[i].size, buf, bufsz, &r, dp,
+			j->err = write_entry(e, atfd, at, path, fs->e[i].size, buf, bufsz, &r, dp,
 					     &j->bytes, j->sh, j->stop, fs->verify, i, 0);
 			if (j->err)
 				break;
@@ -528,6 +549,12 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 					break;
 			}
 		}
+		/* Only a shortcut (fileset_at): when it cannot be opened — the
+		 * null engine made no directory — entries resolve from the run
+		 * directory, and a real problem shows at the first operation. */
+		if (fs->dirfd < 0)
+			fs->dirfd = openat(dirfd, fs->relpath,
+					   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	}
 	for (uint64_t d = 0; d < fs->ndirs && !__atomic_load_n(stop, __ATOMIC_RELAXED); d++) {
 		struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path, .mode = 0755 };

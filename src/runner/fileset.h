@@ -33,6 +33,7 @@
 
 #define FSE_EXISTS 1u
 #define FSE_BUSY 2u
+#define NOPOS UINT32_MAX /* fs_entry.pos of a held entry */
 
 struct fs_entry {
 	uint64_t size;	/* intended size, drawn at layout time */
@@ -69,6 +70,10 @@ struct rt_fileset {
 	 * then on its rewrites no longer check what they read (such a
 	 * write takes no lock, and could tear the block a rewrite reads) */
 	int plain_writes;
+	/* the fileset's own directory, open once it exists (-1: none, as for
+	 * a file or a device): entries' system calls resolve from it
+	 * (fileset_at), so that the kernel does not walk relpath each time */
+	int dirfd;
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* selection index: avail[1] existing and not held, avail[0] free and
@@ -101,6 +106,18 @@ void fileset_free(struct rt_fileset *fs);
 /* Path of entry i relative to the run directory, into buf.  Returns the
  * length, or -ENAMETOOLONG. */
 int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_t len);
+/* The directory descriptor a system call on `*path`, an entry's path
+ * from fileset_entry_path(), resolves from, with *path advanced to the
+ * part below it: the fileset's own directory when it is open, else the
+ * run directory (rundirfd) and the whole path.  Messages keep naming the
+ * whole path (relative to the run directory). */
+static inline int fileset_at(const struct rt_fileset *fs, int rundirfd, const char **path)
+{
+	if (fs->dirfd < 0)
+		return rundirfd;
+	*path += fs->relpath_len + 1;
+	return fs->dirfd;
+}
 /* Path of chunk file c (0 <= c < nchunks) of a chunked file:
  * "<relpath>.%03u".  Returns the length, or -ENAMETOOLONG. */
 int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_t len);

@@ -375,12 +375,12 @@ static ALWAYS_INLINE int64_t slot_open_fds(struct worker *wk, struct fd_slot *s,
 					   mode_t mode)
 {
 	if (likely(!fs->chunk && !fs->def->has_device)) {
-		struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = wk->path,
-				    .flags = flags, .mode = mode };
+		struct io_req q = { .op = IO_OPEN, .path = wk->path, .flags = flags, .mode = mode };
 		int64_t fd;
 
 		if (fileset_entry_path(fs, (uint64_t)idx, wk->path, sizeof(wk->path)) < 0)
 			return -ENAMETOOLONG;
+		q.dirfd = fileset_at(fs, wk->rn->dirfd, &q.path);
 		fd = engine_exec_full(wk->eng, &q);
 		if (fd < 0)
 			return fd;
@@ -1362,8 +1362,9 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 	if (idx < 0)
 		return FR_NORSC;
 	struct stat sb;
-	struct io_req q = { .op = op, .dirfd = wk->rn->dirfd,
-			    .path = entry_path(wk, fs, idx, wk->path), .mode = 0755, .st = &sb };
+	struct io_req q = { .op = op, .path = entry_path(wk, fs, idx, wk->path), .mode = 0755,
+			    .st = &sb };
+	q.dirfd = fileset_at(fs, wk->rn->dirfd, &q.path);
 	op_begin(f, &t);
 	if (!fs->chunk) {
 		ret = engine_exec_full(wk->eng, &q);
@@ -1416,9 +1417,11 @@ static enum flow_result do_renamefile(struct worker *wk, struct wflow *f)
 		fileset_release(fs, (uint64_t)from, 1);
 		return FR_NORSC;
 	}
-	struct io_req q = { .op = IO_RENAME, .dirfd = wk->rn->dirfd,
-			    .path = entry_path(wk, fs, from, wk->path),
+	struct io_req q = { .op = IO_RENAME, .path = entry_path(wk, fs, from, wk->path),
 			    .path2 = entry_path(wk, fs, to, wk->path2) };
+	/* both entries are below the one directory */
+	q.dirfd = fileset_at(fs, wk->rn->dirfd, &q.path);
+	fileset_at(fs, wk->rn->dirfd, &q.path2);
 	op_begin(f, &t);
 	ret = engine_exec_full(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);

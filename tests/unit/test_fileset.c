@@ -1,12 +1,21 @@
-/* test_fileset.c — unit tests for the fileset layout's paths
- * (runner/fileset.c): entries, leaf directories, intermediate directories,
- * a `define file`, and buffers too small for them. */
+/* test_fileset.c — unit tests for runner/fileset.c: the layout's paths
+ * (entries, leaf directories, intermediate directories, a `define file`,
+ * and buffers too small for them), the selection lists under random
+ * picks, claims and releases, and where entries' system calls resolve
+ * from (fileset_at). */
 #include "tap.h"
 #include "runner/fileset.h"
 #include "workload/workload.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/rand.h"
 
 static struct wl_val ival(int64_t v)
 {
@@ -97,9 +106,138 @@ static void test_leafdirs_and_file(void)
 	fileset_free(&fs);
 }
 
+/* Every entry is either held (FSE_BUSY, in no list) or in the list of its
+ * state at the position it records; nexist counts the existing ones. */
+static int selection_consistent(const struct rt_fileset *fs, const int *held)
+{
+	uint64_t nheld = 0, nexist = 0;
+
+	for (uint64_t i = 0; i < fs->n; i++) {
+		uint32_t st = fs->e[i].state, pos = fs->e[i].pos;
+		const struct fs_list *l = &fs->avail[st & FSE_EXISTS ? 1 : 0];
+
+		nexist += !!(st & FSE_EXISTS);
+		if (held[i]) {
+			nheld++;
+			if (!(st & FSE_BUSY) || pos != NOPOS)
+				return 0;
+		} else if ((st & FSE_BUSY) || pos >= l->n || l->v[pos] != i) {
+			return 0;
+		}
+	}
+	return nheld + fs->avail[0].n + fs->avail[1].n == fs->n && nexist == fs->nexist;
+}
+
+static void test_selection(void)
+{
+	struct wl_fileset def;
+	struct rt_fileset fs;
+	struct rng r;
+	int held[40] = { 0 }, consistent = 1, exists_ok = 1, twice = 0;
+	unsigned picks[2] = { 0, 0 }, claims = 0;
+
+	init(&fs, &def, "sel", 0, 40, 1000, 0);
+	for (uint64_t i = 0; i < fs.n; i += 3) /* a third exist, as if preallocated */
+		fs.e[i].state = FSE_EXISTS;
+	fileset_index(&fs);
+	ok(selection_consistent(&fs, held), "after indexing: every entry in its list");
+	rng_seed(&r, 7, 0);
+	for (int k = 0; k < 20000 && consistent; k++) {
+		uint64_t i = rng_below(&r, fs.n);
+
+		switch (rng_below(&r, 4)) {
+		case 0: /* pick, as createfile (free) or deletefile (existing) */
+		case 1: {
+			enum pick_want want = rng_below(&r, 2) ? PICK_EXISTING : PICK_NONEXISTENT;
+			int64_t j = fileset_pick(&fs, want, &r);
+
+			if (j >= 0) {
+				exists_ok &= !!(fs.e[j].state & FSE_EXISTS) == (want == PICK_EXISTING);
+				held[j] = 1;
+				picks[want == PICK_EXISTING]++;
+			}
+			break;
+		}
+		case 2: /* claim a given entry */
+			if (fileset_claim(&fs, i, rng_below(&r, 2) ? PICK_EXISTING : PICK_NONEXISTENT)) {
+				twice |= held[i];
+				held[i] = 1;
+				claims++;
+			}
+			break;
+		default: /* release one we hold, existing or not */
+			if (held[i]) {
+				if (rng_below(&r, 2))
+					fileset_set_exists(&fs, i, (int)rng_below(&r, 2));
+				fileset_release(&fs, i, (int)rng_below(&r, 2));
+				held[i] = 0;
+			}
+			break;
+		}
+		consistent = selection_consistent(&fs, held);
+	}
+	ok(consistent, "20000 random picks, claims and releases keep the lists consistent");
+	ok(exists_ok, "a pick returns an entry in the state asked for");
+	ok(!twice, "a held entry cannot be claimed");
+	ok(picks[0] > 100 && picks[1] > 100 && claims > 100,
+	   "the sequence exercised picks of both kinds and claims (%u, %u, %u)", picks[0],
+	   picks[1], claims);
+	fileset_free(&fs);
+}
+
+/* Entries' system calls resolve below the fileset's own directory once
+ * fileset_create() has made it, and from the run directory otherwise. */
+static void test_at(void)
+{
+	struct wl_fileset def;
+	struct rt_fileset fs;
+	struct fileset_prealloc_stats ps;
+	char tmpl[] = "/tmp/fsgauge-test-fileset.XXXXXX", buf[256];
+	const char *p = buf;
+	static const volatile int stop = 0;
+	struct stat a, b;
+	int dfd;
+
+	if (!mkdtemp(tmpl)) {
+		ok(0, "mkdtemp: %s", strerror(errno));
+		return;
+	}
+	dfd = open(tmpl, O_RDONLY | O_DIRECTORY);
+	init(&fs, &def, "at", 0, 4, 1000, 0);
+	fileset_entry_path(&fs, 3, buf, sizeof(buf));
+	ok(fileset_at(&fs, dfd, &p) == dfd && p == buf,
+	   "before the directory exists: the run directory and the whole path");
+	is_int(fileset_create(&fs, dfd, "psync", NULL, 1, 1, &stop, &ps), 0, "fileset_create");
+	ok(fs.dirfd >= 0, "the fileset's directory is open");
+	p = buf;
+	int fd = fileset_at(&fs, dfd, &p);
+
+	ok(fd == fs.dirfd, "entries resolve from the fileset's directory");
+	is_str(p, "f3", "with the path below it");
+	ok(fstat(fd, &a) == 0 && fstatat(dfd, "at", &b, 0) == 0 && a.st_ino == b.st_ino &&
+		   a.st_dev == b.st_dev,
+	   "which is <run dir>/at");
+	fileset_free(&fs);
+
+	/* the null engine makes no directory: nothing to open, no shortcut */
+	init(&fs, &def, "none", 0, 4, 1000, 0);
+	is_int(fileset_create(&fs, dfd, "null", NULL, 1, 1, &stop, &ps), 0,
+	       "fileset_create, null engine");
+	p = buf;
+	fileset_entry_path(&fs, 1, buf, sizeof(buf));
+	ok(fs.dirfd < 0 && fileset_at(&fs, dfd, &p) == dfd && p == buf,
+	   "null engine: the run directory and the whole path");
+	fileset_free(&fs);
+	unlinkat(dfd, "at", AT_REMOVEDIR);
+	close(dfd);
+	rmdir(tmpl);
+}
+
 int main(void)
 {
 	test_entries();
 	test_leafdirs_and_file();
+	test_selection();
+	test_at();
 	return done_testing();
 }
