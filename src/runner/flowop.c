@@ -190,6 +190,45 @@ static void slot_release(struct fd_slot *s, int exists)
 	s->ncfds = 0;
 }
 
+/* The entry at position k of f's ordered pass.  In a shuffled pass over a
+ * big fileset each entry, and its place in the selection list, is a cache
+ * miss; the entries at k + 1 and k + 2, likely this worker's next (other
+ * workers of the pass may take them), are worked out now and prefetched,
+ * two steps deep (the place in the list is known once the entry is in
+ * cache), so that the system calls in between hide the misses.  Only
+ * hints: what is claimed is decided by fileset_claim(). */
+static ALWAYS_INLINE uint64_t pass_entry(struct wflow *f, struct rt_fileset *fs, uint64_t k)
+{
+	struct ordered_pass *op = f->pass;
+	uint64_t i, n = fs->n;
+
+	if (!op->shuffle) {
+		__builtin_prefetch(&fs->e[k + 1 < n ? k + 1 : k]);
+		return k;
+	}
+	if (f->ahead_k == k + 1) {
+		i = f->ahead_i[0];
+		f->ahead_i[0] = f->ahead_i[1];
+	} else {
+		i = rand_permute(k, n, op->key);
+		f->ahead_i[0] = k + 1 < n ? rand_permute(k + 1, n, op->key) : 0;
+	}
+	f->ahead_k = k + 2;
+	if (k + 1 < n && fs->nusers == 1) {
+		/* (the lists are this worker's alone: no lock to read them) */
+		const struct fs_entry *e = &fs->e[f->ahead_i[0]];
+		const struct fs_list *l = &fs->avail[!!(e->state & FSE_EXISTS)];
+
+		if (e->pos < l->n)
+			__builtin_prefetch(&l->v[e->pos], 1);
+	}
+	if (k + 2 < n) {
+		f->ahead_i[1] = rand_permute(k + 2, n, op->key);
+		__builtin_prefetch(&fs->e[f->ahead_i[1]]);
+	}
+	return i;
+}
+
 /* Claim an entry for flowop f: the next of its ordered pass, the one its
  * indexed= variable names, or any in the wanted state. */
 static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
@@ -208,7 +247,7 @@ static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, e
 				__atomic_store_n(&op->next, fs->n, __ATOMIC_RELAXED);
 				return -1;
 			}
-			i = op->shuffle ? rand_permute(k, fs->n, op->key) : k;
+			i = pass_entry(f, fs, k);
 			if (fileset_claim(fs, i, want))
 				return (int64_t)i;
 		}

@@ -133,6 +133,9 @@ struct wflow {
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
 	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */
+	/* the entries at positions ahead_k - 1 and ahead_k of the pass
+	 * (ahead_k 0: none yet), worked out and prefetched early (pass_entry) */
+	uint64_t ahead_k, ahead_i[2];
 	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
 	/* FO_REPLAY: the child counting each kind of operation, and this
 	 * thread's executions (op names filled in when merged) */
