@@ -3,7 +3,8 @@
 # the same arguments on the same directory, print both tables and the
 # ratio fsgauge/bonnie++ of every figure both report.
 #
-#   bench/bonnie-vs-bonnie++.sh [-d DIR] [-k ROUNDS] [-M MIB] [-c CPUS] [-- BONNIE-ARGS...]
+#   bench/bonnie-vs-bonnie++.sh [-d DIR] [-k ROUNDS] [-M MIB] [-c CPUS]
+#                               [-L MIB:MBPS[:IOPS]] [-- BONNIE-ARGS...]
 #
 # Defaults: DIR is $TMPDIR or /tmp, one round, and the arguments
 # "-s 4096 -r 0 -n 16 -f": a 4 GiB file, 16*1024 empty files, no
@@ -21,6 +22,13 @@
 # -c CPUS pins both tools to those CPUs (taskset list, e.g. 1 or 0-1): on
 # a VM whose CPUs differ in speed, an unpinned CPU-bound test (creates on
 # tmpfs) measures where the scheduler put each tool as much as the tool.
+# -L MIB:MBPS[:IOPS] makes a disk whose speed is known: a loop device on a
+# file of MIB MiB (direct I/O to it, in DIR's file system), with ext4, its
+# reads and writes throttled to MBPS MB/s (and IOPS operations/s) by the
+# block-I/O cgroup controller (v1, root group: writeback included), and
+# runs both tools on it (root; removed afterwards).  With -M, so that the
+# page cache cannot hold the file, block write, rewrite and block read are
+# disk-bound whatever the host does with its own disk.
 set -eu
 FSGAUGE=${FSGAUGE:-$(dirname "$0")/../fsgauge}
 BONNIEPP=${BONNIEPP:-$(command -v bonnie++ || echo /usr/sbin/bonnie++)}
@@ -28,14 +36,16 @@ dir=${TMPDIR:-/tmp}
 rounds=1
 memlimit=
 cpus=
+loop=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-d) dir=$2; shift 2 ;;
 	-k) rounds=$2; shift 2 ;;
 	-M) memlimit=$2; shift 2 ;;
 	-c) cpus=$2; shift 2 ;;
+	-L) loop=$2; shift 2 ;;
 	--) shift; break ;;
-	*) echo "usage: $0 [-d DIR] [-k ROUNDS] [-M MIB] [-c CPUS] [-- BONNIE-ARGS...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-d DIR] [-k ROUNDS] [-M MIB] [-c CPUS] [-L MIB:MBPS[:IOPS]] [-- BONNIE-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 [ $# -gt 0 ] || set -- -s 4096 -r 0 -n 16 -f
@@ -45,12 +55,23 @@ user=
 [ "$(id -u)" = 0 ] && user="-u root"
 out=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-vs.XXXXXX")
 cg=
+ldev= lmnt= limg= lmm=
+blkio=/sys/fs/cgroup/blkio
 cleanup() {
+	if [ -n "$lmm" ]; then
+		for f in read_bps write_bps read_iops write_iops; do
+			echo "$lmm 0" >"$blkio/blkio.throttle.${f}_device" 2>/dev/null || true
+		done
+	fi
+	[ -z "$lmnt" ] || { umount "$lmnt" 2>/dev/null && rmdir "$lmnt"; } || true
+	[ -z "$ldev" ] || losetup -d "$ldev" 2>/dev/null || true
+	[ -z "$limg" ] || rm -f "$limg"
 	rm -rf "$out"
 	# an emptied cgroup directory is removed with rmdir, as the kernel wants
 	[ -z "$cg" ] || rmdir "$cg" 2>/dev/null || true
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 if [ -n "$memlimit" ]; then
 	if [ -d /sys/fs/cgroup/memory ] && [ -f /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
 		cg=/sys/fs/cgroup/memory/bonnie-vs.$$
@@ -62,6 +83,32 @@ if [ -n "$memlimit" ]; then
 		echo "-M needs a cgroup memory controller (v1 at /sys/fs/cgroup/memory or v2) and root" >&2
 		exit 2
 	fi
+fi
+if [ -n "$loop" ]; then
+	lmib=$(echo "$loop" | cut -d: -f1) lmbps=$(echo "$loop" | cut -d: -f2)
+	liops=$(echo "$loop" | cut -s -d: -f3)
+	case "$lmib:$lmbps:${liops:-1}" in
+	*[!0-9:]* | :* | *::* | *:) echo "-L $loop: want MIB:MBPS[:IOPS], whole numbers" >&2; exit 2 ;;
+	esac
+	[ "$(id -u)" = 0 ] || { echo "-L needs root (losetup, mount, cgroup)" >&2; exit 2; }
+	[ -f "$blkio/blkio.throttle.write_bps_device" ] ||
+		{ echo "-L needs the cgroup v1 blkio controller at $blkio" >&2; exit 2; }
+	limg=$(mktemp "$dir/bonnie-vs-disk.XXXXXX")
+	truncate -s "${lmib}M" "$limg"
+	ldev=$(losetup -f --show --direct-io=on "$limg")
+	mkfs.ext4 -q -F "$ldev"
+	lmnt=$(mktemp -d "$dir/bonnie-vs-mnt.XXXXXX")
+	mount "$ldev" "$lmnt"
+	lmm=$(lsblk -dno MAJ:MIN "$ldev" | tr -d ' ')
+	for f in read_bps write_bps; do
+		echo "$lmm $((lmbps * 1000000))" >"$blkio/blkio.throttle.${f}_device"
+	done
+	if [ -n "$liops" ]; then
+		for f in read_iops write_iops; do
+			echo "$lmm $liops" >"$blkio/blkio.throttle.${f}_device"
+		done
+	fi
+	dir=$lmnt
 fi
 if [ -n "$cpus" ]; then
 	command -v taskset >/dev/null 2>&1 || { echo "-c needs taskset (util-linux)" >&2; exit 2; }
@@ -85,6 +132,7 @@ echo "target: $dir ($(df -T "$dir" | awk 'NR==2 {print $2 " on " $1}')), load av
 echo "arguments: $*"
 [ -z "$memlimit" ] || echo "each tool in a memory cgroup of $memlimit MiB (page cache included)"
 [ -z "$cpus" ] || echo "both tools pinned to CPU(s) $cpus"
+[ -z "$loop" ] || echo "disk: $ldev ($lmib MiB, ext4), reads and writes throttled to $lmbps MB/s${liops:+ and $liops IOPS}"
 echo
 
 one() { # one TOOL ROUND ARGS...

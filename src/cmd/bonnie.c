@@ -12,10 +12,12 @@
  *   get_block   openfile; read x size/chunk; closefile
  *   seeks       `seekers` threads: openfile; rewrite random value=10 x
  *               seeks/seekers; fsync; closefile
- *   seq_create  files x (createfile ordered; writewholefile; closefile)
+ *   seq_create  files x (createfile ordered; writewholefile; closefile),
+ *               with -b an fsync dirsync (file, then directory) before
+ *               the close
  *   seq_stat    files x (statfile ordered), or with sizes
  *               (openfile ordered; statfile fd; readwholefile; closefile)
- *   seq_del     files x deletefile ordered
+ *   seq_del     files x deletefile ordered (with -b: dirsync)
  *   ran_*       the same with `ordered random`
  *
  * each thread ending with `threaddone` (the file tests' per-file lists are
@@ -965,11 +967,13 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		fo = child(c, FO_CREATEFILE, "create", m->files, 1);
 		fo->ordered = wl_bool(1);
 		fo->random = wl_bool(random);
-		if (b->sync)
-			fo->dsync = wl_bool(1);
 		if (b->max_size) {
 			fo = child(c, FO_WRITEWHOLEFILE, "write", NULL, 1);
 			fo->iosize = wl_int((int64_t)b->file_chunk);
+		}
+		if (b->sync) { /* -b: as bonnie++, fsync the file, then its directory */
+			fo = child(c, FO_FSYNC, "fsync", NULL, 1);
+			fo->dirsync = wl_bool(1);
 		}
 		child(c, FO_CLOSEFILE, "close", NULL, 1);
 		break;
@@ -998,6 +1002,8 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		fo = child(c, FO_DELETEFILE, "delete", m->files, 0);
 		fo->ordered = wl_bool(1);
 		fo->random = wl_bool(random);
+		if (b->sync) /* -b: and fsync the directory, as bonnie++ */
+			fo->dirsync = wl_bool(1);
 		break;
 	default:
 		wl_process_free(p);

@@ -17,7 +17,6 @@
 #include "runner/verify.h"
 #include "util/util.h"
 
-
 /* Decide from (seed, i) alone whether entry i is preallocated, so the
  * answer does not depend on thread count or order. */
 static double entry_uniform(uint64_t seed, uint64_t i)
@@ -298,9 +297,8 @@ int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 {
 	int exists = want == PICK_EXISTING;
-	int64_t i = -1;
-
 	struct fs_list *l = &fs->avail[exists];
+	int64_t i = -1;
 
 	/* list_del() and setting FSE_BUSY, knowing what they would read:
 	 * the entry's position (p) and state (an entry in avail[x] is in
@@ -388,9 +386,9 @@ static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *
 
 /* Create and write the file at (dirfd, at), named `path` in messages. */
 static int write_entry(struct engine *e, int dirfd, const char *at, const char *path,
-		       uint64_t size, void *buf, size_t bufsz, struct rng *r, const struct data_pattern *dp, uint64_t *bytes,
-		       struct prealloc_shared *sh, const volatile int *stop, int verify, uint64_t id,
-		       uint64_t base)
+		       uint64_t size, void *buf, size_t bufsz, struct rng *r,
+		       const struct data_pattern *dp, uint64_t *bytes, struct prealloc_shared *sh,
+		       const volatile int *stop, int verify, uint64_t id, uint64_t base)
 {
 	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = at,
 			    .flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, .mode = 0644 };

@@ -77,7 +77,7 @@ struct rt_fileset {
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* selection index: avail[1] existing and not held, avail[0] free and
-	 * not held; e[i].pos is entry i's place in its list (UINT32_MAX when
+	 * not held; e[i].pos is entry i's place in its list (NOPOS when
 	 * held).  Guarded by lock. */
 	struct fs_list avail[2];
 	pthread_mutex_t lock;

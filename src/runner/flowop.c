@@ -364,6 +364,37 @@ static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
 	return ret;
 }
 
+static int64_t fsync_dir(struct worker *wk, const char *path);
+
+/* dirsync=: fsync the directory that holds entry idx of fs (a chunked
+ * file's chunk files share one).  0 or -errno; on failure wk->path2
+ * names the directory. */
+static int64_t entry_dir_fsync(struct worker *wk, struct rt_fileset *fs, int64_t idx)
+{
+	char *slash;
+
+	if (fs->levels == 1 && fs->dirfd >= 0 && !fs->is_file) {
+		struct io_req q = { .op = IO_FSYNC, .fd = fs->dirfd };
+
+		snprintf(wk->path2, sizeof(wk->path2), "%s", fs->relpath);
+		return engine_exec_full(wk->eng, &q);
+	}
+	if (fs->chunk)
+		snprintf(wk->path2, sizeof(wk->path2), "%s", fs->relpath);
+	else if (fileset_entry_path(fs, (uint64_t)idx, wk->path2, sizeof(wk->path2)) < 0)
+		return -ENAMETOOLONG;
+	slash = strrchr(wk->path2, '/');
+	if (slash) {
+		*slash = 0;
+		return fsync_dir(wk, wk->path2);
+	}
+	/* directly in the run directory */
+	struct io_req q = { .op = IO_FSYNC, .fd = wk->rn->dirfd };
+
+	snprintf(wk->path2, sizeof(wk->path2), ".");
+	return engine_exec_full(wk->eng, &q);
+}
+
 /* slot_open_fds() for a device (opened once by the front end) or a
  * chunked file (one descriptor per chunk file). */
 static int64_t slot_open_other(struct worker *wk, struct fd_slot *s, struct rt_fileset *fs,
@@ -1415,6 +1446,10 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 				ret = engine_exec_full(wk->eng, &q);
 		}
 	}
+	int64_t dret = 0; /* dirsync= (not for stat): the directory, in the same window */
+
+	if (unlikely(f->dirsync) && ret >= 0 && op != IO_STAT)
+		dret = entry_dir_fsync(wk, fs, idx);
 	op_end(wk, f, &t, 0, 0);
 	switch (op) {
 	case IO_UNLINK:
@@ -1433,6 +1468,10 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 		fileset_release(fs, (uint64_t)idx, exists_after);
 	if (ret < 0) {
 		runner_op_error(wk, f, io_op_name(op), wk->path, (int)ret);
+		return FR_ERROR;
+	}
+	if (dret < 0) {
+		runner_op_error(wk, f, "fsync directory", wk->path2, (int)dret);
 		return FR_ERROR;
 	}
 	return FR_OK;
@@ -1526,6 +1565,14 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 	ret = sb_flush(wk, s); /* fflush before fsync, as -e does with stdio */
 	if (ret >= 0)
 		ret = slot_fsync(wk, s);
+	if (ret >= 0 && f->dirsync && s->fs && !s->fs->def->has_device) {
+		ret = entry_dir_fsync(wk, s->fs, s->idx);
+		if (ret < 0) {
+			op_end(wk, f, &t, 0, 0);
+			runner_op_error(wk, f, "fsync directory", wk->path2, (int)ret);
+			return FR_ERROR;
+		}
+	}
 	op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, "fsync", slot_path(wk, s), (int)ret);
@@ -2230,6 +2277,7 @@ void flow_init_attrs(struct wflow *f, int direct)
 		f->oflags |= O_DSYNC;
 	if (wl_val_bool(&fo->osync, 0))
 		f->oflags |= O_SYNC;
+	f->dirsync = wl_val_bool(&fo->dirsync, 0);
 
 	f->reverse = wl_val_bool(&fo->reverse, 0);
 	f->stonewall = wl_val_bool(&fo->stonewall, 0);

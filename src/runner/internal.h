@@ -122,6 +122,7 @@ struct wflow {
 	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
 	int fd_index;		/* which: fd= (0 when unset or out of range) */
 	int oflags;		/* open flags from directio=/dsync=/osync=/--direct */
+	int dirsync;		/* dirsync=: fsync the file's directory too */
 	/* CPU sampling: operation time since the last sampled one began */
 	uint64_t unsampled_ns;
 	struct op_stats st;

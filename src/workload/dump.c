@@ -64,6 +64,7 @@ static const struct field flowop_fields[] = {
 	{ "bufsize", FO(bufsize) },
 	{ "stonewall", FO(stonewall) },
 	{ "resume", FO(resume) },
+	{ "dirsync", FO(dirsync) },
 };
 #undef FO
 

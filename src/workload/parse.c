@@ -158,6 +158,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "bufsize", AK_SIZE, FO(bufsize) },
 	{ "stonewall", AK_BOOL, FO(stonewall) },
 	{ "resume", AK_BOOL, FO(resume) },
+	{ "dirsync", AK_BOOL, FO(dirsync) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -2665,6 +2666,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->bufsize);
 	wl_val_clear(&fo->stonewall);
 	wl_val_clear(&fo->resume);
+	wl_val_clear(&fo->dirsync);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);

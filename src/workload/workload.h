@@ -231,6 +231,9 @@ struct wl_flowop {
 	struct wl_val bufsize;	/* stdio-like user-space buffer of this size */
 	struct wl_val stonewall; /* the iters= loop ends at the phase's stonewall */
 	struct wl_val resume;	/* writewholefile: start at the file's current size */
+	/* fsync (of a slot) and deletefile: also fsync the directory that
+	 * holds the file, as bonnie++ -b does (docs/engine.md) */
+	struct wl_val dirsync;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

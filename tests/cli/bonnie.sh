@@ -224,6 +224,14 @@ jcheck "-f 4: per-character tests on 4 MiB" 4194304 "$T/f4.json" '[o["bytes_writ
 run $B -d "$d" -r 0 -s 1:8k:100 -n 0 -b -f --json "$T/b.json"
 check "-b runs (O_DSYNC writes)" [ "$rc" -eq 0 ]
 jcheck "-s size:chunk:seeks: 100 seeks" 100 "$T/b.json" '[o["ops"] for p in d["phases"] if p["name"]=="seeks" for o in p["operations"] if o["name"]=="seek"][0]'
+# -b on the file tests, as bonnie++: each created file fsynced, then its
+# directory; the directory after each delete (bonnie++ 2.00a makes 6144
+# fsync calls for -n 1 -b, strace -c)
+run $B -d "$d" -r 0 -s 0 -n 1 -b --json "$T/bn.json"
+check "-b -n 1 runs" [ "$rc" -eq 0 ]
+jcheck "-b -n 1: bonnie++'s 6144 fsync calls" 6144 "$T/bn.json" 'd["io_requests"]["fsync"]'
+jcheck "-b -n 1: an fsync per created file, in both create tests" "1024 1024" "$T/bn.json" \
+	'" ".join(str(o["ops"]) for p in d["phases"] if p["name"].endswith("_create") for o in p["operations"] if o["name"]=="file.fsync")'
 if dd if=/dev/zero of="$d/direct-probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
 	rm -f "$d/direct-probe"
 	run $B -d "$d" -r 0 -s 8:8k:500 -n 0 -D -f --json "$T/D.json"

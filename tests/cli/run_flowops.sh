@@ -118,6 +118,46 @@ WML
 done
 check "nothing left behind" empty_dir "$d"
 
+# dirsync: `fsync fd=N,dirsync` fsyncs the file and then its directory,
+# `deletefile dirsync` the directory after the unlink: through the
+# fileset's own descriptor (one level) or by opening the entry's
+# directory (two levels: 20 entries, 5 per directory)
+for width in 100 5; do
+	cat > "$T/dirsync-$width.f" <<WML
+define fileset name=fs,path=\$dir,entries=20,dirwidth=$width,size=0,prealloc=0
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop createfile name=create,filesetname=fs,fd=1,ordered
+    flowop fsync name=fsync,fd=1,dirsync
+    flowop closefile name=close,fd=1
+    flowop deletefile name=delete,filesetname=fs,dirsync
+  }
+}
+set mode quit alldone
+run 60
+WML
+	run "$FSGAUGE" run "$T/dirsync-$width.f" -d "$d" -q --json "$T/ds-$width.json"
+	check "dirsync, dirwidth=$width: exits 0" [ "$rc" -eq 0 ]
+	jcheck "dirsync, dirwidth=$width: 20 creates, fsyncs and deletes" "20 20 20" "$T/ds-$width.json" \
+		'"%d %d %d" % (ops["create"]["ops"], ops["fsync"]["ops"], ops["delete"]["ops"])'
+	jcheck "dirsync, dirwidth=$width: 60 fsync calls (file, its directory, directory after delete)" \
+		60 "$T/ds-$width.json" 'd["io_requests"]["fsync"]'
+done
+jcheck "dirsync, two levels: each directory opened to be fsynced (20 creates + 40)" \
+	60 "$T/ds-5.json" 'd["io_requests"]["open"]'
+jcheck "dirsync, one level: through the fileset's descriptor (20 opens)" \
+	20 "$T/ds-100.json" 'd["io_requests"]["open"]'
+# a directory fsync that fails is the flowop's error, naming the directory
+run "$FSGAUGE" run "$T/dirsync-5.f" -d "$d" -q --engine "faulty:psync:op=fsync,nth=2,err=EIO"
+check "dirsync: a failed directory fsync exits 1" [ "$rc" -eq 1 ]
+check "dirsync: the message names the directory" \
+	grep -q "flowop 'fsync': fsync directory 'fs/d0': Input/output error" "$T/err"
+run "$FSGAUGE" run "$T/dirsync-100.f" -d "$d" -q --engine "faulty:psync:op=fsync,nth=3,err=EIO"
+check "dirsync after a delete: a failed directory fsync exits 1" [ "$rc" -eq 1 ]
+check "dirsync after a delete: the message names the fileset's directory" \
+	grep -q "flowop 'delete': fsync directory 'fs': Input/output error" "$T/err"
+check "dirsync: nothing left behind" empty_dir "$d"
+
 # The language: the new attributes parse and dump; chunksize only on a file
 cat > "$T/bad.f" <<'WML'
 define fileset name=fs,path=$dir,entries=10,size=1k,chunksize=1m
