@@ -147,6 +147,21 @@ jcheck "dirsync, two levels: each directory opened to be fsynced (20 creates + 4
 	60 "$T/ds-5.json" 'd["io_requests"]["open"]'
 jcheck "dirsync, one level: through the fileset's descriptor (20 opens)" \
 	20 "$T/ds-100.json" 'd["io_requests"]["open"]'
+cat > "$T/dirsync-dirs.f" <<'WML'
+define fileset name=ld,path=$dir,leafdirs=10,dirwidth=100,prealloc=0
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop makedir name=mkdir,filesetname=ld,ordered,dirsync
+    flowop removedir name=rmdir,filesetname=ld,dirsync
+  }
+}
+set mode quit alldone
+run 60
+WML
+run "$FSGAUGE" run "$T/dirsync-dirs.f" -d "$d" -q --json "$T/ds-dirs.json"
+check "makedir/removedir dirsync: exits 0" [ "$rc" -eq 0 ]
+jcheck "makedir/removedir dirsync: 10 each, 20 directory fsyncs" "10 10 20" "$T/ds-dirs.json" \
+	'"%d %d %d" % (ops["mkdir"]["ops"], ops["rmdir"]["ops"], d["io_requests"]["fsync"])'
 # a directory fsync that fails is the flowop's error, naming the directory
 run "$FSGAUGE" run "$T/dirsync-5.f" -d "$d" -q --engine "faulty:psync:op=fsync,nth=2,err=EIO"
 check "dirsync: a failed directory fsync exits 1" [ "$rc" -eq 1 ]
