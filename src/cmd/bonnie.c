@@ -18,6 +18,7 @@
  *   seq_stat    files x (statfile ordered), or with sizes
  *               (openfile ordered; statfile fd; readwholefile; closefile)
  *   seq_del     files x deletefile ordered (with -b: dirsync)
+ *               (create and delete then syncfs, as bonnie++'s sync())
  *   ran_*       the same with `ordered random`
  *
  * each thread ending with `threaddone` (the file tests' per-file lists are
@@ -976,6 +977,8 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 			fo->dirsync = wl_bool(1);
 		}
 		child(c, FO_CLOSEFILE, "close", NULL, 1);
+		/* bonnie++ ends the test with sync(), inside its time */
+		op(t, FO_SYNCFS, "syncfs", m->files, 0);
 		break;
 	case BT_SEQ_STAT:
 	case BT_RAN_STAT:
@@ -1004,6 +1007,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		fo->random = wl_bool(random);
 		if (b->sync) /* -b: and fsync the directory, as bonnie++ */
 			fo->dirsync = wl_bool(1);
+		op(t, FO_SYNCFS, "syncfs", m->files, 0); /* as after the creates */
 		break;
 	default:
 		wl_process_free(p);

@@ -39,7 +39,7 @@ static const char *const op_names[IO__COUNT] = {
 	[IO_RENAME] = "rename",	  [IO_STAT] = "stat",	    [IO_FSTAT] = "fstat",
 	[IO_LISTDIR] = "listdir", [IO_FTRUNCATE] = "ftruncate", [IO_FALLOCATE] = "fallocate",
 	[IO_SYMLINK] = "symlink", [IO_LINK] = "link",	    [IO_CHMOD] = "chmod",
-	[IO_UTIMES] = "utimes",	  [IO_LSEEK] = "lseek",
+	[IO_UTIMES] = "utimes",	  [IO_LSEEK] = "lseek",	    [IO_SYNCFS] = "syncfs",
 };
 
 const char *io_op_name(enum io_op op)
@@ -218,6 +218,9 @@ int64_t engine_syscall(struct io_req *r)
 		break;
 	case IO_LSEEK:
 		ret = lseek(r->fd, (off_t)r->off, r->flags);
+		break;
+	case IO_SYNCFS:
+		ret = syncfs(r->fd);
 		break;
 	default:
 		ret = -1;

@@ -52,6 +52,7 @@ enum io_op {
 	IO_CHMOD,     /* dirfd, path, mode */
 	IO_UTIMES,    /* dirfd, path, times[2] */
 	IO_LSEEK,     /* fd, off, flags = whence -> new offset */
+	IO_SYNCFS,    /* fd: flush the file system holding it */
 	IO__COUNT
 };
 

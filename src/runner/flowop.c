@@ -1581,6 +1581,31 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 	return FR_OK;
 }
 
+/* syncfs: flush the file system that holds the fileset's directory (or,
+ * without filesetname=, the run directory): everything written to it, by
+ * anyone, as bonnie++'s sync() at the end of its create and delete tests
+ * but only that file system. */
+static enum flow_result do_syncfs(struct worker *wk, struct wflow *f)
+{
+	struct io_req q = { .op = IO_SYNCFS,
+			    .fd = f->fs && f->fs->dirfd >= 0 ? f->fs->dirfd : wk->rn->dirfd };
+	struct timing t;
+
+	if (q.fd < 0) { /* a run on block devices: no file system */
+		runner_op_error(wk, f, "syncfs on a block device", NULL, -EINVAL);
+		return FR_ERROR;
+	}
+	op_begin(f, &t);
+	int64_t ret = engine_exec_full(wk->eng, &q);
+
+	op_end(wk, f, &t, 0, 0);
+	if (ret < 0) {
+		runner_op_error(wk, f, "syncfs", f->fs ? f->fs->relpath : ".", (int)ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
 static enum flow_result do_fsyncset(struct worker *wk, struct wflow *f)
 {
 	struct timing t;
@@ -2100,6 +2125,8 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 		return do_fsync(wk, f);
 	case FO_FSYNCSET:
 		return do_fsyncset(wk, f);
+	case FO_SYNCFS:
+		return do_syncfs(wk, f);
 	case FO_AIOWRITE:
 		return do_aiowrite(wk, f);
 	case FO_AIOWAIT:

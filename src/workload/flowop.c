@@ -47,6 +47,7 @@ static const char *const flowop_names[FO__COUNT] = {
 	[FO_PUTC] = "putc",
 	[FO_GETC] = "getc",
 	[FO_REWRITE] = "rewrite",
+	[FO_SYNCFS] = "syncfs",
 };
 
 const char *flowop_type_name(enum flowop_type t)

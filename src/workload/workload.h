@@ -194,6 +194,7 @@ enum flowop_type {
 	FO_PUTC,      /* iosize characters one at a time through a user buffer */
 	FO_GETC,      /* iosize characters one at a time from a user buffer */
 	FO_REWRITE,   /* read a block, dirty a byte, write it back */
+	FO_SYNCFS,    /* flush the file system the run directory is on */
 	FO__COUNT
 };
 

@@ -230,6 +230,9 @@ jcheck "-s size:chunk:seeks: 100 seeks" 100 "$T/b.json" '[o["ops"] for p in d["p
 run $B -d "$d" -r 0 -s 0 -n 1 -b --json "$T/bn.json"
 check "-b -n 1 runs" [ "$rc" -eq 0 ]
 jcheck "-b -n 1: bonnie++'s 6144 fsync calls" 6144 "$T/bn.json" 'd["io_requests"]["fsync"]'
+jcheck "create and delete tests end with a syncfs, as bonnie++'s with sync()" \
+	"seq_create seq_del ran_create ran_del" "$T/bn.json" \
+	'" ".join(p["name"] for p in d["phases"] for o in p["operations"] if o["name"]=="syncfs" and o["ops"]==1)'
 jcheck "-b -n 1: an fsync per created file, in both create tests" "1024 1024" "$T/bn.json" \
 	'" ".join(str(o["ops"]) for p in d["phases"] if p["name"].endswith("_create") for o in p["operations"] if o["name"]=="file.fsync")'
 if dd if=/dev/zero of="$d/direct-probe" bs=4096 count=1 oflag=direct 2>/dev/null; then

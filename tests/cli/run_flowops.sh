@@ -173,6 +173,35 @@ check "dirsync after a delete: the message names the fileset's directory" \
 	grep -q "flowop 'delete': fsync directory 'fs': Input/output error" "$T/err"
 check "dirsync: nothing left behind" empty_dir "$d"
 
+# syncfs: flush the file system holding the fileset (or the run
+# directory), timed as one operation
+cat > "$T/syncfs.f" <<'WML'
+define fileset name=fs,path=$dir,entries=5,size=4k,prealloc=0
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop createfile name=create,filesetname=fs,fd=1,ordered
+    flowop write name=write,fd=1,iosize=4k
+    flowop closefile name=close,fd=1
+    flowop syncfs name=syncfs-fs,filesetname=fs
+    flowop syncfs name=syncfs-dir
+  }
+}
+set mode quit alldone
+run 60
+WML
+run "$FSGAUGE" run "$T/syncfs.f" -d "$d" -q --json "$T/syncfs.json"
+check "syncfs: exits 0" [ "$rc" -eq 0 ]
+jcheck "syncfs: one per pass, with and without a fileset (5 + 5 syncfs calls)" "5 5 10" "$T/syncfs.json" \
+	'"%d %d %d" % (ops["syncfs-fs"]["ops"], ops["syncfs-dir"]["ops"], d["io_requests"]["syncfs"])'
+run "$FSGAUGE" run "$T/syncfs.f" -d "$d" -q --engine "faulty:psync:op=syncfs,nth=1,err=EIO"
+check "syncfs: a failure exits 1" [ "$rc" -eq 1 ]
+check "syncfs: the message names the fileset" \
+	grep -q "flowop 'syncfs-fs': syncfs 'fs': Input/output error" "$T/err"
+run "$FSGAUGE" run "$T/syncfs.f" -d "$d" -q --engine "faulty:psync:op=syncfs,nth=2,err=EIO"
+check "syncfs without a fileset: the message names the run directory" \
+	grep -q "flowop 'syncfs-dir': syncfs '.': Input/output error" "$T/err"
+check "syncfs: nothing left behind" empty_dir "$d"
+
 # The language: the new attributes parse and dump; chunksize only on a file
 cat > "$T/bad.f" <<'WML'
 define fileset name=fs,path=$dir,entries=10,size=1k,chunksize=1m
