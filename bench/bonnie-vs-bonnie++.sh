@@ -96,7 +96,9 @@ if [ -n "$loop" ]; then
 	limg=$(mktemp "$dir/bonnie-vs-disk.XXXXXX")
 	truncate -s "${lmib}M" "$limg"
 	ldev=$(losetup -f --show --direct-io=on "$limg")
-	mkfs.ext4 -q -F "$ldev"
+	# inode tables and journal written now, not by the kernel in the
+	# background during the runs, under the throttle
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$ldev"
 	lmnt=$(mktemp -d "$dir/bonnie-vs-mnt.XXXXXX")
 	mount "$ldev" "$lmnt"
 	lmm=$(lsblk -dno MAJ:MIN "$ldev" | tr -d ' ')
