@@ -297,24 +297,13 @@ int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 {
 	int exists = want == PICK_EXISTING;
-	struct fs_list *l = &fs->avail[exists];
 	int64_t i = -1;
 
-	/* list_del() and setting FSE_BUSY, knowing what they would read:
-	 * the entry's position (p) and state (an entry in avail[x] is in
-	 * state x, not held).  Only stores reach the two entries touched,
-	 * random ones of a big fileset, so the pick need not wait for their
-	 * cache lines. */
 	fs_lock(fs);
-	if (l->n) {
-		uint32_t p = (uint32_t)rng_below(r, l->n), last = l->v[--l->n];
-
-		i = l->v[p];
-		l->v[p] = last;
-		fs->e[last].pos = p;
-		fs->e[i].pos = NOPOS;
-		__atomic_store_n(&fs->e[i].state, (exists ? FSE_EXISTS : 0) | FSE_BUSY,
-				 __ATOMIC_RELAXED);
+	if (fs->avail[exists].n) {
+		i = fs->avail[exists].v[rng_below(r, fs->avail[exists].n)];
+		list_del(fs, (uint64_t)i, exists);
+		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
 	}
 	fs_unlock(fs);
 	return i;

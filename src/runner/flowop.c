@@ -192,7 +192,8 @@ static void slot_release(struct fd_slot *s, int exists)
 
 /* The entry at position k of f's ordered pass.  In a shuffled pass over a
  * big fileset each entry, and its place in the selection list, is a cache
- * miss; the entries at k + 1 and k + 2, likely this worker's next (other
+ * miss (index order is a walk the CPU prefetches by itself); the entries
+ * at k + 1 and k + 2, likely this worker's next (other
  * workers of the pass may take them), are worked out now and prefetched,
  * two steps deep (the place in the list is known once the entry is in
  * cache), so that the system calls in between hide the misses.  Only
@@ -202,10 +203,8 @@ static ALWAYS_INLINE uint64_t pass_entry(struct wflow *f, struct rt_fileset *fs,
 	struct ordered_pass *op = f->pass;
 	uint64_t i, n = fs->n;
 
-	if (!op->shuffle) {
-		__builtin_prefetch(&fs->e[k + 1 < n ? k + 1 : k]);
+	if (!op->shuffle)
 		return k;
-	}
 	if (f->ahead_k == k + 1) {
 		i = f->ahead_i[0];
 		f->ahead_i[0] = f->ahead_i[1];
@@ -384,15 +383,11 @@ static int64_t entry_dir_fsync(struct worker *wk, struct rt_fileset *fs, int64_t
 	else if (fileset_entry_path(fs, (uint64_t)idx, wk->path2, sizeof(wk->path2)) < 0)
 		return -ENAMETOOLONG;
 	slash = strrchr(wk->path2, '/');
-	if (slash) {
+	if (slash)
 		*slash = 0;
-		return fsync_dir(wk, wk->path2);
-	}
-	/* directly in the run directory */
-	struct io_req q = { .op = IO_FSYNC, .fd = wk->rn->dirfd };
-
-	snprintf(wk->path2, sizeof(wk->path2), ".");
-	return engine_exec_full(wk->eng, &q);
+	else /* directly in the run directory */
+		snprintf(wk->path2, sizeof(wk->path2), ".");
+	return fsync_dir(wk, wk->path2);
 }
 
 /* slot_open_fds() for a device (opened once by the front end) or a
@@ -1565,17 +1560,16 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 	ret = sb_flush(wk, s); /* fflush before fsync, as -e does with stdio */
 	if (ret >= 0)
 		ret = slot_fsync(wk, s);
+	const char *dir = NULL; /* set when the directory's fsync failed */
+
 	if (ret >= 0 && f->dirsync && s->fs && !s->fs->def->has_device) {
 		ret = entry_dir_fsync(wk, s->fs, s->idx);
-		if (ret < 0) {
-			op_end(wk, f, &t, 0, 0);
-			runner_op_error(wk, f, "fsync directory", wk->path2, (int)ret);
-			return FR_ERROR;
-		}
+		dir = ret < 0 ? wk->path2 : NULL;
 	}
 	op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
-		runner_op_error(wk, f, "fsync", slot_path(wk, s), (int)ret);
+		runner_op_error(wk, f, dir ? "fsync directory" : "fsync", dir ? dir : slot_path(wk, s),
+				(int)ret);
 		return FR_ERROR;
 	}
 	return FR_OK;
@@ -1591,10 +1585,6 @@ static enum flow_result do_syncfs(struct worker *wk, struct wflow *f)
 			    .fd = f->fs && f->fs->dirfd >= 0 ? f->fs->dirfd : wk->rn->dirfd };
 	struct timing t;
 
-	if (q.fd < 0) { /* a run on block devices: no file system */
-		runner_op_error(wk, f, "syncfs on a block device", NULL, -EINVAL);
-		return FR_ERROR;
-	}
 	op_begin(f, &t);
 	int64_t ret = engine_exec_full(wk->eng, &q);
 
