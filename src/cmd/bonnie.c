@@ -15,11 +15,12 @@
  *   seq_create  files x (createfile ordered; writewholefile; closefile),
  *               with -b an fsync dirsync (file, then directory) before
  *               the close
- *   seq_stat    files x (statfile ordered), or with sizes
- *               (openfile ordered; statfile fd; readwholefile; closefile)
- *   seq_del     files x deletefile ordered (with -b: dirsync)
+ *   seq_stat    files x (statfile ordered readdir), or with sizes
+ *               (openfile ordered readdir; statfile fd; readwholefile;
+ *               closefile)
+ *   seq_del     files x deletefile ordered readdir (with -b: dirsync)
  *               (create and delete then syncfs, as bonnie++'s sync())
- *   ran_*       the same with `ordered random`
+ *   ran_*       the same with `ordered random` (not readdir)
  *
  * each thread ending with `threaddone` (the file tests' per-file lists are
  * composites, timed as one operation per file),
@@ -858,6 +859,19 @@ static struct wl_flowop *child(struct wl_flowop *c, enum flowop_type type, const
 	return fo;
 }
 
+/* A stat or delete pass: bonnie++'s random tests take the files in a
+ * shuffled order, its sequential ones in the order readdir() lists them,
+ * directory after directory. */
+static struct wl_flowop *pass_order(struct wl_flowop *fo, int random)
+{
+	fo->ordered = wl_bool(1);
+	if (random)
+		fo->random = wl_bool(1);
+	else
+		fo->readdir = wl_bool(1);
+	return fo;
+}
+
 /* How a test's figures are read back from its phase. */
 enum amount_kind { AMOUNT_WRITTEN_KIB, AMOUNT_READ_KIB, AMOUNT_OPS };
 
@@ -985,14 +999,10 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 		t = one_thread(p, bonnie_test_name(tt), b);
 		c = file_composite(t, nfiles);
 		if (!b->max_size) {
-			fo = child(c, FO_STATFILE, "stat", m->files, 0);
-			fo->ordered = wl_bool(1);
-			fo->random = wl_bool(random);
+			pass_order(child(c, FO_STATFILE, "stat", m->files, 0), random);
 			break;
 		}
-		fo = child(c, FO_OPENFILE, "open", m->files, 1);
-		fo->ordered = wl_bool(1);
-		fo->random = wl_bool(random);
+		pass_order(child(c, FO_OPENFILE, "open", m->files, 1), random);
 		child(c, FO_STATFILE, "stat", NULL, 1);
 		fo = child(c, FO_READWHOLEFILE, "read", NULL, 1);
 		fo->iosize = wl_int((int64_t)b->file_chunk);
@@ -1002,9 +1012,7 @@ static struct wl_process *test_build(enum bonnie_test tt, const struct bonnie_op
 	case BT_RAN_DEL:
 		t = one_thread(p, bonnie_test_name(tt), b);
 		c = file_composite(t, nfiles);
-		fo = child(c, FO_DELETEFILE, "delete", m->files, 0);
-		fo->ordered = wl_bool(1);
-		fo->random = wl_bool(random);
+		fo = pass_order(child(c, FO_DELETEFILE, "delete", m->files, 0), random);
 		if (b->sync) /* -b: and fsync the directory, as bonnie++ */
 			fo->dirsync = wl_bool(1);
 		op(t, FO_SYNCFS, "syncfs", m->files, 0); /* as after the creates */

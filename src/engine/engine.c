@@ -40,6 +40,7 @@ static const char *const op_names[IO__COUNT] = {
 	[IO_LISTDIR] = "listdir", [IO_FTRUNCATE] = "ftruncate", [IO_FALLOCATE] = "fallocate",
 	[IO_SYMLINK] = "symlink", [IO_LINK] = "link",	    [IO_CHMOD] = "chmod",
 	[IO_UTIMES] = "utimes",	  [IO_LSEEK] = "lseek",	    [IO_SYNCFS] = "syncfs",
+	[IO_GETDENTS] = "getdents",
 };
 
 const char *io_op_name(enum io_op op)
@@ -221,6 +222,9 @@ int64_t engine_syscall(struct io_req *r)
 		break;
 	case IO_SYNCFS:
 		ret = syncfs(r->fd);
+		break;
+	case IO_GETDENTS:
+		ret = getdents64(r->fd, r->buf, r->len);
 		break;
 	default:
 		ret = -1;

@@ -53,6 +53,7 @@ enum io_op {
 	IO_UTIMES,    /* dirfd, path, times[2] */
 	IO_LSEEK,     /* fd, off, flags = whence -> new offset */
 	IO_SYNCFS,    /* fd: flush the file system holding it */
+	IO_GETDENTS,  /* fd (a directory), buf, len -> bytes of struct linux_dirent64 */
 	IO__COUNT
 };
 

@@ -224,6 +224,39 @@ int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t 
 	return -EINVAL;
 }
 
+uint64_t fileset_nleaves(const struct rt_fileset *fs)
+{
+	return fs->levels > 1 ? (fs->n + fs->width - 1) / fs->width : 1;
+}
+
+int fileset_leaf_path(const struct rt_fileset *fs, uint64_t j, char *buf, size_t len)
+{
+	if (fs->levels <= 1)
+		return put_bytes(buf, len, 0, ".", 1);
+	/* put_dirs writes "/d0/d3": drop the leading slash */
+	int w = put_dirs(fs, j, fs->levels - 1, buf, len, 0);
+
+	if (w > 0)
+		memmove(buf, buf + 1, (size_t)w--);
+	return w;
+}
+
+int64_t fileset_entry_of_name(const struct rt_fileset *fs, uint64_t j, const char *name)
+{
+	uint64_t i = 0, lo = fs->levels > 1 ? j * fs->width : 0;
+	uint64_t hi = fs->levels > 1 ? MIN(lo + fs->width, fs->n) : fs->n;
+	const char *p = name + 1;
+
+	if (name[0] != (fs->leafdirs ? 'l' : 'f') || !*p || (p[0] == '0' && p[1]))
+		return -1;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || i > (UINT64_MAX - 9) / 10)
+			return -1;
+		i = i * 10 + (uint64_t)(*p - '0');
+	}
+	return i >= lo && i < hi ? (int64_t)i : -1;
+}
+
 /*
  * Selection keeps two lists of entry indices — existing and free, neither
  * held — with each entry's position in its list, so picking a random

@@ -125,6 +125,20 @@ int fileset_chunk_path(const struct rt_fileset *fs, unsigned c, char *buf, size_
  * before children. */
 int fileset_dir_path(const struct rt_fileset *fs, uint64_t d, char *buf, size_t len);
 
+/* Entries are stored directory by directory: entries j*width ..
+ * (j+1)*width - 1 share leaf directory j (one level: all of them in the
+ * fileset's own directory).  Number of leaf directories: */
+uint64_t fileset_nleaves(const struct rt_fileset *fs);
+/* Path of leaf directory j relative to the fileset's own directory ("."
+ * for a one-level fileset, else "d0/d3"), into buf: length or
+ * -ENAMETOOLONG. */
+int fileset_leaf_path(const struct rt_fileset *fs, uint64_t j, char *buf, size_t len);
+/* The entry named `name` in leaf directory j ("f123", or "l123" for
+ * leafdirs), or -1 for a name fsgauge would not give an entry there
+ * (".", "..", another program's file, a number out of range or written
+ * with leading zeros). */
+int64_t fileset_entry_of_name(const struct rt_fileset *fs, uint64_t j, const char *name);
+
 /* Claim an entry: returns its index, with FSE_BUSY set, or -1 when none
  * is available right now. */
 int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r);

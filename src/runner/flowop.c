@@ -10,7 +10,8 @@
  *  - when no suitable file exists the flowop reports FR_NORSC and the
  *    worker waits and retries (a "stall"), never failing the run;
  *  - ordered= flowops take entries in one pass per phase (index order,
- *    or shuffled with random); a chunked file (chunksize=) is one logical
+ *    shuffled with random, or with readdir the order the fileset's
+ *    directories list them); a chunked file (chunksize=) is one logical
  *    file stored in several, every offset mapped to its chunk file;
  *  - putc/getc move iosize characters one at a time through the slot's
  *    user buffer (the one bufsize= uses), written or read through the
@@ -22,8 +23,10 @@
  * that window (an open's window also covers building the file's path,
  * in slot_open_fds).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,10 +231,92 @@ static ALWAYS_INLINE uint64_t pass_entry(struct wflow *f, struct rt_fileset *fs,
 	return i;
 }
 
+/* Report a failed system call of a readdir pass, naming the leaf
+ * directory by its path under the run directory. */
+static void dir_pass_error(struct worker *wk, struct wflow *f, struct rt_fileset *fs,
+			   const char *op, const char *leaf, int64_t err)
+{
+	char path[PATH_MAX];
+
+	if (strcmp(leaf, "."))
+		snprintf(path, sizeof(path), "%s/%s", fs->relpath, leaf);
+	else
+		snprintf(path, sizeof(path), "%s", fs->relpath);
+	runner_op_error(wk, f, op, path, (int)err);
+}
+
+/* The next entry of a readdir pass that is in the wanted state, claimed:
+ * the names the fileset's leaf directories list, leaf after leaf, each
+ * directory opened and read (getdents, 32 KiB at a time) when the pass
+ * reaches it, as readdir() does, so that its reading is part of the pass;
+ * a name that is not one of the fileset's entries is skipped.  -1 after
+ * the last; a failure to open or read a directory is the flowop's error,
+ * and the pass goes on with the next directory unless the run stops. */
+static int64_t dir_pass_next(struct worker *wk, struct wflow *f, struct rt_fileset *fs,
+			     struct dir_pass *d, enum pick_want want)
+{
+	char leaf[PATH_MAX];
+	int64_t i = -1, r;
+
+	pthread_mutex_lock(&d->mu);
+	while (!d->done) {
+		if (d->pos < d->len) {
+			const struct dirent64 *de = (const void *)(d->buf + d->pos);
+
+			d->pos += de->d_reclen;
+			i = fileset_entry_of_name(fs, d->leaf, de->d_name);
+			if (i >= 0 && fileset_claim(fs, (uint64_t)i, want))
+				break;
+			i = -1;
+			continue;
+		}
+		if (d->leaf >= fileset_nleaves(fs) || runner_stopping(wk->rn)) {
+			d->done = 1;
+			break;
+		}
+		/* (at most 64 levels of "d<index>/": always fits) */
+		fileset_leaf_path(fs, d->leaf, leaf, sizeof(leaf));
+		if (d->fd < 0) {
+			struct io_req q = { .op = IO_OPEN, .dirfd = fs->dirfd, .path = leaf,
+					    .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC };
+
+			r = engine_exec_full(wk->eng, &q);
+			if (r < 0) {
+				dir_pass_error(wk, f, fs, "open", leaf, r);
+				d->leaf++;
+				continue;
+			}
+			d->fd = (int)r;
+		}
+		struct io_req q = { .op = IO_GETDENTS, .fd = d->fd, .buf = d->buf,
+				    .len = sizeof(d->buf) };
+
+		r = engine_exec_full(wk->eng, &q);
+		if (r > 0) {
+			d->pos = 0;
+			d->len = (unsigned)r;
+			continue;
+		}
+		if (r < 0)
+			dir_pass_error(wk, f, fs, "getdents", leaf, r);
+		struct io_req c = { .op = IO_CLOSE, .fd = d->fd };
+
+		engine_exec_full(wk->eng, &c);
+		d->fd = -1;
+		d->leaf++;
+	}
+	pthread_mutex_unlock(&d->mu);
+	return i;
+}
+
 /* Claim an entry for flowop f: the next of its ordered pass, the one its
- * indexed= variable names, or any in the wanted state. */
+ * indexed= variable names, or any in the wanted state.  A readdir pass
+ * needs the fileset's directory open (not with the null engine, which
+ * makes none): without it, the pass takes index order. */
 static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
 {
+	if (f->pass && f->pass->dir && fs->dirfd >= 0)
+		return dir_pass_next(wk, f, fs, f->pass->dir, want);
 	if (f->pass && fs->n) {
 		/* ordered: each position of the pass is taken once, by whichever
 		 * thread gets there; an entry not in the wanted state when its

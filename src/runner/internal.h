@@ -72,6 +72,19 @@ struct fd_slot {
 	unsigned cfds_cap;
 };
 
+/* A pass in the order the fileset's leaf directories list their files:
+ * the directory being read and what getdents() last returned.  One
+ * reader at a time (mu); the directory is read as the pass reaches it,
+ * as readdir() does. */
+struct dir_pass {
+	pthread_mutex_t mu;
+	uint64_t leaf;	   /* the leaf directory being read */
+	int fd;		   /* open on it, or -1 */
+	int done;	   /* every leaf read (or the pass stopped) */
+	unsigned pos, len; /* buf[pos..len): entries not yet taken */
+	char buf[32768] __attribute__((aligned(8)));
+};
+
 /* One pass of an `ordered` flowop over its fileset in a phase: shared by
  * every thread running the flowop, so that together they visit each entry
  * once. */
@@ -80,6 +93,7 @@ struct ordered_pass {
 	uint64_t next;	/* atomic: the next position of the pass */
 	uint64_t key;	/* shuffled passes: the permutation's key */
 	int shuffle;
+	struct dir_pass *dir; /* `readdir` passes (NULL: index order or shuffled) */
 };
 
 struct aio_slot {

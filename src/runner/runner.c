@@ -94,7 +94,8 @@ static void pass_collect(struct runner *rn, struct wl_flowop *const *fl, size_t 
 
 		if (fo->type == FO_COMPOSITE)
 			pass_collect(rn, fo->children, fo->nchildren);
-		if (!wl_val_bool(&fo->ordered, 0) || pass_get(rn, fo))
+		if (!(wl_val_bool(&fo->ordered, 0) || wl_val_bool(&fo->readdir, 0)) ||
+		    pass_get(rn, fo))
 			continue;
 		rn->passes = xrealloc(rn->passes, (rn->npasses + 1) * sizeof(*rn->passes));
 		struct ordered_pass *op = &rn->passes[rn->npasses++];
@@ -102,6 +103,12 @@ static void pass_collect(struct runner *rn, struct wl_flowop *const *fl, size_t 
 		op->fo = fo;
 		op->next = 0;
 		op->shuffle = wl_val_bool(&fo->random, 0);
+		op->dir = NULL;
+		if (wl_val_bool(&fo->readdir, 0)) {
+			op->dir = xcalloc(1, sizeof(*op->dir));
+			pthread_mutex_init(&op->dir->mu, NULL);
+			op->dir->fd = -1;
+		}
 		op->key = rn->o->seed * 0x9e3779b97f4a7c15ull + rn->nphases * 0x100000001b3ull +
 			  rn->npasses;
 	}
@@ -614,6 +621,16 @@ static void phase_cleanup(struct runner *rn)
 	free(rn->syncs);
 	rn->syncs = NULL;
 	rn->nsyncs = 0;
+	for (size_t i = 0; i < rn->npasses; i++) {
+		struct dir_pass *d = rn->passes[i].dir;
+
+		if (d) {
+			if (d->fd >= 0) /* a pass stopped before its end */
+				close(d->fd);
+			pthread_mutex_destroy(&d->mu);
+			free(d);
+		}
+	}
 	free(rn->passes);
 	rn->passes = NULL;
 	rn->npasses = 0;

@@ -65,6 +65,7 @@ static const struct field flowop_fields[] = {
 	{ "stonewall", FO(stonewall) },
 	{ "resume", FO(resume) },
 	{ "dirsync", FO(dirsync) },
+	{ "readdir", FO(readdir) },
 };
 #undef FO
 

@@ -159,6 +159,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "stonewall", AK_BOOL, FO(stonewall) },
 	{ "resume", AK_BOOL, FO(resume) },
 	{ "dirsync", AK_BOOL, FO(dirsync) },
+	{ "readdir", AK_BOOL, FO(readdir) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -1568,6 +1569,11 @@ static int instantiate(struct parser *p, const struct fo_ast *f, const struct en
 	rc = apply_attrs(p, &f->attrs, env, fo, "flowop");
 	if (rc)
 		return rc;
+	if (wl_val_bool(&fo->readdir, 0) && wl_val_bool(&fo->random, 0))
+		return perr(p, f->line, f->col,
+			    "flowop '%s': readdir and random exclude each other (a pass takes "
+			    "the directory's order or a shuffled one)",
+			    fo->name);
 	if (fo->type == FO_PRINT) {
 		if (fo->value.kind == WLV_STR) {
 			fo->print_text = xstrdup(fo->value.s);
@@ -2667,6 +2673,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->stonewall);
 	wl_val_clear(&fo->resume);
 	wl_val_clear(&fo->dirsync);
+	wl_val_clear(&fo->readdir);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);

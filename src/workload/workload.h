@@ -235,6 +235,9 @@ struct wl_flowop {
 	/* fsync (of a slot) and deletefile: also fsync the directory that
 	 * holds the file, as bonnie++ -b does (docs/engine.md) */
 	struct wl_val dirsync;
+	/* an ordered pass in the order the fileset's directories list their
+	 * files (readdir), as bonnie++'s sequential stat and delete */
+	struct wl_val readdir;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

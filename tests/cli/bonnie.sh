@@ -235,6 +235,11 @@ jcheck "create and delete tests end with a syncfs, as bonnie++'s with sync()" \
 	'" ".join(p["name"] for p in d["phases"] for o in p["operations"] if o["name"]=="syncfs" and o["ops"]==1)'
 jcheck "-b -n 1: an fsync per created file, in both create tests" "1024 1024" "$T/bn.json" \
 	'" ".join(str(o["ops"]) for p in d["phases"] if p["name"].endswith("_create") for o in p["operations"] if o["name"]=="file.fsync")'
+# sequential stat and delete take the files as their directory lists
+# them (bonnie++: readdir()), the random ones in a shuffled order
+jcheck "sequential stat and delete read the directory (getdents), random ones do not" \
+	"seq_stat seq_del" "$T/bn.json" \
+	'" ".join(p["name"] for p in d["phases"] if p["io_requests"].get("getdents", 0) > 0)'
 if dd if=/dev/zero of="$d/direct-probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
 	rm -f "$d/direct-probe"
 	run $B -d "$d" -r 0 -s 8:8k:500 -n 0 -D -f --json "$T/D.json"

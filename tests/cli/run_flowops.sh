@@ -1,7 +1,8 @@
 #!/bin/sh
 # The runner extensions bonnie is built on, through the workload language:
 # chunked files (chunksize=), putc/getc through a user buffer, rewrite
-# (every N-th written back), ordered passes (index order and shuffled),
+# (every N-th written back), ordered passes (index order, shuffled, and
+# in the order directories list their files),
 # statfile fd=.
 . "$(dirname "$0")/lib.sh"
 
@@ -117,6 +118,70 @@ WML
 	rm -rf "$kept"
 done
 check "nothing left behind" empty_dir "$d"
+
+# readdir passes: the files in the order their directories list them,
+# directory after directory, as bonnie++'s sequential stat and delete.
+# 100 files are created in a shuffled order, so that a listing (ext4: hash
+# order; tmpfs: creation order) is not index order; then deleted.
+for width in 1000 10; do
+	cat > "$T/readdir-$width.f" <<WML
+define fileset name=fs,path=\$dir,entries=100,dirwidth=$width,size=0,prealloc=0
+define flowop name=mk {
+  flowop createfile name=create,filesetname=fs,fd=1,ordered,random
+  flowop closefile name=close,fd=1
+}
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop mk name=m,iters=100
+    flowop deletefile name=del,filesetname=fs,readdir,iters=100
+    flowop threaddone name=end
+  }
+}
+run 60
+WML
+	run "$FSGAUGE" run "$T/readdir-$width.f" -d "$d" -q --json "$T/rd-$width.json"
+	check "readdir pass, dirwidth=$width: exits 0" [ "$rc" -eq 0 ]
+	jcheck "readdir pass, dirwidth=$width: 100 files deleted, no stall" "100 0" "$T/rd-$width.json" \
+		'"%d %d" % (ops["del"]["ops"], ops["del"]["stalls"])'
+done
+jcheck "readdir pass, one level: the directory opened once, read (100 creates + 1)" \
+	"101 True" "$T/rd-1000.json" \
+	'"%d %s" % (d["io_requests"]["open"], d["io_requests"]["getdents"] >= 1)'
+jcheck "readdir pass, 10 leaves: each opened once and read (100 creates + 10)" \
+	"110 True" "$T/rd-10.json" \
+	'"%d %s" % (d["io_requests"]["open"], d["io_requests"]["getdents"] >= 10)'
+# the first file deleted is the first one the directory lists (and, two
+# levels deep, the 11th the first of the second directory): the unlink
+# is made to fail there, and the kept directory listed
+first_listed() {
+	python3 -c 'import os, sys; print([n for n in os.listdir(sys.argv[1]) if n[0] != "."][0])' "$1"
+}
+for case in "1000 1 fs" "10 11 fs/d1"; do
+	set -- $case
+	run "$FSGAUGE" run "$T/readdir-$1.f" -d "$d" -q --keep \
+		--engine "faulty:psync:op=unlink,nth=$2,err=EIO"
+	kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+	want=$(first_listed "$kept/$3")
+	check "readdir pass, dirwidth=$1: unlink $2 is of $3/$want, listed first there" \
+		grep -q "flowop 'del': unlink '$3/$want': Input/output error" "$T/err"
+	check "readdir pass, dirwidth=$1: the failed unlink exits 1" [ "$rc" -eq 1 ]
+	rm -rf "$kept"
+done
+check "readdir pass: a shuffled creation is not listed in index order" [ "$want" != f10 ]
+run "$FSGAUGE" run "$T/readdir-10.f" -d "$d" -q --engine "faulty:psync:op=getdents,nth=1,err=EIO"
+check "readdir pass: a failed getdents exits 1" [ "$rc" -eq 1 ]
+check "readdir pass: the message names the directory" \
+	grep -q "flowop 'del': getdents 'fs/d0': Input/output error" "$T/err"
+run "$FSGAUGE" run "$T/readdir-1000.f" -d "$d" -q --engine "faulty:psync:op=open,nth=101,err=EACCES"
+check "readdir pass: a directory that cannot be opened exits 1" [ "$rc" -eq 1 ]
+check "readdir pass: the message names the fileset's directory" \
+	grep -q "flowop 'del': open 'fs': Permission denied" "$T/err"
+sed 's/readdir,iters/readdir,random,iters/' "$T/readdir-10.f" > "$T/readdir-random.f"
+run "$FSGAUGE" run "$T/readdir-random.f" -d "$d" -q
+check "readdir with random: exits 2" [ "$rc" -eq 2 ]
+check "readdir with random: says they exclude each other" \
+	grep -q "readdir-random.f:9:[0-9]*: flowop 'del': readdir and random exclude each other" "$T/err"
+check "readdir: nothing left behind" empty_dir "$d"
 
 # dirsync: `fsync fd=N,dirsync` fsyncs the file and then its directory,
 # `deletefile dirsync` the directory after the unlink: through the

@@ -1,8 +1,9 @@
 /* test_fileset.c — unit tests for runner/fileset.c: the layout's paths
  * (entries, leaf directories, intermediate directories, a `define file`,
  * and buffers too small for them), the selection lists under random
- * picks, claims and releases, and where entries' system calls resolve
- * from (fileset_at). */
+ * picks, claims and releases, where entries' system calls resolve from
+ * (fileset_at), and leaf directories with the entries their names give
+ * (for passes in the order a directory lists them). */
 #include "tap.h"
 #include "runner/fileset.h"
 #include "workload/workload.h"
@@ -185,6 +186,50 @@ static void test_selection(void)
 	fileset_free(&fs);
 }
 
+/* Leaf directories and the names listed in them. */
+static void test_leaves(void)
+{
+	struct wl_fileset def;
+	struct rt_fileset fs;
+	char buf[256];
+
+	init(&fs, &def, "fs", 0, 200, 3, 0);
+	is_int((int)fileset_nleaves(&fs), 67, "200 entries, 3 per leaf: 67 leaves");
+	is_int(fileset_leaf_path(&fs, 66, buf, sizeof(buf)), (int)strlen("d2/d1/d1/d0"),
+	       "leaf 66: length");
+	is_str(buf, "d2/d1/d1/d0", "leaf 66: the directories of entry 199, below the fileset's");
+	fileset_leaf_path(&fs, 0, buf, sizeof(buf));
+	is_str(buf, "d0/d0/d0/d0", "leaf 0");
+	is_int(fileset_leaf_path(&fs, 66, buf, 8), -ENAMETOOLONG, "leaf path: buffer too small");
+	is_int((int)fileset_entry_of_name(&fs, 66, "f199"), 199, "f199 in leaf 66");
+	is_int((int)fileset_entry_of_name(&fs, 66, "f198"), 198, "f198 in leaf 66");
+	is_int((int)fileset_entry_of_name(&fs, 66, "f197"), -1, "f197 is leaf 65's");
+	is_int((int)fileset_entry_of_name(&fs, 66, "f200"), -1, "f200: past the last entry");
+	is_int((int)fileset_entry_of_name(&fs, 66, "f0199"), -1, "a leading zero: not ours");
+	is_int((int)fileset_entry_of_name(&fs, 0, "f0"), 0, "f0 in leaf 0");
+	is_int((int)fileset_entry_of_name(&fs, 66, "f199x"), -1, "trailing junk");
+	is_int((int)fileset_entry_of_name(&fs, 66, "l199"), -1, "l199: not a file's name");
+	is_int((int)fileset_entry_of_name(&fs, 0, "f"), -1, "no number");
+	is_int((int)fileset_entry_of_name(&fs, 0, "."), -1, ".");
+	is_int((int)fileset_entry_of_name(&fs, 0, ".."), -1, "..");
+	is_int((int)fileset_entry_of_name(&fs, 0, "f99999999999999999999999"), -1,
+	       "a number past 2^64");
+	fileset_free(&fs);
+
+	init(&fs, &def, "one", 0, 4, 1000, 0);
+	is_int((int)fileset_nleaves(&fs), 1, "one level: one leaf");
+	fileset_leaf_path(&fs, 0, buf, sizeof(buf));
+	is_str(buf, ".", "one level: the fileset's own directory");
+	is_int((int)fileset_entry_of_name(&fs, 0, "f3"), 3, "one level: f3");
+	is_int((int)fileset_entry_of_name(&fs, 0, "f4"), -1, "one level: f4 is past the end");
+	fileset_free(&fs);
+
+	init(&fs, &def, "ld", 0, 0, 1000, 10);
+	is_int((int)fileset_entry_of_name(&fs, 0, "l5"), 5, "leafdirs: l5");
+	is_int((int)fileset_entry_of_name(&fs, 0, "f5"), -1, "leafdirs: f5 is not ours");
+	fileset_free(&fs);
+}
+
 /* Entries' system calls resolve below the fileset's own directory once
  * fileset_create() has made it, and from the run directory otherwise. */
 static void test_at(void)
@@ -239,5 +284,6 @@ int main(void)
 	test_leafdirs_and_file();
 	test_selection();
 	test_at();
+	test_leaves();
 	return done_testing();
 }
