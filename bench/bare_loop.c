@@ -10,14 +10,14 @@
  *                                    function to return through
  *   bare_loop pread-timed FILE SECONDS
  *                                    the same, timing each pread as fsgauge
- *                                    does (CLOCK_MONOTONIC before and after)
- *                                    into a log2 histogram: what measuring
- *                                    every operation costs by itself
+ *                                    does (its clock, util/clock.h, before
+ *                                    and after) into a log2 histogram: what
+ *                                    measuring every operation costs by
+ *                                    itself
  *   bare_loop create DIR SECONDS     openat(O_CREAT) + close + unlink
  *
  * Prints "<ops> <seconds> <ops/s>".
  */
-#define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,14 +28,7 @@
 #include <unistd.h>
 
 #include "engine/syscall.h"
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+#include "util/clock.h"
 
 static double now(void)
 {
@@ -63,6 +56,7 @@ int main(int argc, char **argv)
 
 		if (fd < 0 || fstat(fd, &st) < 0)
 			return 1;
+		op_clock_init();
 		uint64_t blocks = (uint64_t)st.st_size / 4096;
 
 		t0 = now();
@@ -71,7 +65,7 @@ int main(int argc, char **argv)
 				x ^= x << 13;
 				x ^= x >> 7;
 				x ^= x << 17;
-				uint64_t start = timed ? now_ns() : 0;
+				uint64_t start = timed ? op_clock() : 0;
 
 				uint64_t off = (x % blocks) * 4096;
 
@@ -79,7 +73,7 @@ int main(int argc, char **argv)
 					 : pread(fd, buf, 4096, (off_t)off)) != 4096)
 					return 1;
 				if (timed)
-					hist[63 - __builtin_clzll((now_ns() - start) | 1)]++;
+					hist[63 - __builtin_clzll(op_clock_ns(op_clock() - start) | 1)]++;
 			}
 			ops += 1024;
 		} while ((t = now()) - t0 < secs);

@@ -15,7 +15,8 @@ fsg=${FSGAUGE:-$top/fsgauge}
 work=$(mktemp -d "$dir/fsgauge-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-cc -O2 -I"$top/src" -o "$work/bare_loop" "$top/bench/bare_loop.c"
+cc -O2 -D_GNU_SOURCE -I"$top/src" -o "$work/bare_loop" "$top/bench/bare_loop.c" \
+	"$top/src/util/clock.c" "$top/src/util/util.c" -lpthread
 
 cat > "$work/pread.f" <<WML
 define file name=data,path=\$dir,size=64m,prealloc,reuse

@@ -18,7 +18,8 @@
  *    engine when full or empty: one timed operation per call, so that the
  *    clock is read twice per iosize characters, not per character.
  *
- * The runner times around every engine call (now_ns before and after);
+ * The runner times around every engine call (op_clock before and after:
+ * util/clock.h);
  * picking a file, stamping data and choosing an offset happen outside
  * that window (an open's window also covers building the file's path,
  * in slot_open_fds).
@@ -36,6 +37,7 @@
 
 #include "runner/internal.h"
 #include "runner/verify.h"
+#include "util/clock.h"
 #include "util/util.h"
 
 struct timing {
@@ -49,13 +51,13 @@ static ALWAYS_INLINE void op_begin(struct wflow *f, struct timing *t)
 	/* c0 is set either way: gcc cannot always see that op_end reads it
 	 * only when t->cpu is set */
 	t->c0 = t->cpu ? thread_cpu_ns() : 0;
-	t->t0 = now_ns();
+	t->t0 = op_clock();
 }
 
 static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
 			  uint64_t wbytes)
 {
-	uint64_t t1 = now_ns(), lat = t1 - t->t0;
+	uint64_t lat = op_clock_ns(op_clock() - t->t0);
 	struct op_stats *st = &f->st;
 
 	STAT_BEGIN(st);

@@ -20,6 +20,7 @@
 
 #include "runner/internal.h"
 #include "stats/env.h"
+#include "util/clock.h"
 #include "util/rundir.h"
 #include "util/util.h"
 
@@ -478,6 +479,7 @@ struct runner *runner_new(struct workload *w, struct rundir *rd, const struct ru
 {
 	struct runner *rn = xcalloc(1, sizeof(*rn));
 
+	op_clock_init(); /* before any worker times an operation */
 	rn->w = w;
 	rn->o = o;
 	rn->rd = rd;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "stats/devices.h"
+#include "util/clock.h"
 #include "util/spawn.h"
 #include "util/util.h"
 
@@ -197,6 +198,7 @@ void env_capture(struct kvlist *env, const char *target)
 	char cpu[256], host[256];
 
 	kv_add(env, "tool", "fsgauge %s (%s)", FSGAUGE_VERSION, FSGAUGE_GITREV);
+	kv_add(env, "latency_clock", "%s", op_clock_describe());
 	if (uname(&u) == 0) {
 		kv_add(env, "os", "%s", u.sysname);
 		kv_add(env, "kernel", "%s", u.release);

@@ -34,6 +34,9 @@ check "json: complete" [ "$(json "$T/v.json" 'd["status"]["complete"]')" = true 
 check "json: every varmail flowop ran" [ "$(json "$T/v.json" 'min(o["ops"] for o in d["phases"][0]["operations"])>0')" = true ]
 check "json: environment has the fs type" [ -n "$(json "$T/v.json" 'd["environment"]["fs_type"]')" ]
 check "json: kernel recorded" [ -n "$(json "$T/v.json" 'd["environment"]["kernel"]')" ]
+clk=$(json "$T/v.json" 'd["environment"]["latency_clock"]')
+check "json: the clock operations were timed with ($clk)" \
+	sh -c 'printf "%s\n" "$1" | grep -Eq "^(tsc \(|clock_gettime \(CLOCK_MONOTONIC\): )"' _ "$clk"
 check "json: -s override recorded in parameters" [ "$(json "$T/v.json" 'd["parameters"]["var.nfiles"]')" = 100 ]
 check "json: percentiles ordered" [ "$(json "$T/v.json" 'all(o["latency_us"]["p50"]<=o["latency_us"]["p99"]<=o["latency_us"]["max"]*1.01 for o in d["phases"][0]["operations"])')" = true ]
 check "json: histogram counts equal ops" [ "$(json "$T/v.json" 'all(sum(b[2] for b in o["histogram"]["buckets"])==o["ops"] for o in d["phases"][0]["operations"])')" = true ]
@@ -124,6 +127,19 @@ check "finishoncount: stopped at 200 creates (one extra per other thread at most
 check "finishoncount: writewholefile wrote 1k per created file" \
 	[ "$(json "$T/f.json" '[o["bytes_written"]==1024*o["ops"] for o in d["phases"][0]["operations"] if o["name"]=="wr"][0]')" = true ]
 check "finishoncount: the phase ended by the finish condition" [ "$(json "$T/f.json" 'd["phases"][0]["end_reason"]')" = finish ]
+
+# FSGAUGE_CLOCK: system makes operations timed with CLOCK_MONOTONIC (said
+# in the JSON); an unknown value is warned about and the default used
+run env FSGAUGE_CLOCK=system "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 -q --json "$T/ck.json"
+check "FSGAUGE_CLOCK=system: exits 0" [ "$rc" -eq 0 ]
+check "FSGAUGE_CLOCK=system: recorded" \
+	[ "$(json "$T/ck.json" 'd["environment"]["latency_clock"]')" = "clock_gettime (CLOCK_MONOTONIC): FSGAUGE_CLOCK=system" ]
+run env FSGAUGE_CLOCK=bogus "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 -q --json "$T/ck.json"
+check "FSGAUGE_CLOCK=bogus: exits 0" [ "$rc" -eq 0 ]
+check "FSGAUGE_CLOCK=bogus: warned" \
+	grep -q "FSGAUGE_CLOCK='bogus' is not 'auto' or 'system'; using auto" "$T/err"
+check "FSGAUGE_CLOCK=bogus: the default clock (${clk%% *})" \
+	[ "$(json "$T/ck.json" 'd["environment"]["latency_clock"].split()[0]')" = "${clk%% *}" ]
 
 # SIGINT mid-run: partial results marked, nothing left, exit 130
 # (the progress line, once a second, says operations have completed: no
