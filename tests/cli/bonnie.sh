@@ -223,6 +223,8 @@ run $B -d "$d" -r 0 -s 8 -n 0 -f 4 --json "$T/f4.json"
 jcheck "-f 4: per-character tests on 4 MiB" 4194304 "$T/f4.json" '[o["bytes_written"] for p in d["phases"] if p["name"]=="putc" for o in p["operations"] if o["name"]=="putc"][0]'
 run $B -d "$d" -r 0 -s 1:8k:100 -n 0 -b -f --json "$T/b.json"
 check "-b runs (O_DSYNC writes)" [ "$rc" -eq 0 ]
+jcheck "-b: the block tests open the data file O_DSYNC" "put_block rewrite get_block seeks" "$T/b.json" \
+	'" ".join(p["name"] for p in d["phases"] if "O_DSYNC" in p["open_flags"])'
 jcheck "-s size:chunk:seeks: 100 seeks" 100 "$T/b.json" '[o["ops"] for p in d["phases"] if p["name"]=="seeks" for o in p["operations"] if o["name"]=="seek"][0]'
 # -b on the file tests, as bonnie++: each created file fsynced, then its
 # directory; the directory after each delete (bonnie++ 2.00a makes 6144
