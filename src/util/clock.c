@@ -106,7 +106,7 @@ static int64_t cpu_spread(uint64_t t0, uint64_t n0)
 static void choose_tsc(void)
 {
 	uint64_t n0, t0, n1, t1;
-	struct timespec nap = { 0, 1000000 };
+	struct timespec nap = {0, 1000000};
 	double hz;
 	int64_t spread;
 	char why[96];
@@ -134,15 +134,14 @@ static void choose_tsc(void)
 		return;
 	}
 	if (spread > STEP_TOLERANCE_NS) {
-		snprintf(why, sizeof(why), "the CPUs' TSCs differ by %lld ns",
-			 (long long)spread);
+		snprintf(why, sizeof(why), "the CPUs' TSCs differ by %lld ns", (long long)spread);
 		use_system(why);
 		return;
 	}
 	snprintf(description, sizeof(description),
-		 "tsc (%.1f MHz, invariant, calibrated against CLOCK_MONOTONIC; CPUs in step "
-		 "within %lld ns)",
-		 hz / 1e6, (long long)spread);
+	         "tsc (%.1f MHz, invariant, calibrated against CLOCK_MONOTONIC; CPUs in step "
+	         "within %lld ns)",
+	         hz / 1e6, (long long)spread);
 }
 #endif
 

@@ -26,7 +26,7 @@
 #endif
 
 /* Set once by op_clock_init(), read-only afterwards. */
-extern int op_clock_tsc;	/* 1: op_clock() is the TSC */
+extern int op_clock_tsc;       /* 1: op_clock() is the TSC */
 extern uint64_t op_clock_mult; /* TSC: nanoseconds per tick, << 32 */
 
 /* Choose the clock (once per process; thread-safe; cheap after the first

@@ -12,35 +12,37 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Both clocks over the same ~20 ms: op_clock() read between two
- * CLOCK_MONOTONIC readings at each end (the tightest of a few tries, so
- * that a preemption between the reads does not count). */
+/* op_clock() read between two CLOCK_MONOTONIC readings, the tightest of a
+ * few tries (so that a preemption between the reads does not count):
+ * *n is the middle of that pair, *t the op_clock() reading; returns the
+ * pair's width. */
+static uint64_t bracket(uint64_t *n, uint64_t *t)
+{
+	uint64_t best = UINT64_MAX;
+
+	for (int i = 0; i < 20; i++) {
+		uint64_t a = now_ns(), c = op_clock(), b = now_ns();
+
+		if (b - a < best) {
+			best = b - a;
+			*n = a + (b - a) / 2;
+			*t = c;
+		}
+	}
+	return best;
+}
+
+/* Both clocks over the same ~20 ms. */
 static void test_agrees(void)
 {
-	uint64_t best0 = UINT64_MAX, best1 = UINT64_MAX, n0 = 0, n1 = 0, t0 = 0, t1 = 0;
-	struct timespec nap = { 0, 20000000 };
+	uint64_t n0 = 0, n1 = 0, t0 = 0, t1 = 0, w;
+	struct timespec nap = {0, 20000000};
 
-	for (int i = 0; i < 20; i++) {
-		uint64_t a = now_ns(), t = op_clock(), b = now_ns();
-
-		if (b - a < best0) {
-			best0 = b - a;
-			n0 = a + (b - a) / 2;
-			t0 = t;
-		}
-	}
+	w = bracket(&n0, &t0);
 	nanosleep(&nap, NULL);
-	for (int i = 0; i < 20; i++) {
-		uint64_t a = now_ns(), t = op_clock(), b = now_ns();
-
-		if (b - a < best1) {
-			best1 = b - a;
-			n1 = a + (b - a) / 2;
-			t1 = t;
-		}
-	}
+	w += bracket(&n1, &t1);
 	double mono = (double)(n1 - n0), op = (double)op_clock_ns(t1 - t0);
-	double slack = 0.001 * mono + (double)(best0 + best1) + 1000;
+	double slack = 0.001 * mono + (double)w + 1000;
 
 	ok(mono >= 2e7, "slept at least 20 ms (%.0f ns)", mono);
 	ok(op > mono - slack && op < mono + slack,
