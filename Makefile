@@ -52,10 +52,18 @@ FEATURE_LIBS   += -lblkid
 endif
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
-GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+# The commit built from ("-dirty" with uncommitted changes), in a
+# generated header rewritten only when it changes: the few files that
+# print it are recompiled after a commit, and a result never names a
+# commit it was not built from.
+GITREV  := $(shell git describe --always --dirty --abbrev=7 2>/dev/null || echo unknown)
+GITREV_H := $(BUILD)/gen/gitrev.h
+GITREV_TEXT := \#ifndef FSGAUGE_GITREV\n\#define FSGAUGE_GITREV "$(GITREV)"\n\#endif\n
+$(shell mkdir -p $(BUILD)/gen; printf '$(GITREV_TEXT)' | cmp -s - $(GITREV_H) || \
+	printf '$(GITREV_TEXT)' > $(GITREV_H))
 
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -Isrc -I$(BUILD)/gen $(WARN) $(CFLAGS) $(SAN) \
-	-pthread -MMD -MP -DFSGAUGE_VERSION='"$(VERSION)"' -DFSGAUGE_GITREV='"$(GITREV)"' \
+	-pthread -MMD -MP -DFSGAUGE_VERSION='"$(VERSION)"' \
 	$(FEATURE_CFLAGS)
 ALL_LDFLAGS := $(LDFLAGS) $(SAN) -pthread
 LIBS := -ljansson -lxxhash $(FEATURE_LIBS) -lm
@@ -79,7 +87,7 @@ fsgauge: $(LIB_OBJ) $(MAIN_OBJ) $(LINK_STAMP)
 # Objects depend on the compiler flags (features found, sanitizers), so a
 # change of either rebuilds everything.
 FLAGS_STAMP := $(BUILD)/.cflags
-STAMP_FLAGS := $(CC) $(filter-out -DFSGAUGE_GITREV%,$(ALL_CFLAGS))
+STAMP_FLAGS := $(CC) $(ALL_CFLAGS)
 $(shell mkdir -p $(BUILD); printf '%s\n' "$(STAMP_FLAGS)" | cmp -s - $(FLAGS_STAMP) || \
 	printf '%s\n' "$(STAMP_FLAGS)" > $(FLAGS_STAMP))
 # ./fsgauge is shared by every BUILD directory: it is linked again when the

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "cmd/cmd.h"
 #include "engine/engine.h"
 #include "util/util.h"

@@ -42,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "output/iozone_fmt.h"

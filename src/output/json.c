@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "engine/engine.h"
 #include "output/output.h"
 #include "util/util.h"

@@ -10,6 +10,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "stats/devices.h"
 #include "util/clock.h"
 #include "util/spawn.h"

@@ -10,6 +10,11 @@ mkdir "$d"
 run "$FSGAUGE" --version
 check "--version exits 0" [ "$rc" -eq 0 ]
 check "--version lists engines and features" grep -q "engines: psync" "$T/out"
+# the commit named is the one built from (make regenerates it; a stale
+# one would put the wrong commit into every result)
+if rev=$(cd "$(dirname "$0")/../.." && git describe --always --dirty --abbrev=7 2>/dev/null); then
+	check "--version names the commit built from ($rev)" grep -q "^fsgauge [^ ]* ($rev)\$" "$T/out"
+fi
 
 run "$FSGAUGE" list
 check "list exits 0" [ "$rc" -eq 0 ]

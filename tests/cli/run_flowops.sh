@@ -150,6 +150,22 @@ jcheck "readdir pass, one level: the directory opened once, read (100 creates + 
 jcheck "readdir pass, 10 leaves: each opened once and read (100 creates + 10)" \
 	"110 True" "$T/rd-10.json" \
 	'"%d %s" % (d["io_requests"]["open"], d["io_requests"]["getdents"] >= 10)'
+# three threads share one readdir pass: together they take each file once
+cat > "$T/readdir-3.f" <<'WML'
+define fileset name=fs,path=$dir,entries=1000,dirwidth=100,size=0,prealloc=100
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=3 {
+    flowop statfile name=stat,filesetname=fs,readdir
+  }
+}
+set mode quit alldone
+run 60
+WML
+run "$FSGAUGE" run "$T/readdir-3.f" -d "$d" -q --json "$T/rd-3.json"
+check "readdir pass, three threads: exits 0" [ "$rc" -eq 0 ]
+jcheck "readdir pass, three threads: each of 1000 files stat'ed once, 10 directories read" \
+	"1000 10" "$T/rd-3.json" \
+	'"%d %d" % (ops["stat"]["ops"], d["phases"][-1]["io_requests"]["open"])'
 # the first file deleted is the first one the directory lists (and, two
 # levels deep, the 11th the first of the second directory): the unlink
 # is made to fail there, and the kept directory listed
