@@ -260,7 +260,9 @@ static int64_t dir_pass_next(struct worker *wk, struct wflow *f, struct rt_files
 	char leaf[PATH_MAX];
 	int64_t i = -1, r;
 
-	pthread_mutex_lock(&d->mu);
+	/* (a fileset one worker uses has one user of its passes: no lock) */
+	if (fs->nusers != 1)
+		pthread_mutex_lock(&d->mu);
 	while (!d->done) {
 		if (d->pos < d->len) {
 			const struct dirent64 *de = (const void *)(d->buf + d->pos);
@@ -307,7 +309,8 @@ static int64_t dir_pass_next(struct worker *wk, struct wflow *f, struct rt_files
 		d->fd = -1;
 		d->leaf++;
 	}
-	pthread_mutex_unlock(&d->mu);
+	if (fs->nusers != 1)
+		pthread_mutex_unlock(&d->mu);
 	return i;
 }
 

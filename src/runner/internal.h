@@ -74,7 +74,8 @@ struct fd_slot {
 
 /* A pass in the order the fileset's leaf directories list their files:
  * the directory being read and what getdents() last returned.  One
- * reader at a time (mu); the directory is read as the pass reaches it,
+ * reader at a time (mu, unless one worker uses the fileset); the
+ * directory is read as the pass reaches it,
  * as readdir() does. */
 struct dir_pass {
 	pthread_mutex_t mu;
