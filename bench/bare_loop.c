@@ -15,6 +15,12 @@
  *                                    measuring every operation costs by
  *                                    itself
  *   bare_loop create DIR SECONDS     openat(O_CREAT) + close + unlink
+ *   bare_loop create-inline DIR SECONDS
+ *   bare_loop create-timed DIR SECONDS
+ *                                    the same with the system calls
+ *                                    inline, or each of the three timed
+ *                                    into a histogram of its own, as for
+ *                                    pread
  *
  * Prints "<ops> <seconds> <ops/s>".
  */
@@ -77,25 +83,53 @@ int main(int argc, char **argv)
 			}
 			ops += 1024;
 		} while ((t = now()) - t0 < secs);
-	} else {
+	} else if (!strncmp(argv[1], "create", 6)) {
+		int timed = !strcmp(argv[1], "create-timed");
+		int inl = !strcmp(argv[1], "create-inline");
+		static volatile uint64_t hist[3][64]; /* written, never read */
 		int dfd = open(argv[2], O_RDONLY | O_DIRECTORY);
 		char name[64];
 
 		if (dfd < 0)
 			return 1;
+		op_clock_init();
 		t0 = now();
 		do {
 			for (int i = 0; i < 256; i++) {
+				uint64_t c0, c1, c2;
+
 				snprintf(name, sizeof(name), "f%llu", (unsigned long long)(ops + i));
-				int fd = openat(dfd, name, O_RDWR | O_CREAT | O_TRUNC, 0644);
+				c0 = timed ? op_clock() : 0;
+				int64_t fd = inl ? sys_openat(dfd, name, O_RDWR | O_CREAT | O_TRUNC, 0644)
+						 : openat(dfd, name, O_RDWR | O_CREAT | O_TRUNC, 0644);
 
 				if (fd < 0)
 					return 1;
-				close(fd);
-				unlinkat(dfd, name, 0);
+				if (timed) {
+					c1 = op_clock();
+					hist[0][63 - __builtin_clzll(op_clock_ns(c1 - c0) | 1)]++;
+				}
+				c1 = timed ? op_clock() : 0;
+				if (inl)
+					sys_close((int)fd);
+				else
+					close((int)fd);
+				if (timed) {
+					c2 = op_clock();
+					hist[1][63 - __builtin_clzll(op_clock_ns(c2 - c1) | 1)]++;
+				}
+				c2 = timed ? op_clock() : 0;
+				if (inl)
+					sys_unlinkat(dfd, name, 0);
+				else
+					unlinkat(dfd, name, 0);
+				if (timed)
+					hist[2][63 - __builtin_clzll(op_clock_ns(op_clock() - c2) | 1)]++;
 			}
 			ops += 256;
 		} while ((t = now()) - t0 < secs);
+	} else {
+		return 2;
 	}
 	printf("%llu %.3f %.1f\n", (unsigned long long)ops, t - t0, (double)ops / (t - t0));
 	return 0;

@@ -60,7 +60,8 @@ print(sum(o["ops_per_second"] for o in d["phases"][0]["operations"] if o["name"]
 # and one that issues the system call inline, as fsgauge's psync engine
 # does (src/engine/syscall.h): the bare loop calls libc's pread(), whose
 # return after the system call is itself a cost (docs/engine.md), so this
-# is the tightest reference there is.
+# is the tightest reference there is.  The create test has the same
+# three references, each of its three calls timed or inline.
 rounds=${ROUNDS:-5}
 pin=""
 if command -v taskset > /dev/null 2>&1; then
@@ -73,9 +74,11 @@ for i in $(seq "$rounds"); do
 	$pin "$work/bare_loop" pread-timed "$kept/data" "$secs" | awk '{print $3}' >> "$work/bt"
 	$pin "$fsg" run "$work/pread.f" -d "$work" -t "$secs" -q --json "$work/pread.json" > /dev/null
 	rate "$work/pread.json" pread4k >> "$work/fp"
-	mkdir "$work/bare"
-	$pin "$work/bare_loop" create "$work/bare" "$secs" | awk '{print $3}' >> "$work/bc"
-	rmdir "$work/bare"
+	for v in create:bc create-inline:bci create-timed:bct; do
+		mkdir "$work/bare"
+		$pin "$work/bare_loop" "${v%%:*}" "$work/bare" "$secs" | awk '{print $3}' >> "$work/${v##*:}"
+		rmdir "$work/bare"
+	done
 	$pin "$fsg" run "$work/create.f" -d "$work" -t "$secs" -q --json "$work/create.json" > /dev/null
 	rate "$work/create.json" create >> "$work/fc"
 done
@@ -97,6 +100,10 @@ line "  vs bare loop timing each pread" "$work/fp" "$work/bt"
 line "  (bare timed vs bare)" "$work/bt" "$work/bp"
 line "  (bare inline vs bare)" "$work/bi" "$work/bp"
 line "create+close+unlink (per file)" "$work/fc" "$work/bc"
+line "  vs bare loop, syscalls inline" "$work/fc" "$work/bci"
+line "  vs bare loop timing each call" "$work/fc" "$work/bct"
+line "  (bare timed vs bare)" "$work/bct" "$work/bc"
+line "  (bare inline vs bare)" "$work/bci" "$work/bc"
 
 # 3. a 1,000,000-entry fileset: preallocation time and peak RSS
 cat > "$work/million.f" <<WML
