@@ -1,6 +1,7 @@
 /*
  * main.c — fsgauge's entry point: dispatches to the subcommands in cmd/.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,9 +74,18 @@ int main(int argc, char **argv)
 		version();
 		return EXIT_OK;
 	}
-	for (const struct command *c = commands; c->name; c++)
-		if (!strcmp(argv[1], c->name))
-			return c->fn(argc - 1, argv + 1);
+	for (const struct command *c = commands; c->name; c++) {
+		if (!strcmp(argv[1], c->name)) {
+			int ret = c->fn(argc - 1, argv + 1);
+
+			/* output lost (a closed pipe, a full disk) is a failure */
+			if ((fflush(stdout) == EOF || ferror(stdout)) && ret == EXIT_OK) {
+				err_errno(-(errno ? errno : EIO), "cannot write to standard output");
+				ret = EXIT_SYSTEM;
+			}
+			return ret;
+		}
+	}
 	msg_err("unknown command '%s' (try 'fsgauge --help')", argv[1]);
 	return EXIT_USAGE;
 }

@@ -52,6 +52,7 @@
 #include "runner/runner.h"
 #include "runner/verify.h"
 #include "stats/env.h"
+#include "util/outfile.h"
 #include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -154,7 +155,8 @@ static void bonnie_usage(FILE *f)
 		"      --csv V        CSV line: 103, 197, 198 (what Debian's bon_csv2html\n"
 		"                     reads), or none (default: 103 with --format 103, 198\n"
 		"                     with 19, none with 64)\n"
-		"      --json FILE    write the full result as JSON ('-' for stdout)\n"
+		"      --json FILE    write the full result as JSON ('-': stdout, and the\n"
+		"                     tables go to stderr)\n"
 		"      --label TEXT   a label stored in the result\n"
 		"      --engine NAME  I/O engine: psync (default), io_uring, null\n"
 		"      --sem-key KEY  System V key of the -p/-y semaphores (default 0x%x)\n"
@@ -1299,7 +1301,8 @@ int cmd_bonnie(int argc, char **argv)
 		return r > 0 ? EXIT_OK : EXIT_USAGE;
 	if (b.sem_procs)
 		return sem_setup(b.sem_key, b.sem_procs);
-	if (check_options(&b) < 0)
+	if (check_options(&b) < 0 || (b.json && outfile_check(b.json, "JSON result") < 0) ||
+	    (b.json && !strcmp(b.json, "-") && outfile_claim_stdout() < 0))
 		return EXIT_USAGE;
 	if (b.sem_wait == 's') {
 		br.sem_id = semget(b.sem_key, BT__COUNT, 0);
@@ -1372,16 +1375,18 @@ int cmd_bonnie(int argc, char **argv)
 			acc->first_error ? acc->first_error : "?");
 		ret = EXIT_RUN_ERRORS;
 	}
-	if (b.json && (acc->nphases || acc->interrupted) && output_json_file(acc, b.json) < 0 &&
-	    ret == EXIT_OK)
-		ret = EXIT_SYSTEM;
 out:
+	/* the run directory goes first: on a full file system its space is
+	 * what lets the results be written */
 	if (b.keep) {
 		fprintf(stderr, "kept run directory: %s\n", rd.path);
 		rundir_release(&rd);
 	} else if (rundir_remove(&rd) < 0 && ret == EXIT_OK) {
 		ret = EXIT_SYSTEM;
 	}
+	if (b.json && acc && (acc->nphases || acc->interrupted) &&
+	    output_json_file(acc, b.json) < 0 && ret == EXIT_OK)
+		ret = EXIT_SYSTEM;
 	result_free(acc);
 	return ret;
 }

@@ -9,6 +9,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/results.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 static void compare_usage(FILE *f)
@@ -100,6 +101,8 @@ int cmd_compare(int argc, char **argv)
 		msg_err("--csv and --json - both write to stdout; give --json a file name");
 		return EXIT_USAGE;
 	}
+	if (json && outfile_check(json, "comparison") < 0)
+		return EXIT_USAGE;
 	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
 	if (ret != EXIT_OK) {
 		results_free(&r);

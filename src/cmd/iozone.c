@@ -51,6 +51,7 @@
 #include "stats/env.h"
 #include "stats/summary.h"
 #include "util/blockdev.h"
+#include "util/outfile.h"
 #include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -181,7 +182,8 @@ static void iozone_usage(FILE *f)
 		"fsgauge's options:\n"
 		"      --dir DIR      target directory (default: the -F/-f files' directory,\n"
 		"                     else the current directory, as iozone)\n"
-		"      --json FILE    write the full result as JSON ('-' for stdout)\n"
+		"      --json FILE    write the full result as JSON ('-': stdout, and the\n"
+		"                     tables go to stderr)\n"
 		"      --label TEXT   a label stored in the result\n"
 		"      --engine NAME  I/O engine: psync (default), io_uring, null\n"
 		"      --seed N       seed for random offsets and data (default 1)\n"
@@ -1562,7 +1564,7 @@ int cmd_iozone(int argc, char **argv)
 {
 	struct ioz z = { 0 };
 	struct rundir rd = { .fd = -1, .parent_fd = -1 };
-	FILE *csv = NULL;
+	struct outfile csv = { 0 };
 	char *dir = NULL;
 	int ret = EXIT_OK, rr;
 
@@ -1596,8 +1598,14 @@ int cmd_iozone(int argc, char **argv)
 		ret = usage_error();
 		goto out;
 	}
-	if (common_run_check(&z.ro) < 0) {
+	if (common_run_check(&z.ro) < 0 ||
+	    (z.json && outfile_check(z.json, "JSON result") < 0) ||
+	    (z.csv_file && outfile_check(z.csv_file, "spreadsheet") < 0)) {
 		ret = usage_error();
+		goto out;
+	}
+	if (z.json && !strcmp(z.json, "-") && outfile_claim_stdout() < 0) {
+		ret = EXIT_SYSTEM;
 		goto out;
 	}
 	z.cmdline = join_args(argc, argv);
@@ -1624,17 +1632,12 @@ int cmd_iozone(int argc, char **argv)
 		if (ret != EXIT_OK)
 			goto out;
 	}
-	if (z.csv_file) {
-		csv = fopen(z.csv_file, "w");
-		if (!csv) {
-			err_errno(-errno, "cannot create spreadsheet file '%s'", z.csv_file);
-			ret = EXIT_USAGE;
-			goto out;
-		}
+	if (z.csv_file && outfile_open(&csv, z.csv_file, "spreadsheet") < 0) {
+		ret = EXIT_USAGE;
+		goto out;
 	}
 
-	runner_install_signals();
-	signal(SIGPIPE, SIG_IGN); /* a closed stdout is seen by out_flush() */
+	runner_install_signals(); /* a closed stdout is then seen by out_flush() */
 	if (!z.device) {
 		if (rundir_create(&rd, dir) < 0) {
 			ret = EXIT_USAGE;
@@ -1701,7 +1704,9 @@ int cmd_iozone(int argc, char **argv)
 	}
 
 	print_header(&z);
-	rr = run_all(&z, z.device ? NULL : &rd, csv);
+	rr = run_all(&z, z.device ? NULL : &rd, csv.f);
+	if (runner_signalled())
+		z.acc->interrupted = 1; /* also when it came before a test began */
 	if (z.acc->nphases)
 		ioz_fmt_summary(stdout, z.acc);
 	if (z.acc->interrupted)
@@ -1719,15 +1724,10 @@ int cmd_iozone(int argc, char **argv)
 		ret = EXIT_RUN_ERRORS;
 	else if (rr < 0)
 		ret = rr == -ENOSPC || rr == -EINVAL || rr == -EPERM ? EXIT_USAGE : EXIT_SYSTEM;
-	if (csv) {
-		if (fclose(csv) != 0 && !ret)
-			ret = EXIT_SYSTEM;
-		csv = NULL;
-	}
 	runner_free(z.rn);
 	z.rn = NULL;
-	if (z.json && output_json_file(z.acc, z.json) < 0 && !ret)
-		ret = EXIT_SYSTEM;
+	/* the run directory goes first: on a full file system its space is
+	 * what lets the results be written */
 	if (z.device) {
 		/* nothing to remove: the device is left as the tests left it */
 	} else if (z.keep) {
@@ -1737,9 +1737,13 @@ int cmd_iozone(int argc, char **argv)
 	} else if (rundir_remove(&rd) < 0 && !ret) {
 		ret = EXIT_SYSTEM;
 	}
+	if (csv.f && outfile_close(&csv, "spreadsheet") < 0 && !ret)
+		ret = EXIT_SYSTEM;
+	if (z.json && output_json_file(z.acc, z.json) < 0 && !ret)
+		ret = EXIT_SYSTEM;
 out:
-	if (csv)
-		fclose(csv);
+	if (csv.f)
+		outfile_discard(&csv);
 	if (rd.fd >= 0)
 		rundir_release(&rd);
 	free(dir);

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "cmd/results.h"
 #include "output/html.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 static void report_usage(FILE *f)
@@ -56,7 +57,7 @@ int cmd_report(int argc, char **argv)
 	const char *out = NULL, *title = NULL;
 	int force = 0, pool = 1, opt, ret;
 	struct results r;
-	FILE *f;
+	struct outfile f;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
@@ -90,6 +91,8 @@ int cmd_report(int argc, char **argv)
 		msg_err("report needs an output file: -o REPORT.html ('-' for stdout)");
 		return EXIT_USAGE;
 	}
+	if (outfile_check(out, "report") < 0)
+		return EXIT_USAGE;
 	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
 	if (ret != EXIT_OK) {
 		results_free(&r);
@@ -97,24 +100,17 @@ int cmd_report(int argc, char **argv)
 	}
 	for (size_t i = 0; i < r.cmp.nwarnings; i++)
 		msg_warn("%s", r.cmp.warnings[i]);
-	f = strcmp(out, "-") ? fopen(out, "we") : stdout;
-	if (!f) {
-		err_errno(-errno, "cannot create '%s'", out);
+	if (outfile_open(&f, out, "report") < 0) {
 		results_free(&r);
 		return EXIT_SYSTEM;
 	}
-	ret = html_report(f, &r.cmp, title);
-	if (f != stdout) {
-		if (fclose(f) == EOF && !ret)
-			ret = -errno;
-	} else if (fflush(f) == EOF) {
-		ret = -EIO;
-	}
+	ret = html_report(f.f, &r.cmp, title);
 	if (ret < 0) {
-		err_errno(ret, "cannot write '%s'", out);
+		outfile_discard(&f);
+		err_errno(ret, "cannot write the report to '%s'", out);
 		ret = EXIT_SYSTEM;
 	} else {
-		ret = EXIT_OK;
+		ret = outfile_close(&f, "report") < 0 ? EXIT_SYSTEM : EXIT_OK;
 	}
 	results_free(&r);
 	return ret;

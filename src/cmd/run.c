@@ -15,6 +15,7 @@
 #include "output/output.h"
 #include "runner/runner.h"
 #include "stats/env.h"
+#include "util/outfile.h"
 #include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -40,7 +41,8 @@ static void run_usage(FILE *f)
 		"                         firstdone|alldone' runs until done; else %.0f seconds)\n"
 		"  -s, --set VAR=VALUE    set a workload variable, overriding the file's 'set'\n"
 		"                         (repeatable; -s nthreads=32 -s filesize=64k)\n"
-		"      --json FILE        write the full result as JSON ('-' for stdout)\n"
+		"      --json FILE        write the full result as JSON ('-': stdout, and the\n"
+		"                         tables go to stderr)\n"
 		"      --label TEXT       a label stored in the result (for compare/report)\n"
 		"      --engine NAME      I/O engine: psync (default), io_uring, null, or\n"
 		"                         faulty:ENGINE:RULE to inject faults (tests; see\n"
@@ -153,7 +155,7 @@ int cmd_run(int argc, char **argv)
 	struct run_opts o = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP };
 	struct wl_override *ov = NULL;
 	size_t nov = 0;
-	const char *dir = NULL, *json = NULL, *label = NULL;
+	const char *dir = NULL, *json = NULL, *label = NULL, *dir_d = NULL, *dir_s = NULL;
 	double duration = -1;
 	int keep = 0, c, ret = EXIT_OK;
 	struct workload *w = NULL;
@@ -167,7 +169,7 @@ int cmd_run(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "d:t:s:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			dir = optarg;
+			dir = dir_d = optarg;
 			break;
 		case 't':
 			if (num_parse_double(optarg, &duration) < 0 || duration <= 0) {
@@ -189,7 +191,7 @@ int cmd_run(int argc, char **argv)
 			ov[nov].name = optarg[0] == '$' ? optarg + 1 : optarg;
 			ov[nov].value = eq + 1;
 			if (!strcmp(ov[nov].name, "dir")) {
-				dir = eq + 1; /* -s dir=X is the same as -d X */
+				dir = dir_s = eq + 1; /* -s dir=X is the same as -d X */
 				break;
 			}
 			nov++;
@@ -251,7 +253,14 @@ int cmd_run(int argc, char **argv)
 		}
 		}
 	}
-	if (common_run_check(&o) < 0) {
+	if (common_run_check(&o) < 0 || (json && outfile_check(json, "JSON result") < 0) ||
+	    (json && !strcmp(json, "-") && outfile_claim_stdout() < 0)) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (dir_d && dir_s && strcmp(dir_d, dir_s)) {
+		msg_err("-d '%s' and -s dir='%s' name different directories: give one", dir_d,
+			dir_s);
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -328,6 +337,14 @@ int cmd_run(int argc, char **argv)
 
 	int rr = runner_run(w, &rd, &o, res);
 
+	/* the run directory goes first: on a full file system its space is
+	 * what lets the results be written */
+	if (keep) {
+		fprintf(stderr, "kept run directory: %s\n", rd.path);
+		rundir_release(&rd);
+	} else if (rundir_remove(&rd) < 0) {
+		ret = EXIT_SYSTEM;
+	}
 	if (rr < 0 && !res->nphases && !res->stopped_on_error && !res->interrupted) {
 		ret = rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
 	} else {
@@ -343,12 +360,6 @@ int cmd_run(int argc, char **argv)
 	if (json && (res->nphases || res->interrupted || res->stopped_on_error) &&
 	    output_json_file(res, json) < 0 && !ret)
 		ret = EXIT_SYSTEM;
-	if (keep) {
-		fprintf(stderr, "kept run directory: %s\n", rd.path);
-		rundir_release(&rd);
-	} else if (rundir_remove(&rd) < 0 && !ret) {
-		ret = EXIT_SYSTEM;
-	}
 out:
 	if (rd.fd >= 0)
 		rundir_release(&rd);

@@ -28,6 +28,7 @@
 #include "output/output.h"
 #include "runner/runner.h"
 #include "stats/env.h"
+#include "util/outfile.h"
 #include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -74,7 +75,8 @@ static void untar_usage(FILE *f)
 		"                         of RAM, at most 1g)\n"
 		"      --max-time SECS    stop a phase after this long (default: when done)\n"
 		"      --list             print the tree's entries and statistics; write nothing\n"
-		"      --json FILE        write the full result as JSON ('-' for stdout)\n"
+		"      --json FILE        write the full result as JSON ('-': stdout, and the\n"
+		"                         tables go to stderr)\n"
 		"      --label TEXT       a label stored in the result\n"
 		"      --engine NAME      I/O engine: psync (default), io_uring, null\n"
 		"      --seed N           seed of the synthetic tree and of written data (default 1)\n"
@@ -598,7 +600,8 @@ int cmd_untar(int argc, char **argv)
 			"the copies are done (use --copies or --repeat)");
 		return EXIT_USAGE;
 	}
-	if (common_run_check(&o) < 0)
+	if (common_run_check(&o) < 0 || (json && outfile_check(json, "JSON result") < 0) ||
+	    (json && !strcmp(json, "-") && outfile_claim_stdout() < 0))
 		return EXIT_USAGE;
 	if (optind < argc) {
 		msg_err("unexpected argument '%s' (the archive goes after --tarball)", argv[optind]);
@@ -763,8 +766,19 @@ int cmd_untar(int argc, char **argv)
 		if (rr < 0 || res->errors || res->stopped_on_error || res->interrupted)
 			break;
 	}
+	if (runner_signalled())
+		res->interrupted = 1; /* also when it came before a phase began */
+	contents_free(&ct);
+	/* the run directory goes first: on a full file system its space is
+	 * what lets the results be written */
+	if (keep) {
+		fprintf(stderr, "kept run directory: %s\n", rd.path);
+		rundir_release(&rd);
+	} else if (rundir_remove(&rd) < 0) {
+		ret = EXIT_SYSTEM;
+	}
 
-	if (rr < 0 && !res->nphases) {
+	if (rr < 0 && !res->nphases && !res->interrupted) {
 		ret = rr == -EINTR ? EXIT_INTERRUPTED : EXIT_SYSTEM;
 	} else {
 		for (size_t i = 0; i < res->nphases; i++)
@@ -798,13 +812,6 @@ int cmd_untar(int argc, char **argv)
 	}
 	if (json && (res->nphases || res->interrupted) && output_json_file(res, json) < 0 && !ret)
 		ret = EXIT_SYSTEM;
-	contents_free(&ct);
-	if (keep) {
-		fprintf(stderr, "kept run directory: %s\n", rd.path);
-		rundir_release(&rd);
-	} else if (rundir_remove(&rd) < 0 && !ret) {
-		ret = EXIT_SYSTEM;
-	}
 out:
 	contents_free(&ct);
 	if (rd.fd >= 0) {

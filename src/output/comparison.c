@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/outfile.h"
 #include "util/util.h"
 
 /*
@@ -870,17 +871,22 @@ static json_t *comparison_json(const struct comparison *c)
 
 int comparison_write_json(const struct comparison *c, const char *path)
 {
-	json_t *o = comparison_json(c);
-	int ret;
+	struct outfile out;
+	json_t *o;
+	int ret = outfile_open(&out, path, "comparison");
 
-	if (!strcmp(path, "-")) {
-		ret = json_dumpf(o, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
-		fputc('\n', stdout);
-	} else {
-		ret = json_dump_file(o, path, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
-	}
-	json_decref(o);
 	if (ret < 0)
-		return err_errno(-(errno ? errno : EIO), "cannot write '%s'", path);
-	return 0;
+		return ret;
+	o = comparison_json(c);
+	errno = 0;
+	ret = json_dumpf(o, out.f, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+	if (ret == 0 && fputc('\n', out.f) == EOF)
+		ret = -1;
+	json_decref(o);
+	if (ret < 0) {
+		ret = -(errno ? errno : EIO);
+		outfile_discard(&out);
+		return err_errno(ret, "cannot write the comparison to '%s'", path);
+	}
+	return outfile_close(&out, "comparison");
 }

@@ -11,6 +11,7 @@
 #include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "engine/engine.h"
 #include "output/output.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 #define MB (1024.0 * 1024.0)
@@ -471,17 +472,22 @@ static json_t *result_json(const struct result *r)
 
 int output_json_file(const struct result *r, const char *path)
 {
-	json_t *o = result_json(r);
-	int ret;
+	struct outfile out;
+	json_t *o;
+	int ret = outfile_open(&out, path, "JSON result");
 
-	if (!strcmp(path, "-")) {
-		ret = json_dumpf(o, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
-		fputc('\n', stdout);
-	} else {
-		ret = json_dump_file(o, path, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
-	}
-	json_decref(o);
 	if (ret < 0)
-		return err_errno(-(errno ? errno : EIO), "cannot write JSON result '%s'", path);
-	return 0;
+		return ret;
+	o = result_json(r);
+	errno = 0;
+	ret = json_dumpf(o, out.f, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+	if (ret == 0 && fputc('\n', out.f) == EOF)
+		ret = -1;
+	json_decref(o);
+	if (ret < 0) {
+		ret = -(errno ? errno : EIO);
+		outfile_discard(&out);
+		return err_errno(ret, "cannot write the JSON result to '%s'", path);
+	}
+	return outfile_close(&out, "JSON result");
 }

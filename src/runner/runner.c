@@ -42,6 +42,9 @@ void runner_install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* a reader that goes away (`| head`) must not kill us with files on
+	 * disk: writes to it fail instead, and the run ends as it would */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 static struct sync_obj *sync_get(struct runner *rn, const char *name)

@@ -71,7 +71,8 @@ static inline int runner_signalled(void)
 {
 	return __atomic_load_n(&runner_stop_signal, __ATOMIC_RELAXED);
 }
-/* Install SIGINT/SIGTERM/SIGHUP handling that sets runner_stop_signal. */
+/* Install SIGINT/SIGTERM/SIGHUP handling that sets runner_stop_signal,
+ * and ignore SIGPIPE (writing to a closed pipe then fails with EPIPE). */
 void runner_install_signals(void);
 
 /*

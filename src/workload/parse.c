@@ -1600,6 +1600,12 @@ static int check_fileset_name(struct parser *p, const struct attr *a, const char
 	if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
 		return perr(p, a->v.line, a->v.col,
 			    "fileset name '%s' must not contain '/' or be '.' or '..'", name);
+	/* fsgauge's own files in the run directory (its marker) are not the
+	 * workload's to create or delete */
+	if (!strncmp(name, ".fsgauge", 8))
+		return perr(p, a->v.line, a->v.col,
+			    "name '%s' is reserved: names starting with '.fsgauge' are fsgauge's own",
+			    name);
 	for (size_t i = 0; i < p->w->nfilesets; i++)
 		if (strcmp(p->w->filesets[i]->name, name) == 0)
 			return perr(p, a->v.line, a->v.col,

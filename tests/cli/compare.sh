@@ -191,7 +191,8 @@ check "report: nothing external (no scripts, links, imports, urls)" \
 run "$FSGAUGE" report "$F/single-a.json" -o "$T/one.html"
 check "report of one result: exit 0, no comparison table" [ "$rc" -eq 0 ] && ! grep -q 'id="compare"' "$T/one.html"
 check "report of one result without device figures: 5 bar charts" [ "$(grep -c 'data-chart="bar"' "$T/one.html")" -eq 5 ]
-expect_fail "report into a missing directory: exit 3" 3 "cannot create '$T/no/such/r.html'" \
+expect_fail "report into a missing directory: refused before reading, exit 2" 2 \
+	"cannot write the report to '$T/no/such/r.html' \\(directory '$T/no/such'\\): No such file" \
 	"$FSGAUGE" report "$F/ext4.json" -o "$T/no/such/r.html"
 expect_fail "report of different workloads refused" 2 "different workloads" \
 	"$FSGAUGE" report "$F/ext4.json" "$F/webserver.json" -o "$T/x.html"

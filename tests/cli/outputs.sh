@@ -1,0 +1,145 @@
+#!/bin/sh
+# outputs.sh — the files results go to (--json, report -o, compare --json,
+# iozone -b): checked before anything runs, never a block device, written
+# whole or not at all, and written after the run directory is removed (so
+# that a full file system still takes them); `--json -` puts the JSON
+# alone on stdout; a reader that closes the pipe early leaves nothing
+# behind; workload names cannot touch fsgauge's marker; -d and -s dir=
+# must agree.
+. "$(dirname "$0")/lib.sh"
+
+d="$T/target"
+mkdir "$d"
+small="-t 1 -q -s nfiles=20 -s meandirwidth=5"
+
+# --- checked before the run: nothing created, exit 2 ---
+expect_fail "--json in a missing directory: exit 2 before running" 2 \
+	"cannot write the JSON result to '$T/no/r.json' \(directory '$T/no'\): No such file" \
+	"$FSGAUGE" run varmail -d "$d" $small --json "$T/no/r.json"
+check "... nothing was created in the target" empty_dir "$d"
+expect_fail "--json '': exit 2" 2 "the JSON result needs a file name" \
+	"$FSGAUGE" run varmail -d "$d" $small --json ""
+expect_fail "--json a directory: exit 2" 2 "cannot write the JSON result to '$T': Is a directory" \
+	"$FSGAUGE" run varmail -d "$d" $small --json "$T"
+expect_fail "untar --json in a missing directory: exit 2" 2 \
+	"cannot write the JSON result to '$T/no/u.json'" \
+	"$FSGAUGE" untar --synthetic tiny -d "$d" -q --json "$T/no/u.json"
+expect_fail "bonnie --json in a missing directory: exit 2" 2 \
+	"cannot write the JSON result to '$T/no/b.json'" \
+	"$FSGAUGE" bonnie -d "$d" -s 0 -n 1 -q --json "$T/no/b.json"
+expect_fail "iozone -b in a missing directory: exit 2" 2 \
+	"cannot write the spreadsheet to '$T/no/x.xls'" \
+	"$FSGAUGE" iozone --dir "$d" -s 64k -r 4k -i 0 -b "$T/no/x.xls"
+check "... nothing was created by any of them" empty_dir "$d"
+
+# --- -d and -s dir= ---
+expect_fail "-d and -s dir= naming different directories: exit 2" 2 \
+	"-d '$d' and -s dir='$T' name different directories" \
+	"$FSGAUGE" run varmail -d "$d" -s dir="$T" $small
+
+# --- the marker is not a workload's ---
+cat > "$T/marker.f" <<'WML'
+define file name=.fsgauge-run,path=$dir,size=1k,prealloc
+define process name=p {
+  thread name=t {
+    flowop deletefile name=del,filesetname=.fsgauge-run
+  }
+}
+WML
+expect_fail "a file named .fsgauge-run: refused, exit 2" 2 \
+	"marker.f:1:[0-9]+: name '.fsgauge-run' is reserved" \
+	"$FSGAUGE" run "$T/marker.f" -d "$d" -t 1 -q
+
+# --- --json -: the JSON alone on stdout, the table on stderr ---
+run "$FSGAUGE" run varmail -d "$d" $small --json -
+check "--json -: exit 0" [ "$rc" -eq 0 ]
+check "--json -: stdout is one JSON document" \
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/out"
+check "--json -: the breakdown and IO Summary went to stderr" \
+	grep -q "^IO Summary:" "$T/err"
+run "$FSGAUGE" bonnie -d "$d" -s 0 -n 1 --json -
+check "bonnie --json -: stdout is one JSON document, the CSV on stderr" sh -c \
+	"[ $rc -eq 0 ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '$T/out' && grep -Eq '^[^ ,]+(,[^,]*){20,}\$' '$T/err'"
+run "$FSGAUGE" untar --synthetic tiny -d "$d" -q --json -
+check "untar --json -: stdout is one JSON document" sh -c \
+	"[ $rc -eq 0 ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '$T/out'"
+run "$FSGAUGE" iozone --dir "$d" -s 64k -r 4k -i 0 --json -
+check "iozone --json -: stdout is one JSON document, the report on stderr" sh -c \
+	"[ $rc -eq 0 ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '$T/out' && grep -q 'iozone test complete' '$T/err'"
+check "... and nothing is left in the target" empty_dir "$d"
+
+# --- replaced whole: an existing result file, and the temporary file ---
+echo "old" > "$T/r.json"
+run "$FSGAUGE" run varmail -d "$d" $small --json "$T/r.json"
+check "an existing result file is replaced by the new result" \
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))["schema_version"]' "$T/r.json"
+check "... and no temporary file is left beside it" \
+	sh -c "[ -z \"\$(ls -A '$T' | grep '^\.r\.json\.')\" ]"
+umask_mode=$(stat -c %a "$T/r.json")
+check "... with the mode a new file gets ($umask_mode)" \
+	[ "$umask_mode" = "$(printf '%o' $((0666 & ~$(umask))))" ]
+run "$FSGAUGE" run varmail -d "$d" $small --json /dev/null
+check "--json /dev/null (a character device): written in place, exit 0" \
+	sh -c "[ $rc -eq 0 ] && [ -c /dev/null ]"
+
+# --- a closed pipe: the run ends, cleans up, and says it could not write ---
+"$FSGAUGE" run varmail -d "$d" $small 2>&1 | head -c 1 > /dev/null
+check "a reader closing the pipe early: nothing left in the target" empty_dir "$d"
+( "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 2>&1; echo "rc=$?" > "$T/pipe.rc" ) | head -c 1 > /dev/null
+check "... and the exit status is not a signal's nor 0 ($(cat "$T/pipe.rc"))" \
+	sh -c "grep -Eq '^rc=(1|3)$' '$T/pipe.rc'"
+
+# --- compare and report outputs ---
+"$FSGAUGE" run varmail -d "$d" $small --label a --json "$T/a.json" > /dev/null 2>&1
+"$FSGAUGE" run varmail -d "$d" $small --label b --json "$T/b.json" > /dev/null 2>&1
+expect_fail "report -o a directory: exit 2" 2 "cannot write the report to '$T': Is a directory" \
+	"$FSGAUGE" report "$T/a.json" "$T/b.json" -o "$T"
+expect_fail "compare --json in a missing directory: exit 2" 2 \
+	"cannot write the comparison to '$T/no/c.json'" \
+	"$FSGAUGE" compare "$T/a.json" "$T/b.json" --json "$T/no/c.json"
+run "$FSGAUGE" report "$T/a.json" "$T/b.json" -o "$T/r.html"
+check "report -o FILE: written (exit 0)" sh -c "[ $rc -eq 0 ] && grep -q '<html' '$T/r.html'"
+
+# --- root only: block devices and a full file system ---
+if [ "$(id -u)" -eq 0 ] && command -v losetup > /dev/null &&
+	truncate -s 1M "$T/disk.img" && loop=$(losetup -f --show "$T/disk.img" 2> /dev/null); then
+	ln -s "$loop" "$T/devlink"
+	expect_fail "--json to a block device: refused, exit 2" 2 \
+		"refusing to write the JSON result to block device '$loop'" \
+		"$FSGAUGE" run varmail -d "$d" $small --json "$loop"
+	expect_fail "report -o through a symlink to a block device: refused" 2 \
+		"refusing to write the report to block device '$T/devlink'" \
+		"$FSGAUGE" report "$T/a.json" "$T/b.json" -o "$T/devlink"
+	expect_fail "compare --json to a block device: refused" 2 \
+		"refusing to write the comparison to block device" \
+		"$FSGAUGE" compare "$T/a.json" "$T/b.json" --json "$loop"
+	expect_fail "iozone -b to a block device: refused" 2 \
+		"refusing to write the spreadsheet to block device" \
+		"$FSGAUGE" iozone --dir "$d" -s 64k -r 4k -i 0 -b "$loop"
+	check "... the device holds only zeros still" \
+		sh -c "[ \"\$(od -An -v -tx1 '$loop' | tr -d ' \n' | tr -d 0)\" = '' ]"
+	losetup -d "$loop"
+else
+	ok "# SKIP block devices: needs root and losetup"
+fi
+if [ "$(id -u)" -eq 0 ] && mkdir "$T/full" && mount -t tmpfs -o size=2m tmpfs "$T/full" 2> /dev/null; then
+	# appends until the file system has not a page left
+	cat > "$T/fill.f" <<'WML'
+define file name=big,path=$dir,size=0,prealloc
+define process name=p {
+  thread name=t {
+    flowop appendfile name=app,filename=big,iosize=64k
+  }
+}
+WML
+	run "$FSGAUGE" run "$T/fill.f" -d "$T/full" -t 10 -q --json "$T/full/res.json"
+	check "ENOSPC during the run: exit 1" [ "$rc" -eq 1 ]
+	check "... the result, on the full file system, is whole and marked" \
+		python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["status"]; sys.exit(not (s["stopped_on_error"] and not s["complete"] and "No space" in s["first_error"]))' \
+		"$T/full/res.json"
+	check "... and it is all that is left there" sh -c "[ \"\$(ls -A '$T/full')\" = res.json ]"
+	umount "$T/full"
+else
+	ok "# SKIP full file system: needs root and tmpfs"
+fi
+finish
