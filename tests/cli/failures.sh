@@ -221,4 +221,28 @@ for sig in INT TERM HUP; do
 		varmail -s nfiles=20 -s nthreads=4 -t 30
 done
 
+# A signal between the run directory's creation and the first phase, put
+# there exactly by strace's signal injection on the first mkdir (the run
+# directory's): untar and iozone then run no phase, and must still say
+# they were interrupted (they once exited 0 with no JSON, or with a JSON
+# that called itself complete).
+if command -v strace > /dev/null 2>&1 &&
+	strace -f -o /dev/null -e trace=getpid -e inject=getpid:retval=1 true 2> /dev/null; then
+	sdir="$T/sig-early"
+	mkdir "$sdir"
+	for cmd in "untar --synthetic tiny -d $sdir" "iozone --dir $sdir -s 64k -r 4k -i 0"; do
+		rm -f "$T/early.json"
+		# shellcheck disable=SC2086
+		run strace -f -o /dev/null -e trace=mkdir,mkdirat \
+			-e inject=mkdir,mkdirat:signal=SIGTERM:when=1 "$FSGAUGE" $cmd --json "$T/early.json"
+		check "${cmd%% *}: SIGTERM before the first phase: exit 130 (got $rc)" [ "$rc" -eq 130 ]
+		check "... the JSON says interrupted, not complete" python3 -c 'import json,sys
+s = json.load(open(sys.argv[1]))["status"]
+sys.exit(not (s["interrupted"] and not s["complete"]))' "$T/early.json"
+		check "... and nothing is left" empty_dir "$sdir"
+	done
+else
+	ok "# SKIP signal before the first phase: needs strace with syscall injection"
+fi
+
 finish
