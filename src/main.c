@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
@@ -66,6 +67,17 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (!strcmp(argv[1], "help") && argc == 3) {
+		/* `fsgauge help run` is `fsgauge run --help` */
+		static char help_opt[] = "--help";
+		char *hargv[] = { argv[2], help_opt, NULL };
+
+		for (const struct command *c = commands; c->name; c++)
+			if (!strcmp(argv[2], c->name))
+				return c->fn(2, hargv);
+		msg_err("unknown command '%s' (try 'fsgauge --help')", argv[2]);
+		return EXIT_USAGE;
+	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
 		return EXIT_OK;
@@ -76,7 +88,13 @@ int main(int argc, char **argv)
 	}
 	for (const struct command *c = commands; c->name; c++) {
 		if (!strcmp(argv[1], c->name)) {
-			int ret = c->fn(argc - 1, argv + 1);
+			/* getopt names the program by argv[0]: "fsgauge run: ..." */
+			char *name = xasprintf("fsgauge %s", argv[1]);
+			int ret;
+
+			argv[1] = name;
+			ret = c->fn(argc - 1, argv + 1);
+			free(name);
 
 			/* output lost (a closed pipe, a full disk) is a failure */
 			if ((fflush(stdout) == EOF || ferror(stdout)) && ret == EXIT_OK) {

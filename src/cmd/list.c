@@ -1,11 +1,14 @@
 /* list.c — `fsgauge list` and `fsgauge show NAME`: the built-in
  * personalities. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "util/rundir.h"
 #include "util/util.h"
 #include "workload/builtin.h"
+#include "workload/workload.h"
 
 int cmd_list(int argc, char **argv)
 {
@@ -27,21 +30,56 @@ int cmd_list(int argc, char **argv)
 int cmd_show(int argc, char **argv)
 {
 	const struct builtin_workload *b;
+	const char *name = NULL;
+	int resolved = 0;
 
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: fsgauge show NAME\n\nPrints the workload-language text of a "
-		       "built-in workload.\nSave it to a file, edit it, and run it with "
-		       "'fsgauge run FILE.f'.\n");
-		return EXIT_OK;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: fsgauge show [--resolved] NAME\n\n"
+			       "Prints the workload-language text of a built-in workload.\n"
+			       "Save it to a file, edit it, and run it with 'fsgauge run FILE.f'.\n\n"
+			       "      --resolved   print the workload as fsgauge reads it instead: one\n"
+			       "                   item per line, every attribute with its value\n"
+			       "                   (docs/workload-language.md, \"The canonical dump\")\n");
+			return EXIT_OK;
+		}
+		if (!strcmp(argv[i], "--resolved")) {
+			resolved = 1;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			msg_err("show: unknown option '%s' (try 'fsgauge show --help')", argv[i]);
+			return EXIT_USAGE;
+		} else if (name) {
+			msg_err("show needs exactly one workload name (see 'fsgauge list')");
+			return EXIT_USAGE;
+		} else {
+			name = argv[i];
+		}
 	}
-	if (argc != 2) {
+	if (!name) {
 		msg_err("show needs exactly one workload name (see 'fsgauge list')");
 		return EXIT_USAGE;
 	}
-	b = builtin_find(argv[1]);
+	b = builtin_find(name);
 	if (!b) {
-		msg_err("unknown workload '%s' (see 'fsgauge list')", argv[1]);
+		msg_err("unknown workload '%s' (see 'fsgauge list')", name);
 		return EXIT_USAGE;
+	}
+	if (resolved) {
+		/* $dir as `run` without -d would see it before its run directory */
+		struct wl_override ov = { "dir", rundir_default_parent() };
+		struct workload *w = NULL;
+		struct wl_error err;
+		char *dump;
+
+		if (workload_parse(b->text, b->name, &ov, 1, &w, &err) < 0) {
+			msg_err("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
+			return EXIT_SYSTEM; /* a built-in that does not parse is our bug */
+		}
+		dump = workload_dump(w);
+		fputs(dump, stdout);
+		free(dump);
+		workload_free(w);
+		return EXIT_OK;
 	}
 	fputs(b->text, stdout);
 	return EXIT_OK;

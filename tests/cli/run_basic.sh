@@ -22,6 +22,11 @@ check "list shows varmail with a description" grep -Eq '^varmail +mail server' "
 check "list shows at least 40 personalities" [ "$(wc -l < "$T/out")" -ge 40 ]
 run "$FSGAUGE" show varmail
 check "show prints the workload text" grep -q "define fileset" "$T/out"
+run "$FSGAUGE" show --resolved varmail
+check "show --resolved prints the canonical dump, exit 0" \
+	sh -c "[ $rc -eq 0 ] && head -1 '$T/out' | grep -qx 'workload varmail' && grep -q '^var nfiles=1000\$' '$T/out'"
+run "$FSGAUGE" help run
+check "help run is run's help" sh -c "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q '^usage: fsgauge run '"
 
 # varmail, small
 run "$FSGAUGE" run varmail -d "$d" -t 2 -s nfiles=100 -s nthreads=4 --json "$T/v.json" --label small

@@ -11,7 +11,13 @@ expect_fail "no command: usage, exit 2" 2 "usage: fsgauge" "$FSGAUGE"
 expect_fail "unknown command" 2 "unknown command 'frob'" "$FSGAUGE" frob
 expect_fail "run without workload" 2 "run needs a workload" "$FSGAUGE" run
 expect_fail "unknown workload" 2 "unknown workload 'nosuch'" "$FSGAUGE" run nosuch -d "$d"
-expect_fail "unknown option" 2 "unrecognized option|invalid option" "$FSGAUGE" run varmail --frobnicate
+expect_fail "unknown option, named by 'fsgauge run'" 2 "^fsgauge run: (unrecognized|invalid) option" \
+	"$FSGAUGE" run varmail --frobnicate
+expect_fail "help of an unknown command" 2 "unknown command 'frob'" "$FSGAUGE" help frob
+expect_fail "show: unknown option" 2 "show: unknown option '--frob'" "$FSGAUGE" show --frob varmail
+expect_fail "show: two names" 2 "show needs exactly one workload name" "$FSGAUGE" show varmail webserver
+expect_fail "show --resolved of an unknown workload" 2 "unknown workload 'nosuch'" \
+	"$FSGAUGE" show --resolved nosuch
 expect_fail "missing target directory" 2 "cannot use target directory '$T/missing': No such file" \
 	"$FSGAUGE" run varmail -d "$T/missing" -t 1
 touch "$T/plainfile"
