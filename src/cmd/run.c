@@ -258,6 +258,11 @@ int cmd_run(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
+	if (dir && !*dir) {
+		msg_err("cannot use target directory '': No such file or directory");
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (dir_d && dir_s && strcmp(dir_d, dir_s)) {
 		msg_err("-d '%s' and -s dir='%s' name different directories: give one", dir_d,
 			dir_s);

@@ -1697,6 +1697,12 @@ static int parse_thread(struct parser *p, struct wl_process *pr, const struct to
 	rc = apply_attrs(p, &al, NULL, th, "thread");
 	if (rc)
 		goto out;
+	a = attr_find(&al, "instances");
+	if (a && !wl_val_israndom(&th->instances) && wl_val_int(&th->instances, NULL, 1) < 0) {
+		rc = perr(p, a->v.line, a->v.col, "thread '%s': instances must not be negative (%lld)",
+			  th->name, (long long)wl_val_int(&th->instances, NULL, 1));
+		goto out;
+	}
 
 	for (;;) {
 		char what[160];
@@ -1771,6 +1777,12 @@ static int define_process(struct parser *p, const struct token *kw)
 	rc = apply_attrs(p, &al, NULL, pr, "process");
 	if (rc)
 		goto out;
+	a = attr_find(&al, "instances");
+	if (a && !wl_val_israndom(&pr->instances) && wl_val_int(&pr->instances, NULL, 1) < 0) {
+		rc = perr(p, a->v.line, a->v.col, "process '%s': instances must not be negative (%lld)",
+			  pr->name, (long long)wl_val_int(&pr->instances, NULL, 1));
+		goto out;
+	}
 
 	for (;;) {
 		char what[160];

@@ -13,6 +13,12 @@ expect_fail "run without workload" 2 "run needs a workload" "$FSGAUGE" run
 expect_fail "unknown workload" 2 "unknown workload 'nosuch'" "$FSGAUGE" run nosuch -d "$d"
 expect_fail "unknown option, named by 'fsgauge run'" 2 "^fsgauge run: (unrecognized|invalid) option" \
 	"$FSGAUGE" run varmail --frobnicate
+expect_fail "-d '': the same message as other missing directories" 2 \
+	"^fsgauge: cannot use target directory '': No such file or directory\$" \
+	"$FSGAUGE" run varmail -d "" -t 1
+expect_fail "negative thread instances: refused when read, nothing created" 2 \
+	"varmail:[0-9]+:[0-9]+: thread 'mailworker': instances must not be negative \(-1\)" \
+	"$FSGAUGE" run varmail -d "$d" -s nthreads=-1 -t 1
 expect_fail "help of an unknown command" 2 "unknown command 'frob'" "$FSGAUGE" help frob
 expect_fail "show: unknown option" 2 "show: unknown option '--frob'" "$FSGAUGE" show --frob varmail
 expect_fail "show: two names" 2 "show needs exactly one workload name" "$FSGAUGE" show varmail webserver
