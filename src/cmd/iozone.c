@@ -241,15 +241,17 @@ static int parse_kb(const char *opt, const char *arg, uint64_t *out)
 
 static char *join_args(int argc, char **argv)
 {
-	size_t len = strlen("fsgauge") + 1;
+	size_t len = 1;
 	char *s;
 
+	/* argv[0] is "fsgauge iozone" (main.c) */
 	for (int i = 0; i < argc; i++)
 		len += strlen(argv[i]) + 1;
 	s = xmalloc(len);
-	strcpy(s, "fsgauge");
+	*s = 0;
 	for (int i = 0; i < argc; i++) {
-		strcat(s, " ");
+		if (i)
+			strcat(s, " ");
 		strcat(s, argv[i]);
 	}
 	return s;
