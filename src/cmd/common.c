@@ -143,14 +143,17 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 	}
 }
 
+int common_engine_stores_nothing(const char *e)
+{
+	return e && (!strcmp(e, "null") ||
+		     (!strncmp(e, "faulty:null", 11) && (!e[11] || e[11] == ':')));
+}
+
 int common_verify_check(const struct run_opts *o)
 {
-	const char *e = o->engine;
-
 	/* the null engine (alone or wrapped by faulty) stores nothing, so
 	 * every block read back would be reported */
-	if (o->verify && e &&
-	    (!strcmp(e, "null") || (!strncmp(e, "faulty:null", 11) && (!e[11] || e[11] == ':')))) {
+	if (o->verify && common_engine_stores_nothing(o->engine)) {
 		msg_err("--verify needs an engine that stores data: the null engine reads back "
 			"nothing it was given");
 		return -1;

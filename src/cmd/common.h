@@ -107,6 +107,10 @@ int common_run_opt(int c, const char *arg, struct run_opts *o);
  * engine that stores data.  Returns 0 or -1 after a message (exit with
  * EXIT_USAGE). */
 int common_run_check(const struct run_opts *o);
+/* Whether engine spec `e` is the null engine, alone or wrapped by faulty
+ * ("faulty:null", "faulty:null:RULE"): it stores nothing, so data cannot
+ * be read back and checked.  1 or 0 (0 for NULL). */
+int common_engine_stores_nothing(const char *e);
 /* The --verify part of common_run_check(), for front ends that do not
  * call it.  0, or -1 after a message. */
 int common_verify_check(const struct run_opts *o);

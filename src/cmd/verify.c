@@ -9,14 +9,17 @@
  * Two-step use, for tests and for checking data across a reboot or a
  * remount: `verify --write-only` leaves the run directory (with a manifest
  * of what it wrote) and prints its path; `verify --check-only DIR` checks
- * and then removes it.
+ * it, then removes the files the manifest lists, the manifest and the
+ * marker, and the directory only if nothing else is in it.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
@@ -31,6 +34,8 @@
 #define MANIFEST "verify.manifest"
 #define CHUNK (1u << 20)
 #define PRINT_MAX 20
+#define SIZE_MAX_BYTES (1ull << 50) /* 1 PiB per file */
+#define MIB 1048576.0
 
 struct vparams {
 	uint64_t files, size, seed;
@@ -49,19 +54,28 @@ static void verify_usage(FILE *f)
 		   "\n"
 		   "options:\n"
 		   "  -d, --dir DIR          target directory (default: $TMPDIR or /tmp)\n"
-		   "  -n, --files N          number of files (default 4)\n"
-		   "  -s, --size SIZE        size of each file, rounded up to 4 KiB (default 1m)\n"
+		   "  -n, --files N          number of files (default 4, at most 1000000)\n"
+		   "  -s, --size SIZE        size of each file, rounded up to 4 KiB (default 1m,\n"
+		   "                         at most 1p); refused when the files do not fit in\n"
+		   "                         the target's free space\n"
 		   "      --seed N           seed of the content (default 1)\n"
-		   "      --engine NAME      I/O engine (default psync)\n"
+		   "      --engine NAME      I/O engine (default psync; not null, which stores\n"
+		   "                         nothing to read back)\n"
 		   "      --write-only       write and keep the run directory; print its path\n"
-		   "      --check-only DIR   check a run directory left by --write-only, then\n"
-		   "                         remove it\n"
+		   "      --check-only DIR   check a run directory left by --write-only, with the\n"
+		   "                         -n, -s and --seed its manifest records (giving them\n"
+		   "                         is an error), then remove the files the manifest\n"
+		   "                         lists, the manifest and the marker, and DIR only if\n"
+		   "                         that empties it (anything else is left, with a\n"
+		   "                         warning)\n"
 		   "      --keep             keep the run directory\n"
 		   "  -q, --quiet            no progress messages\n"
 		   "  -h, --help             this help\n"
 		   "\n"
-		   "exit status: 0 all data read back intact, 1 mismatches found, 2 usage error,\n"
-		   "3 system error.\n");
+		   "exit status: 0 all data read back intact; 1 the run started and found\n"
+		   "mismatches or met an I/O error writing or reading the files; 2 usage error\n"
+		   "or refused before writing (bad target, not enough free space); 3 system\n"
+		   "error (such as a manifest that cannot be written); 130 interrupted.\n");
 }
 
 static int write_manifest(int dirfd, const struct vparams *p)
@@ -74,7 +88,7 @@ static int write_manifest(int dirfd, const struct vparams *p)
 	if (dprintf(fd, "fsgauge verify\nfiles %llu\nsize %llu\nseed %llu\n",
 		    (unsigned long long)p->files, (unsigned long long)p->size,
 		    (unsigned long long)p->seed) < 0)
-		ret = -EIO;
+		ret = errno ? -errno : -EIO;
 	if (fsync(fd) < 0 && !ret)
 		ret = -errno;
 	close(fd);
@@ -101,6 +115,53 @@ static int read_manifest(int dirfd, struct vparams *p)
 	p->files = f;
 	p->size = s;
 	p->seed = sd;
+	return 0;
+}
+
+/* Whether `name` is one of the entries the manifest of *arg (a struct
+ * vparams) stands for: the manifest itself and the files v0 ... v<files-1>
+ * (as write_files() names them: no leading zeros). */
+static int manifest_lists(const char *name, void *arg)
+{
+	const struct vparams *p = arg;
+	unsigned long long i;
+	char *end;
+
+	if (!strcmp(name, MANIFEST))
+		return 1;
+	if (name[0] != 'v' || !isdigit((unsigned char)name[1]) || (name[1] == '0' && name[2]))
+		return 0;
+	errno = 0;
+	i = strtoull(name + 1, &end, 10);
+	return !*end && !errno && i < p->files;
+}
+
+/* Refuse to start when the files cannot fit in the target: bytes (the
+ * files and a block for the manifest) and inodes.  0, or -ENOSPC after a
+ * message. */
+static int preflight(const struct rundir *rd, const struct vparams *p)
+{
+	struct statvfs sv;
+	double need = (double)p->files * (double)p->size + DATA_BLOCK, avail;
+	char size[32];
+
+	if (fstatvfs(rd->fd, &sv) < 0)
+		return 0; /* cannot tell: let ENOSPC speak later */
+	avail = (double)sv.f_bavail * (double)sv.f_frsize;
+	if (need > avail) {
+		msg_err("not enough free space: %llu files of %s need %.1f MiB but '%s' has %.1f "
+			"MiB free; use a smaller -s, fewer files (-n) or another -d",
+			(unsigned long long)p->files, size_format(p->size, size, sizeof(size)),
+			need / MIB, rd->parent, avail / MIB);
+		return -ENOSPC;
+	}
+	if (sv.f_files && (double)sv.f_favail < (double)p->files + 1) {
+		msg_err("not enough free inodes: %llu files and a manifest need %llu but '%s' has "
+			"%llu; use fewer files (-n) or another -d",
+			(unsigned long long)p->files, (unsigned long long)p->files + 1, rd->parent,
+			(unsigned long long)sv.f_favail);
+		return -ENOSPC;
+	}
 	return 0;
 }
 
@@ -260,7 +321,8 @@ int cmd_verify(int argc, char **argv)
 	};
 	struct vparams p = { .files = 4, .size = 1 << 20, .seed = 1 };
 	const char *dir = NULL, *check_dir = NULL, *engine = "psync";
-	int write_only = 0, keep = 0, quiet = 0, c, ret = EXIT_OK;
+	int write_only = 0, keep = 0, quiet = 0, checked = 0, c, r, ret = EXIT_OK;
+	const char *layout_opt = NULL; /* the last of -n, -s and --seed given */
 	struct rundir rd = { .fd = -1, .parent_fd = -1 };
 	struct engine *e = NULL;
 	void *buf = NULL;
@@ -277,19 +339,33 @@ int cmd_verify(int argc, char **argv)
 				msg_err("invalid number of files '%s' (expected 1 to 1000000)", optarg);
 				return EXIT_USAGE;
 			}
+			layout_opt = "-n";
 			break;
 		case 's':
-			if (size_parse(optarg, &p.size) < 0 || !p.size || p.size > (1ull << 50)) {
+			r = size_parse(optarg, &p.size);
+			if (r == -EINVAL) {
 				msg_err("invalid size '%s' (expected a size such as 64k or 1g)", optarg);
 				return EXIT_USAGE;
 			}
+			if (r < 0 || p.size > SIZE_MAX_BYTES) {
+				msg_err("invalid size '%s': too large (at most 1p, 1 PiB per file)",
+					optarg);
+				return EXIT_USAGE;
+			}
+			if (!p.size) {
+				msg_err("invalid size '%s' (expected at least 1 byte, such as 64k or 1g)",
+					optarg);
+				return EXIT_USAGE;
+			}
 			p.size = verify_align_up(p.size);
+			layout_opt = "-s";
 			break;
 		case 'S':
 			if (num_parse_u64(optarg, &p.seed) < 0) {
 				msg_err("invalid seed '%s' (expected a non-negative integer)", optarg);
 				return EXIT_USAGE;
 			}
+			layout_opt = "--seed";
 			break;
 		case 'E':
 			if (!engine_find_checked(optarg))
@@ -329,6 +405,17 @@ int cmd_verify(int argc, char **argv)
 		msg_err("--check-only names the run directory itself; -d does not apply");
 		return EXIT_USAGE;
 	}
+	if (check_dir && layout_opt) {
+		msg_err("%s does not apply to --check-only: the manifest of the run directory "
+			"decides the number of files, their size and the seed",
+			layout_opt);
+		return EXIT_USAGE;
+	}
+	if (common_engine_stores_nothing(engine)) {
+		msg_err("verify needs an engine that stores data: the null engine reads back "
+			"nothing it was given");
+		return EXIT_USAGE;
+	}
 	runner_install_signals();
 	if (check_dir) {
 		if (rundir_adopt(&rd, check_dir) < 0)
@@ -341,6 +428,9 @@ int cmd_verify(int argc, char **argv)
 		}
 	} else if (rundir_create(&rd, dir) < 0) {
 		return EXIT_USAGE;
+	} else if (preflight(&rd, &p) < 0) {
+		rundir_remove(&rd);
+		return EXIT_USAGE;
 	}
 	if (engine_open(&e, engine, 1) < 0) {
 		ret = EXIT_SYSTEM;
@@ -352,11 +442,11 @@ int cmd_verify(int argc, char **argv)
 		goto out;
 	}
 	if (!check_dir) {
-		int r = write_manifest(rd.fd, &p);
-
+		r = write_manifest(rd.fd, &p);
 		if (r < 0) {
+			/* before any data: a system error, not one the run met */
 			err_errno(r, "cannot write '%s/%s'", rd.path, MANIFEST);
-			ret = EXIT_RUN_ERRORS;
+			ret = EXIT_SYSTEM;
 			goto out;
 		}
 		if (!quiet)
@@ -375,6 +465,7 @@ int cmd_verify(int argc, char **argv)
 	}
 	drop_caches(rd.fd, &p, quiet);
 	bad = check_files(e, rd.fd, &p, buf, rd.path);
+	checked = 1;
 	if (runner_signalled())
 		ret = EXIT_INTERRUPTED;
 	else if (bad)
@@ -384,12 +475,16 @@ int cmd_verify(int argc, char **argv)
 out:
 	free(buf);
 	engine_close(e);
-	if (keep) {
+	/* a run directory adopted by --check-only: removed only once checked,
+	 * and then only what its manifest stands for */
+	if (keep || (check_dir && !checked)) {
 		if (!write_only)
 			fprintf(stderr, "kept run directory: %s\n", rd.path);
 		rundir_release(&rd);
-	} else if (rundir_remove(&rd) < 0 && !ret) {
-		ret = EXIT_SYSTEM;
+		return ret;
 	}
+	r = check_dir ? rundir_remove_ours(&rd, manifest_lists, &p) : rundir_remove(&rd);
+	if (r < 0 && !ret)
+		ret = EXIT_SYSTEM;
 	return ret;
 }

@@ -350,6 +350,96 @@ int rundir_remove(struct rundir *rd)
 	return ret;
 }
 
+/* How many of the entries left behind rundir_remove_ours() names. */
+#define LEFT_PRINT_MAX 10
+
+int rundir_remove_ours(struct rundir *rd, int (*ours)(const char *name, void *arg), void *arg)
+{
+	struct stat st;
+	char **names = NULL;
+	const char **left;
+	size_t nleft = 0;
+	int ret = 0;
+	long n;
+
+	if (rd->fd < 0)
+		return 0;
+	while (rd->nspare)
+		close(rd->spare[--rd->nspare]);
+	if (fstatat(rd->fd, RUNDIR_MARKER, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+		msg_err("refusing to remove anything in '%s': it has no %s marker", rd->path,
+			RUNDIR_MARKER);
+		rundir_release(rd);
+		return -EPERM;
+	}
+	n = read_names(rd->fd, &names);
+	if (n < 0) {
+		ret = err_errno((int)n, "cannot read run directory '%s'", rd->path);
+		rundir_release(rd);
+		return ret;
+	}
+	left = xcalloc((size_t)n + 1, sizeof(*left));
+	for (long i = 0; i < n; i++) {
+		const char *name = names[i];
+		int r;
+
+		if (!strcmp(name, RUNDIR_MARKER))
+			continue; /* removed last */
+		/* only a regular file under one of our names is ours: never
+		 * a directory or a link someone put in its place */
+		if (fstatat(rd->fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (errno != ENOENT)
+				left[nleft++] = name;
+			continue;
+		}
+		if (!S_ISREG(st.st_mode) || !ours(name, arg)) {
+			left[nleft++] = name;
+			continue;
+		}
+		r = unlink_entry(rd->fd, name, 0);
+		if (r < 0 && !ret)
+			ret = err_errno(r, "cannot remove '%s/%s'", rd->path, name);
+	}
+	if (ret < 0)
+		goto out;
+	if (unlinkat(rd->fd, RUNDIR_MARKER, 0) < 0 && errno != ENOENT) {
+		ret = err_errno(-errno, "cannot remove '%s/%s'", rd->path, RUNDIR_MARKER);
+		goto out;
+	}
+	if (nleft) {
+		char list[1024] = "";
+
+		for (size_t i = 0; i < nleft && i < LEFT_PRINT_MAX; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s'%s'",
+				 i ? ", " : "", left[i]);
+		if (nleft > LEFT_PRINT_MAX)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), " and %zu more",
+				 nleft - LEFT_PRINT_MAX);
+		msg_warn("left '%s' in place, no longer marked as a run directory: fsgauge did "
+			 "not create %s in it: %s",
+			 rd->path, nleft == 1 ? "this entry" : "these entries", list);
+		ret = 1;
+		goto out;
+	}
+	/* rmdir is the final check: it removes the directory only if empty,
+	 * even should something have appeared in it meanwhile */
+	if (unlinkat(rd->parent_fd, strrchr(rd->path, '/') + 1, AT_REMOVEDIR) < 0) {
+		if (errno == ENOTEMPTY || errno == EEXIST) {
+			msg_warn("left '%s' in place: something fsgauge did not create "
+				 "appeared in it",
+				 rd->path);
+			ret = 1;
+		} else {
+			ret = err_errno(-errno, "cannot remove run directory '%s'", rd->path);
+		}
+	}
+out:
+	free(left);
+	free_names(names);
+	rundir_release(rd);
+	return ret;
+}
+
 void rundir_release(struct rundir *rd)
 {
 	while (rd->nspare > 0)

@@ -45,6 +45,17 @@ int rundir_adopt(struct rundir *rd, const char *path);
  * first.  Returns 0, or -errno after removing what it could (message
  * printed). */
 int rundir_remove(struct rundir *rd);
+/* Remove only what a command knows it made in a run directory it adopted
+ * (`verify --check-only`): each regular file directly inside rd for which
+ * ours(name, arg) is true, then the marker, then the directory itself if
+ * that left it empty.  Anything else (a file someone added, a
+ * subdirectory, a symbolic link, even under one of our names) is not
+ * touched: the directory is kept, unmarked, and a warning names what was
+ * left there.  Refuses a directory without our marker.  Releases rd.
+ * Returns 0 when the directory is gone, 1 when it was kept for entries
+ * not ours, or -errno after a message when something could not be
+ * removed. */
+int rundir_remove_ours(struct rundir *rd, int (*ours)(const char *name, void *arg), void *arg);
 /* Close descriptors and free memory without removing anything (--keep). */
 void rundir_release(struct rundir *rd);
 

@@ -4,7 +4,11 @@
 # blocks at their exact offsets; `fsgauge run --verify` checks every block
 # it reads and reports a corruption (injected by the faulty engine) with
 # exit 1, in chunked files and through putc/getc too (bonnie's own checks
-# are in bonnie.sh).  Nothing is left behind.
+# are in bonnie.sh).  Nothing is left behind.  Also what `verify` refuses
+# (the null engine, too large a size, files beyond the free space, -n/-s/
+# --seed with --check-only), its exit statuses (1 for an I/O error of the
+# run, 3 for a manifest it cannot write) and that --check-only removes
+# only what its manifest lists.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -75,6 +79,108 @@ expect_fail "verify: bad size" 2 "invalid size 'x'" "$FSGAUGE" verify -s x -d "$
 expect_fail "verify: write error (injected EIO) exits 1" 1 "cannot write '?v[0-9]'? at offset [0-9]+: Input/output error" \
 	"$FSGAUGE" verify -q -d "$d" --engine faulty:psync:op=write,nth=2,err=EIO
 check "  and leaves nothing" empty_dir "$d"
+
+# --- verify: what it refuses, and its exit statuses ------------------------
+for eng in null faulty:null faulty:null:op=read,nth=1,err=EIO; do
+	expect_fail "verify --engine $eng is refused (it stores nothing to read back)" 2 \
+		"^fsgauge: verify needs an engine that stores data: the null engine" \
+		"$FSGAUGE" verify -q -d "$d" -n 1 -s 8k --engine "$eng"
+	check "  and creates nothing" empty_dir "$d"
+done
+expect_fail "verify: a size that parses but is too large names the limit" 2 \
+	"^fsgauge: invalid size '2p': too large \(at most 1p" "$FSGAUGE" verify -q -d "$d" -s 2p
+expect_fail "verify: a size beyond 64 bits names the limit too" 2 \
+	"invalid size '20e': too large \(at most 1p" "$FSGAUGE" verify -q -d "$d" -s 20e
+expect_fail "verify: a zero size" 2 "invalid size '0' \(expected at least 1 byte" \
+	"$FSGAUGE" verify -q -d "$d" -s 0
+run "$FSGAUGE" verify --help
+check "verify --help: exit 1 covers I/O errors of the run, 3 system errors" \
+	grep -q "mismatches or met an I/O error writing or reading the files; 2 usage error" "$T/out"
+
+# limited_run LIMIT COMMAND...: run under `ulimit -f LIMIT` with SIGXFSZ
+# ignored (writes past the limit fail with EFBIG); stdout and stderr go
+# through a pipe, which the limit does not apply to
+limited_run() {
+	lim=$1
+	shift
+	(
+		sh -c 'trap "" XFSZ; ulimit -f "$0" && exec "$@"' "$lim" "$@" 2>&1
+		echo $? >"$T/rc"
+	) | cat >"$T/err"
+	rc=$(cat "$T/rc")
+}
+limited_run 1024 "$FSGAUGE" verify -q -d "$d" -n 1 -s 2m
+check "verify: a data write failing (EFBIG) during the run exits 1" \
+	[ "$rc" -eq 1 ] && grep -q "cannot write 'v0' at offset [0-9]*: File too large" "$T/err"
+check "  and leaves nothing" empty_dir "$d"
+limited_run 0 "$FSGAUGE" verify -q -d "$d" -n 1 -s 8k
+check "verify: a manifest that cannot be written is a system error (exit 3)" \
+	[ "$rc" -eq 3 ] && grep -Eq "cannot write '$d/fsgauge-[^/]+/verify.manifest': File too large" "$T/err"
+check "  and leaves nothing" empty_dir "$d"
+
+# free-space preflight; under a file-size limit, so that a binary without
+# it fails at once instead of filling the disk
+limited_run 1024 "$FSGAUGE" verify -q -d "$d" -n 1000 -s 1p
+check "verify: files larger than the free space are refused (exit 2)" [ "$rc" -eq 2 ] &&
+	grep -Eq "^fsgauge: not enough free space: 1000 files of 1p need [0-9.]+ MiB but '$d' has [0-9.]+ MiB free" "$T/err"
+check "  and nothing is left" empty_dir "$d"
+if [ "$(id -u)" -eq 0 ]; then
+	mkdir "$T/small"
+	trap 'umount "$T/small" 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+	if mount -t tmpfs -o size=1m,nr_inodes=8 fsgauge-verify "$T/small" 2>/dev/null; then
+		limited_run 4096 "$FSGAUGE" verify -q -d "$T/small" -n 1 -s 2m
+		check "verify on a 1 MiB tmpfs: 2 MiB refused before writing (exit 2)" [ "$rc" -eq 2 ] &&
+			grep -Eq "not enough free space: 1 files of 2m need 2\.0 MiB but '$T/small' has [01]\.[0-9] MiB free" "$T/err"
+		limited_run 4096 "$FSGAUGE" verify -q -d "$T/small" -n 20 -s 4k
+		check "verify on a tmpfs of 8 inodes: 20 files refused (exit 2)" [ "$rc" -eq 2 ] &&
+			grep -Eq "not enough free inodes: 20 files and a manifest need 21 but '$T/small' has [0-9]+" "$T/err"
+		check "  and the tmpfs is empty" empty_dir "$T/small"
+		umount "$T/small"
+	else
+		ok "verify preflight on a tmpfs: # SKIP cannot mount a tmpfs here"
+	fi
+else
+	ok "verify preflight on a tmpfs: # SKIP needs root to mount a tiny tmpfs"
+fi
+
+# --check-only: the manifest decides -n, -s and --seed
+write_only
+for o in "-n 5" "-s 8k" "--seed 7"; do
+	# shellcheck disable=SC2086
+	expect_fail "verify --check-only refuses $o (the manifest decides it)" 2 \
+		"^fsgauge: ${o%% *} does not apply to --check-only: the manifest of the run directory decides" \
+		"$FSGAUGE" verify -q $o --check-only "$rd"
+done
+check "  and touches nothing" [ -f "$rd/v0" ] && [ -f "$rd/verify.manifest" ] && [ -f "$rd/.fsgauge-run" ]
+
+# --check-only removes only what its manifest lists: files added to the
+# run directory are named, left, and the directory kept
+echo mine >"$rd/mine.txt"
+mkdir "$rd/sub"
+echo y >"$rd/sub/y"
+echo outside >"$T/outside"
+ln -s "$T/outside" "$rd/v7"
+run "$FSGAUGE" verify -q --check-only "$rd"
+check "verify --check-only with files it did not create: the check still passes (exit 0)" \
+	[ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out"
+check "  a warning names what was left" grep -Eq \
+	"^fsgauge: warning: left '$rd' in place, no longer marked as a run directory: fsgauge did not create these entries in it: .*'mine.txt'" "$T/err"
+check "  naming each entry" grep -q "'sub'" "$T/err" && grep -q "'v7'" "$T/err"
+check "  those entries are left as they were" [ "$(cat "$rd/mine.txt")" = mine ] &&
+	[ "$(cat "$rd/sub/y")" = y ] && [ -L "$rd/v7" ] && [ "$(cat "$T/outside")" = outside ]
+check "  what the manifest lists, the manifest and the marker are removed" \
+	[ ! -e "$rd/v0" ] && [ ! -e "$rd/v1" ] && [ ! -e "$rd/v2" ] &&
+	[ ! -e "$rd/verify.manifest" ] && [ ! -e "$rd/.fsgauge-run" ]
+rm -r "$rd"
+write_only
+flip_byte "$rd/v0" 100 >/dev/null
+echo mine >"$rd/mine.txt"
+expect_fail "verify --check-only with a foreign file and a bad block: exit 1 (the check's)" 1 \
+	"verify error: '$rd/v0' at offset 100" "$FSGAUGE" verify -q --check-only "$rd"
+check "  the foreign file named and left" grep -q "warning: left '$rd' in place.*'mine.txt'" "$T/err" &&
+	[ -f "$rd/mine.txt" ] && [ ! -e "$rd/v0" ]
+rm -r "$rd"
+check "nothing left after the --check-only tests" empty_dir "$d"
 
 # --- run --verify -------------------------------------------------------
 for w in varmail fileserver randomrw; do
