@@ -31,6 +31,7 @@
  * the whole result as fsgauge's JSON.  Options and differences from
  * bonnie++: docs/bonnie.md.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <grp.h>
@@ -160,7 +161,8 @@ static void bonnie_usage(FILE *f)
 		"      --label TEXT   a label stored in the result\n"
 		"      --engine NAME  I/O engine: psync (default), io_uring, null, or\n"
 		"                     faulty:ENGINE:RULE (fault injection, docs/reliability.md)\n"
-		"      --sem-key KEY  System V key of the -p/-y semaphores (default 0x%x)\n"
+		"      --sem-key KEY  System V key of the -p/-y semaphores, 1 to 0xffffffff,\n"
+		"                     decimal or 0x hex (default 0x%x)\n"
 		"      --chunk-file SIZE\n"
 		"                     split the data file in chunk files of SIZE bytes, a\n"
 		"                     multiple of 4k (default 1g, as bonnie++)\n"
@@ -324,6 +326,26 @@ static int looks_like_size(const char *s)
 }
 
 /* --- semaphores (-p/-y) ------------------------------------------------------ */
+
+/* A --sem-key: the whole string, decimal or 0x hex, 1 to 0xffffffff (a
+ * key_t is 32 bits; 0 is IPC_PRIVATE, a set no other instance can find).
+ * 0 or -EINVAL. */
+static int parse_sem_key(const char *s, key_t *key)
+{
+	int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	const char *digits = hex ? s + 2 : s;
+	unsigned long long v;
+	char *end;
+
+	if (!(hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits)))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(digits, &end, hex ? 16 : 10);
+	if (*end || errno == ERANGE || !v || v > 0xffffffffULL)
+		return -EINVAL;
+	*key = (key_t)(uint32_t)v;
+	return 0;
+}
 
 union semun_arg {
 	int val;
@@ -608,11 +630,12 @@ static int parse_options(struct bonnie_opts *b, int argc, char **argv)
 			b->ro.engine = optarg;
 			break;
 		case OPT_BON_SEMKEY:
-			if (num_parse_u64(optarg, &v) < 0 && sscanf(optarg, "%lli", (long long *)&v) != 1) {
-				msg_err("invalid --sem-key '%s' (expected a number)", optarg);
+			if (parse_sem_key(optarg, &b->sem_key) < 0) {
+				msg_err("invalid --sem-key '%s' (expected a System V key from 1 to "
+					"0xffffffff, decimal or 0x hex)",
+					optarg);
 				return -1;
 			}
-			b->sem_key = (key_t)v;
 			break;
 		case OPT_BON_KEEP:
 			b->keep = 1;
@@ -1107,10 +1130,11 @@ static void report_fill(struct bonnie_report *rep, const struct bonnie_opts *b,
 struct bonnie_run {
 	struct bonnie_opts *b;
 	struct rundir *rd;
-	int sem_id; /* -y s */
+	int sem_id;	  /* -y s */
+	int stdin_closed; /* -y p met the end of stdin: warned once, no more waits */
 };
 
-/* Wait before test t as -y asks.  0, or -EINTR. */
+/* Wait before test t as -y asks.  0, or -EINTR (a signal). */
 static int test_sync(struct bonnie_run *br, enum bonnie_test t)
 {
 	char line[64];
@@ -1124,10 +1148,21 @@ static int test_sync(struct bonnie_run *br, enum bonnie_test t)
 					  (unsigned)br->b->sem_key);
 			return r;
 		}
-	} else if (br->b->sem_wait == 'p') {
+	} else if (br->b->sem_wait == 'p' && !br->stdin_closed) {
 		fprintf(stderr, "\n%s: press Enter to start\n", bonnie_test_name(t));
-		if (!fgets(line, sizeof(line), stdin))
+		/* a line, or the end of a longer one: one Enter per test */
+		while (fgets(line, sizeof(line), stdin) && !strchr(line, '\n'))
+			;
+		if (runner_signalled())
 			return -EINTR;
+		if (feof(stdin) || ferror(stdin)) {
+			/* nobody can press Enter any more (stdin is /dev/null, a
+			 * used-up pipe, a closed terminal): not a signal, so the
+			 * run goes on, without waiting, as it would without -y */
+			msg_warn("-y p: %s, so the tests no longer wait for Enter",
+				 ferror(stdin) ? "cannot read stdin" : "stdin is at its end");
+			br->stdin_closed = 1;
+		}
 	}
 	return 0;
 }

@@ -5,8 +5,11 @@
  * checks (util/blockdev.c) every device-capable suite applies.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -24,9 +27,12 @@ static void devcheck_usage(FILE *f)
 		   "\n"
 		   "options:\n"
 		   "      --write                check for writing (default: reading)\n"
-		   "      --allow-write-device   allow writing to a block device\n"
-		   "      --force-destroy-data   allow it even when mounted, in use or holding data\n"
+		   "      --allow-write-device   with --write: allow writing to a block device\n"
+		   "      --force-destroy-data   with --write: allow it even when mounted, in use\n"
+		   "                             or holding data\n"
 		   "  -h, --help                 this help\n"
+		   "\n"
+		   "The size is 'unknown' when the device cannot be opened for reading.\n"
 		   "\n"
 		   "exit status: 0 allowed, 2 refused or usage error, 3 cannot inspect or open\n"
 		   "the device (a mounted device cannot be opened for writing even with\n"
@@ -44,8 +50,9 @@ int cmd_devcheck(int argc, char **argv)
 	};
 	struct blockdev_policy p = { 0 };
 	struct blockdev_info bi;
+	struct stat st;
 	const char *dev;
-	int c, ret;
+	int c, ret, anchor, rfd;
 
 	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -67,37 +74,69 @@ int cmd_devcheck(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if ((p.allow_write || p.force_destroy) && !p.write) {
+		const char *which = !p.force_destroy ? "--allow-write-device"
+				    : !p.allow_write ? "--force-destroy-data"
+						     : "--allow-write-device and --force-destroy-data";
+
+		msg_err("%s only appl%s with --write (devcheck checks reading by default)", which,
+			p.allow_write && p.force_destroy ? "y" : "ies");
+		return EXIT_USAGE;
+	}
 	if (optind + 1 != argc) {
 		msg_err("devcheck needs exactly one device");
 		return EXIT_USAGE;
 	}
 	dev = argv[optind];
-	ret = blockdev_inspect(dev, &bi);
-	if (ret == -ENOTBLK) {
+	if (!*dev) {
+		msg_err("devcheck needs a device, not an empty name");
+		return EXIT_USAGE;
+	}
+	/* what is shown and what is decided are about one device: both come
+	 * from this anchor, whatever the path names meanwhile */
+	anchor = blockdev_anchor(dev, &st);
+	if (anchor == -ENOTBLK) {
 		msg_err("'%s' is not a block device", dev);
 		return EXIT_USAGE;
 	}
+	if (anchor < 0) {
+		err_errno(anchor, "cannot inspect '%s'", dev);
+		return EXIT_SYSTEM;
+	}
+	rfd = blockdev_reopen(anchor, O_RDONLY);
+	ret = blockdev_inspect(rfd >= 0 ? rfd : anchor, &bi);
+	if (rfd >= 0)
+		close(rfd);
 	if (ret < 0) {
 		err_errno(ret, "cannot inspect '%s'", dev);
+		close(anchor);
 		return EXIT_SYSTEM;
 	}
 	printf("device: %s (%u:%u)\n", dev, major(bi.rdev), minor(bi.rdev));
-	printf("size: %llu\n", (unsigned long long)bi.size);
-	printf("mounted: %s%s%s\n", bi.mounted ? "yes, on " : "no", bi.mounted ? bi.mountpoint : "",
-	       "");
+	if (bi.size_known)
+		printf("size: %llu\n", (unsigned long long)bi.size);
+	else
+		printf("size: unknown\n");
+	printf("mounted: %s%s\n", bi.mounted ? "yes, on " : "no", bi.mounted ? bi.mountpoint : "");
 	printf("swap: %s\n", bi.swap ? "yes" : "no");
 	printf("holder: %s\n", bi.held ? bi.holder : "none");
-	printf("signature: %s\n", bi.has_signature > 0 ? bi.signature
-				  : bi.has_signature == 0 ? "none"
-							  : "unknown (cannot read the device)");
+	if (bi.has_signature > 0)
+		printf("signature: %s\n", bi.signature);
+	else if (!bi.has_signature)
+		printf("signature: none\n");
+	else if (rfd < 0)
+		printf("signature: unknown (cannot read the device: %s)\n", strerror(-rfd));
+	else
+		printf("signature: unknown (cannot read the device)\n");
 	fflush(stdout);
-	if (blockdev_check(dev, &p) < 0) {
+	/* the same open (O_EXCL for writing) and checks as the suites';
+	 * nothing is read or written */
+	ret = blockdev_open_anchor(anchor, dev, &p, 0);
+	close(anchor);
+	if (ret == BLOCKDEV_REFUSED) {
 		printf("%s: refused\n", p.write ? "write" : "read");
 		return EXIT_USAGE;
 	}
-	/* the checks passed: the open itself (O_EXCL for writing) is the
-	 * last guard, as it is for the suites; nothing is read or written */
-	ret = blockdev_open(dev, &p, 0);
 	if (ret < 0) {
 		printf("%s: refused at open\n", p.write ? "write" : "read");
 		return EXIT_SYSTEM;

@@ -1321,7 +1321,7 @@ static int open_devices(struct ioz *z)
 			}
 		z->devfd[i] = blockdev_open(path, &z->policy, flags);
 		if (z->devfd[i] < 0)
-			return z->devfd[i] == -EPERM ? EXIT_USAGE : EXIT_SYSTEM;
+			return z->devfd[i] == BLOCKDEV_REFUSED ? EXIT_USAGE : EXIT_SYSTEM;
 		if (blockdev_size(z->devfd[i], &size) < 0) {
 			err_errno(-errno, "cannot get the size of block device '%s'", path);
 			return EXIT_SYSTEM;

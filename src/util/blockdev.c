@@ -212,77 +212,125 @@ static int signature_of(int fd, char *type, size_t len)
 }
 #endif
 
-int blockdev_inspect(const char *path, struct blockdev_info *bi)
+/* Open `path` itself, without opening the device behind it: an O_PATH
+ * descriptor, the anchor every later open and check goes through, so that
+ * they all see the one device the path named at this moment.  A FIFO, a
+ * character device or anything else is refused here, before any driver's
+ * open runs.  Returns the descriptor, -ENOTBLK or -errno. */
+int blockdev_anchor(const char *path, struct stat *st)
+{
+	int fd = open(path, O_PATH | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, st) < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	if (!S_ISBLK(st->st_mode)) {
+		close(fd);
+		return -ENOTBLK;
+	}
+	return fd;
+}
+
+int blockdev_reopen(int anchor, int flags)
+{
+	struct stat a, b;
+	char proc[64];
+	int fd;
+
+	if (fstat(anchor, &a) < 0)
+		return -errno;
+	/* the inode the anchor holds, whatever its path names now */
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", anchor);
+	fd = open(proc, flags | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &b) < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	if (!S_ISBLK(b.st_mode) || b.st_rdev != a.st_rdev) {
+		close(fd);
+		return -ESTALE;
+	}
+	return fd;
+}
+
+int blockdev_inspect(int fd, struct blockdev_info *bi)
 {
 	struct stat st;
-	int fd;
+	int fl;
 
 	memset(bi, 0, sizeof(*bi));
 	bi->has_signature = -1;
-	if (stat(path, &st) < 0)
+	if (fstat(fd, &st) < 0)
 		return -errno;
 	if (!S_ISBLK(st.st_mode))
 		return -ENOTBLK;
 	bi->rdev = st.st_rdev;
 	usage_of(st.st_rdev, bi);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || (fl & O_PATH) || (fl & O_ACCMODE) == O_WRONLY)
 		return 0; /* usage known; size and signature unknown */
-	if (ioctl(fd, BLKGETSIZE64, &bi->size) < 0)
+	if (ioctl(fd, BLKGETSIZE64, &bi->size) == 0)
+		bi->size_known = 1;
+	else
 		bi->size = 0;
-	bi->has_signature = signature_of(fd, bi->signature, sizeof(bi->signature));
-	close(fd);
+	/* blkid reads through the page cache with buffers of its own:
+	 * O_DIRECT is set on the descriptor after the checks, not before */
+	if (!(fl & O_DIRECT))
+		bi->has_signature = signature_of(fd, bi->signature, sizeof(bi->signature));
 	return 0;
 }
 
-int blockdev_check(const char *path, const struct blockdev_policy *p)
+int blockdev_allowed(const char *name, const struct blockdev_info *bi,
+		     const struct blockdev_policy *p)
 {
-	struct blockdev_info bi;
-	int ret = blockdev_inspect(path, &bi);
-
-	if (ret == -ENOTBLK)
-		return ret;
-	if (ret < 0)
-		return err_errno(ret, "cannot use device '%s'", path);
 	if (!p->write)
 		return 0;
 	if (!p->allow_write) {
 		msg_err("refusing to write to block device '%s': fsgauge only reads devices unless "
 			"--allow-write-device is given",
-			path);
-		return -EPERM;
+			name);
+		return BLOCKDEV_REFUSED;
 	}
 	if (p->force_destroy)
 		return 0;
-	if (bi.mounted) {
+	if (bi->mounted) {
 		msg_err("refusing to write to '%s': it is mounted on '%s' (use "
 			"--force-destroy-data to overwrite it anyway)",
-			path, bi.mountpoint);
-		return -EPERM;
+			name, bi->mountpoint);
+		return BLOCKDEV_REFUSED;
 	}
-	if (bi.swap) {
+	if (bi->swap) {
 		msg_err("refusing to write to '%s': it is in use as swap (use --force-destroy-data "
 			"to overwrite it anyway)",
-			path);
-		return -EPERM;
+			name);
+		return BLOCKDEV_REFUSED;
 	}
-	if (bi.held) {
+	if (bi->held) {
 		msg_err("refusing to write to '%s': it is in use by '%s' (use --force-destroy-data "
 			"to overwrite it anyway)",
-			path, bi.holder);
-		return -EPERM;
+			name, bi->holder);
+		return BLOCKDEV_REFUSED;
 	}
-	if (bi.has_signature == 1) {
+	if (bi->has_signature == 1) {
 		msg_err("refusing to write to '%s': it holds %s data (a '%s' signature; use "
 			"--force-destroy-data to overwrite it)",
-			path, bi.signature, bi.signature);
-		return -EPERM;
+			name, bi->signature, bi->signature);
+		return BLOCKDEV_REFUSED;
 	}
-	if (bi.has_signature < 0) {
+	if (bi->has_signature < 0) {
 		msg_err("refusing to write to '%s': cannot read it to look for a file system (use "
 			"--force-destroy-data to overwrite it anyway)",
-			path);
-		return -EPERM;
+			name);
+		return BLOCKDEV_REFUSED;
 	}
 	return 0;
 }
@@ -294,22 +342,60 @@ int blockdev_size(int fd, uint64_t *size)
 	return 0;
 }
 
+int blockdev_open_anchor(int anchor, const char *name, const struct blockdev_policy *p,
+			 int extra_flags)
+{
+	struct blockdev_info bi;
+	int fd, ret, fl;
+
+	if (p->write && !p->allow_write) {
+		memset(&bi, 0, sizeof(bi));
+		return blockdev_allowed(name, &bi, p);
+	}
+	/* one open, in the mode the I/O needs: the checks below and the I/O
+	 * use this descriptor, so they are about the same device */
+	fd = blockdev_reopen(anchor, (p->write ? O_RDWR | O_EXCL : O_RDONLY) |
+					     (extra_flags & ~O_DIRECT));
+	if (fd < 0) {
+		if (fd == -EBUSY && p->write) {
+			/* the kernel refuses the exclusive open of a device in
+			 * use: say why, from the anchor (the same device) */
+			if (blockdev_inspect(anchor, &bi) == 0 && blockdev_allowed(name, &bi, p) < 0)
+				return BLOCKDEV_REFUSED;
+			return err_errno(fd, "cannot open '%s' for writing: it is in use "
+					     "(mounted or claimed by another driver)",
+					 name);
+		}
+		return err_errno(fd, "cannot open device '%s'", name);
+	}
+	ret = blockdev_inspect(fd, &bi);
+	if (ret < 0) {
+		close(fd);
+		return err_errno(ret, "cannot use device '%s'", name);
+	}
+	ret = blockdev_allowed(name, &bi, p);
+	if (ret < 0) {
+		close(fd);
+		return ret;
+	}
+	if ((extra_flags & O_DIRECT) &&
+	    ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl | O_DIRECT) < 0)) {
+		ret = -errno;
+		close(fd);
+		return err_errno(ret, "cannot use direct I/O on device '%s'", name);
+	}
+	return fd;
+}
+
 int blockdev_open(const char *path, const struct blockdev_policy *p, int extra_flags)
 {
-	int ret = blockdev_check(path, p);
+	struct stat st;
+	int anchor = blockdev_anchor(path, &st);
 	int fd;
 
-	if (ret == -ENOTBLK)
-		return err_errno(ret, "cannot use device '%s'", path);
-	if (ret < 0)
-		return ret;
-	fd = open(path, (p->write ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC | extra_flags);
-	if (fd < 0) {
-		if (errno == EBUSY && p->write)
-			return err_errno(-errno, "cannot open '%s' for writing: it is in use "
-						 "(mounted or claimed by another driver)",
-					 path);
-		return err_errno(-errno, "cannot open device '%s'", path);
-	}
+	if (anchor < 0)
+		return err_errno(anchor, "cannot use device '%s'", path);
+	fd = blockdev_open_anchor(anchor, path, p, extra_flags);
+	close(anchor);
 	return fd;
 }

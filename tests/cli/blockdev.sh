@@ -7,7 +7,26 @@
 # the device-capable suites call.
 . "$(dirname "$0")/lib.sh"
 
-[ "$(id -u)" -eq 0 ] || skip_all "needs root for loop devices"
+# usage errors, before any device is looked at (no root needed)
+expect_fail "devcheck with an empty device name: usage error" 2 \
+	"devcheck needs a device, not an empty name" "$FSGAUGE" devcheck ""
+expect_fail "devcheck --allow-write-device without --write: refused" 2 \
+	"^fsgauge: --allow-write-device only applies with --write" \
+	"$FSGAUGE" devcheck /dev/null --allow-write-device
+expect_fail "devcheck --force-destroy-data without --write: refused" 2 \
+	"^fsgauge: --force-destroy-data only applies with --write" \
+	"$FSGAUGE" devcheck /dev/null --force-destroy-data
+expect_fail "devcheck with both without --write: refused" 2 \
+	"^fsgauge: --allow-write-device and --force-destroy-data only apply with --write" \
+	"$FSGAUGE" devcheck /dev/null --force-destroy-data --allow-write-device
+run "$FSGAUGE" devcheck --help
+check "devcheck --help says both apply with --write" \
+	[ "$(grep -c -- '--.*with --write:' "$T/out")" = 2 ]
+
+if [ "$(id -u)" -ne 0 ]; then
+	finish
+	exit
+fi
 command -v losetup >/dev/null || skip_all "losetup not installed"
 truncate -s 32M "$T/disk.img"
 loop=$(losetup -f --show "$T/disk.img" 2>/dev/null) || skip_all "cannot set up a loop device"
@@ -29,6 +48,18 @@ expect_ok() {
 
 expect_ok "empty device: read allowed" "^signature: none" "$FSGAUGE" devcheck "$loop"
 check "  and its size is known" grep -q "^size: 33554432" "$T/out"
+if id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+	chmod 0600 "$loop"
+	expect_fail "a device nobody cannot open: read refused at open" 3 \
+		"cannot open device '$loop': Permission denied" \
+		setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$FSGAUGE" devcheck "$loop"
+	check "  its size is unknown, not 0" grep -qx "size: unknown" "$T/out"
+	check "  and the signature too, with the reason" \
+		grep -qx "signature: unknown (cannot read the device: Permission denied)" "$T/out"
+	check "  what needs no open is still shown" grep -qx "mounted: no" "$T/out"
+else
+	ok "a device nobody cannot open: # SKIP no user nobody or no setpriv"
+fi
 expect_fail "empty device: write refused without --allow-write-device" 2 \
 	"refusing to write to block device '$loop'.*--allow-write-device" \
 	"$FSGAUGE" devcheck "$loop" --write

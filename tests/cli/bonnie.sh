@@ -82,6 +82,25 @@ expect_fail "-u unknown user" 2 "unknown user 'no-such-user-x'" $B -d "$d" -r 0 
 expect_fail "-g unknown group" 2 "unknown group 'no-such-group-x'" $B -d "$d" -r 0 -s 8 -g no-such-group-x
 expect_fail "-d missing" 2 "cannot use target directory '$d/missing'" $B -d "$d/missing" -r 0 -s 8 -n 0
 expect_fail "-y without semaphores" 2 "cannot use semaphore set 0x" $B -d "$d" -r 0 -s 8 -n 0 -y --sem-key 0x7f3a0001
+for k in 12q -5 0 0x 0x100000000 4294967296 " 7" ""; do
+	expect_fail "--sem-key '$k': refused" 2 \
+		"invalid --sem-key '$k' \\(expected a System V key from 1 to 0xffffffff" \
+		$B -d "$d" -r 0 -s 8 -n 0 -y --sem-key "$k"
+done
+expect_fail "--sem-key 4294967295 (0xffffffff) is a valid key" 2 "cannot use semaphore set 0xffffffff" \
+	$B -d "$d" -r 0 -s 8 -n 0 -y --sem-key 4294967295
+run $B -d "$d" -r 0 -s 0 -n 1 -y p --engine null </dev/null
+check "-y p with stdin at its end: runs without waiting, exit 0" [ "$rc" -eq 0 ]
+check "  warns once that stdin is at its end" \
+	[ "$(grep -c "^fsgauge: warning: -y p: stdin is at its end, so the tests no longer wait for Enter" "$T/err")" = 1 ]
+check "  prompts once only" [ "$(grep -c "press Enter to start" "$T/err")" = 1 ]
+check "  and is not reported as interrupted" sh -c "! grep -q interrupted '$T/err'"
+check "  every file test ran" [ "$(grep -c '^Delete files in' "$T/err")" = 2 ]
+printf '\n\n' | $B -d "$d" -r 0 -s 0 -n 1 -y p --engine null >"$T/out" 2>"$T/err"
+rc=$?
+check "-y p with two Enters then the end: exit 0, three prompts, one warning" \
+	[ "$rc" -eq 0 ] && [ "$(grep -c "press Enter to start" "$T/err")" = 3 ] &&
+	[ "$(grep -c "stdin is at its end" "$T/err")" = 1 ]
 run $B --help
 check "--help exits 0 and describes -s" sh -c "[ $rc -eq 0 ] && grep -q -- '-s SIZE' '$T/out'"
 check "errors leave nothing behind" empty_dir "$d"
