@@ -482,15 +482,14 @@ const char *comparison_verdict(const struct cmp_row *r, size_t i)
 {
 	const struct cmp_cell *cell = &r->cells[i];
 
-	if (i == 0 || !cell->has_stat)
+	if (i == 0 || !cell->has_stat || cell->st.method == COMPARE_NONE)
 		return "";
 	if (cell->st.significant < 0)
 		return "n/a";
 	if (!cell->st.significant)
 		return "ns";
-	if (!isfinite(cell->st.ratio) || cell->st.ratio == 1)
-		return "differs";
-	return (cell->st.ratio > 1) != result_read_figures[r->fig].lower_is_better ? "better"
+	/* the sign of t, not the ratio: exp() of a tiny difference can round to 1 */
+	return (cell->st.t > 0) != result_read_figures[r->fig].lower_is_better ? "better"
 										 : "worse";
 }
 
@@ -711,7 +710,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 				fprintf(f, "%3zu", cell->n);
 			else
 				fprintf(f, "%3s", "-");
-			if (cell->has_stat)
+			if (cell->has_stat && isfinite(cell->st.ratio))
 				fprintf(f, "  %7.3f  %-18s %7s  %s", cell->st.ratio,
 					fmt_ci(ci, sizeof(ci), cell), fmt_p(p, sizeof(p), cell->st.p),
 					comparison_verdict(row, i));
@@ -721,10 +720,11 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 		}
 	}
 	write_text_grouped(f, c, lw, nw);
-	fprintf(f, "\nratio: result / baseline (with repeats: ratio of geometric means).  95%% CI and\n"
-		   "p: Welch's t-test on log values (needs 2+ runs on both sides).  verdict: "
-		   "better/worse\n"
-		   "when p < 0.05, ns: not significant, n/a: a single run cannot show significance.\n");
+	fprintf(f, "\nratio: result / baseline (with repeats: ratio of geometric means; -: the\n"
+		   "baseline is 0, no ratio, p or verdict).  95%% CI and p: Welch's t-test on log\n"
+		   "values (needs 2+ runs on both sides; with a value of 0: on the raw values, no\n"
+		   "CI).  verdict: better/worse when p < 0.05, ns: not significant, n/a: a single\n"
+		   "run cannot show significance.\n");
 }
 
 
@@ -797,7 +797,16 @@ static json_t *diffs_json(const struct comparison *c, const struct cmp_diff *d, 
 
 static const char *method_name(enum compare_method m)
 {
-	return m == COMPARE_LOG_WELCH ? "welch-log" : m == COMPARE_RAW_WELCH ? "welch" : "single";
+	switch (m) {
+	case COMPARE_LOG_WELCH:
+		return "welch-log";
+	case COMPARE_RAW_WELCH:
+		return "welch";
+	case COMPARE_NONE:
+		return "none";
+	default:
+		return "single";
+	}
 }
 
 static json_t *comparison_json(const struct comparison *c)
@@ -841,6 +850,7 @@ static json_t *comparison_json(const struct comparison *c)
 		for (size_t i = 0; i < c->nres; i++) {
 			const struct cmp_cell *cell = &row->cells[i];
 			json_t *jc = json_object();
+			const char *v;
 
 			json_object_set_new(jc, "n", json_integer((json_int_t)cell->n));
 			json_object_set_new(jc, "mean", jnum(cell->n ? cell->mean : NAN));
@@ -857,7 +867,8 @@ static json_t *comparison_json(const struct comparison *c)
 						    cell->st.significant < 0
 							    ? json_null()
 							    : json_boolean(cell->st.significant));
-				json_object_set_new(jc, "verdict", json_string(comparison_verdict(row, i)));
+				v = comparison_verdict(row, i);
+				json_object_set_new(jc, "verdict", *v ? json_string(v) : json_null());
 			}
 			json_array_append_new(cells, jc);
 		}

@@ -149,6 +149,45 @@ json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/pa4.json"
 expect_fail "pooling different parameters refused" 2 "cannot pool the results labelled 'pa'" \
 	"$FSGAUGE" compare "$T"/pa?.json "$T"/pb?.json
 
+# --- a baseline of 0: no ratio, so no p-value and no verdict ----------------------
+# device read amplification 0 in both runs of za, 0 and 0.5 in zb's: the
+# ratio is undefined and Welch's test on 0,0 against 0,0.5 (p = 0.5) must
+# not be shown as if it qualified one
+for i in 1 2; do
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]
+d["phases"][0]["device"]={"read_amplification": float(sys.argv[4]), "write_amplification": 1.5}
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/za$i.json" za 0
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]
+d["phases"][0]["device"]={"read_amplification": float(sys.argv[4]), "write_amplification": 1.5}
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/zb$i.json" zb $((i - 1))
+done
+run "$FSGAUGE" compare "$T"/za?.json "$T"/zb?.json
+check "zero baseline: exit 0" [ "$rc" -eq 0 ]
+check "zero baseline: ratio, CI, p shown as -, no verdict" \
+	grep -Eq "^ +zb +0\.5 +[0-9.]+% +2 +- +- +- *$" "$T/out"
+check "zero baseline: never nan" sh -c "! grep -qi nan '$T/out'"
+run "$FSGAUGE" compare --csv "$T"/za?.json "$T"/zb?.json
+check "zero baseline --csv: ratio, p and verdict empty" python3 -c '
+import csv,sys
+r=[r for r in csv.reader(open(sys.argv[1])) if r[2]=="device_read_amplification" and r[4]=="zb"][0]
+assert r[11:]==["","","","",""], r
+' "$T/out"
+run "$FSGAUGE" compare --json - "$T"/za?.json "$T"/zb?.json
+cp "$T/out" "$T/z.json"
+check "zero baseline --json: ratio, p_value, significant and verdict null, method none" \
+	[ "$(json "$T/z.json" '[(c["ratio"],c["p_value"],c["significant"],c["verdict"],c["method"]) for r in d["rows"] if r["figure"]=="device_read_amplification" for c in r["results"][1:]][0]')" = "(None, None, None, None, 'none')" ]
+run "$FSGAUGE" report "$T"/za?.json "$T"/zb?.json -o "$T/z.html"
+check "zero baseline report: a bare - for the ratio, no nan or p" python3 -c '
+import re,sys
+h=open(sys.argv[1]).read()
+assert "nan" not in h.lower().replace("nanosec",""), "nan in the report"
+row=re.search(r"<tr><th>device read amplification \(ratio\)</th>.*?</tr>", h).group(0)
+cells=re.findall(r"<td[^>]*>(.*?)</td>", row)
+assert cells[-1]=="-", cells
+' "$T/z.html"
+
 # --- the HTML report --------------------------------------------------------------
 run "$FSGAUGE" report "$F/ext4.json" "$F/zfs.json" "$F/xfs.json" -o "$T/r.html"
 check "report: exit 0" [ "$rc" -eq 0 ]
