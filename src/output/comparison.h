@@ -85,6 +85,13 @@ struct comparison {
 /* Parameters that may legitimately differ between compared runs. */
 int comparison_param_ignored(const char *key);
 
+/* 1 when environment values a and b (either may be NULL: absent) describe
+ * the same configuration.  Mostly string equality; but a value that
+ * carries a measurement after its kind (latency_clock: "tsc (2096.0 MHz,
+ * ...; CPUs in step within 5 ns)") is compared by its kind only, the text
+ * before " (", since the measurement differs from run to run. */
+int comparison_env_same(const char *key, const char *a, const char *b);
+
 /* 1 when rf is an iozone result of auto or single-stream mode (not
  * throughput mode) and `phase` one of its "<test> <size>k <record>k"
  * phases; *t, *size_kb, *rec_kb (each may be NULL) are then filled. */

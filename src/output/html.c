@@ -194,7 +194,10 @@ static void write_kv_table(FILE *f, const struct comparison *c, const char *id, 
 		for (size_t i = 1; i < c->nres; i++) {
 			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
 
-			differs |= (v == NULL) != (base == NULL) || (v && strcmp(v, base));
+			if (env)
+				differs |= !comparison_env_same(keys[k], base, v);
+			else
+				differs |= (v == NULL) != (base == NULL) || (v && strcmp(v, base));
 		}
 		fprintf(f, "<tr%s><th>", differs ? " class=\"diff\"" : "");
 		esc(f, keys[k]);

@@ -149,6 +149,33 @@ json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/pa4.json"
 expect_fail "pooling different parameters refused" 2 "cannot pool the results labelled 'pa'" \
 	"$FSGAUGE" compare "$T"/pa?.json "$T"/pb?.json
 
+# --- latency_clock: the clock kind is the configuration, not its measurement ---
+# (the calibrated rate and the CPUs' skew differ from run to run)
+mkclock() { # OUT LABEL CLOCK
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]; d["environment"]["latency_clock"]=sys.argv[4]
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/$1" "$2" "$3"
+}
+tsc="tsc (2096.0 MHz, invariant, calibrated against CLOCK_MONOTONIC; CPUs in step within"
+mkclock c1.json ca "$tsc 5 ns)"
+mkclock c2.json ca "$tsc 1 ns)"
+mkclock c3.json cb "tsc (2095.9 MHz, invariant, calibrated against CLOCK_MONOTONIC; CPUs in step within 0 ns)"
+mkclock c4.json cb "clock_gettime (CLOCK_MONOTONIC): the TSC is not invariant"
+run "$FSGAUGE" compare "$T/c1.json" "$T/c2.json" "$T/c3.json"
+check "tsc skews differ: pooled without an environment warning" sh -c "[ $rc -eq 0 ] && ! grep -q 'differ in environment' '$T/err'"
+check "tsc rates differ: no environment difference listed" sh -c "! grep -q 'latency_clock' '$T/out'"
+run "$FSGAUGE" compare "$T/c1.json" "$T/c2.json" "$T/c3.json" "$T/c4.json"
+check "tsc against clock_gettime: pooling warns" grep -q "warning: results labelled 'cb' differ in environment 'latency_clock'" "$T/err"
+run "$FSGAUGE" compare --no-pool --json "$T/cl.json" "$T/c1.json" "$T/c4.json"
+check "tsc against clock_gettime: listed, full values kept" \
+	[ "$(json "$T/cl.json" '[e["values"][1] for e in d["environment_differences"] if e["key"]=="latency_clock"][0]')" = "clock_gettime (CLOCK_MONOTONIC): the TSC is not invariant" ]
+run "$FSGAUGE" report --no-pool "$T/c1.json" "$T/c3.json" -o "$T/cl.html"
+check "report: latency_clock row not highlighted for a different skew" \
+	grep -q '<tr><th>latency_clock</th>' "$T/cl.html"
+run "$FSGAUGE" report --no-pool "$T/c1.json" "$T/c4.json" -o "$T/cl.html"
+check "report: latency_clock row highlighted for a different clock" \
+	grep -q '<tr class="diff"><th>latency_clock</th>' "$T/cl.html"
+
 # --- a baseline of 0: no ratio, so no p-value and no verdict ----------------------
 # device read amplification 0 in both runs of za, 0 and 0.5 in zb's: the
 # ratio is undefined and Welch's test on 0,0 against 0,0.5 (p = 0.5) must
