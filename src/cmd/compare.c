@@ -31,7 +31,8 @@ static void compare_usage(FILE *f)
 		"result, so 'compare ufs-*.json zfs-*.json' of separate runs works like\n"
 		"--repeat.  Results of different suites or workloads, or whose parameters\n"
 		"differ, are refused; the seed, directory, label, repeat count and interval\n"
-		"may differ.\n"
+		"may differ.  So are a file given twice, and files that all share a label\n"
+		"(one result: nothing to compare).\n"
 		"\n"
 		"options:\n"
 		"      --csv          print CSV instead of the table: one line per figure and\n"
@@ -103,6 +104,13 @@ int cmd_compare(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
+	if (ret == EXIT_OK && r.n < 2) {
+		/* pooling made one result of them all: no baseline to compare with */
+		msg_err("all results are labelled '%s': nothing to compare (label them "
+			"differently, or use --no-pool to compare each file as its own result)",
+			r.res[0]->label);
+		ret = EXIT_USAGE;
+	}
 	if (ret != EXIT_OK) {
 		results_free(&r);
 		return ret;

@@ -143,6 +143,35 @@ check "same label: pooling reported" grep -q "pooled 3 results labelled 'pa'" "$
 check "pooled constant runs: significant" grep -Eq "^ +pb +[0-9.]+ +0\.0% +3 +2\.0[0-9]+ .* better$" "$T/out"
 run "$FSGAUGE" compare --no-pool "$T"/pa?.json "$T"/pb?.json
 check "--no-pool: six results" [ "$(grep -c '(run varmail, 1 run)' "$T/out")" -eq 6 ]
+expect_fail "all files labelled alike: nothing to compare (exit 2)" 2 \
+	"all results are labelled 'pa': nothing to compare \(label them differently, or use --no-pool" \
+	"$FSGAUGE" compare "$T"/pa?.json
+check "... and no table" [ ! -s "$T/out" ]
+run "$FSGAUGE" compare --no-pool "$T/pa1.json" "$T/pa2.json"
+check "... --no-pool compares them" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T"/pa?.json -o "$T/pa.html"
+check "report of one label: one pooled result, exit 0" [ "$rc" -eq 0 ] && grep -q '3 runs' "$T/pa.html"
+
+# --- the same file twice: not two runs -----------------------------------------
+expect_fail "the same file twice refused (exit 2), named" 2 \
+	"result '$T/pa1.json' is given twice: a result cannot be compared or pooled with itself" \
+	"$FSGAUGE" compare "$T/pa1.json" "$T/pa1.json"
+expect_fail "... also among others" 2 "result '$T/pa2.json' is given twice" \
+	"$FSGAUGE" compare "$T/pa1.json" "$T/pa2.json" "$T/pb1.json" "$T/pa2.json"
+ln -s pa1.json "$T/pa-link.json"
+expect_fail "... also by another name (a symlink)" 2 \
+	"'$T/pa1.json' and '$T/pa-link.json' are the same result file" \
+	"$FSGAUGE" compare "$T/pa1.json" "$T/pa-link.json"
+expect_fail "... also with --no-pool" 2 "is given twice" \
+	"$FSGAUGE" compare --no-pool "$T/pa1.json" "$T/pa1.json"
+expect_fail "report of the same file twice refused (exit 2)" 2 \
+	"result '$T/pa1.json' is given twice" \
+	"$FSGAUGE" report "$T/pa1.json" "$T/pa1.json" -o "$T/twice.html"
+check "... writing no report" [ ! -e "$T/twice.html" ]
+cp "$T/pa1.json" "$T/pa-copy.json"
+run "$FSGAUGE" compare "$T/pa1.json" "$T/pa-copy.json" "$T/pb1.json"
+check "a copy is another file: pooled (exit 0)" [ "$rc" -eq 0 ]
+
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); d["label"]="pa"; d["parameters"]["var.nthreads"]="4"
 json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/pa4.json"
