@@ -779,7 +779,8 @@ void comparison_write_csv(FILE *f, const struct comparison *c)
 			fprintf(f, ",%zu", cell->n);
 			csv_num(f, cell->n ? cell->mean : NAN);
 			csv_num(f, cell->n >= 2 ? cell->sd : NAN);
-			csv_num(f, ci ? cell->mean - cell->ci_half : NAN);
+			/* no figure is negative: see comparison.h */
+			csv_num(f, ci ? MAX(cell->mean - cell->ci_half, 0) : NAN);
 			csv_num(f, ci ? cell->mean + cell->ci_half : NAN);
 			csv_num(f, cell->has_stat ? cell->st.ratio : i == 0 && cell->n ? 1 : NAN);
 			csv_num(f, cell->has_stat ? cell->st.ci_lo : NAN);

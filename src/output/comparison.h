@@ -32,7 +32,8 @@
 struct cmp_cell {
 	size_t n;	  /* samples; 0: this result has no such figure */
 	double mean, sd;  /* sd 0 when n < 2 */
-	double ci_half;	  /* t-based 95% half-width of the mean; NAN when n < 2 */
+	double ci_half;	  /* t-based 95% half-width of the mean; NAN when n < 2 (CSV
+			   * clamps mean - ci_half at 0: no figure is negative) */
 	int has_stat;	  /* st is valid: not the baseline, and both have samples */
 	struct compare_stat st; /* this result against the baseline */
 };

@@ -407,7 +407,9 @@ void result_repeat_stat(const struct result_phase *p, const struct headline_fiel
 	if (s.n >= 2) {
 		double half = summary_ci_half(&s, 0.95);
 
-		out->ci95_low = s.mean - half;
+		/* Every headline figure is a rate, a time or a ratio of
+		 * them: never negative, whatever a wide t interval says. */
+		out->ci95_low = MAX(s.mean - half, 0);
 		out->ci95_high = s.mean + half;
 	} else {
 		out->ci95_low = out->ci95_high = NAN;

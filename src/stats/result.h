@@ -191,7 +191,8 @@ struct headline_field {
 extern const struct headline_field headline_fields[];
 
 /* mean, sd, cv and the 95% t-based confidence interval of one figure over
- * the repeats (see summary.h). */
+ * the repeats (see summary.h); the lower bound is clamped at 0, as no
+ * headline figure can be negative. */
 struct repeat_stat {
 	uint64_t n;
 	double mean, sd, cv, ci95_low, ci95_high; /* low/high NAN when n < 2 */

@@ -152,6 +152,21 @@ check "... --no-pool compares them" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T"/pa?.json -o "$T/pa.html"
 check "report of one label: one pooled result, exit 0" [ "$rc" -eq 0 ] && grep -q '3 runs' "$T/pa.html"
 
+# two runs of 10 and 1000 ops/s: t(0.975, 1) = 12.7 makes mean - half-width
+# about -5800, but a rate cannot be negative
+for v in 10 1000; do
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]="wide"; d["phases"][0]["summary"]["ops_per_second"]=float(sys.argv[3])
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/wide$v.json" "$v"
+done
+run "$FSGAUGE" compare --csv "$T/wide10.json" "$T/wide1000.json" "$T/pb1.json"
+check "--csv: ci95_low of a rate clamped at 0, ci95_high not" python3 -c '
+import csv,sys
+r=[r for r in csv.reader(open(sys.argv[1])) if r[2]=="ops_per_second" and r[1]=="" and r[4]=="wide"][0]
+assert r[9]=="0" and float(r[10])>5000, r
+assert all(float(x[9])>=0 for x in csv.reader(open(sys.argv[1])) if x[0]!="phase" and x[9]), "a negative ci95_low"
+' "$T/out"
+
 # --- the same file twice: not two runs -----------------------------------------
 expect_fail "the same file twice refused (exit 2), named" 2 \
 	"result '$T/pa1.json' is given twice: a result cannot be compared or pooled with itself" \

@@ -221,6 +221,21 @@ static void test_repeat_stats(void)
 	ok(rs.n == 1 && rs.mean == 7 && isnan(rs.ci95_low) && isnan(rs.ci95_high),
 	   "one run: mean, no interval");
 
+	/* two very different runs: mean 505, t(0.975, 1) = 12.7 makes the
+	 * half-width ~6000, but a rate is never negative */
+	struct result_headline h2[2] = { { .ops_per_second = 10, .p99_latency_us = 100 },
+					 { .ops_per_second = 1000, .p99_latency_us = 9000 } };
+
+	one_run.repeats = h2;
+	one_run.nrepeats = 2;
+	result_repeat_stat(&one_run, f, &rs);
+	ok(rs.ci95_low == 0 && rs.ci95_high > 6000, "ops/s: lower bound clamped at 0 (%g, %g)",
+	   rs.ci95_low, rs.ci95_high);
+	for (size_t k = 0; headline_fields[k].name; k++) {
+		result_repeat_stat(&one_run, &headline_fields[k], &rs);
+		ok(rs.ci95_low >= 0, "%s: ci95_low %g >= 0", headline_fields[k].name, rs.ci95_low);
+	}
+
 	/* a too-fast repeat marks the merged phase */
 	struct result *fast = result_new("run", "t");
 
