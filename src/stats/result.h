@@ -109,6 +109,10 @@ struct dev_io {
 void dev_io_add(struct dev_io *dst, const struct dev_io *src);
 /* dst = later - earlier, counter by counter (0 if a counter went back). */
 void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev_io *earlier);
+/* Percent of `secs` the `ndev` devices (0 counts as 1) were busy on
+ * average: busy_ms / (secs * 1000 * ndev) * 100, at most 100; NAN when
+ * secs <= 0. */
+double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev);
 
 /* The devices under the target during a phase. */
 struct result_device {

@@ -263,6 +263,15 @@ static void test_dev_io(void)
 	ok(d.reads == 0 && d.bytes_written == 0, "dev_io_sub clamps counters that went back");
 	dev_io_add(&d, &a);
 	is_int(d.writes, 20, "dev_io_add");
+
+	d.busy_ms = 500;
+	is_near(dev_io_utilization(&d, 1.0, 1), 50, 1e-12, "utilization: 500 ms busy of 1 s");
+	is_near(dev_io_utilization(&d, 1.0, 2), 25, 1e-12, "utilization: averaged over devices");
+	is_near(dev_io_utilization(&d, 1.0, 0), 50, 1e-12, "utilization: 0 devices count as 1");
+	d.busy_ms = 4;
+	is_near(dev_io_utilization(&d, 0.0038, 1), 100, 0,
+		"utilization: 4 ms busy in a 3.8 ms interval (jiffy rounding) is 100%, not 105%");
+	ok(isnan(dev_io_utilization(&d, 0, 1)), "utilization: no time, no figure");
 }
 
 int main(void)
