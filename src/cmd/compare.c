@@ -22,15 +22,18 @@ static void compare_usage(FILE *f)
 		"headline figure (ops/s, MB/s, mean and p99 latency, CPU per operation, device\n"
 		"amplification when recorded) of each result, its ratio to the baseline and,\n"
 		"when both results hold 2 or more repeated runs, a 95%% confidence interval of\n"
-		"the ratio and a verdict from Welch's t-test on log values (p < 0.05).  A single\n"
-		"run on either side gives a ratio but never a verdict.  Environment differences\n"
-		"and warnings (reads likely served from memory, incomplete runs) come first.\n"
+		"the ratio and a verdict from Welch's t-test on log values (p < 0.05; on raw\n"
+		"values, without an interval, when a value is 0).  A single run on either side\n"
+		"gives a ratio but never a verdict; a baseline of 0 gives neither.  Environment\n"
+		"differences and warnings (reads likely served from memory, incomplete runs)\n"
+		"come first.\n"
 		"\n"
 		"Files with the same label (--label) are pooled as repeated runs of one\n"
 		"result, so 'compare ufs-*.json zfs-*.json' of separate runs works like\n"
 		"--repeat.  Results of different suites or workloads, or whose parameters\n"
 		"differ, are refused; the seed, directory, label, repeat count and interval\n"
-		"may differ.\n"
+		"may differ.  So are a file given twice, and files that all share a label\n"
+		"(one result: nothing to compare).\n"
 		"\n"
 		"options:\n"
 		"      --csv          print CSV instead of the table: one line per figure and\n"
@@ -104,6 +107,13 @@ int cmd_compare(int argc, char **argv)
 	if (json && outfile_check(json, "comparison") < 0)
 		return EXIT_USAGE;
 	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
+	if (ret == EXIT_OK && r.n < 2) {
+		/* pooling made one result of them all: no baseline to compare with */
+		msg_err("all results are labelled '%s': nothing to compare (label them "
+			"differently, or use --no-pool to compare each file as its own result)",
+			r.res[0]->label);
+		ret = EXIT_USAGE;
+	}
 	if (ret != EXIT_OK) {
 		results_free(&r);
 		return ret;

@@ -1429,7 +1429,8 @@ static void figs_store(struct ioz *z, unsigned nruns)
 		result_phase_add_metric(p, name, "ratio", summary_cv(&f->s));
 		if (!isnan(half)) {
 			snprintf(name, sizeof(name), "%s.ci95_low", f->metric);
-			result_phase_add_metric(p, name, f->unit, f->s.mean - half);
+			/* a throughput: never negative */
+			result_phase_add_metric(p, name, f->unit, MAX(f->s.mean - half, 0));
 			snprintf(name, sizeof(name), "%s.ci95_high", f->metric);
 			result_phase_add_metric(p, name, f->unit, f->s.mean + half);
 		}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util/util.h"
 
@@ -43,6 +44,40 @@ static int pool_group(struct results *r, struct rfile **group, size_t n)
 	}
 	comparison_free(&c);
 	/* comparison_build renamed duplicates: the pool keeps group[0]'s name */
+	return ret;
+}
+
+/*
+ * A file named twice (or by two names: a link, "./x.json") would be pooled
+ * as two repeated runs, or compared with itself, inventing agreement:
+ * refuse it.  Files are told apart by device and inode, so a copy is not
+ * a duplicate (it may be a deliberate control).  EXIT_USAGE or EXIT_OK.
+ */
+static int check_duplicates(char **paths, size_t n)
+{
+	struct stat *st = xcalloc(n, sizeof(*st));
+	char *known = xcalloc(n, 1);
+	int ret = EXIT_OK;
+
+	for (size_t i = 0; i < n && ret == EXIT_OK; i++) {
+		known[i] = stat(paths[i], &st[i]) == 0;
+		for (size_t j = 0; known[i] && j < i; j++) {
+			if (!known[j] || st[j].st_dev != st[i].st_dev || st[j].st_ino != st[i].st_ino)
+				continue;
+			if (!strcmp(paths[i], paths[j]))
+				msg_err("result '%s' is given twice: a result cannot be compared "
+					"or pooled with itself",
+					paths[i]);
+			else
+				msg_err("'%s' and '%s' are the same result file: a result cannot "
+					"be compared or pooled with itself",
+					paths[j], paths[i]);
+			ret = EXIT_USAGE;
+			break;
+		}
+	}
+	free(st);
+	free(known);
 	return ret;
 }
 
@@ -88,6 +123,9 @@ int results_load(struct results *r, char **paths, size_t n, int force, int pool)
 			return EXIT_SYSTEM;
 		r->nfiles = i + 1;
 	}
+	ret = check_duplicates(paths, n);
+	if (ret != EXIT_OK)
+		return ret;
 	ret = pool_files(r, pool);
 	if (ret != EXIT_OK)
 		return ret;

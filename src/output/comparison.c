@@ -33,6 +33,24 @@ int comparison_param_ignored(const char *key)
 	return 0;
 }
 
+int comparison_env_same(const char *key, const char *a, const char *b)
+{
+	/* keys whose value is "KIND (MEASUREMENT...)" */
+	static const char *const measured[] = { "latency_clock" };
+	size_t na, nb;
+
+	if (!a || !b)
+		return a == b;
+	for (size_t i = 0; i < ARRAY_SIZE(measured); i++) {
+		if (strcmp(key, measured[i]))
+			continue;
+		na = strstr(a, " (") ? (size_t)(strstr(a, " (") - a) : strlen(a);
+		nb = strstr(b, " (") ? (size_t)(strstr(b, " (") - b) : strlen(b);
+		return na == nb && !strncmp(a, b, na);
+	}
+	return !strcmp(a, b);
+}
+
 /* Environment keys in the order a reader looks for them; others follow. */
 static int env_rank(const char *key)
 {
@@ -99,7 +117,8 @@ static struct cmp_diff *find_diffs(struct comparison *c, int env, size_t *ndiffs
 		for (size_t i = 1; i < c->nres; i++) {
 			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
 
-			if ((v == NULL) != (base == NULL) || (v && strcmp(v, base)))
+			if (env ? !comparison_env_same(keys[k], base, v)
+				: (v == NULL) != (base == NULL) || (v && strcmp(v, base)))
 				differs = 1;
 		}
 		if (!differs)
@@ -483,15 +502,14 @@ const char *comparison_verdict(const struct cmp_row *r, size_t i)
 {
 	const struct cmp_cell *cell = &r->cells[i];
 
-	if (i == 0 || !cell->has_stat)
+	if (i == 0 || !cell->has_stat || cell->st.method == COMPARE_NONE)
 		return "";
 	if (cell->st.significant < 0)
 		return "n/a";
 	if (!cell->st.significant)
 		return "ns";
-	if (!isfinite(cell->st.ratio) || cell->st.ratio == 1)
-		return "differs";
-	return (cell->st.ratio > 1) != result_read_figures[r->fig].lower_is_better ? "better"
+	/* the sign of t, not the ratio: exp() of a tiny difference can round to 1 */
+	return (cell->st.t > 0) != result_read_figures[r->fig].lower_is_better ? "better"
 										 : "worse";
 }
 
@@ -712,7 +730,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 				fprintf(f, "%3zu", cell->n);
 			else
 				fprintf(f, "%3s", "-");
-			if (cell->has_stat)
+			if (cell->has_stat && isfinite(cell->st.ratio))
 				fprintf(f, "  %7.3f  %-18s %7s  %s", cell->st.ratio,
 					fmt_ci(ci, sizeof(ci), cell), fmt_p(p, sizeof(p), cell->st.p),
 					comparison_verdict(row, i));
@@ -722,10 +740,11 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 		}
 	}
 	write_text_grouped(f, c, lw, nw);
-	fprintf(f, "\nratio: result / baseline (with repeats: ratio of geometric means).  95%% CI and\n"
-		   "p: Welch's t-test on log values (needs 2+ runs on both sides).  verdict: "
-		   "better/worse\n"
-		   "when p < 0.05, ns: not significant, n/a: a single run cannot show significance.\n");
+	fprintf(f, "\nratio: result / baseline (with repeats: ratio of geometric means; -: the\n"
+		   "baseline is 0, no ratio, p or verdict).  95%% CI and p: Welch's t-test on log\n"
+		   "values (needs 2+ runs on both sides; with a value of 0: on the raw values, no\n"
+		   "CI).  verdict: better/worse when p < 0.05, ns: not significant, n/a: a single\n"
+		   "run cannot show significance.\n");
 }
 
 
@@ -761,7 +780,8 @@ void comparison_write_csv(FILE *f, const struct comparison *c)
 			fprintf(f, ",%zu", cell->n);
 			csv_num(f, cell->n ? cell->mean : NAN);
 			csv_num(f, cell->n >= 2 ? cell->sd : NAN);
-			csv_num(f, ci ? cell->mean - cell->ci_half : NAN);
+			/* no figure is negative: see comparison.h */
+			csv_num(f, ci ? MAX(cell->mean - cell->ci_half, 0) : NAN);
 			csv_num(f, ci ? cell->mean + cell->ci_half : NAN);
 			csv_num(f, cell->has_stat ? cell->st.ratio : i == 0 && cell->n ? 1 : NAN);
 			csv_num(f, cell->has_stat ? cell->st.ci_lo : NAN);
@@ -798,7 +818,16 @@ static json_t *diffs_json(const struct comparison *c, const struct cmp_diff *d, 
 
 static const char *method_name(enum compare_method m)
 {
-	return m == COMPARE_LOG_WELCH ? "welch-log" : m == COMPARE_RAW_WELCH ? "welch" : "single";
+	switch (m) {
+	case COMPARE_LOG_WELCH:
+		return "welch-log";
+	case COMPARE_RAW_WELCH:
+		return "welch";
+	case COMPARE_NONE:
+		return "none";
+	default:
+		return "single";
+	}
 }
 
 static json_t *comparison_json(const struct comparison *c)
@@ -842,6 +871,7 @@ static json_t *comparison_json(const struct comparison *c)
 		for (size_t i = 0; i < c->nres; i++) {
 			const struct cmp_cell *cell = &row->cells[i];
 			json_t *jc = json_object();
+			const char *v;
 
 			json_object_set_new(jc, "n", json_integer((json_int_t)cell->n));
 			json_object_set_new(jc, "mean", jnum(cell->n ? cell->mean : NAN));
@@ -858,7 +888,8 @@ static json_t *comparison_json(const struct comparison *c)
 						    cell->st.significant < 0
 							    ? json_null()
 							    : json_boolean(cell->st.significant));
-				json_object_set_new(jc, "verdict", json_string(comparison_verdict(row, i)));
+				v = comparison_verdict(row, i);
+				json_object_set_new(jc, "verdict", *v ? json_string(v) : json_null());
 			}
 			json_array_append_new(cells, jc);
 		}

@@ -32,7 +32,8 @@
 struct cmp_cell {
 	size_t n;	  /* samples; 0: this result has no such figure */
 	double mean, sd;  /* sd 0 when n < 2 */
-	double ci_half;	  /* t-based 95% half-width of the mean; NAN when n < 2 */
+	double ci_half;	  /* t-based 95% half-width of the mean; NAN when n < 2 (CSV
+			   * clamps mean - ci_half at 0: no figure is negative) */
 	int has_stat;	  /* st is valid: not the baseline, and both have samples */
 	struct compare_stat st; /* this result against the baseline */
 };
@@ -84,6 +85,13 @@ struct comparison {
 
 /* Parameters that may legitimately differ between compared runs. */
 int comparison_param_ignored(const char *key);
+
+/* 1 when environment values a and b (either may be NULL: absent) describe
+ * the same configuration.  Mostly string equality; but a value that
+ * carries a measurement after its kind (latency_clock: "tsc (2096.0 MHz,
+ * ...; CPUs in step within 5 ns)") is compared by its kind only, the text
+ * before " (", since the measurement differs from run to run. */
+int comparison_env_same(const char *key, const char *a, const char *b);
 
 /* 1 when rf is an iozone result of auto or single-stream mode (not
  * throughput mode) and `phase` one of its "<test> <size>k <record>k"

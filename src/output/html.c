@@ -194,7 +194,10 @@ static void write_kv_table(FILE *f, const struct comparison *c, const char *id, 
 		for (size_t i = 1; i < c->nres; i++) {
 			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
 
-			differs |= (v == NULL) != (base == NULL) || (v && strcmp(v, base));
+			if (env)
+				differs |= !comparison_env_same(keys[k], base, v);
+			else
+				differs |= (v == NULL) != (base == NULL) || (v && strcmp(v, base));
 		}
 		fprintf(f, "<tr%s><th>", differs ? " class=\"diff\"" : "");
 		esc(f, keys[k]);
@@ -437,7 +440,8 @@ static void cell_ratio(FILE *f, const struct cmp_row *row, size_t i)
 	const struct cmp_cell *cell = &row->cells[i];
 	const char *v = comparison_verdict(row, i);
 
-	if (!cell->has_stat) {
+	/* no ratio (the baseline's mean is 0): no p-value or verdict either */
+	if (!cell->has_stat || !isfinite(cell->st.ratio)) {
 		fputs("<td class=\"num\">-</td>", f);
 		return;
 	}
@@ -520,7 +524,9 @@ static void write_table(FILE *f, const struct comparison *c)
 
 	fputs("<section id=\"compare\">\n<h2>Comparison</h2>\n<p class=\"note\">Ratio: result / "
 	      "baseline (with repeats, the ratio of geometric means) with its 95% confidence "
-	      "interval and the p-value of Welch's t-test on the logarithms of the values. "
+	      "interval and the p-value of Welch's t-test on the logarithms of the values "
+	      "(on the raw values, without an interval, when a value is 0); -: the baseline "
+	      "is 0, so there is no ratio, p-value or verdict. "
 	      "<span class=\"better\">better</span> / <span class=\"worse\">worse</span>: "
 	      "significant at p &lt; 0.05; ns: not significant; n/a: a single run on either "
 	      "side cannot show significance.</p>\n<table>\n<tr><th>figure</th>",

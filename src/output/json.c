@@ -162,8 +162,7 @@ static json_t *dev_io_json(const struct dev_io *d, double secs, size_t ndev,
 	json_object_set_new(o, "read_ms", json_integer((json_int_t)d->read_ms));
 	json_object_set_new(o, "write_ms", json_integer((json_int_t)d->write_ms));
 	json_object_set_new(o, "busy_ms", json_integer((json_int_t)d->busy_ms));
-	json_object_set_new(o, "utilization",
-			    num((double)d->busy_ms / (ms * (double)(ndev ? ndev : 1)) * 100.0));
+	json_object_set_new(o, "utilization", num(dev_io_utilization(d, secs, ndev)));
 	json_object_set_new(o, "avg_queue_depth", num((double)d->weighted_ms / ms));
 	json_object_set_new(o, "write_amplification",
 			    num(app_bytes_written ? (double)d->bytes_written / (double)app_bytes_written

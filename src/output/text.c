@@ -113,7 +113,7 @@ static void device_text(FILE *f, const struct result_phase *p)
 	fprintf(f, "): %llu reads %.1f MiB, %llu writes %.1f MiB, util %.0f%%, queue %.2f",
 		(unsigned long long)d->total.reads, (double)d->total.bytes_read / MB,
 		(unsigned long long)d->total.writes, (double)d->total.bytes_written / MB,
-		(double)d->total.busy_ms / (secs * 1000.0 * (double)d->ndev) * 100.0,
+		dev_io_utilization(&d->total, secs, d->ndev),
 		(double)d->total.weighted_ms / (secs * 1000.0));
 	if (t.bytes_written)
 		fprintf(f, ", write amplification %.2f",

@@ -55,6 +55,7 @@ static int all_finite(const double *x, size_t n)
 	return 1;
 }
 
+/* B's mean over A's: 1 when both are 0, NAN when only A's is (no ratio). */
 static double ratio_of(double b, double a)
 {
 	if (a == 0)
@@ -74,18 +75,22 @@ int compare_samples(const double *a, size_t na, const double *b, size_t nb, doub
 	st->t = st->df = st->p = NAN;
 	st->significant = -1;
 
+	summarize(&sa, a, na, 0);
+	summarize(&sb, b, nb, 0);
+	st->ratio = ratio_of(sb.mean, sa.mean);
+	if (!isfinite(st->ratio)) {
+		/* No ratio to qualify: a p-value or a verdict would answer a
+		 * question the row does not ask. */
+		st->method = COMPARE_NONE;
+		return 0;
+	}
 	if (na < 2 || nb < 2) {
-		summarize(&sa, a, na, 0);
-		summarize(&sb, b, nb, 0);
 		st->method = COMPARE_SINGLE;
-		st->ratio = ratio_of(sb.mean, sa.mean);
 		return 0;
 	}
 	if (!all_positive(a, na) || !all_positive(b, nb)) {
-		summarize(&sa, a, na, 0);
-		summarize(&sb, b, nb, 0);
+		/* No logarithm of 0: the means themselves are tested. */
 		st->method = COMPARE_RAW_WELCH;
-		st->ratio = ratio_of(sb.mean, sa.mean);
 		compare_welch(&sa, &sb, &st->t, &st->df, &st->p);
 		st->significant = st->p < alpha;
 		return 0;

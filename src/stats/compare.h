@@ -20,6 +20,8 @@
  *    of the means and there is no interval.
  *  - fewer than two values on either side: the ratio of the means only;
  *    significance cannot be judged from one sample and is reported as such.
+ *  - A's mean is 0 and B's is not (whatever the number of values): there
+ *    is no ratio, and so no interval, p-value or significance either.
  *
  * Pure computation: no I/O, no allocation.
  */
@@ -34,6 +36,7 @@ enum compare_method {
 	COMPARE_SINGLE = 0, /* a side has one sample: ratio only */
 	COMPARE_LOG_WELCH,  /* Welch on log values: ratio, interval, p */
 	COMPARE_RAW_WELCH,  /* Welch on raw values: ratio of means, p */
+	COMPARE_NONE,	    /* A's mean is 0, B's is not: nothing but the means */
 };
 
 struct compare_stat {
@@ -41,7 +44,7 @@ struct compare_stat {
 	double ratio;	     /* B / A; NAN when A's mean is 0 */
 	double ci_lo, ci_hi; /* interval for the ratio; NAN when none */
 	double t, df;	     /* Welch statistic and degrees of freedom */
-	double p;	     /* two-sided p-value; NAN for COMPARE_SINGLE */
+	double p;	     /* two-sided p-value; NAN for COMPARE_SINGLE and _NONE */
 	int significant;     /* 1: p < 1 - conf, 0: not, -1: cannot tell */
 };
 

@@ -101,6 +101,19 @@ void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev
 	dst->weighted_ms = sub0(later->weighted_ms, earlier->weighted_ms);
 }
 
+double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev)
+{
+	double u;
+
+	if (!(secs > 0))
+		return NAN;
+	u = (double)d->busy_ms / (secs * 1000.0 * (double)(ndev ? ndev : 1)) * 100.0;
+	/* The kernel advances io_ticks a jiffy at a time, so a short
+	 * interval can read, say, 4 ms busy in 3.8 ms: a device cannot be
+	 * busy more than all of the time. */
+	return MIN(u, 100.0);
+}
+
 double op_stats_cpu_per_op(const struct op_stats *s)
 {
 	return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples : NAN;
@@ -407,7 +420,9 @@ void result_repeat_stat(const struct result_phase *p, const struct headline_fiel
 	if (s.n >= 2) {
 		double half = summary_ci_half(&s, 0.95);
 
-		out->ci95_low = s.mean - half;
+		/* Every headline figure is a rate, a time or a ratio of
+		 * them: never negative, whatever a wide t interval says. */
+		out->ci95_low = MAX(s.mean - half, 0);
 		out->ci95_high = s.mean + half;
 	} else {
 		out->ci95_low = out->ci95_high = NAN;

@@ -109,6 +109,10 @@ struct dev_io {
 void dev_io_add(struct dev_io *dst, const struct dev_io *src);
 /* dst = later - earlier, counter by counter (0 if a counter went back). */
 void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev_io *earlier);
+/* Percent of `secs` the `ndev` devices (0 counts as 1) were busy on
+ * average: busy_ms / (secs * 1000 * ndev) * 100, at most 100; NAN when
+ * secs <= 0. */
+double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev);
 
 /* The devices under the target during a phase. */
 struct result_device {
@@ -191,7 +195,8 @@ struct headline_field {
 extern const struct headline_field headline_fields[];
 
 /* mean, sd, cv and the 95% t-based confidence interval of one figure over
- * the repeats (see summary.h). */
+ * the repeats (see summary.h); the lower bound is clamped at 0, as no
+ * headline figure can be negative. */
 struct repeat_stat {
 	uint64_t n;
 	double mean, sd, cv, ci95_low, ci95_high; /* low/high NAN when n < 2 */

@@ -143,11 +143,121 @@ check "same label: pooling reported" grep -q "pooled 3 results labelled 'pa'" "$
 check "pooled constant runs: significant" grep -Eq "^ +pb +[0-9.]+ +0\.0% +3 +2\.0[0-9]+ .* better$" "$T/out"
 run "$FSGAUGE" compare --no-pool "$T"/pa?.json "$T"/pb?.json
 check "--no-pool: six results" [ "$(grep -c '(run varmail, 1 run)' "$T/out")" -eq 6 ]
+expect_fail "all files labelled alike: nothing to compare (exit 2)" 2 \
+	"all results are labelled 'pa': nothing to compare \(label them differently, or use --no-pool" \
+	"$FSGAUGE" compare "$T"/pa?.json
+check "... and no table" [ ! -s "$T/out" ]
+run "$FSGAUGE" compare --no-pool "$T/pa1.json" "$T/pa2.json"
+check "... --no-pool compares them" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T"/pa?.json -o "$T/pa.html"
+check "report of one label: one pooled result, exit 0" [ "$rc" -eq 0 ] && grep -q '3 runs' "$T/pa.html"
+
+# two runs of 10 and 1000 ops/s: t(0.975, 1) = 12.7 makes mean - half-width
+# about -5800, but a rate cannot be negative
+for v in 10 1000; do
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]="wide"; d["phases"][0]["summary"]["ops_per_second"]=float(sys.argv[3])
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/wide$v.json" "$v"
+done
+run "$FSGAUGE" compare --csv "$T/wide10.json" "$T/wide1000.json" "$T/pb1.json"
+check "--csv: ci95_low of a rate clamped at 0, ci95_high not" python3 -c '
+import csv,sys
+r=[r for r in csv.reader(open(sys.argv[1])) if r[2]=="ops_per_second" and r[1]=="" and r[4]=="wide"][0]
+assert r[9]=="0" and float(r[10])>5000, r
+assert all(float(x[9])>=0 for x in csv.reader(open(sys.argv[1])) if x[0]!="phase" and x[9]), "a negative ci95_low"
+' "$T/out"
+
+# --- the same file twice: not two runs -----------------------------------------
+expect_fail "the same file twice refused (exit 2), named" 2 \
+	"result '$T/pa1.json' is given twice: a result cannot be compared or pooled with itself" \
+	"$FSGAUGE" compare "$T/pa1.json" "$T/pa1.json"
+expect_fail "... also among others" 2 "result '$T/pa2.json' is given twice" \
+	"$FSGAUGE" compare "$T/pa1.json" "$T/pa2.json" "$T/pb1.json" "$T/pa2.json"
+ln -s pa1.json "$T/pa-link.json"
+expect_fail "... also by another name (a symlink)" 2 \
+	"'$T/pa1.json' and '$T/pa-link.json' are the same result file" \
+	"$FSGAUGE" compare "$T/pa1.json" "$T/pa-link.json"
+expect_fail "... also with --no-pool" 2 "is given twice" \
+	"$FSGAUGE" compare --no-pool "$T/pa1.json" "$T/pa1.json"
+expect_fail "report of the same file twice refused (exit 2)" 2 \
+	"result '$T/pa1.json' is given twice" \
+	"$FSGAUGE" report "$T/pa1.json" "$T/pa1.json" -o "$T/twice.html"
+check "... writing no report" [ ! -e "$T/twice.html" ]
+cp "$T/pa1.json" "$T/pa-copy.json"
+run "$FSGAUGE" compare "$T/pa1.json" "$T/pa-copy.json" "$T/pb1.json"
+check "a copy is another file: pooled (exit 0)" [ "$rc" -eq 0 ]
+
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); d["label"]="pa"; d["parameters"]["var.nthreads"]="4"
 json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/pa4.json"
 expect_fail "pooling different parameters refused" 2 "cannot pool the results labelled 'pa'" \
 	"$FSGAUGE" compare "$T"/pa?.json "$T"/pb?.json
+
+# --- latency_clock: the clock kind is the configuration, not its measurement ---
+# (the calibrated rate and the CPUs' skew differ from run to run)
+mkclock() { # OUT LABEL CLOCK
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]; d["environment"]["latency_clock"]=sys.argv[4]
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/$1" "$2" "$3"
+}
+tsc="tsc (2096.0 MHz, invariant, calibrated against CLOCK_MONOTONIC; CPUs in step within"
+mkclock c1.json ca "$tsc 5 ns)"
+mkclock c2.json ca "$tsc 1 ns)"
+mkclock c3.json cb "tsc (2095.9 MHz, invariant, calibrated against CLOCK_MONOTONIC; CPUs in step within 0 ns)"
+mkclock c4.json cb "clock_gettime (CLOCK_MONOTONIC): the TSC is not invariant"
+run "$FSGAUGE" compare "$T/c1.json" "$T/c2.json" "$T/c3.json"
+check "tsc skews differ: pooled without an environment warning" sh -c "[ $rc -eq 0 ] && ! grep -q 'differ in environment' '$T/err'"
+check "tsc rates differ: no environment difference listed" sh -c "! grep -q 'latency_clock' '$T/out'"
+run "$FSGAUGE" compare "$T/c1.json" "$T/c2.json" "$T/c3.json" "$T/c4.json"
+check "tsc against clock_gettime: pooling warns" grep -q "warning: results labelled 'cb' differ in environment 'latency_clock'" "$T/err"
+run "$FSGAUGE" compare --no-pool --json "$T/cl.json" "$T/c1.json" "$T/c4.json"
+check "tsc against clock_gettime: listed, full values kept" \
+	[ "$(json "$T/cl.json" '[e["values"][1] for e in d["environment_differences"] if e["key"]=="latency_clock"][0]')" = "clock_gettime (CLOCK_MONOTONIC): the TSC is not invariant" ]
+run "$FSGAUGE" report --no-pool "$T/c1.json" "$T/c3.json" -o "$T/cl.html"
+check "report: latency_clock row not highlighted for a different skew" \
+	grep -q '<tr><th>latency_clock</th>' "$T/cl.html"
+run "$FSGAUGE" report --no-pool "$T/c1.json" "$T/c4.json" -o "$T/cl.html"
+check "report: latency_clock row highlighted for a different clock" \
+	grep -q '<tr class="diff"><th>latency_clock</th>' "$T/cl.html"
+
+# --- a baseline of 0: no ratio, so no p-value and no verdict ----------------------
+# device read amplification 0 in both runs of za, 0 and 0.5 in zb's: the
+# ratio is undefined and Welch's test on 0,0 against 0,0.5 (p = 0.5) must
+# not be shown as if it qualified one
+for i in 1 2; do
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]
+d["phases"][0]["device"]={"read_amplification": float(sys.argv[4]), "write_amplification": 1.5}
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/za$i.json" za 0
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]
+d["phases"][0]["device"]={"read_amplification": float(sys.argv[4]), "write_amplification": 1.5}
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/zb$i.json" zb $((i - 1))
+done
+run "$FSGAUGE" compare "$T"/za?.json "$T"/zb?.json
+check "zero baseline: exit 0" [ "$rc" -eq 0 ]
+check "zero baseline: ratio, CI, p shown as -, no verdict" \
+	grep -Eq "^ +zb +0\.5 +[0-9.]+% +2 +- +- +- *$" "$T/out"
+check "zero baseline: never nan" sh -c "! grep -qi nan '$T/out'"
+run "$FSGAUGE" compare --csv "$T"/za?.json "$T"/zb?.json
+check "zero baseline --csv: ratio, p and verdict empty" python3 -c '
+import csv,sys
+r=[r for r in csv.reader(open(sys.argv[1])) if r[2]=="device_read_amplification" and r[4]=="zb"][0]
+assert r[11:]==["","","","",""], r
+' "$T/out"
+run "$FSGAUGE" compare --json - "$T"/za?.json "$T"/zb?.json
+cp "$T/out" "$T/z.json"
+check "zero baseline --json: ratio, p_value, significant and verdict null, method none" \
+	[ "$(json "$T/z.json" '[(c["ratio"],c["p_value"],c["significant"],c["verdict"],c["method"]) for r in d["rows"] if r["figure"]=="device_read_amplification" for c in r["results"][1:]][0]')" = "(None, None, None, None, 'none')" ]
+run "$FSGAUGE" report "$T"/za?.json "$T"/zb?.json -o "$T/z.html"
+check "zero baseline report: a bare - for the ratio, no nan or p" python3 -c '
+import re,sys
+h=open(sys.argv[1]).read()
+assert "nan" not in h.lower().replace("nanosec",""), "nan in the report"
+row=re.search(r"<tr><th>device read amplification \(ratio\)</th>.*?</tr>", h).group(0)
+cells=re.findall(r"<td[^>]*>(.*?)</td>", row)
+assert cells[-1]=="-", cells
+' "$T/z.html"
 
 # --- the HTML report --------------------------------------------------------------
 run "$FSGAUGE" report "$F/ext4.json" "$F/zfs.json" "$F/xfs.json" -o "$T/r.html"

@@ -48,6 +48,7 @@ static void test_edge_cases(void)
 {
 	static const double one[] = { 100 }, two[] = { 100, 100 }, three[] = { 200, 200, 200 };
 	static const double a[] = { 10, 11, 12 }, zeros[] = { 0, 0, 0 }, mixed[] = { 0, 1, 2 };
+	static const double half[] = { 0, 1 };
 	static const double bad[] = { 1, NAN };
 	struct compare_stat st;
 
@@ -82,7 +83,18 @@ static void test_edge_cases(void)
 
 	compare_samples(zeros, 3, mixed, 3, 0.95, &st);
 	ok(isnan(st.ratio), "zero baseline, nonzero other: ratio undefined");
-	is_int(st.significant, 0, "0,0,0 vs 0,1,2: not significant");
+	is_int(st.method, COMPARE_NONE, "zero baseline: no method");
+	ok(isnan(st.p) && isnan(st.ci_lo) && isnan(st.ci_hi), "zero baseline: no p, no interval");
+	is_int(st.significant, -1, "zero baseline: no verdict");
+	compare_samples(zeros, 2, half, 2, 0.95, &st);
+	ok(isnan(st.p) && st.significant == -1, "0,0 vs 0,1 (was p = 0.5, ns): no p, no verdict");
+	compare_samples(zeros, 1, mixed + 1, 1, 0.95, &st);
+	is_int(st.method, COMPARE_NONE, "zero single baseline: no method either");
+
+	compare_samples(mixed + 1, 2, mixed, 3, 0.95, &st);
+	is_int(st.method, COMPARE_RAW_WELCH, "a zero in B, baseline > 0: raw Welch");
+	is_near(st.ratio, 1 / 1.5, 1e-12, "raw Welch: ratio of the means");
+	ok(isfinite(st.p) && st.significant == 0 && isnan(st.ci_lo), "raw Welch: p, no interval");
 
 	is_int(compare_samples(a, 0, a, 3, 0.95, &st), -EINVAL, "empty side refused");
 	is_int(compare_samples(a, 3, bad, 2, 0.95, &st), -EINVAL, "NaN refused");

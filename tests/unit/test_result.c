@@ -221,6 +221,21 @@ static void test_repeat_stats(void)
 	ok(rs.n == 1 && rs.mean == 7 && isnan(rs.ci95_low) && isnan(rs.ci95_high),
 	   "one run: mean, no interval");
 
+	/* two very different runs: mean 505, t(0.975, 1) = 12.7 makes the
+	 * half-width ~6000, but a rate is never negative */
+	struct result_headline h2[2] = { { .ops_per_second = 10, .p99_latency_us = 100 },
+					 { .ops_per_second = 1000, .p99_latency_us = 9000 } };
+
+	one_run.repeats = h2;
+	one_run.nrepeats = 2;
+	result_repeat_stat(&one_run, f, &rs);
+	ok(rs.ci95_low == 0 && rs.ci95_high > 6000, "ops/s: lower bound clamped at 0 (%g, %g)",
+	   rs.ci95_low, rs.ci95_high);
+	for (size_t k = 0; headline_fields[k].name; k++) {
+		result_repeat_stat(&one_run, &headline_fields[k], &rs);
+		ok(rs.ci95_low >= 0, "%s: ci95_low %g >= 0", headline_fields[k].name, rs.ci95_low);
+	}
+
 	/* a too-fast repeat marks the merged phase */
 	struct result *fast = result_new("run", "t");
 
@@ -248,6 +263,15 @@ static void test_dev_io(void)
 	ok(d.reads == 0 && d.bytes_written == 0, "dev_io_sub clamps counters that went back");
 	dev_io_add(&d, &a);
 	is_int(d.writes, 20, "dev_io_add");
+
+	d.busy_ms = 500;
+	is_near(dev_io_utilization(&d, 1.0, 1), 50, 1e-12, "utilization: 500 ms busy of 1 s");
+	is_near(dev_io_utilization(&d, 1.0, 2), 25, 1e-12, "utilization: averaged over devices");
+	is_near(dev_io_utilization(&d, 1.0, 0), 50, 1e-12, "utilization: 0 devices count as 1");
+	d.busy_ms = 4;
+	is_near(dev_io_utilization(&d, 0.0038, 1), 100, 0,
+		"utilization: 4 ms busy in a 3.8 ms interval (jiffy rounding) is 100%, not 105%");
+	ok(isnan(dev_io_utilization(&d, 0, 1)), "utilization: no time, no figure");
 }
 
 int main(void)
