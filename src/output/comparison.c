@@ -1,6 +1,7 @@
 /* comparison.c — align results and compare them with the baseline; see comparison.h. */
 #include "output/comparison.h"
 #include "output/csv.h"
+#include "output/output.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -8,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/outfile.h"
 #include "util/util.h"
 
 /*
@@ -902,22 +902,5 @@ static json_t *comparison_json(const struct comparison *c)
 
 int comparison_write_json(const struct comparison *c, const char *path)
 {
-	struct outfile out;
-	json_t *o;
-	int ret = outfile_open(&out, path, "comparison");
-
-	if (ret < 0)
-		return ret;
-	o = comparison_json(c);
-	errno = 0;
-	ret = json_dumpf(o, out.f, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
-	if (ret == 0 && fputc('\n', out.f) == EOF)
-		ret = -1;
-	json_decref(o);
-	if (ret < 0) {
-		ret = -(errno ? errno : EIO);
-		outfile_discard(&out);
-		return err_errno(ret, "cannot write the comparison to '%s'", path);
-	}
-	return outfile_close(&out, "comparison");
+	return output_json_dump(comparison_json(c), path, "comparison");
 }

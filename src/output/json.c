@@ -469,15 +469,15 @@ static json_t *result_json(const struct result *r)
 	return o;
 }
 
-int output_json_file(const struct result *r, const char *path)
+int output_json_dump(json_t *o, const char *path, const char *what)
 {
 	struct outfile out;
-	json_t *o;
-	int ret = outfile_open(&out, path, "JSON result");
+	int ret = outfile_open(&out, path, what);
 
-	if (ret < 0)
+	if (ret < 0) {
+		json_decref(o);
 		return ret;
-	o = result_json(r);
+	}
 	errno = 0;
 	ret = json_dumpf(o, out.f, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
 	if (ret == 0 && fputc('\n', out.f) == EOF)
@@ -486,7 +486,12 @@ int output_json_file(const struct result *r, const char *path)
 	if (ret < 0) {
 		ret = -(errno ? errno : EIO);
 		outfile_discard(&out);
-		return err_errno(ret, "cannot write the JSON result to '%s'", path);
+		return err_errno(ret, "cannot write the %s to '%s'", what, path);
 	}
-	return outfile_close(&out, "JSON result");
+	return outfile_close(&out, what);
+}
+
+int output_json_file(const struct result *r, const char *path)
+{
+	return output_json_dump(result_json(r), path, "JSON result");
 }

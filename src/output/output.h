@@ -21,6 +21,13 @@ void output_io_summary(FILE *f, const struct result_phase *p);
  * -errno (message printed). */
 int output_json_file(const struct result *r, const char *path);
 
+/* Write a JSON document (jansson's json_t; this takes the reference) as
+ * the `what` ("comparison") to `path` ("-" for stdout) through
+ * util/outfile.h: whole or not at all.  Returns 0 or -errno (message
+ * printed). */
+struct json_t;
+int output_json_dump(struct json_t *o, const char *path, const char *what);
+
 /* The JSON schema version written in "schema_version". */
 #define RESULT_SCHEMA_VERSION 1
 
