@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -62,12 +61,14 @@ int outfile_check(const char *path, const char *what)
 			err_errno(-errno, "cannot write the %s to '%s'", what, path);
 			return -EINVAL;
 		}
-		if (!S_ISREG(st.st_mode))
-			return 0; /* written in place: its directory does not matter */
-	} else if (errno != ENOENT) {
-		err_errno(-errno, "cannot write the %s to '%s'", what, path);
+	} else if (errno != ENOENT || lstat(path, &st) == 0) {
+		/* (a symlink to nothing is not created through) */
+		err_errno(errno == ENOENT ? -ENOENT : -errno, "cannot write the %s to '%s'", what,
+			  path);
 		return -EINVAL;
 	}
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return 0; /* written in place (outfile_open): its directory does not matter */
 	/* a new file, or a regular one replaced: its directory takes the
 	 * temporary file */
 	dir = dir_of(path);

@@ -78,6 +78,15 @@ check "... and no temporary file is left beside it" \
 umask_mode=$(stat -c %a "$T/r.json")
 check "... with the mode a new file gets ($umask_mode)" \
 	[ "$umask_mode" = "$(printf '%o' $((0666 & ~$(umask))))" ]
+touch "$T/target.json"
+ln -s "$T/target.json" "$T/link.json"
+run "$FSGAUGE" run varmail -d "$d" $small --json "$T/link.json"
+check "a symlink to a file: the file it names gets the result, the link stays" sh -c \
+	"[ $rc -eq 0 ] && [ -L '$T/link.json' ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '$T/target.json'"
+ln -s "$T/nowhere/x.json" "$T/dangling.json"
+expect_fail "a symlink to nothing: exit 2 before running" 2 \
+	"cannot write the JSON result to '$T/dangling.json': No such file or directory" \
+	"$FSGAUGE" run varmail -d "$d" $small --json "$T/dangling.json"
 run "$FSGAUGE" run varmail -d "$d" $small --json /dev/null
 check "--json /dev/null (a character device): written in place, exit 0" \
 	sh -c "[ $rc -eq 0 ] && [ -c /dev/null ]"
