@@ -610,8 +610,8 @@ static int check_opts(struct ioz *z)
 	if (z->nfiles && !z->nthreads)
 		z->nthreads = (unsigned)z->nfiles;
 	if (z->nfiles && z->nfiles != z->nthreads) {
-		msg_err("-F names %zu files but -t asks for %u threads: give one file per thread",
-			z->nfiles, z->nthreads);
+		msg_err("-F names %zu file%s but -t asks for %u threads: give one file per thread",
+			z->nfiles, z->nfiles == 1 ? "" : "s", z->nthreads);
 		return -1;
 	}
 	if (z->nthreads && z->nfiles > MAX_THREADS) {

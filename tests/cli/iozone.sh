@@ -336,6 +336,8 @@ expect_fail "record larger than the file" 2 "larger than the file size" "$FSGAUG
 expect_fail "record above 16m" 2 "larger than iozone's largest" "$FSGAUGE" iozone -r 32m -s 64m --dir "$d"
 expect_fail "-a with -t" 2 "cannot be combined" "$FSGAUGE" iozone -a -t 2 --dir "$d"
 expect_fail "-F count differs from -t" 2 "names 2 files but -t asks for 3" "$FSGAUGE" iozone -t 3 -F a b --dir "$d"
+expect_fail "-F one file for two threads: 'file', singular" 2 "names 1 file but -t asks for 2" \
+	"$FSGAUGE" iozone -t 2 -F a --dir "$d"
 expect_fail "-F in two directories" 2 "different directories" "$FSGAUGE" iozone -t 2 -F "$d/a" "$T/b"
 expect_fail "unknown -+ option" 2 "unsupported option '-\+q'" "$FSGAUGE" iozone -+q --dir "$d"
 expect_fail "unknown option" 2 "unsupported option '-Q'" "$FSGAUGE" iozone -Q --dir "$d"
