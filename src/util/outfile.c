@@ -117,8 +117,7 @@ int outfile_open(struct outfile *o, const char *path, const char *what)
 	memset(o, 0, sizeof(*o));
 	o->path = xstrdup(path);
 	if (!strcmp(path, "-")) {
-		int fd = claimed_stdout >= 0 ? fcntl(claimed_stdout, F_DUPFD_CLOEXEC, 3) : -1;
-
+		fd = claimed_stdout >= 0 ? fcntl(claimed_stdout, F_DUPFD_CLOEXEC, 3) : -1;
 		o->f = fd >= 0 ? fdopen(fd, "w") : stdout;
 		if (!o->f) {
 			close(fd);
