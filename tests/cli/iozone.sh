@@ -1,4 +1,5 @@
 #!/bin/sh
+# fsgauge-test: serial (drops the page cache)
 # `fsgauge iozone`: every -i test at small scale in throughput and
 # single-stream mode with byte counts as requested; what -o, -+D, -I, -c
 # and -e change, as the engine recorded it; stonewalling; the report's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# fsgauge-test: serial (drops the page cache)
 # Device counters on a loop-mounted ext4 this test creates: the device is
 # found, its counters are nonzero and consistent with what the application
 # did (device bytes written >= application bytes written when every write
