@@ -1414,12 +1414,8 @@ int cmd_bonnie(int argc, char **argv)
 out:
 	/* the run directory goes first: on a full file system its space is
 	 * what lets the results be written */
-	if (b.keep) {
-		fprintf(stderr, "kept run directory: %s\n", rd.path);
-		rundir_release(&rd);
-	} else if (rundir_remove(&rd) < 0 && ret == EXIT_OK) {
+	if (rundir_finish(&rd, b.keep, 1) < 0 && ret == EXIT_OK)
 		ret = EXIT_SYSTEM;
-	}
 	if (b.json && acc && (acc->nphases || acc->interrupted) &&
 	    output_json_file(acc, b.json) < 0 && ret == EXIT_OK)
 		ret = EXIT_SYSTEM;

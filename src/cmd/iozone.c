@@ -1732,15 +1732,9 @@ int cmd_iozone(int argc, char **argv)
 	z.rn = NULL;
 	/* the run directory goes first: on a full file system its space is
 	 * what lets the results be written */
-	if (z.device) {
-		/* nothing to remove: the device is left as the tests left it */
-	} else if (z.keep) {
-		if (!z.quiet)
-			fprintf(stderr, "kept run directory: %s\n", rd.path);
-		rundir_release(&rd);
-	} else if (rundir_remove(&rd) < 0 && !ret) {
+	/* (a device has nothing to remove: it is left as the tests left it) */
+	if (!z.device && rundir_finish(&rd, z.keep, !z.quiet) < 0 && !ret)
 		ret = EXIT_SYSTEM;
-	}
 	if (csv.f && outfile_close(&csv, "spreadsheet") < 0 && !ret)
 		ret = EXIT_SYSTEM;
 	if (z.json && output_json_file(z.acc, z.json) < 0 && !ret)

@@ -344,12 +344,8 @@ int cmd_run(int argc, char **argv)
 
 	/* the run directory goes first: on a full file system its space is
 	 * what lets the results be written */
-	if (keep) {
-		fprintf(stderr, "kept run directory: %s\n", rd.path);
-		rundir_release(&rd);
-	} else if (rundir_remove(&rd) < 0) {
+	if (rundir_finish(&rd, keep, 1) < 0)
 		ret = EXIT_SYSTEM;
-	}
 	if (rr < 0 && !res->nphases && !res->stopped_on_error && !res->interrupted) {
 		ret = rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
 	} else {

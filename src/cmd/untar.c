@@ -772,12 +772,8 @@ int cmd_untar(int argc, char **argv)
 	contents_free(&ct);
 	/* the run directory goes first: on a full file system its space is
 	 * what lets the results be written */
-	if (keep) {
-		fprintf(stderr, "kept run directory: %s\n", rd.path);
-		rundir_release(&rd);
-	} else if (rundir_remove(&rd) < 0) {
+	if (rundir_finish(&rd, keep, 1) < 0)
 		ret = EXIT_SYSTEM;
-	}
 
 	if (rr < 0 && !res->nphases && !res->interrupted) {
 		ret = rr == -EINTR ? EXIT_INTERRUPTED : EXIT_SYSTEM;

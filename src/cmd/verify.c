@@ -478,9 +478,7 @@ out:
 	/* a run directory adopted by --check-only: removed only once checked,
 	 * and then only what its manifest stands for */
 	if (keep || (check_dir && !checked)) {
-		if (!write_only)
-			fprintf(stderr, "kept run directory: %s\n", rd.path);
-		rundir_release(&rd);
+		rundir_finish(&rd, 1, !write_only);
 		return ret;
 	}
 	r = check_dir ? rundir_remove_ours(&rd, manifest_lists, &p) : rundir_remove(&rd);

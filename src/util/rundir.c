@@ -440,6 +440,16 @@ out:
 	return ret;
 }
 
+int rundir_finish(struct rundir *rd, int keep, int say)
+{
+	if (!keep)
+		return rundir_remove(rd);
+	if (say)
+		fprintf(stderr, "kept run directory: %s\n", rd->path);
+	rundir_release(rd);
+	return 0;
+}
+
 void rundir_release(struct rundir *rd)
 {
 	while (rd->nspare > 0)

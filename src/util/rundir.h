@@ -56,6 +56,11 @@ int rundir_remove(struct rundir *rd);
  * not ours, or -errno after a message when something could not be
  * removed. */
 int rundir_remove_ours(struct rundir *rd, int (*ours)(const char *name, void *arg), void *arg);
+/* The end of a run: keep the directory (--keep; "kept run directory:
+ * PATH" on stderr when `say`) or remove it as rundir_remove() does.
+ * Either way rd is released.  Returns 0, or -errno when the removal
+ * failed (message printed). */
+int rundir_finish(struct rundir *rd, int keep, int say);
 /* Close descriptors and free memory without removing anything (--keep). */
 void rundir_release(struct rundir *rd);
 

@@ -394,5 +394,13 @@ check "SIGINT: exit 130" [ "$rc" -eq 130 ]
 check "SIGINT: says so" grep -q "interrupted" "$T/ierr"
 jcheck "SIGINT: JSON marked interrupted" true "$T/i.json" 'd["status"]["interrupted"]'
 check "SIGINT: nothing left behind" empty_dir "$d"
+
+# --keep: the run directory and its marker stay, and stderr names them
+run $B -d "$d" -r 0 -s 8 -n 0 --engine null --keep
+check "--keep: exit 0" [ "$rc" -eq 0 ]
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+check "--keep: says which directory it kept" [ "${kept%/*}" = "$d" ]
+check "--keep: the directory is there, marked" [ -f "$kept/.fsgauge-run" ]
+rm -rf "$kept"
 jflush
 finish

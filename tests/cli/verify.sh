@@ -284,4 +284,14 @@ if "$FSGAUGE" iozone --help >/dev/null 2>&1; then
 else
 	ok "iozone --verify: # SKIP fsgauge iozone is not built"
 fi
+
+# --keep: the files verified stay, in the directory stderr names
+run "$FSGAUGE" verify -q -d "$d" -n 2 -s 64k --keep
+check "--keep: exit 0" [ "$rc" -eq 0 ]
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+check "--keep: says which directory it kept" [ "${kept%/*}" = "$d" ]
+check "--keep: the directory is there, marked, with its files" \
+	[ -f "$kept/.fsgauge-run" -a "$(find "$kept" -type f | wc -l)" -ge 3 ]
+rm -rf "$kept"
+check "--keep: nothing else left behind" empty_dir "$d"
 finish
