@@ -87,10 +87,13 @@ static void repeats_text(FILE *f, const struct result_phase *p)
 		struct repeat_stat rs;
 
 		result_repeat_stat(p, &headline_fields[k], &rs);
-		fprintf(f, "  %-12s %12.3f ± %-10.3f (sd %.3f, cv %.1f%%)\n",
+		/* the bounds too: a rate or a latency cannot go below 0, where
+		 * mean - half-width can when the runs scatter */
+		fprintf(f, "  %-12s %12.3f ± %-10.3f (%.3f to %.3f; sd %.3f, cv %.1f%%)\n",
 			k < sizeof(label) / sizeof(label[0]) ? label[k] : headline_fields[k].name,
-			rs.mean, isnan(rs.ci95_high) ? 0.0 : rs.ci95_high - rs.mean, rs.sd,
-			rs.cv * 100.0);
+			rs.mean, isnan(rs.ci95_high) ? 0.0 : rs.ci95_high - rs.mean,
+			isnan(rs.ci95_low) ? rs.mean : rs.ci95_low,
+			isnan(rs.ci95_high) ? rs.mean : rs.ci95_high, rs.sd, rs.cv * 100.0);
 	}
 }
 

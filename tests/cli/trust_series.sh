@@ -78,6 +78,20 @@ check "repeat intervals are tagged with their run" \
 check "text: one IO Summary per run" [ "$(grep -c '^run [123]: IO Summary: ' "$T/out")" -eq 3 ]
 check "text: mean and confidence interval" grep -q "^mean ± 95% confidence interval over 3 runs" "$T/out"
 check "text: ops/s mean ± half-width" grep -Eq '^  ops/s +[0-9.]+ ± [0-9.]+' "$T/out"
+check "text: each figure's interval bounds are the JSON's, the low one never below 0" \
+	python3 - "$j" "$T/out" <<'PY'
+import json, re, sys
+s = json.load(open(sys.argv[1]))["phases"][0]["repeat_stats"]
+text = open(sys.argv[2]).read()
+names = {"ops/s": "ops_per_second", "mb/s": "mb_per_second", "latency ms": "mean_latency_ms",
+         "p99 us": "p99_latency_us", "us cpu/op": "cpu_us_per_op"}
+for label, key in names.items():
+    m = re.search(r"^  %s +([0-9.]+) ± ([0-9.]+) +\(([0-9.]+) to ([0-9.]+); sd " % re.escape(label), text, re.M)
+    mean, half, lo, hi = map(float, m.groups())
+    want_lo, want_hi = s[key]["ci95_low"], s[key]["ci95_high"]
+    assert abs(lo - want_lo) <= 0.0005 + 1e-9 * want_hi and abs(hi - want_hi) <= 0.0005 + 1e-9 * want_hi, (label, lo, hi, want_lo, want_hi)
+    assert lo >= 0 and abs(lo - max(mean - half, 0)) <= 0.002, (label, mean, half, lo)
+PY
 check "fresh files each run: one fileset recorded" [ "$(json "$j" 'len(d["filesets"])')" = 1 ]
 check "nothing left behind after repeats" empty_dir "$d"
 run "$FSGAUGE" run "$T/rw.f" -d "$d" -t 0.6 --repeat 2 --reuse --json "$T/ru.json"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/summary.h"
@@ -235,6 +236,35 @@ static void test_repeat_stats(void)
 		result_repeat_stat(&one_run, &headline_fields[k], &rs);
 		ok(rs.ci95_low >= 0, "%s: ci95_low %g >= 0", headline_fields[k].name, rs.ci95_low);
 	}
+
+	/* the text shows the clamped bounds, not only mean ± half-width
+	 * (which reads as if the rate could go below 0) */
+	struct result *wide = result_new("run", "t");
+
+	for (size_t i = 0; i < 2; i++) {
+		struct result *one = result_new("run", "t");
+
+		phase_with(one, "run", 1.0, i ? 1000 : 10, 1000, 4096);
+		result_merge_repeat(wide, one);
+		result_free(one);
+	}
+	char *text = NULL;
+	size_t textlen = 0;
+	FILE *mf = open_memstream(&text, &textlen);
+
+	output_text(mf, wide);
+	fclose(mf);
+	const char *line = strstr(text, "\n  ops/s ");
+	double mean = -1, hw = -1, lo = -1, hi = -1;
+
+	ok(line && sscanf(line, "\n  ops/s %lf ± %lf (%lf to %lf; sd", &mean, &hw, &lo, &hi) == 4,
+	   "text: ops/s line with mean, half-width and bounds");
+	result_repeat_stat(&wide->phases[0], f, &rs);
+	ok(mean == 505 && lo == 0 && mean - hw < 0 && fabs(hi - rs.ci95_high) < 0.001,
+	   "text: the low bound is 0, the high one the JSON's (%g ± %g, %g to %g)", mean, hw,
+	   lo, hi);
+	free(text);
+	result_free(wide);
 
 	/* a too-fast repeat marks the merged phase */
 	struct result *fast = result_new("run", "t");
