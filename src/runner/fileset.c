@@ -84,9 +84,9 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	fs->paralloc = wl_val_bool(&def->paralloc, 0);
 	fs->readonly = wl_val_bool(&def->readonly, 0);
 	fs->cached = wl_val_bool(&def->cached, 0);
-	if (fs->n >= NOPOS) {
+	if (fs->n > FILESET_MAX_ENTRIES) {
 		msg_err("fileset '%s': %llu entries is more than fsgauge supports (%u)", def->name,
-			(unsigned long long)fs->n, NOPOS - 1);
+			(unsigned long long)fs->n, FILESET_MAX_ENTRIES);
 		return -EINVAL;
 	}
 	pthread_mutex_init(&fs->lock, NULL);
@@ -280,64 +280,108 @@ static inline void fs_unlock(struct rt_fileset *fs)
 		pthread_mutex_unlock(&fs->lock);
 }
 
-static void list_add(struct rt_fileset *fs, uint64_t i, int exists)
+/* Is an entry of state st available to a thread wanting x (1: an
+ * existing file, 0: a free name)? */
+static inline int available(uint32_t st, int x)
 {
-	struct fs_list *l = &fs->avail[!!exists];
-
-	fs->e[i].pos = l->n;
-	l->v[l->n++] = (uint32_t)i;
+	return !(st & FSE_BUSY) && !!(st & FSE_EXISTS) == x;
 }
 
-static void list_del(struct rt_fileset *fs, uint64_t i, int exists)
+static inline void set_state(struct rt_fileset *fs, uint64_t i, uint32_t st)
 {
-	struct fs_list *l = &fs->avail[!!exists];
-	uint32_t p = fs->e[i].pos, last = l->v[--l->n];
+	__atomic_store_n(&fs->e[i].state, st, __ATOMIC_RELEASE);
+}
 
-	l->v[p] = last;
-	fs->e[last].pos = p;
-	fs->e[i].pos = NOPOS;
+/* Entry i became available to x: list it, unless it still is. */
+static void list_put(struct rt_fileset *fs, uint64_t i, int x)
+{
+	struct fs_list *l = &fs->avail[x];
+
+	fs->navail[x]++;
+	if (!(fs->e[i].state & FSE_IN(x))) {
+		l->v[l->n++] = (uint32_t)i;
+		set_state(fs, i, fs->e[i].state | FSE_IN(x));
+	}
+}
+
+/* Hold available entry i (it may stay listed: picks skip it). */
+static void take(struct rt_fileset *fs, uint64_t i, int x)
+{
+	fs->navail[x]--;
+	set_state(fs, i, fs->e[i].state | FSE_BUSY);
 }
 
 void fileset_index(struct rt_fileset *fs)
 {
 	fs_lock(fs);
 	fs->avail[0].n = fs->avail[1].n = 0;
+	fs->navail[0] = fs->navail[1] = 0;
 	fs->nexist = 0;
 	for (uint64_t i = 0; i < fs->n; i++) {
 		int exists = !!(fs->e[i].state & FSE_EXISTS);
 
-		fs->e[i].state &= ~FSE_BUSY;
+		fs->e[i].state = exists ? FSE_EXISTS : 0;
 		fs->nexist += (uint64_t)exists;
-		list_add(fs, i, exists);
+		list_put(fs, i, exists);
 	}
 	fs_unlock(fs);
 }
 
 int fileset_claim(struct rt_fileset *fs, uint64_t i, enum pick_want want)
 {
-	int exists = want == PICK_EXISTING, ok = 0;
+	int x = want == PICK_EXISTING, ok = 0;
 
 	fs_lock(fs);
-	if (fs->e[i].pos != NOPOS && !!(fs->e[i].state & FSE_EXISTS) == exists) {
-		list_del(fs, i, exists);
-		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
+	if (available(fs->e[i].state, x)) {
+		take(fs, i, x);
 		ok = 1;
 	}
 	fs_unlock(fs);
 	return ok;
 }
 
+/* Each entry available when the pick is made is equally likely to be
+ * taken.  When at least half the entries are available, a few entries
+ * drawn at random from the whole fileset are tried first: the entry is
+ * the only memory touched (it is read and written anyway), where the list
+ * costs a cache line, and often a page, of its own.  Then the list: a
+ * position drawn at random among its entries; an entry there that is no
+ * longer available is dropped from the list and another drawn.  Either
+ * way the entry taken is uniform over the available ones, so the mix is
+ * too; each dropped entry was listed by one earlier state change, which
+ * bounds the work. */
 int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 {
-	int exists = want == PICK_EXISTING;
+	int x = want == PICK_EXISTING;
+	struct fs_list *l = &fs->avail[x];
 	int64_t i = -1;
 
 	fs_lock(fs);
-	if (fs->avail[exists].n) {
-		i = fs->avail[exists].v[rng_below(r, fs->avail[exists].n)];
-		list_del(fs, (uint64_t)i, exists);
-		__atomic_store_n(&fs->e[i].state, fs->e[i].state | FSE_BUSY, __ATOMIC_RELAXED);
+	if (!fs->navail[x])
+		goto out;
+	if (fs->navail[x] * 2 >= fs->n) {
+		for (int k = 0; k < 4; k++) {
+			uint64_t j = rng_below(r, fs->n);
+
+			if (available(__atomic_load_n(&fs->e[j].state, __ATOMIC_RELAXED), x)) {
+				i = (int64_t)j;
+				take(fs, j, x);
+				goto out;
+			}
+		}
 	}
+	/* (navail > 0 entries are listed: the list does not run out) */
+	while (i < 0) {
+		uint32_t p = (uint32_t)rng_below(r, l->n), j = l->v[p];
+
+		l->v[p] = l->v[--l->n];
+		set_state(fs, j, fs->e[j].state & ~FSE_IN(x));
+		if (available(fs->e[j].state, x)) {
+			i = j;
+			take(fs, j, x);
+		}
+	}
+out:
 	fs_unlock(fs);
 	return i;
 }
@@ -347,18 +391,22 @@ void fileset_set_exists(struct rt_fileset *fs, uint64_t i, int exists)
 	fs_lock(fs);
 	if (!!(fs->e[i].state & FSE_EXISTS) != !!exists)
 		fs->nexist += exists ? 1 : (uint64_t)-1;
-	__atomic_store_n(&fs->e[i].state, (exists ? FSE_EXISTS : 0) | FSE_BUSY, __ATOMIC_RELEASE);
+	set_state(fs, i, (fs->e[i].state & ~FSE_EXISTS) | (exists ? FSE_EXISTS : 0));
 	fs_unlock(fs);
 }
 
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists)
 {
+	uint32_t st;
+
 	fs_lock(fs);
-	if (!!(fs->e[i].state & FSE_EXISTS) != !!exists)
+	st = fs->e[i].state;
+	if (!!(st & FSE_EXISTS) != !!exists)
 		fs->nexist += exists ? 1 : (uint64_t)-1;
-	__atomic_store_n(&fs->e[i].state, exists ? FSE_EXISTS : 0, __ATOMIC_RELEASE);
-	if (fs->e[i].pos == NOPOS)
-		list_add(fs, i, exists);
+	if (!(st & FSE_BUSY)) /* (not held: it was counted available) */
+		fs->navail[!!(st & FSE_EXISTS)]--;
+	set_state(fs, i, (st & (FSE_IN(0) | FSE_IN(1))) | (exists ? FSE_EXISTS : 0));
+	list_put(fs, i, !!exists);
 	fs_unlock(fs);
 }
 

@@ -32,16 +32,17 @@
 #include "workload/workload.h"
 
 #define FSE_EXISTS 1u
-#define FSE_BUSY 2u
-#define NOPOS UINT32_MAX /* fs_entry.pos of a held entry */
+#define FSE_BUSY 2u   /* held by a thread */
+#define FSE_IN0 4u    /* listed in avail[0] (see rt_fileset.avail) */
+#define FSE_IN(x) (FSE_IN0 << (x)) /* listed in avail[x], x = 0 or 1 */
+/* Entry indexes are 32-bit in the selection lists. */
+#define FILESET_MAX_ENTRIES (UINT32_MAX - 1)
 
 struct fs_entry {
 	uint64_t size;	/* intended size, drawn at layout time */
 	uint64_t cur;	/* current size as far as our writes know (atomic) */
-	uint32_t state; /* FSE_* bits; accessed atomically */
-	uint32_t pos;	/* its place in its selection list (NOPOS when held),
-			 * under the fileset's lock: next to state, so that a
-			 * claim touches one cache line of the entry, not two */
+	uint32_t state; /* FSE_* bits; written under the fileset's lock,
+			 * read atomically */
 };
 
 struct fs_list {
@@ -76,10 +77,16 @@ struct rt_fileset {
 	int dirfd;
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
-	/* selection index: avail[1] existing and not held, avail[0] free and
-	 * not held; e[i].pos is entry i's place in its list (NOPOS when
-	 * held).  Guarded by lock. */
+	/* Selection index, guarded by lock.  An entry is available to a
+	 * thread wanting an existing file (x = 1) or a free name (x = 0) when
+	 * it is not held and exists, or not.  navail[x] counts them.  Every
+	 * available entry is in list avail[x], once (FSE_IN(x) says it is
+	 * there); the list may also hold entries that stopped being available
+	 * since: a pick that meets one drops it.  So a state change touches
+	 * the entry and the end of a list, and never another entry's memory
+	 * (no back-pointers to keep up); see fileset_pick(). */
 	struct fs_list avail[2];
+	uint64_t navail[2];
 	pthread_mutex_t lock;
 	int lock_init;
 	uint64_t total_bytes; /* sum of entry sizes */

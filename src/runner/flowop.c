@@ -196,13 +196,12 @@ static void slot_release(struct fd_slot *s, int exists)
 }
 
 /* The entry at position k of f's ordered pass.  In a shuffled pass over a
- * big fileset each entry, and its place in the selection list, is a cache
- * miss (index order is a walk the CPU prefetches by itself); the entries
- * at k + 1 and k + 2, likely this worker's next (other
- * workers of the pass may take them), are worked out now and prefetched,
- * two steps deep (the place in the list is known once the entry is in
- * cache), so that the system calls in between hide the misses.  Only
- * hints: what is claimed is decided by fileset_claim(). */
+ * big fileset each entry is a cache miss (index order is a walk the CPU
+ * prefetches by itself); the entries at k + 1 and k + 2, likely this
+ * worker's next (other workers of the pass may take them), are worked out
+ * now and the one two steps ahead prefetched, so that the system calls in
+ * between hide the miss (a claim touches only the entry).  Only hints:
+ * what is claimed is decided by fileset_claim(). */
 static ALWAYS_INLINE uint64_t pass_entry(struct wflow *f, struct rt_fileset *fs, uint64_t k)
 {
 	struct ordered_pass *op = f->pass;
@@ -218,14 +217,6 @@ static ALWAYS_INLINE uint64_t pass_entry(struct wflow *f, struct rt_fileset *fs,
 		f->ahead_i[0] = k + 1 < n ? rand_permute(k + 1, n, op->key) : 0;
 	}
 	f->ahead_k = k + 2;
-	if (k + 1 < n && fs->nusers == 1) {
-		/* (the lists are this worker's alone: no lock to read them) */
-		const struct fs_entry *e = &fs->e[f->ahead_i[0]];
-		const struct fs_list *l = &fs->avail[!!(e->state & FSE_EXISTS)];
-
-		if (e->pos < l->n)
-			__builtin_prefetch(&l->v[e->pos], 1);
-	}
 	if (k + 2 < n) {
 		f->ahead_i[1] = rand_permute(k + 2, n, op->key);
 		__builtin_prefetch(&fs->e[f->ahead_i[1]]);

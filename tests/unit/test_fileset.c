@@ -107,26 +107,40 @@ static void test_leafdirs_and_file(void)
 	fileset_free(&fs);
 }
 
-/* Every entry is either held (FSE_BUSY, in no list) or in the list of its
- * state at the position it records; nexist counts the existing ones. */
+/* Held entries, and only they, are FSE_BUSY; an entry is listed in
+ * avail[x] once when FSE_IN(x) says so, else not at all; every entry not
+ * held is listed in the list of its state; navail[x] counts those, and
+ * nexist the existing entries. */
 static int selection_consistent(const struct rt_fileset *fs, const int *held)
 {
-	uint64_t nheld = 0, nexist = 0;
+	uint64_t nexist = 0, navail[2] = { 0, 0 };
+	unsigned listed[2][64] = { { 0 } };
 
-	for (uint64_t i = 0; i < fs->n; i++) {
-		uint32_t st = fs->e[i].state, pos = fs->e[i].pos;
-		const struct fs_list *l = &fs->avail[st & FSE_EXISTS ? 1 : 0];
-
-		nexist += !!(st & FSE_EXISTS);
-		if (held[i]) {
-			nheld++;
-			if (!(st & FSE_BUSY) || pos != NOPOS)
+	if (fs->n > 64)
+		return 0;
+	for (int x = 0; x < 2; x++)
+		for (uint32_t p = 0; p < fs->avail[x].n; p++) {
+			if (fs->avail[x].v[p] >= fs->n)
 				return 0;
-		} else if ((st & FSE_BUSY) || pos >= l->n || l->v[pos] != i) {
+			listed[x][fs->avail[x].v[p]]++;
+		}
+	for (uint64_t i = 0; i < fs->n; i++) {
+		uint32_t st = fs->e[i].state;
+		int x = !!(st & FSE_EXISTS);
+
+		nexist += (uint64_t)x;
+		if (!!held[i] != !!(st & FSE_BUSY))
 			return 0;
+		for (int y = 0; y < 2; y++)
+			if (listed[y][i] != !!(st & FSE_IN(y)))
+				return 0;
+		if (!held[i]) {
+			navail[x]++;
+			if (!listed[x][i])
+				return 0;
 		}
 	}
-	return nheld + fs->avail[0].n + fs->avail[1].n == fs->n && nexist == fs->nexist;
+	return nexist == fs->nexist && navail[0] == fs->navail[0] && navail[1] == fs->navail[1];
 }
 
 static void test_selection(void)
@@ -183,6 +197,73 @@ static void test_selection(void)
 	ok(picks[0] > 100 && picks[1] > 100 && claims > 100,
 	   "the sequence exercised picks of both kinds and claims (%u, %u, %u)", picks[0],
 	   picks[1], claims);
+	fileset_free(&fs);
+}
+
+/* fileset_pick() takes each available entry equally often, whichever
+ * way it finds it: tried at random in the whole fileset (when at least
+ * half the entries are available: the existing ones here) or drawn from a
+ * list that also holds entries no longer available (the free ones), and
+ * never a held one.  Chi-square against uniform, at a level (0.1%) a fixed
+ * seed passes or fails for good. */
+static void test_pick_uniform(void)
+{
+	/* 99.9% quantiles of chi-square with 8 and 28 degrees of freedom (9
+	 * free entries available, 29 existing ones) */
+	static const double crit[2] = { 26.12, 56.89 };
+	struct wl_fileset def;
+	struct rt_fileset fs;
+	struct rng r;
+	int held[40] = { 0 };
+
+	init(&fs, &def, "uni", 0, 40, 1000, 0);
+	for (uint64_t i = 0; i < 30; i++)
+		fs.e[i].state = FSE_EXISTS;
+	fileset_index(&fs);
+	rng_seed(&r, 11, 0);
+	/* entries 0-4 change state twice: each is left listed in both lists,
+	 * in one of them while not available there */
+	for (uint64_t i = 0; i < 5; i++) {
+		ok(fileset_claim(&fs, i, PICK_EXISTING), "claim existing entry %d", (int)i);
+		fileset_release(&fs, i, 0);
+		ok(fileset_claim(&fs, i, PICK_NONEXISTENT), "claim it again, now free");
+		fileset_release(&fs, i, 1);
+	}
+	/* entries 5 (existing) and 35 (free) are held throughout */
+	ok(fileset_claim(&fs, 5, PICK_EXISTING) && fileset_claim(&fs, 35, PICK_NONEXISTENT),
+	   "hold one existing entry and one free one");
+	held[5] = held[35] = 1;
+	ok(selection_consistent(&fs, held), "stale list entries: still consistent");
+	for (int x = 0; x < 2; x++) {
+		unsigned count[40] = { 0 }, m = 0, trials = 0, wrong = 0;
+		double chi = 0;
+
+		for (int k = 0; k < 40000; k++) {
+			int64_t j = fileset_pick(&fs, x ? PICK_EXISTING : PICK_NONEXISTENT, &r);
+
+			if (j < 0 || held[j] || !!(fs.e[j].state & FSE_EXISTS) != x) {
+				wrong++;
+				break;
+			}
+			count[j]++;
+			trials++;
+			fileset_release(&fs, (uint64_t)j, x);
+		}
+		ok(!wrong && selection_consistent(&fs, held),
+		   "%s: 40000 picks, each an available entry in that state",
+		   x ? "existing" : "free");
+		for (int i = 0; i < 40; i++)
+			m += !held[i] && !!(fs.e[i].state & FSE_EXISTS) == x;
+		for (int i = 0; i < 40; i++) {
+			double e = (double)trials / m;
+
+			if (!held[i] && !!(fs.e[i].state & FSE_EXISTS) == x)
+				chi += (count[i] - e) * (count[i] - e) / e;
+		}
+		ok(m == (x ? 29u : 9u) && chi < crit[x],
+		   "%s: uniform over the %u available (chi-square %.1f < %.2f)",
+		   x ? "existing" : "free", m, chi, crit[x]);
+	}
 	fileset_free(&fs);
 }
 
@@ -283,6 +364,7 @@ int main(void)
 	test_entries();
 	test_leafdirs_and_file();
 	test_selection();
+	test_pick_uniform();
 	test_at();
 	test_leaves();
 	return done_testing();
