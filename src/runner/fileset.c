@@ -370,8 +370,9 @@ int64_t fileset_pick(struct rt_fileset *fs, enum pick_want want, struct rng *r)
 			}
 		}
 	}
-	/* (navail > 0 entries are listed: the list does not run out) */
-	while (i < 0) {
+	/* (the navail > 0 available entries are listed: the list does not
+	 * run out; the test on its length only guards the loop) */
+	while (i < 0 && l->n) {
 		uint32_t p = (uint32_t)rng_below(r, l->n), j = l->v[p];
 
 		l->v[p] = l->v[--l->n];
