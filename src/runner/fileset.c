@@ -154,15 +154,30 @@ static int put_bytes(char *buf, size_t len, size_t pos, const char *s, size_t n)
 	return (int)(pos + n);
 }
 
-/* Append "/<c><v in decimal>". */
+/* Append "/<c><v in decimal>", two digits at a time (a division each:
+ * half as many as one digit at a time). */
 static int put_comp(char *buf, size_t len, size_t pos, char c, uint64_t v)
 {
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
 	char t[24];
 	size_t n = sizeof(t);
 
-	do
-		t[--n] = (char)('0' + v % 10);
-	while (v /= 10);
+	while (v >= 100) {
+		const char *d = pairs + 2 * (v % 100);
+
+		v /= 100;
+		t[--n] = d[1];
+		t[--n] = d[0];
+	}
+	if (v >= 10) {
+		t[--n] = pairs[2 * v + 1];
+		t[--n] = pairs[2 * v];
+	} else {
+		t[--n] = (char)('0' + v);
+	}
 	t[--n] = c;
 	t[--n] = '/';
 	return put_bytes(buf, len, pos, t + n, sizeof(t) - n);

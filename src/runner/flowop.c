@@ -2345,7 +2345,8 @@ void worker_run(struct worker *wk)
 	struct runner *rn = wk->rn;
 
 	while (!runner_stopping(rn) && !wk->done) {
-		for (size_t i = 0; i < wk->nflows && !runner_stopping(rn); i++) {
+		/* (flow_loop checks for a stop before each operation) */
+		for (size_t i = 0; i < wk->nflows; i++) {
 			enum flow_result r = flow_run(wk, &wk->flows[i]);
 
 			if (r == FR_DONE) {

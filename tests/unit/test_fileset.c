@@ -87,6 +87,22 @@ static void test_entries(void)
 	fileset_entry_path(&fs, 7, buf, sizeof(buf));
 	is_str(buf, "flat/f7", "a flat fileset");
 	fileset_free(&fs);
+
+	/* numbers are written two digits at a time: every index with one to
+	 * six digits as printf writes it */
+	char want[64];
+	uint64_t bad = UINT64_MAX;
+
+	init(&fs, &def, "flat", 0, 1000000, 2000000, 0);
+	for (uint64_t i = 0; i < fs.n && bad == UINT64_MAX; i++) {
+		snprintf(want, sizeof(want), "flat/f%llu", (unsigned long long)i);
+		if (fileset_entry_path(&fs, i, buf, sizeof(buf)) != (int)strlen(want) ||
+		    strcmp(buf, want))
+			bad = i;
+	}
+	ok(bad == UINT64_MAX, "entries 0 to 999999 named as printf names them (first wrong: %llu)",
+	   (unsigned long long)bad);
+	fileset_free(&fs);
 }
 
 static void test_leafdirs_and_file(void)
