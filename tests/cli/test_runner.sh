@@ -14,8 +14,15 @@ mk() { # NAME BODY: a test script
 	printf '#!/bin/sh\necho "start %s" >> %s\n%s\necho "end %s" >> %s\n' \
 		"$1" "$T/trace" "$2" "$1" "$T/trace" > "$w/$1"
 }
-mk pass1.sh 'echo 1..2; echo "ok 1 - a"; sleep 1; echo "ok 2 - b"'
-mk pass2.sh 'echo 1..1; sleep 1; echo "ok 1 - a"'
+# wait_for NAME: with OVERLAP set, each of pass1 and pass2 waits (up to
+# 20 s) until the other has started, so run at once they overlap however
+# slow the machine; run one at a time they do not
+wait_for() {
+	printf 'i=0; while [ -n "${OVERLAP:-}" ] && ! grep -q "^start %s" %s && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done' \
+		"$1" "$T/trace"
+}
+mk pass1.sh "echo 1..2; echo 'ok 1 - a'; $(wait_for pass2.sh); echo 'ok 2 - b'"
+mk pass2.sh "echo 1..1; $(wait_for pass1.sh); echo 'ok 1 - a'"
 mk skip.sh 'echo "1..0 # SKIP nothing to do here"'
 mk failed.sh 'echo 1..2; echo "ok 1 - a"; echo "not ok 2 - b"'
 mk badexit.sh 'echo 1..1; echo "ok 1 - a"; exit 3'
@@ -25,8 +32,11 @@ echo 1..1; echo "ok 1 - a"'
 
 for jobs in 1 3; do
 	: > "$T/trace"
-	run env JOBS=$jobs BUILD="$T/b$jobs" sh "$runner" "$w/pass1.sh" "$w/pass2.sh" "$w/skip.sh" \
-		"$w/failed.sh" "$w/badexit.sh" "$w/noplan.sh" "$w/serial.sh"
+	# (the serial test named first: it still runs last)
+	overlap=""
+	[ "$jobs" -gt 1 ] && overlap=1
+	run env JOBS=$jobs OVERLAP=$overlap BUILD="$T/b$jobs" sh "$runner" "$w/serial.sh" "$w/pass1.sh" \
+		"$w/pass2.sh" "$w/skip.sh" "$w/failed.sh" "$w/badexit.sh" "$w/noplan.sh"
 	check "JOBS=$jobs: exit 1 when a test fails" [ "$rc" -eq 1 ]
 	check "JOBS=$jobs: the summary counts each kind" grep -q "^3 passed, 3 failed, 1 skipped$" "$T/out"
 	check "JOBS=$jobs: the failed tests are named" \
@@ -41,7 +51,7 @@ for jobs in 1 3; do
 	check "JOBS=$jobs: the serial test runs last, alone" \
 		[ "$(tail -n 2 "$T/trace" | tr '\n' ' ')" = "start serial.sh end serial.sh " ]
 done
-# with 3 at once, the two 1-second tests overlapped
+# with 3 at once, pass1 and pass2 overlapped
 first_end=$(grep -n "^end pass" "$T/trace" | head -n 1 | cut -d: -f1)
 check "JOBS=3: tests run at once" [ "$(head -n "$first_end" "$T/trace" | grep -c '^start pass')" -eq 2 ]
 
