@@ -9,7 +9,7 @@ d="$T/target"
 mkdir "$d"
 small="-s nfiles=40 -s nthreads=2 -s filesize=256k -s meanfilesize=8k -s count=40 \
 -s totalfiles=200 -s numactivevids=2 -s numpassivevids=3 -s nshadows=2 -s ndbwriters=2 \
--s logfilesize=1m -s iosize=8k -s eventrate=2000"
+-s logfilesize=1m -s iosize=8k -s eventrate=2000 -s iters=16"
 
 # flowops that may legitimately not run within a second (they wait on
 # others, or are control flowops without an operation of their own)
