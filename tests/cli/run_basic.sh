@@ -85,6 +85,8 @@ kept=$(sed -n 's/^kept run directory: //p' "$T/err")
 check "--keep reports the directory" [ -n "$kept" ]
 check "--keep leaves the marker" [ -f "$kept/.fsgauge-run" ]
 check "--keep leaves the files" [ -d "$kept/mailspool" ]
+# no other user can change what is inside the run directory while it runs
+check "run directory is private (mode 700)" [ "$(stat -c %a "$kept")" = 700 ]
 rm -rf "$kept"
 
 # the null engine runs the whole path without touching storage
