@@ -386,7 +386,8 @@ check "without --verify the same flipped bit goes unseen (exit 0)" [ "$rc" -eq 0
 # --- SIGINT: partial results, exit 130, nothing left behind ------------------
 $B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json" > "$T/iout" 2>"$T/ierr" &
 pid=$!
-sleep 1
+check "SIGINT: the run got going" wait_for "$T/ierr" '^Writing'
+sleep 0.2
 kill -INT $pid
 wait $pid
 rc=$?

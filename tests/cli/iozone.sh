@@ -354,7 +354,8 @@ check "errors leave nothing behind" empty_dir "$d"
 # --- SIGINT: partial results, exit 130, files removed
 "$FSGAUGE" iozone -t 2 -s 100g -r 4k -i 0 -x --engine null --dir "$d" --json "$T/int.json" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1
+check "SIGINT: the run got going" wait_for "$T/out" 'Each thread writes'
+sleep 0.2
 kill -INT "$pid"
 wait "$pid"
 rc=$?

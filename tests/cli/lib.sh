@@ -61,6 +61,19 @@ v=eval(sys.argv[2])
 print(v if not isinstance(v,bool) else str(v).lower())' "$1" "$2"
 }
 
+# wait_for FILE ERE [SECONDS]: waits until a line of FILE matches ERE (a
+# sign that a background run got going), for at most SECONDS (default
+# 30); fails if it never does.  Tests signal a run after this instead of
+# after a fixed sleep, which a slow or sanitized build may not outlast.
+wait_for() {
+	_w=0
+	while ! grep -Eq "$2" "$1" 2>/dev/null; do
+		[ "$_w" -ge "$((${3:-30} * 10))" ] && return 1
+		sleep 0.1
+		_w=$((_w + 1))
+	done
+}
+
 # empty_dir DIR: succeeds when DIR exists and holds nothing
 empty_dir() {
 	[ -d "$1" ] && [ -z "$(ls -A "$1")" ]

@@ -159,11 +159,7 @@ check "FSGAUGE_CLOCK=bogus: the default clock (${clk%% *})" \
 "$FSGAUGE" run varmail -d "$d" -t 60 -s nfiles=50 --progress=always --json "$T/int.json" \
 	>"$T/int.out" 2>"$T/int.err" &
 pid=$!
-i=0
-while ! grep -Eq '^run: .* [1-9][0-9]* ops/s' "$T/int.err" 2>/dev/null && [ $i -lt 300 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+check "SIGINT: the run got going" wait_for "$T/int.err" '^run: .* [1-9][0-9]* ops/s'
 kill -INT $pid
 wait $pid
 rc=$?

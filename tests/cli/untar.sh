@@ -358,11 +358,7 @@ check "bad archives leave nothing" empty_dir "$d"
 # --- SIGINT mid-run: partial results, exit 130, nothing left -------------------------
 "$FSGAUGE" untar --synthetic small -d "$d" --copies 500 --jobs 2 --max-time 30 --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
 pid=$!
-i=0
-while ! grep -q "^Running" "$T/int.err" 2>/dev/null && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+check "SIGINT: the run got going" wait_for "$T/int.err" '^Running'
 sleep 0.5
 kill -INT $pid
 wait $pid
