@@ -299,7 +299,7 @@ static inline void fs_unlock(struct rt_fileset *fs)
  * existing file, 0: a free name)? */
 static inline int available(uint32_t st, int x)
 {
-	return !(st & FSE_BUSY) && !!(st & FSE_EXISTS) == x;
+	return !(st & (FSE_BUSY | FSE_OPENS)) && !!(st & FSE_EXISTS) == x;
 }
 
 static inline void set_state(struct rt_fileset *fs, uint64_t i, uint32_t st)
@@ -423,6 +423,47 @@ void fileset_release(struct rt_fileset *fs, uint64_t i, int exists)
 		fs->navail[!!(st & FSE_EXISTS)]--;
 	set_state(fs, i, (st & (FSE_IN(0) | FSE_IN(1))) | (exists ? FSE_EXISTS : 0));
 	list_put(fs, i, !!exists);
+	fs_unlock(fs);
+}
+
+/* (a held entry has no open descriptors: a hold is only taken on an
+ * available entry, and fileset_share() passes held ones by) */
+void fileset_open_held(struct rt_fileset *fs, uint64_t i)
+{
+	fs_lock(fs);
+	set_state(fs, i, (fs->e[i].state & ~FSE_BUSY) + FSE_OPEN1);
+	fs_unlock(fs);
+}
+
+int64_t fileset_share(struct rt_fileset *fs, struct rng *r)
+{
+	int64_t i = -1;
+
+	fs_lock(fs);
+	for (int k = 0; k < 64 && fs->nexist; k++) {
+		uint64_t j = rng_below(r, fs->n);
+		uint32_t st = fs->e[j].state;
+
+		if ((st & FSE_EXISTS) && !(st & FSE_BUSY) && (st & FSE_OPENS) &&
+		    (st & FSE_OPENS) != FSE_OPENS) {
+			set_state(fs, j, st + FSE_OPEN1);
+			i = (int64_t)j;
+			break;
+		}
+	}
+	fs_unlock(fs);
+	return i;
+}
+
+void fileset_close(struct rt_fileset *fs, uint64_t i)
+{
+	uint32_t st;
+
+	fs_lock(fs);
+	st = fs->e[i].state - FSE_OPEN1;
+	set_state(fs, i, st);
+	if (!(st & (FSE_BUSY | FSE_OPENS)))
+		list_put(fs, i, !!(st & FSE_EXISTS));
 	fs_unlock(fs);
 }
 

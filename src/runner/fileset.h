@@ -2,7 +2,7 @@
  * fileset.h — filesets at run time: a compact table of entries (24 bytes
  * plus 12 for the selection index, so ten million entries fit in 360 MB), a deterministic directory
  * layout computed from the entry index (no per-directory memory), and
- * lock-free exclusive selection of entries by the worker threads.
+ * selection of entries by the worker threads.
  *
  * Layout: a fileset of n entries with directory width w lives under
  * <rundir>/<path>/<name>/.  With L the smallest level count such that
@@ -11,10 +11,14 @@
  * Entry sizes are drawn once from the fileset's size variable with a
  * generator seeded from --seed, so a layout repeats exactly.
  *
- * Selection: an entry's state says whether the file exists and whether a
- * thread holds it (filebench's rule: a file picked by a thread is held
- * exclusively until it is released).  Lists of the entries available in
- * each state make every pick O(1), under a per-fileset mutex.
+ * Selection: an entry's state says whether the file exists, whether a
+ * thread holds it exclusively (a create, delete, rename or stat while it
+ * runs; an open until the file is open) and how many descriptors threads
+ * have open on it.  As in filebench, an open file is not held: other
+ * threads may open it too (fileset_share(), when no file is free), but a
+ * delete or rename only takes a file nobody has open.  Lists of the
+ * entries available in each state make every pick O(1), under a
+ * per-fileset mutex.
  *
  * Chunked files: a `define file` with chunksize= is stored as
  * <name>.000, <name>.001, ... of at most chunksize bytes each (the last
@@ -35,6 +39,8 @@
 #define FSE_BUSY 2u   /* held by a thread */
 #define FSE_IN0 4u    /* listed in avail[0] (see rt_fileset.avail) */
 #define FSE_IN(x) (FSE_IN0 << (x)) /* listed in avail[x], x = 0 or 1 */
+#define FSE_OPEN1 (1u << 16)	/* one open descriptor on it ... */
+#define FSE_OPENS (0xffffu << 16) /* ... counted in the top 16 bits */
 /* Entry indexes are 32-bit in the selection lists. */
 #define FILESET_MAX_ENTRIES (UINT32_MAX - 1)
 
@@ -79,7 +85,7 @@ struct rt_fileset {
 	uint64_t nexist; /* existing entries (under lock) */
 	/* Selection index, guarded by lock.  An entry is available to a
 	 * thread wanting an existing file (x = 1) or a free name (x = 0) when
-	 * it is not held and exists, or not.  navail[x] counts them.  Every
+	 * it is neither held nor open and exists, or not.  navail[x] counts them.  Every
 	 * available entry is in list avail[x], once (FSE_IN(x) says it is
 	 * there); the list may also hold entries that stopped being available
 	 * since: a pick that meets one drops it.  So a state change touches
@@ -158,6 +164,17 @@ void fileset_set_exists(struct rt_fileset *fs, uint64_t i, int exists);
 void fileset_index(struct rt_fileset *fs);
 /* Release a claimed entry, saying whether the file now exists. */
 void fileset_release(struct rt_fileset *fs, uint64_t i, int exists);
+/* The file of held entry i is now open: the hold becomes an open
+ * descriptor, which does not keep other threads from opening it. */
+void fileset_open_held(struct rt_fileset *fs, uint64_t i);
+/* For a thread that wants an existing file when none is available: an
+ * existing entry that other threads have open and nobody holds, drawn at
+ * random (up to 64 tries), with one more open descriptor counted; -1 if
+ * none was found. */
+int64_t fileset_share(struct rt_fileset *fs, struct rng *r);
+/* A descriptor on entry i was closed; with the last one, the entry is
+ * available again. */
+void fileset_close(struct rt_fileset *fs, uint64_t i);
 
 /* Create the directories and preallocate prealloc% of the entries
  * (writing data of pattern `dp` — NULL for random — of each entry's size,

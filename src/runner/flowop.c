@@ -2,7 +2,11 @@
  * flowop.c — executing one flowop, with filebench's semantics:
  *
  *  - openfile/createfile/deletefile/statfile/renamefile pick a file from
- *    the fileset and hold it exclusively while it is open;
+ *    the fileset and hold it exclusively while they use it; an open file
+ *    is not held but counted, and shared when no other file is free
+ *    (held until closed under --verify); an fsync or closefile with
+ *    neither fd= nor a file acts on the descriptor of the fd-less
+ *    flowop before it (runner.c, bind_fdless_syncs);
  *  - read/write use the descriptor in slot fd= when given, otherwise a
  *    private descriptor opened on first use; random offsets are aligned
  *    to iosize within the working set (wss= or the file's size);
@@ -185,8 +189,10 @@ static void slot_release(struct fd_slot *s, int exists)
 		s->last_fs = s->fs;
 		s->last_idx = s->idx;
 	}
-	if (s->held && s->fs)
+	if (s->held == SLOT_HELD && s->fs)
 		fileset_release(s->fs, (uint64_t)s->idx, exists);
+	else if (s->held == SLOT_OPEN && s->fs)
+		fileset_close(s->fs, (uint64_t)s->idx);
 	s->held = 0;
 	s->fd = -1;
 	s->fs = NULL;
@@ -586,8 +592,20 @@ void worker_free_slots(struct worker *wk)
 	flows_free_slots(wk->flows, wk->nflows);
 }
 
+/* Open descriptors on a fileset's entries are shared, as in filebench,
+ * except under --verify, whose rewrites check blocks that a write by
+ * another thread could tear: there a file stays held while it is open. */
+static inline int opens_shared(const struct worker *wk)
+{
+	return !wk->rn->o->verify;
+}
+
 /* Open a file of the flowop's fileset into slot s (timed as the flowop's
- * operation only for openfile; implicit opens are not counted). */
+ * operation only for openfile; implicit opens are not counted).  A file
+ * nobody has open is preferred; when there is none, one that other
+ * threads have open is shared (webserver's one log file, appended to by
+ * every thread), unless the flowop takes its files in an order or by
+ * index. */
 static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				  int timed)
 {
@@ -601,6 +619,12 @@ static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow 
 		return FR_ERROR;
 	}
 	idx = pick_existing(wk, f, fs, &held);
+	if (held)
+		held = SLOT_HELD;
+	if (idx < 0 && held && opens_shared(wk) && !f->pass && !wl_val_isset(&f->fo->indexed)) {
+		idx = fileset_share(fs, &wk->rng);
+		held = SLOT_OPEN;
+	}
 	if (idx < 0)
 		return FR_NORSC;
 	if (timed)
@@ -609,10 +633,16 @@ static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow 
 	if (timed)
 		op_end(wk, f, &t, 0, 0);
 	if (ret < 0) {
-		if (held)
+		if (held == SLOT_HELD)
 			fileset_release(fs, (uint64_t)idx, 1);
+		else if (held == SLOT_OPEN)
+			fileset_close(fs, (uint64_t)idx);
 		runner_op_error(wk, f, "open", wk->path, (int)ret);
 		return FR_ERROR;
+	}
+	if (held == SLOT_HELD && opens_shared(wk)) {
+		fileset_open_held(fs, (uint64_t)idx);
+		held = SLOT_OPEN;
 	}
 	s->fs = fs;
 	s->idx = idx;
@@ -677,7 +707,7 @@ void worker_close_all(struct worker *wk)
 
 static struct fd_slot *fd_slot_of(struct worker *wk, struct wflow *f)
 {
-	return &wk->fds[f->fd_index];
+	return f->slot ? f->slot : &wk->fds[f->fd_index];
 }
 
 /* The descriptor a data flowop works on, opening one if needed. */
@@ -905,7 +935,7 @@ static int check_blocks(struct worker *wk, struct wflow *f, struct fd_slot *s, c
 /* check_blocks() for a workload read, except that a `define file` used by
  * several threads of the phase is not checked: another thread's write may
  * be under way on the block we read, and a torn read there is not
- * corruption.  (Fileset entries are held exclusively while open; rewrite
+ * corruption.  (Under --verify fileset entries are held while open; rewrite
  * locks the range instead, and checks.) */
 static int check_read(struct worker *wk, struct wflow *f, struct fd_slot *s, const void *buf,
 		      uint64_t off, size_t n)
@@ -1426,10 +1456,16 @@ static ALWAYS_INLINE enum flow_result do_createfile(struct worker *wk, struct wf
 		return FR_ERROR;
 	}
 	__atomic_store_n(&fs->e[idx].cur, 0, __ATOMIC_RELAXED);
-	if (held)
+	if (held) {
 		fileset_set_exists(fs, (uint64_t)idx, 1); /* exists now, still held by us */
-	else if (fileset_claim(fs, (uint64_t)idx, PICK_NONEXISTENT))
+		held = SLOT_HELD;
+		if (opens_shared(wk)) { /* ... and open, as any open file */
+			fileset_open_held(fs, (uint64_t)idx);
+			held = SLOT_OPEN;
+		}
+	} else if (fileset_claim(fs, (uint64_t)idx, PICK_NONEXISTENT)) {
 		fileset_release(fs, (uint64_t)idx, 1); /* a single file: exists now, not held */
+	}
 	s->fs = fs;
 	s->idx = idx;
 	s->held = held;
@@ -2225,17 +2261,33 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 		events_consume(wk->rn, 1);
 		return FR_OK;
 	case FO_IOPSLIMIT:
-		events_consume(wk->rn, wk->io_ops - f->last_mark);
-		f->last_mark = wk->io_ops;
+	case FO_OPSLIMIT: {
+		/* one event per operation of the target (this thread's), or
+		 * per I/O operation / operation of the thread */
+		uint64_t n = f->limit_st		   ? f->limit_st->ops
+			     : fo->type == FO_IOPSLIMIT ? wk->io_ops
+							: wk->all_ops;
+
+		events_consume(wk->rn, n - f->last_mark);
+		f->last_mark = n;
 		return FR_OK;
-	case FO_OPSLIMIT:
-		events_consume(wk->rn, wk->all_ops - f->last_mark);
-		f->last_mark = wk->all_ops;
+	}
+	case FO_BWLIMIT: {
+		/* one event per MiB, as filebench's bwlimit: eventgen rate=96
+		 * caps the bytes at 96 MiB/s.  Bytes beyond those paid for
+		 * take whole MiB events, paid in advance (last_mark may run
+		 * ahead of the bytes), so no thread is ever ahead of the rate */
+		uint64_t n = f->limit_st ? f->limit_st->bytes_read + f->limit_st->bytes_written
+					 : wk->io_bytes;
+
+		if (n > f->last_mark) {
+			uint64_t ev = ((n - f->last_mark) + (1u << 20) - 1) >> 20;
+
+			events_consume(wk->rn, ev);
+			f->last_mark += ev << 20;
+		}
 		return FR_OK;
-	case FO_BWLIMIT:
-		events_consume(wk->rn, wk->io_bytes - f->last_mark);
-		f->last_mark = wk->io_bytes;
-		return FR_OK;
+	}
 	case FO_FINISHONCOUNT:
 		return do_finish(wk, f, 0);
 	case FO_FINISHONBYTES:

@@ -56,11 +56,14 @@ struct stdio_buf {
 	uint64_t vblk_off;
 };
 
+enum { SLOT_HELD = 1, SLOT_OPEN = 2 };
+
 struct fd_slot {
 	int fd;			/* -1 when closed */
 	struct rt_fileset *fs;
-	int64_t idx;		/* entry held (busy) while open; -1 if not held */
-	int held;		/* we set FSE_BUSY on it */
+	int64_t idx;		/* entry of the open file; -1 when none */
+	int held;		/* SLOT_HELD: we set FSE_BUSY on it; SLOT_OPEN: our open
+				 * descriptor is counted on it; 0: neither (a single file) */
 	uint64_t off;		/* sequential offset */
 	struct rt_fileset *last_fs; /* the file last open here, for deletefile fd= */
 	int64_t last_idx;
@@ -136,6 +139,9 @@ struct wflow {
 	int random;		/* random= */
 	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
 	int fd_index;		/* which: fd= (0 when unset or out of range) */
+	/* fsync or closefile with neither fd= nor a file: the private
+	 * descriptor it acts on (worker setup), or NULL for slot fd_index */
+	struct fd_slot *slot;
 	int oflags;		/* open flags from directio=/dsync=/osync=/--direct */
 	int dirsync;		/* dirsync=: fsync the file's directory too */
 	/* CPU sampling: operation time since the last sampled one began */
@@ -146,6 +152,10 @@ struct wflow {
 	struct sync_obj *sync;	/* semblock/block: own; sempost/wakeup: target's */
 	struct counter_set *counters; /* finishoncount/finishonbytes */
 	uint64_t last_mark;	/* iopslimit/opslimit/bwlimit: count at last call */
+	/* iopslimit/opslimit/bwlimit with target=: the counters of the
+	 * flowop of that name in this thread (worker setup); NULL: the
+	 * thread's own totals */
+	const struct op_stats *limit_st;
 	double trv_sum, trv_sumsq; /* testrandvar */
 	size_t result_idx;	/* where it merges in the result phase */
 	struct ordered_pass *pass; /* ordered=: the phase's pass over the fileset */

@@ -154,6 +154,51 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	}
 }
 
+/* In filebench every flowop without fd= uses descriptor slot 0, so an
+ * fsync or closefile without fd= acts on the file the thread's other
+ * fd-less flowops opened (filemicro_rwritefsync: `write` with
+ * filename=, then `fsync`).  In fsgauge an fd-less flowop with a file has
+ * a descriptor of its own, so such an fsync or closefile is bound to the
+ * descriptor of the nearest fd-less flowop with a file before it in the
+ * thread's list (the loop wraps: before the first, the last). */
+static void bind_fdless_syncs(struct worker *wk)
+{
+	struct fd_slot *last = NULL;
+
+	for (size_t i = 0; i < wk->nflows; i++)
+		if (wk->flows[i].fs && !wk->flows[i].fd_slot)
+			last = &wk->flows[i].priv;
+	for (size_t i = 0; i < wk->nflows; i++) {
+		struct wflow *f = &wk->flows[i];
+
+		if (f->fs && !f->fd_slot)
+			last = &f->priv;
+		else if (!f->fs && !wl_val_isset(&f->fo->fd) &&
+			 (f->type == FO_FSYNC || f->type == FO_CLOSEFILE))
+			f->slot = last;
+	}
+}
+
+/* iopslimit, opslimit and bwlimit with target= count the operations or
+ * bytes of the flowop of that name, as filebench's do; the events are
+ * taken by each thread for its own operations, so the thread's flowop of
+ * that name is the one counted (without one, the thread's totals). */
+static void bind_limit_targets(struct worker *wk)
+{
+	for (size_t i = 0; i < wk->nflows; i++) {
+		struct wflow *f = &wk->flows[i];
+		const char *target;
+
+		if ((f->type != FO_IOPSLIMIT && f->type != FO_OPSLIMIT && f->type != FO_BWLIMIT) ||
+		    !wl_val_isset(&f->fo->target))
+			continue;
+		target = wl_val_str(&f->fo->target, "");
+		for (size_t j = 0; j < wk->nflows && !f->limit_st; j++)
+			if (j != i && !strcmp(wk->flows[j].fo->name, target))
+				f->limit_st = &wk->flows[j].st;
+	}
+}
+
 static void wflow_free(struct wflow *f)
 {
 	for (size_t i = 0; i < f->nchildren; i++)
@@ -455,6 +500,8 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 	wk->flows = xcalloc(wk->nflows ? wk->nflows : 1, sizeof(*wk->flows));
 	for (size_t i = 0; i < wk->nflows; i++)
 		wflow_init(rn, &wk->flows[i], wk->td->flowops[i]);
+	bind_fdless_syncs(wk);
+	bind_limit_targets(wk);
 	/* CPU sampling starts at a random point of its first gap (op_begin),
 	 * so that the first, cold operation is no likelier to be sampled than
 	 * any other; a stream of its own keeps the workload's the same */

@@ -295,5 +295,73 @@ WML
 run "$FSGAUGE" run "$T/bad.f" -d "$d" -q
 check "chunksize on a fileset is an error (exit 2)" [ "$rc" -eq 2 ]
 check "chunksize on a fileset: names the attribute" grep -q "unknown attribute 'chunksize' for fileset" "$T/err"
+# Open files are shared, as in filebench: four threads append to a
+# fileset of one file and never close it (webserver's log); each opens it.
+# Under --verify a file stays held while open, so only one thread does.
+cat > "$T/log.f" <<'WML'
+define fileset name=log,path=$dir,size=4k,entries=1,prealloc
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=4 {
+    flowop appendfile name=append,filesetname=log,iosize=1k,fd=1
+  }
+}
+WML
+run "$FSGAUGE" run "$T/log.f" -d "$d" -t 1 -q --json "$T/log.json"
+check "shared log file: exit 0" [ "$rc" -eq 0 ]
+jcheck "shared log file: every thread opens it, none waits for it" "4 0" "$T/log.json" \
+	'"%d %d" % (d["phases"][0]["io_requests"]["open"], d["status"]["errors"])'
+run "$FSGAUGE" run "$T/log.f" -d "$d" -t 1 -q --verify --json "$T/logv.json"
+check "shared log file, --verify: exit 0" [ "$rc" -eq 0 ]
+jcheck "--verify: the file is held while open (one thread opens it, the others wait)" "1 1" \
+	"$T/logv.json" '"%d %d" % (d["phases"][0]["io_requests"]["open"], ops["append"]["stalls"] > 0)'
+check "shared log file: nothing left behind" empty_dir "$d"
+
+# fsync and closefile without fd= act on the descriptor of the fd-less
+# flowop before them, as filebench's slot 0 does (filemicro_rwritefsync)
+cat > "$T/fdless.f" <<'WML'
+define file name=big,path=$dir,size=1m,prealloc
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop write name=write,filename=big,random,iosize=8k,iters=16
+    flowop fsync name=sync
+    flowop closefile name=close
+    flowop finishoncount name=done,value=50,target=sync
+  }
+}
+WML
+run "$FSGAUGE" run "$T/fdless.f" -d "$d" -t 30 -q --json "$T/fdless.json"
+check "fd-less fsync: exit 0" [ "$rc" -eq 0 ]
+jcheck "fd-less fsync syncs the write's file: 16 writes per fsync, no stalls" "1 0" \
+	"$T/fdless.json" '"%d %d" % (ops["write"]["ops"] == 16 * ops["sync"]["ops"] and ops["sync"]["ops"] >= 50, ops["sync"]["stalls"])'
+jcheck "fd-less closefile closes it: one open and one close per pass" true \
+	"$T/fdless.json" 'd["phases"][0]["io_requests"]["open"] == d["phases"][0]["io_requests"]["close"] == ops["sync"]["ops"]'
+
+# Rate limits: bwlimit takes one event per MiB (eventgen rate=20: 20
+# MiB/s), and a limit with target= counts only that flowop's operations
+# (each loop here does a read and a write: limiting on the write alone
+# lets 100 writes a second through, not 50)
+for limit in bwlimit iopslimit; do
+	cat > "$T/$limit.f" <<WML
+eventgen rate=\$rate
+define file name=src,path=\$dir,size=4m,prealloc
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop read name=r,filename=src,iosize=\$bs,fd=1
+    flowop write name=w,filename=src,iosize=4k,random,fd=1
+    flowop $limit name=lim,target=\$target
+  }
+}
+WML
+done
+run "$FSGAUGE" run "$T/bwlimit.f" -d "$d" -t 2 -q -s rate=20 -s bs=1m -s target=r --json "$T/bw.json"
+check "bwlimit: exit 0" [ "$rc" -eq 0 ]
+jcheck "bwlimit at 20 events/s: 20 MiB/s of reads (at least 10, at most 20 per second and one ahead)" true \
+	"$T/bw.json" '10 * d["phases"][0]["seconds"] <= ops["r"]["bytes_read"] / 2**20 <= 20 * d["phases"][0]["seconds"] + 1'
+run "$FSGAUGE" run "$T/iopslimit.f" -d "$d" -t 2 -q -s rate=100 -s bs=4k -s target=w --json "$T/iops.json"
+check "iopslimit target=: exit 0" [ "$rc" -eq 0 ]
+jcheck "iopslimit target=w at 100 events/s: about 100 writes a second, not 50" true \
+	"$T/iops.json" '75 * d["phases"][0]["seconds"] <= ops["w"]["ops"] <= 100 * d["phases"][0]["seconds"] + 1'
+check "rate limits: nothing left behind" empty_dir "$d"
+
 jflush
 finish

@@ -123,11 +123,13 @@ static void test_leafdirs_and_file(void)
 	fileset_free(&fs);
 }
 
-/* Held entries, and only they, are FSE_BUSY; an entry is listed in
- * avail[x] once when FSE_IN(x) says so, else not at all; every entry not
- * held is listed in the list of its state; navail[x] counts those, and
- * nexist the existing entries. */
-static int selection_consistent(const struct rt_fileset *fs, const int *held)
+/* Held entries, and only they, are FSE_BUSY; an entry's open count is
+ * the opens[] the test keeps (none when NULL); an entry is listed in
+ * avail[x] once when FSE_IN(x) says so, else not at all; every entry
+ * neither held nor open is listed in the list of its state; navail[x]
+ * counts those, and nexist the existing entries. */
+static int selection_consistent_opens(const struct rt_fileset *fs, const int *held,
+				      const unsigned *opens)
 {
 	uint64_t nexist = 0, navail[2] = { 0, 0 };
 	unsigned listed[2][64] = { { 0 } };
@@ -147,16 +149,116 @@ static int selection_consistent(const struct rt_fileset *fs, const int *held)
 		nexist += (uint64_t)x;
 		if (!!held[i] != !!(st & FSE_BUSY))
 			return 0;
+		if ((st & FSE_OPENS) / FSE_OPEN1 != (opens ? opens[i] : 0))
+			return 0;
 		for (int y = 0; y < 2; y++)
 			if (listed[y][i] != !!(st & FSE_IN(y)))
 				return 0;
-		if (!held[i]) {
+		if (!held[i] && !(st & FSE_OPENS)) {
 			navail[x]++;
 			if (!listed[x][i])
 				return 0;
 		}
 	}
 	return nexist == fs->nexist && navail[0] == fs->navail[0] && navail[1] == fs->navail[1];
+}
+
+static int selection_consistent(const struct rt_fileset *fs, const int *held)
+{
+	return selection_consistent_opens(fs, held, NULL);
+}
+
+/* Open descriptors, as the runner counts them: an open file is not held,
+ * so other threads may share it (fileset_share), while a pick for a
+ * delete or a new open never takes it; with its last close it is
+ * available again. */
+static void test_opens(void)
+{
+	struct wl_fileset def;
+	struct rt_fileset fs;
+	struct rng r;
+	int held[40] = { 0 }, consistent = 1, share_ok = 1;
+	unsigned opens[40] = { 0 }, shares = 0, closes = 0, max_open = 0;
+
+	init(&fs, &def, "opens", 0, 1, 1000, 0);
+	fs.e[0].state = FSE_EXISTS;
+	fileset_index(&fs);
+	rng_seed(&r, 11, 0);
+	is_int(fileset_share(&fs, &r), -1, "one file, not open: nothing to share");
+	is_int(fileset_pick(&fs, PICK_EXISTING, &r), 0, "one file: picked to be opened");
+	fileset_open_held(&fs, 0);
+	is_int(fileset_pick(&fs, PICK_EXISTING, &r), -1, "open: not picked again (a delete waits)");
+	is_int(fileset_claim(&fs, 0, PICK_EXISTING), 0, "open: not claimed either");
+	is_int(fileset_share(&fs, &r), 0, "open: shared by a second thread");
+	is_int(fileset_share(&fs, &r), 0, "and a third");
+	opens[0] = 3;
+	ok(selection_consistent_opens(&fs, held, opens), "three opens counted, not available");
+	fileset_close(&fs, 0);
+	fileset_close(&fs, 0);
+	is_int(fileset_pick(&fs, PICK_EXISTING, &r), -1, "still open once: not available");
+	fileset_close(&fs, 0);
+	opens[0] = 0;
+	ok(selection_consistent_opens(&fs, held, opens), "last close: available again");
+	is_int(fileset_pick(&fs, PICK_EXISTING, &r), 0, "and picked");
+	fileset_release(&fs, 0, 1);
+	fileset_free(&fs);
+
+	/* random opens, shares, closes, picks and releases on 40 entries */
+	init(&fs, &def, "opens", 0, 40, 1000, 0);
+	for (uint64_t i = 0; i < fs.n; i += 2)
+		fs.e[i].state = FSE_EXISTS;
+	fileset_index(&fs);
+	for (int k = 0; k < 20000 && consistent; k++) {
+		uint64_t i = rng_below(&r, fs.n);
+		int64_t j;
+
+		switch (rng_below(&r, 5)) {
+		case 0: /* open: pick, then the hold becomes an open */
+			j = fileset_pick(&fs, PICK_EXISTING, &r);
+			if (j >= 0) {
+				fileset_open_held(&fs, (uint64_t)j);
+				opens[j]++;
+			}
+			break;
+		case 1: /* share one that is open */
+			j = fileset_share(&fs, &r);
+			if (j >= 0) {
+				share_ok &= opens[j] > 0 && !held[j];
+				opens[j]++;
+				shares++;
+			}
+			break;
+		case 2: /* close */
+			if (opens[i]) {
+				fileset_close(&fs, i);
+				opens[i]--;
+				closes++;
+			}
+			break;
+		case 3: /* pick for a delete or create: never an open one */
+			j = fileset_pick(&fs, rng_below(&r, 2) ? PICK_EXISTING : PICK_NONEXISTENT, &r);
+			if (j >= 0) {
+				share_ok &= !opens[j];
+				held[j] = 1;
+			}
+			break;
+		default:
+			if (held[i]) {
+				fileset_release(&fs, i, (int)rng_below(&r, 2));
+				held[i] = 0;
+			}
+			break;
+		}
+		for (uint64_t e = 0; e < fs.n; e++)
+			max_open = opens[e] > max_open ? opens[e] : max_open;
+		consistent = selection_consistent_opens(&fs, held, opens);
+	}
+	ok(consistent, "20000 random opens, shares, closes, picks and releases stay consistent");
+	ok(share_ok, "only open, unheld files are shared; open ones are never picked");
+	ok(shares > 100 && closes > 100 && max_open > 1,
+	   "the sequence shared files (%u shares, %u closes, up to %u opens)", shares, closes,
+	   max_open);
+	fileset_free(&fs);
 }
 
 static void test_selection(void)
@@ -380,6 +482,7 @@ int main(void)
 	test_entries();
 	test_leafdirs_and_file();
 	test_selection();
+	test_opens();
 	test_pick_uniform();
 	test_at();
 	test_leaves();
