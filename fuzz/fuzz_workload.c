@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = malloc(size + 1);
 	struct workload *w = NULL;
 	struct wl_error err;
-	static const struct wl_override ov[] = { { "nfiles", "20" }, { "dir", "/nonexistent" } };
+	static const struct wl_override ov[] = { { "nfiles", "20", 0 }, { "dir", "/nonexistent", 1 } };
 
 	if (!text)
 		return 0;

@@ -66,7 +66,7 @@ int cmd_show(int argc, char **argv)
 	}
 	if (resolved) {
 		/* $dir as `run` without -d would see it before its run directory */
-		struct wl_override ov = { "dir", rundir_default_parent() };
+		struct wl_override ov = { "dir", rundir_default_parent(), 1 };
 		struct workload *w = NULL;
 		struct wl_error err;
 		char *dump;

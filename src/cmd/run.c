@@ -190,6 +190,7 @@ int cmd_run(int argc, char **argv)
 			ov = xrealloc(ov, (nov + 1) * sizeof(*ov));
 			ov[nov].name = optarg[0] == '$' ? optarg + 1 : optarg;
 			ov[nov].value = eq + 1;
+			ov[nov].implicit = 0;
 			if (!strcmp(ov[nov].name, "dir")) {
 				dir = dir_s = eq + 1; /* -s dir=X is the same as -d X */
 				break;
@@ -305,6 +306,7 @@ int cmd_run(int argc, char **argv)
 	ov = xrealloc(ov, (nov + 1) * sizeof(*ov));
 	ov[nov].name = "dir";
 	ov[nov].value = dir ? dir : rundir_default_parent();
+	ov[nov].implicit = 1;
 	if (workload_parse(text, source, ov, nov + 1, &w, &werr) < 0) {
 		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
 		ret = EXIT_USAGE;

@@ -327,9 +327,27 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* Is path p the directory that holds the run directory (the target,
+ * -d), give or take trailing slashes? */
+static int is_target_dir(const char *p, const char *rundir, size_t rl)
+{
+	size_t tl = rl, pl = strlen(p);
+
+	while (tl > 0 && rundir[tl - 1] != '/')
+		tl--;
+	while (tl > 1 && rundir[tl - 1] == '/')
+		tl--;
+	while (pl > 1 && p[pl - 1] == '/')
+		pl--;
+	return tl > 0 && pl == tl && !strncmp(p, rundir, tl);
+}
+
 /* Resolve where a fileset lives, relative to the run directory.  Its
  * path must be the run directory or below it: we never create files
- * anywhere else. */
+ * anywhere else.  A path that names the target itself stands for the run
+ * directory: filebench files that keep their directory in a variable of
+ * another name than $dir (createdelete-swing's `set $path=/tmp`) run
+ * unchanged with -d set to that directory. */
 static int fileset_relpath(const struct wl_fileset *def, const char *rundir, char *buf, size_t len)
 {
 	const char *p = wl_val_str(&def->path, rundir);
@@ -337,6 +355,8 @@ static int fileset_relpath(const struct wl_fileset *def, const char *rundir, cha
 
 	while (rl > 1 && rundir[rl - 1] == '/')
 		rl--;
+	if (is_target_dir(p, rundir, rl))
+		p = rundir;
 	if (strncmp(p, rundir, rl) || (p[rl] && p[rl] != '/')) {
 		msg_err("%s '%s' has path '%s', outside the run directory; fsgauge only writes "
 			"below its own run directory (use -d to choose where)",

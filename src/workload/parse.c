@@ -2557,6 +2557,7 @@ static int apply_override(struct workload *w, const struct wl_override *ov, stru
 	var = wl_var_get(w, name);
 	var_assign(var, &tmp);
 	var->overridden = 1;
+	var->implicit = ov->implicit;
 	var->line = 0;
 	return 0;
 }
@@ -2583,7 +2584,7 @@ static int finish(struct parser *p)
 		struct wl_var *v = w->vars[i];
 		int touched = i < p->ntouched && p->touched[i];
 
-		if (v->overridden && !touched)
+		if (v->overridden && !touched && !v->implicit)
 			warn(p, "variable '$%s' given with -s is not used by workload '%s'", v->name,
 			     w->name);
 		else if (v->used && v->kind == VAR_UNSET)

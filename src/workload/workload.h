@@ -64,6 +64,7 @@ struct wl_var {
 	char *s;
 	struct randvar *rv;
 	int overridden; /* set from the command line: later `set`s are ignored */
+	int implicit;	/* ... by fsgauge itself ($dir): no warning when unused */
 	int used;	/* referenced by some attribute or expression */
 	int line;	/* where first set (0 for command line) */
 };
@@ -300,6 +301,8 @@ struct workload {
 struct wl_override {
 	const char *name; /* without '$' */
 	const char *value;
+	int implicit; /* fsgauge's own ($dir from -d or the default): a workload
+		       * that does not use it gets no warning */
 };
 
 struct wl_error {

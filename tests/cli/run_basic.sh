@@ -78,6 +78,17 @@ check "two threads reported" [ "$(json "$T/w.json" 'd["phases"][0]["threads"]')"
 run "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 -s nosuchvar=3
 check "unused -s variable: exit 0" [ "$rc" -eq 0 ]
 check "unused -s variable: warning names it" grep -q "warning: .*nosuchvar" "$T/err"
+# ... but -d is not a -s: a workload without $dir gets no warning for it
+cat > "$T/nodir.f" <<'WML'
+define process name=p,instances=1 {
+  thread name=t,memsize=1m,instances=1 {
+    flowop hog name=h,value=100
+  }
+}
+WML
+run "$FSGAUGE" run "$T/nodir.f" -d "$d" -t 1
+check "workload without \$dir, -d given: exit 0, no warning" \
+	sh -c "[ $rc -eq 0 ] && ! grep -q warning '$T/err'"
 
 # --keep keeps the marked run directory
 run "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 --keep

@@ -162,7 +162,7 @@ static char *random_bytes(struct rng *r)
 /* 1 when the outcome is one the contract allows. */
 static int try_parse(const char *text, int *parsed)
 {
-	struct wl_override ov[] = { { "nfiles", "7" }, { "unused", "x" } };
+	struct wl_override ov[] = { { "nfiles", "7", 0 }, { "unused", "x", 0 } };
 	struct workload *w = NULL;
 	struct wl_error err;
 	int rc = workload_parse(text, "fuzz.f", ov, 2, &w, &err);

@@ -30,6 +30,7 @@ static size_t split_overrides(const char *spec, char *buf, size_t len, struct wl
 		*eq = '\0';
 		ov[n].name = item;
 		ov[n].value = eq + 1;
+		ov[n].implicit = 0;
 		n++;
 	}
 	return n;
@@ -505,7 +506,7 @@ static const char model_text[] =
 
 static void test_model(void)
 {
-	struct wl_override ov[] = { { "dir", "/mnt/test" } };
+	struct wl_override ov[] = { { "dir", "/mnt/test", 0 } };
 	struct workload *w;
 	struct wl_error err;
 	struct wl_fileset *fs;
@@ -741,13 +742,21 @@ static void test_flowop_names(void)
 
 static void test_misc(void)
 {
-	struct wl_override ov = { "a", "2" };
+	struct wl_override ov = { "a", "2", 0 };
 	struct workload *w;
 	struct wl_error err;
 
 	is_int(workload_parse("set $a=1\necho \"a is $a\"\n", "x.f", &ov, 1, &w, &err), 0,
 	       "override used in an echo");
 	is_int(w->nwarnings, 0, "an override used only in an echo is not unused");
+	workload_free(w);
+	ov.implicit = 1; /* fsgauge's own $dir */
+	is_int(workload_parse("set $b=1\n", "x.f", &ov, 1, &w, &err), 0, "implicit override");
+	is_int(w->nwarnings, 0, "an implicit override the workload does not use: no warning");
+	workload_free(w);
+	ov.implicit = 0;
+	is_int(workload_parse("set $b=1\n", "x.f", &ov, 1, &w, &err), 0, "-s override");
+	is_int(w->nwarnings, 1, "a -s override the workload does not use: a warning");
 	workload_free(w);
 
 	is_int(workload_parse("", NULL, NULL, 0, &w, &err), 0, "empty text parses");
