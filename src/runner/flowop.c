@@ -1538,6 +1538,14 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 		idx = pick(wk, f, fs, PICK_NONEXISTENT);
 	} else if (op == IO_STAT) {
 		idx = pick_existing(wk, f, fs, &held);
+		/* a stat needs no file of its own: with none free, it takes one
+		 * others have open, as a shared open would (filebench stats
+		 * open files too) */
+		if (idx < 0 && held && opens_shared(wk) && !f->pass &&
+		    !wl_val_isset(&f->fo->indexed)) {
+			idx = fileset_share(fs, &wk->rng);
+			held = SLOT_OPEN;
+		}
 	} else {
 		idx = pick(wk, f, fs, PICK_EXISTING);
 	}
@@ -1576,7 +1584,9 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 	default:
 		break;
 	}
-	if (held)
+	if (held == SLOT_OPEN)
+		fileset_close(fs, (uint64_t)idx);
+	else if (held)
 		fileset_release(fs, (uint64_t)idx, exists_after);
 	if (ret < 0) {
 		runner_op_error(wk, f, io_op_name(op), wk->path, (int)ret);

@@ -314,6 +314,23 @@ run "$FSGAUGE" run "$T/log.f" -d "$d" -t 1 -q --verify --json "$T/logv.json"
 check "shared log file, --verify: exit 0" [ "$rc" -eq 0 ]
 jcheck "--verify: the file is held while open (one thread opens it, the others wait)" "1 1" \
 	"$T/logv.json" '"%d %d" % (d["phases"][0]["io_requests"]["open"], ops["append"]["stalls"] > 0)'
+# a statfile finds the file even while another thread keeps it open
+# (it only waits out the moment the other thread opens it)
+cat > "$T/statopen.f" <<'WML'
+define fileset name=log,path=$dir,size=4k,entries=1,prealloc
+define process name=p,instances=1 {
+  thread name=a,memsize=1m,instances=1 {
+    flowop appendfile name=append,filesetname=log,iosize=1k,fd=1
+  }
+  thread name=b,memsize=1m,instances=1 {
+    flowop statfile name=stat,filesetname=log
+  }
+}
+WML
+run "$FSGAUGE" run "$T/statopen.f" -d "$d" -t 1 -q --json "$T/statopen.json"
+check "statfile of an open file: exit 0" [ "$rc" -eq 0 ]
+jcheck "statfile of a file another thread keeps open: runs, stalls at most a few times" true \
+	"$T/statopen.json" 'ops["stat"]["ops"] > 100 and ops["stat"]["stalls"] < 10'
 check "shared log file: nothing left behind" empty_dir "$d"
 
 # fsync and closefile without fd= act on the descriptor of the fd-less
