@@ -2562,6 +2562,56 @@ static int apply_override(struct workload *w, const struct wl_override *ov, stru
 	return 0;
 }
 
+/* Is `name` the name of a flowop in v[0..n) or below (composites)? */
+static int names_flowop(struct wl_flowop *const *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i]->name, name) || names_flowop(v[i]->children, v[i]->nchildren, name))
+			return 1;
+	return 0;
+}
+
+static int workload_has_flowop(const struct workload *w, const char *name)
+{
+	for (size_t i = 0; i < w->nprocesses; i++)
+		for (size_t j = 0; j < w->processes[i]->nthreads; j++)
+			if (names_flowop(w->processes[i]->threads[j]->flowops,
+					 w->processes[i]->threads[j]->nflowops, name))
+				return 1;
+	return 0;
+}
+
+/* A target= must name a flowop: otherwise a sempost or wakeup would post
+ * to nobody, a finishoncount would never end the run and a limit would
+ * count the wrong operations, all silently. */
+static int check_targets(struct parser *p, struct wl_flowop *const *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct wl_flowop *fo = v[i];
+
+		switch (fo->type) {
+		case FO_SEMPOST:
+		case FO_WAKEUP:
+		case FO_FINISHONCOUNT:
+		case FO_FINISHONBYTES:
+		case FO_IOPSLIMIT:
+		case FO_OPSLIMIT:
+		case FO_BWLIMIT:
+			if (wl_val_isset(&fo->target) &&
+			    !workload_has_flowop(p->w, wl_val_str(&fo->target, "")))
+				return perr(p, fo->line, 1,
+					    "flowop '%s': target '%s' is not the name of any flowop",
+					    fo->name, wl_val_str(&fo->target, ""));
+			break;
+		default:
+			break;
+		}
+		if (check_targets(p, fo->children, fo->nchildren))
+			return -1;
+	}
+	return 0;
+}
+
 static int finish(struct parser *p)
 {
 	struct workload *w = p->w;
@@ -2578,6 +2628,11 @@ static int finish(struct parser *p)
 				    r->fo->fileset_name);
 		r->fo->fileset = fs;
 	}
+	for (size_t i = 0; i < w->nprocesses; i++)
+		for (size_t j = 0; j < w->processes[i]->nthreads; j++)
+			if (check_targets(p, w->processes[i]->threads[j]->flowops,
+					  w->processes[i]->threads[j]->nflowops))
+				return -1;
 	if (p->run_zero)
 		w->run_seconds = w->quit_mode == QUIT_TIMEOUT ? DEFAULT_RUN_SECONDS : 0;
 	for (size_t i = 0; i < w->nvars; i++) {

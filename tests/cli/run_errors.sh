@@ -52,6 +52,11 @@ printf 'define fileset name=escape,path=/etc,size=1k,entries=2,prealloc\ndefine 
 expect_fail "fileset outside the run directory is refused" 2 "outside the run directory" \
 	"$FSGAUGE" run "$T/escape.f" -d "$d" -t 1
 
+printf 'define process name=p {\n  thread name=t {\n    flowop hog name=work,value=10\n    flowop finishoncount name=done,value=5,target=wrok\n  }\n}\n' > "$T/target-typo.f"
+expect_fail "a target= naming no flowop is refused with its position" 2 \
+	"target-typo.f:4:1: flowop 'done': target 'wrok' is not the name of any flowop" \
+	"$FSGAUGE" run "$T/target-typo.f" -d "$d" -t 1
+
 # a path that is the target itself (-d) stands for the run directory, so
 # a filebench file keeping its directory in another variable than $dir
 # (createdelete-swing: set $path=/tmp) runs unchanged; below it is still
