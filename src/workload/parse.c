@@ -1367,8 +1367,8 @@ static int apply_one(struct parser *p, const struct attr *a, const struct env *e
 			out->kind = WLV_BOOL;
 			out->i = rc == NUM_INT ? i != 0 : x != 0;
 		} else if (d->kind == AK_PREALLOC) {
-			if (rc == NUM_DBL)
-				i = (int64_t)x;
+			if (rc == NUM_DBL) /* (checked before the conversion: 1e52 does not fit) */
+				i = x >= 0 && x <= 100 ? (int64_t)x : -1;
 			if (i < 0 || i > 100)
 				return perr(p, v.line, v.col,
 					    "prealloc %s is not a percentage (0 to 100)", v.text);

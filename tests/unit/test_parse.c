@@ -381,6 +381,8 @@ static const struct bad_case bad_cases[] = {
 	  "random 'maybe' is not true or false" },
 	{ "prealloc out of range", "define fileset name=x,prealloc=150\n", NULL, 1, 32,
 	  "prealloc 150 is not a percentage (0 to 100)" },
+	{ "prealloc too large for an integer", "define fileset name=x,prealloc=1e52\n", NULL, 1, 32,
+	  "prealloc 1e52 is not a percentage (0 to 100)" },
 	{ "unknown command", "frobnicate\n", NULL, 1, 1, "unknown command 'frobnicate'" },
 	{ "misspelt command", "\n  runn 10\n", NULL, 2, 3, "unknown command 'runn' (did you mean 'run'?)" },
 	{ "unsupported command", "load foo.f\n", NULL, 1, 1, "'load' is not supported" },

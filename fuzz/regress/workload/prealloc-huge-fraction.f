@@ -1,0 +1,1 @@
+define fileset name=x,prealloc=1e52
