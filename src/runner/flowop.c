@@ -351,16 +351,36 @@ static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, e
 	return fileset_pick(fs, want, &wk->rng);
 }
 
-/* Pick an existing file; single files (`define file`) are shared, not
- * held, as filebench does. */
+/* Open descriptors on a fileset's entries are shared, as in filebench,
+ * except under --verify, whose rewrites check blocks that a write by
+ * another thread could tear: there a file stays held while it is open. */
+static inline int opens_shared(const struct worker *wk)
+{
+	return !wk->rn->o->verify;
+}
+
+/* Pick an existing file to open or stat, setting *held to what the
+ * caller then owns on it.  Single files (`define file`) are shared, not
+ * held, as filebench does (0).  A fileset's entry nobody has open is
+ * preferred (SLOT_HELD); when there is none, one that other threads have
+ * open is shared (SLOT_OPEN: webserver's one log file, appended to by
+ * every thread), unless the flowop takes its files in an order or by
+ * index. */
 static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_fileset *fs, int *held)
 {
+	int64_t idx;
+
 	if (fs->is_file) {
 		*held = 0;
 		return (__atomic_load_n(&fs->e[0].state, __ATOMIC_ACQUIRE) & FSE_EXISTS) ? 0 : -1;
 	}
-	*held = 1;
-	return pick(wk, f, fs, PICK_EXISTING);
+	*held = SLOT_HELD;
+	idx = pick(wk, f, fs, PICK_EXISTING);
+	if (idx < 0 && opens_shared(wk) && !f->pass && !wl_val_isset(&f->fo->indexed)) {
+		idx = fileset_share(fs, &wk->rng);
+		*held = SLOT_OPEN;
+	}
+	return idx;
 }
 
 /* Under --verify, a write that does not take the rewrite locks reaches a
@@ -592,20 +612,9 @@ void worker_free_slots(struct worker *wk)
 	flows_free_slots(wk->flows, wk->nflows);
 }
 
-/* Open descriptors on a fileset's entries are shared, as in filebench,
- * except under --verify, whose rewrites check blocks that a write by
- * another thread could tear: there a file stays held while it is open. */
-static inline int opens_shared(const struct worker *wk)
-{
-	return !wk->rn->o->verify;
-}
-
 /* Open a file of the flowop's fileset into slot s (timed as the flowop's
- * operation only for openfile; implicit opens are not counted).  A file
- * nobody has open is preferred; when there is none, one that other
- * threads have open is shared (webserver's one log file, appended to by
- * every thread), unless the flowop takes its files in an order or by
- * index. */
+ * operation only for openfile; implicit opens are not counted), picked
+ * by pick_existing(). */
 static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				  int timed)
 {
@@ -619,12 +628,6 @@ static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow 
 		return FR_ERROR;
 	}
 	idx = pick_existing(wk, f, fs, &held);
-	if (held)
-		held = SLOT_HELD;
-	if (idx < 0 && held && opens_shared(wk) && !f->pass && !wl_val_isset(&f->fo->indexed)) {
-		idx = fileset_share(fs, &wk->rng);
-		held = SLOT_OPEN;
-	}
 	if (idx < 0)
 		return FR_NORSC;
 	if (timed)
@@ -1537,15 +1540,9 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 	} else if (op == IO_MKDIR) {
 		idx = pick(wk, f, fs, PICK_NONEXISTENT);
 	} else if (op == IO_STAT) {
-		idx = pick_existing(wk, f, fs, &held);
-		/* a stat needs no file of its own: with none free, it takes one
-		 * others have open, as a shared open would (filebench stats
+		/* (with no free file, one others have open: filebench stats
 		 * open files too) */
-		if (idx < 0 && held && opens_shared(wk) && !f->pass &&
-		    !wl_val_isset(&f->fo->indexed)) {
-			idx = fileset_share(fs, &wk->rng);
-			held = SLOT_OPEN;
-		}
+		idx = pick_existing(wk, f, fs, &held);
 	} else {
 		idx = pick(wk, f, fs, PICK_EXISTING);
 	}

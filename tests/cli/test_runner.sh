@@ -14,15 +14,15 @@ mk() { # NAME BODY: a test script
 	printf '#!/bin/sh\necho "start %s" >> %s\n%s\necho "end %s" >> %s\n' \
 		"$1" "$T/trace" "$2" "$1" "$T/trace" > "$w/$1"
 }
-# wait_for NAME: with OVERLAP set, each of pass1 and pass2 waits (up to
+# wait_other NAME: with OVERLAP set, each of pass1 and pass2 waits (up to
 # 20 s) until the other has started, so run at once they overlap however
 # slow the machine; run one at a time they do not
-wait_for() {
+wait_other() {
 	printf 'i=0; while [ -n "${OVERLAP:-}" ] && ! grep -q "^start %s" %s && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done' \
 		"$1" "$T/trace"
 }
-mk pass1.sh "echo 1..2; echo 'ok 1 - a'; $(wait_for pass2.sh); echo 'ok 2 - b'"
-mk pass2.sh "echo 1..1; $(wait_for pass1.sh); echo 'ok 1 - a'"
+mk pass1.sh "echo 1..2; echo 'ok 1 - a'; $(wait_other pass2.sh); echo 'ok 2 - b'"
+mk pass2.sh "echo 1..1; $(wait_other pass1.sh); echo 'ok 1 - a'"
 mk skip.sh 'echo "1..0 # SKIP nothing to do here"'
 mk failed.sh 'echo 1..2; echo "ok 1 - a"; echo "not ok 2 - b"'
 mk badexit.sh 'echo 1..1; echo "ok 1 - a"; exit 3'
