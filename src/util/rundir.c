@@ -90,7 +90,12 @@ void rundir_owner_self(struct rundir_owner *o)
 	o->uid = (long)geteuid();
 }
 
-static int write_marker(int dirfd)
+/* The marker: its existence is what makes the directory ours to remove
+ * (failing to create it is an error); its contents only serve `fsgauge
+ * clean`, and a run whose marker could not be written in full (a full
+ * disk, a file-size limit) goes on with a warning: clean then leaves
+ * its directory alone. */
+static int write_marker(int dirfd, const char *parent, const char *name)
 {
 	struct rundir_owner o;
 	int fd = openat(dirfd, RUNDIR_MARKER, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
@@ -109,7 +114,11 @@ static int write_marker(int dirfd)
 		ret = -errno;
 	if (close(fd) < 0 && !ret)
 		ret = -errno;
-	return ret;
+	if (ret < 0)
+		msg_warn("cannot write '%s/%s/%s': %s ('fsgauge clean' will leave this run "
+			 "directory alone)",
+			 parent, name, RUNDIR_MARKER, strerror(-ret));
+	return 0;
 }
 
 int rundir_marker_read(int dirfd, struct rundir_owner *o)
@@ -131,6 +140,8 @@ int rundir_marker_read(int dirfd, struct rundir_owner *o)
 	close(fd);
 	if (n < 0)
 		return -EIO;
+	if (!n || buf[n - 1] != '\n')
+		return -EINVAL; /* cut short: its last value may be too */
 	buf[n] = 0;
 	line = strtok_r(buf, "\n", &save);
 	if (!line || strcmp(line, "fsgauge run directory"))
@@ -345,7 +356,7 @@ int rundir_create(struct rundir *rd, const char *parent, unsigned flags)
 		close(pfd);
 		return -ESTALE;
 	}
-	ret = write_marker(fd);
+	ret = write_marker(fd, parent, name);
 	if (ret < 0) {
 		unlinkat(fd, RUNDIR_MARKER, 0);
 		if (same_dir(pfd, name, fd))
@@ -734,23 +745,22 @@ out:
 
 /* A directory kept on purpose (--keep, verify --write-only) says so in
  * its marker: `fsgauge clean` leaves it for its user. */
-static void mark_kept(int dirfd)
+static void mark_kept(const struct rundir *rd)
 {
-	int fd = openat(dirfd, RUNDIR_MARKER, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(rd->fd, RUNDIR_MARKER, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
 
-	if (fd < 0)
-		return;
-	if (write(fd, "kept\n", 5) != 5)
-		msg_warn("cannot note in '%s' that the run directory is kept on purpose",
-			 RUNDIR_MARKER);
-	close(fd);
+	if (fd < 0 || write(fd, "kept\n", 5) != 5)
+		msg_warn("cannot note in '%s/%s' that the run directory is kept on purpose: %s",
+			 rd->path, RUNDIR_MARKER, strerror(errno));
+	if (fd >= 0)
+		close(fd);
 }
 
 int rundir_finish(struct rundir *rd, int keep, int say)
 {
 	if (!keep)
 		return rundir_remove(rd);
-	mark_kept(rd->fd);
+	mark_kept(rd);
 	if (say)
 		fprintf(stderr, "kept run directory: %s\n", rd->path);
 	rundir_release(rd);

@@ -142,6 +142,24 @@ check "--keep: clean keeps it" line "kept $k: kept on purpose by its run (--keep
 rm -rf "$D"
 mkdir "$D"
 
+# --- a marker that cannot be written in full (a file-size limit) ------------
+(
+	sh -c 'trap "" XFSZ; ulimit -f 0 && exec "$@"' limited "$FSGAUGE" run fileserver -d "$D" \
+		-t 1 -s nfiles=10 -s nthreads=1 --engine null --keep -q 2>&1
+	echo $? >"$T/rc"
+) | cat >"$T/err"
+rc=$(cat "$T/rc")
+k=$(ls -d "$D"/fsgauge-* 2>/dev/null)
+check "an unwritable marker: the run goes on (exit $rc)" [ "$rc" -eq 0 ]
+check "... with a warning naming it and what it means for clean" \
+	grep -Eq "^fsgauge: warning: cannot write '$D/fsgauge-[0-9]+-[0-9a-f]+/.fsgauge-run': File too large \('fsgauge clean' will leave this run directory alone\)\$" "$T/err"
+check "... and that it cannot be marked as kept" \
+	grep -q "^fsgauge: warning: cannot note in '$k/.fsgauge-run' that the run directory is kept on purpose: File too large\$" "$T/err"
+run "$FSGAUGE" clean "$D"
+check "... and clean leaves it alone" line "kept $k: .fsgauge-run is not a valid marker"
+rm -rf "$D"
+mkdir "$D"
+
 # --- as root: another owner, and a directory that cannot be removed ----------
 if [ "$(id -u)" -eq 0 ]; then
 	mark fsgauge-owner-1 $dead 12345
