@@ -683,7 +683,6 @@ static int make_own_dir(struct rt_fileset *fs, struct engine *e, int dirfd,
 		next = beneath_open(cur, s, O_RDONLY | O_DIRECTORY, 0);
 		if (cur != dirfd)
 			close(cur);
-		cur = dirfd;
 		if (next == -ENOENT && r == 0)
 			return 0; /* the engine made nothing */
 		if (next < 0)
