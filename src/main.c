@@ -22,6 +22,7 @@ const struct command commands[] = {
 	{ "verify", cmd_verify, "write, read back and check data (corruption test)" },
 	{ "devcheck", cmd_devcheck, "check whether a block device may be read or written" },
 	{ "bonnie", cmd_bonnie, "bonnie++'s tests with bonnie++'s options, table and CSV" },
+	{ "clean", cmd_clean, "remove the run directories that killed runs left behind" },
 	{ NULL, NULL, NULL },
 };
 

@@ -1355,8 +1355,9 @@ int cmd_bonnie(int argc, char **argv)
 			return ret;
 	}
 	runner_install_signals();
-	if (rundir_create(&rd, b.dir) < 0)
-		return EXIT_USAGE;
+	ret = rundir_create(&rd, b.dir, b.ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
+	if (ret < 0)
+		return rundir_create_status(ret);
 	if (check_space(&b, &rd) < 0) {
 		ret = EXIT_USAGE;
 		goto out;

@@ -25,5 +25,6 @@ int cmd_report(int argc, char **argv);
 int cmd_iozone(int argc, char **argv);
 int cmd_untar(int argc, char **argv);
 int cmd_bonnie(int argc, char **argv);
+int cmd_clean(int argc, char **argv);
 
 #endif

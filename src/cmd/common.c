@@ -126,6 +126,9 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 	case OPT_VERIFY:
 		o->verify = 1;
 		return 1;
+	case OPT_ALLOW_SHARED_TARGET:
+		o->allow_shared_target = 1;
+		return 1;
 	case OPT_PROGRESS:
 		if (!arg || !strcmp(arg, "always"))
 			o->progress = PROGRESS_ALWAYS;
@@ -198,6 +201,15 @@ void common_run_usage(FILE *f)
 		"      --verify           write self-checking 4 KiB blocks (header and XXH3\n"
 		"                         checksum) and check every block read; data I/O is\n"
 		"                         rounded to whole blocks; mismatches exit 1\n");
+	common_shared_target_usage(f);
+}
+
+void common_shared_target_usage(FILE *f)
+{
+	fprintf(f, "      --allow-shared-target\n"
+		   "                         accept a target directory every user may write that\n"
+		   "                         is not sticky (refused otherwise: another user could\n"
+		   "                         swap the run directory; docs/reliability.md)\n");
 }
 
 void common_run_params(struct kvlist *params, const struct run_opts *o)

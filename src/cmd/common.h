@@ -18,6 +18,8 @@
  *                        always, never
  *   --verify             self-checking 4 KiB blocks; every block read is
  *                        checked (runner/verify.h, docs/reliability.md)
+ *   --allow-shared-target  accept a target every user may write that is
+ *                        not sticky (util/rundir.h, docs/reliability.md)
  *
  * How a front end uses them:
  *
@@ -78,6 +80,7 @@ enum common_opt {
 	OPT_QUIET,
 	OPT_PROGRESS,
 	OPT_VERIFY,
+	OPT_ALLOW_SHARED_TARGET,
 };
 
 #define COMMON_RUN_LONGOPTS                                                    \
@@ -91,7 +94,8 @@ enum common_opt {
 	{ "steady-state", optional_argument, NULL, OPT_STEADY_STATE },         \
 	{ "quiet", no_argument, NULL, OPT_QUIET },                             \
 	{ "progress", optional_argument, NULL, OPT_PROGRESS },                 \
-	{ "verify", no_argument, NULL, OPT_VERIFY }
+	{ "verify", no_argument, NULL, OPT_VERIFY },                           \
+	{ "allow-shared-target", no_argument, NULL, OPT_ALLOW_SHARED_TARGET }
 
 /* Limits of the shared options. */
 #define COMMON_REPEAT_MAX 1000
@@ -116,6 +120,9 @@ int common_engine_stores_nothing(const char *e);
 int common_verify_check(const struct run_opts *o);
 /* The options' help text, for a front end's --help. */
 void common_run_usage(FILE *f);
+/* --allow-shared-target's line of it, for a front end without the
+ * others (verify). */
+void common_shared_target_usage(FILE *f);
 /* Record the options in the result's parameters. */
 void common_run_params(struct kvlist *params, const struct run_opts *o);
 

@@ -274,7 +274,7 @@ static char *workload_options(int argc, char **argv)
 {
 	static const char *const skip_arg[] = { "--json", "--label", "--dir", "--seed", "-b" };
 	static const char *const skip[] = { "--quiet", "-w", "-R", "--allow-write-device",
-					    "--force-destroy-data" };
+					    "--force-destroy-data", "--allow-shared-target" };
 	size_t len = 1;
 	char *s;
 	int files = 0;
@@ -1643,8 +1643,11 @@ int cmd_iozone(int argc, char **argv)
 
 	runner_install_signals(); /* a closed stdout is then seen by out_flush() */
 	if (!z.device) {
-		if (rundir_create(&rd, dir) < 0) {
-			ret = EXIT_USAGE;
+		int rc = rundir_create(&rd, dir,
+				       z.ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
+
+		if (rc < 0) {
+			ret = rundir_create_status(rc);
 			goto out;
 		}
 		if (check_space(&z, rd.path) < 0) {

@@ -327,8 +327,10 @@ int cmd_run(int argc, char **argv)
 		o.duration = DEFAULT_DURATION;
 
 	runner_install_signals();
-	if (rundir_create(&rd, dir) < 0) {
-		ret = EXIT_USAGE;
+	int rc = rundir_create(&rd, dir, o.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
+
+	if (rc < 0) {
+		ret = rundir_create_status(rc);
 		goto out;
 	}
 	if (!o.quiet)

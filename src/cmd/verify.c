@@ -70,8 +70,9 @@ static void verify_usage(FILE *f)
 		   "                         warning)\n"
 		   "      --keep             keep the run directory\n"
 		   "  -q, --quiet            no progress messages\n"
-		   "  -h, --help             this help\n"
-		   "\n"
+		   "  -h, --help             this help\n");
+	common_shared_target_usage(f);
+	fprintf(f, "\n"
 		   "exit status: 0 all data read back intact; 1 the run started and found\n"
 		   "mismatches or met an I/O error writing or reading the files; 2 usage error\n"
 		   "or refused before writing (bad target, not enough free space); 3 system\n"
@@ -317,11 +318,13 @@ int cmd_verify(int argc, char **argv)
 		{ "keep", no_argument, NULL, 'k' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "allow-shared-target", no_argument, NULL, OPT_ALLOW_SHARED_TARGET },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct vparams p = { .files = 4, .size = 1 << 20, .seed = 1 };
 	const char *dir = NULL, *check_dir = NULL, *engine = "psync";
 	int write_only = 0, keep = 0, quiet = 0, checked = 0, c, r, ret = EXIT_OK;
+	unsigned rd_flags = 0;
 	const char *layout_opt = NULL; /* the last of -n, -s and --seed given */
 	struct rundir rd = { .fd = -1, .parent_fd = -1 };
 	struct engine *e = NULL;
@@ -388,6 +391,9 @@ int cmd_verify(int argc, char **argv)
 		case 'h':
 			verify_usage(stdout);
 			return EXIT_OK;
+		case OPT_ALLOW_SHARED_TARGET:
+			rd_flags |= RUNDIR_ALLOW_SHARED;
+			break;
 		default:
 			fprintf(stderr, "try 'fsgauge verify --help'\n");
 			return EXIT_USAGE;
@@ -426,8 +432,8 @@ int cmd_verify(int argc, char **argv)
 			rundir_release(&rd);
 			return EXIT_USAGE;
 		}
-	} else if (rundir_create(&rd, dir) < 0) {
-		return EXIT_USAGE;
+	} else if ((r = rundir_create(&rd, dir, rd_flags)) < 0) {
+		return rundir_create_status(r);
 	} else if (preflight(&rd, &p) < 0) {
 		rundir_remove(&rd);
 		return EXIT_USAGE;

@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
 #include "runner/data.h"
 #include "runner/verify.h"
+#include "util/beneath.h"
 #include "util/util.h"
 
 /* Decide from (seed, i) alone whether entry i is preallocated, so the
@@ -640,13 +642,135 @@ void fileset_use_device(struct rt_fileset *fs)
 	fileset_index(fs);
 }
 
+/* The fileset's own directory and every parent up to the run directory,
+ * one component at a time: each is made (or found) relative to its
+ * parent's descriptor, then opened without following a symbolic link
+ * (beneath.h), so that nothing found below the run directory can send
+ * the fileset elsewhere.  fs->dirfd is the last one.  When a directory
+ * just made cannot be found, the engine made none (null): fs->dirfd stays
+ * -1, entries resolve from the run directory (fileset_at) and a real
+ * problem shows at the first operation. */
+static int make_own_dir(struct rt_fileset *fs, struct engine *e, int dirfd,
+			struct prealloc_shared *sh)
+{
+	char path[4096];
+	int cur = dirfd;
+
+	if (snprintf(path, sizeof(path), "%s", fs->relpath) >= (int)sizeof(path))
+		return prealloc_fail(sh, -ENAMETOOLONG, "mkdir '%.64s...'", fs->relpath);
+	for (char *s = path, *end;; s = end + 1) {
+		int64_t r;
+		int next;
+		char c;
+
+		end = s + strcspn(s, "/");
+		c = *end;
+		*end = 0;
+		if (!*s || !strcmp(s, ".")) {
+			if (!c)
+				break;
+			*end = c;
+			continue;
+		}
+		struct io_req q = { .op = IO_MKDIR, .dirfd = cur, .path = s, .mode = 0755 };
+
+		r = engine_exec_full(e, &q);
+		if (r < 0 && r != -EEXIST) {
+			if (cur != dirfd)
+				close(cur);
+			return prealloc_fail(sh, (int)r, "mkdir '%s'", path);
+		}
+		next = beneath_open(cur, s, O_RDONLY | O_DIRECTORY, 0);
+		if (cur != dirfd)
+			close(cur);
+		if (next == -ENOENT && r == 0)
+			return 0; /* the engine made nothing */
+		if (next < 0)
+			return prealloc_fail(sh, next, "open directory '%s'", path);
+		cur = next;
+		if (!c)
+			break;
+		*end = c;
+	}
+	if (cur != dirfd) {
+		if (fs->dirfd >= 0)
+			close(fs->dirfd);
+		fs->dirfd = cur;
+	}
+	return 0;
+}
+
+/* The directories between the fileset's own and its entries (d0, d0/d3,
+ * ...), level by level.  Each is made relative to its parent, opened
+ * with beneath_open() from the fileset's directory (one open per
+ * parent: the levels come in order), and one that already exists must
+ * be a directory, not a link to one. */
+static int make_levels(struct rt_fileset *fs, struct engine *e, int dirfd,
+		       const volatile int *stop, struct prealloc_shared *sh)
+{
+	char path[4096], parent[4096] = "";
+	int pfd = -1, ret = 0;
+
+	for (uint64_t d = 0; d < fs->ndirs && !__atomic_load_n(stop, __ATOMIC_RELAXED); d++) {
+		struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path, .mode = 0755 };
+		const char *rel, *slash;
+		struct stat st;
+		int64_t r;
+
+		if (fileset_dir_path(fs, d, path, sizeof(path)) < 0) {
+			ret = prealloc_fail(sh, -ENAMETOOLONG, "path of directory %llu of '%s'",
+					    (unsigned long long)d, fs->relpath);
+			break;
+		}
+		if (fs->dirfd >= 0) {
+			rel = path + fs->relpath_len + 1;
+			slash = strrchr(rel, '/');
+			q.dirfd = fs->dirfd;
+			q.path = rel;
+			if (slash) {
+				size_t plen = (size_t)(slash - rel);
+
+				if (pfd < 0 || strlen(parent) != plen || strncmp(parent, rel, plen)) {
+					if (pfd >= 0)
+						close(pfd);
+					memcpy(parent, rel, plen);
+					parent[plen] = 0;
+					pfd = beneath_open(fs->dirfd, parent, O_RDONLY | O_DIRECTORY, 0);
+					if (pfd < 0) {
+						ret = prealloc_fail(sh, pfd, "open directory '%s/%s'",
+								    fs->relpath, parent);
+						break;
+					}
+				}
+				q.dirfd = pfd;
+				q.path = slash + 1;
+			}
+		}
+		r = engine_exec_full(e, &q);
+		if (r == -EEXIST && fs->dirfd >= 0) {
+			if (fstatat(q.dirfd, q.path, &st, AT_SYMLINK_NOFOLLOW) < 0)
+				r = -errno;
+			else if (S_ISLNK(st.st_mode))
+				r = -ELOOP;
+			else if (!S_ISDIR(st.st_mode))
+				r = -ENOTDIR;
+		}
+		if (r < 0 && r != -EEXIST) {
+			ret = prealloc_fail(sh, (int)r, "mkdir '%s'", path);
+			break;
+		}
+	}
+	if (pfd >= 0)
+		close(pfd);
+	return ret;
+}
+
 int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 		   const struct data_pattern *dp, int nthreads, uint64_t seed,
 		   const volatile int *stop, struct fileset_prealloc_stats *out)
 {
 	struct prealloc_shared sh = { .error = NULL };
 	struct engine *e;
-	char path[4096];
 	uint64_t t0 = now_ns();
 	int ret = 0;
 
@@ -654,47 +778,12 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 	if (engine_open(&e, engine, 1) < 0)
 		return -EINVAL;
 	pthread_mutex_init(&sh.mu, NULL);
-	/* The fileset's own directory and every parent up to the run dir. */
 	if (!fs->is_file) {
-		snprintf(path, sizeof(path), "%s", fs->relpath);
-		for (char *p = path + 1;; p++) {
-			if (*p == '/' || !*p) {
-				char c = *p;
-				struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path,
-						    .mode = 0755 };
-
-				*p = 0;
-				int64_t r = engine_exec_full(e, &q);
-				if (r < 0 && r != -EEXIST) {
-					ret = prealloc_fail(&sh, (int)r, "mkdir '%s'", path);
-					goto out;
-				}
-				*p = c;
-				if (!c)
-					break;
-			}
-		}
-		/* Only a shortcut (fileset_at): when it cannot be opened — the
-		 * null engine made no directory — entries resolve from the run
-		 * directory, and a real problem shows at the first operation. */
-		if (fs->dirfd < 0)
-			fs->dirfd = openat(dirfd, fs->relpath,
-					   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	}
-	for (uint64_t d = 0; d < fs->ndirs && !__atomic_load_n(stop, __ATOMIC_RELAXED); d++) {
-		struct io_req q = { .op = IO_MKDIR, .dirfd = dirfd, .path = path, .mode = 0755 };
-		int64_t r;
-
-		if (fileset_dir_path(fs, d, path, sizeof(path)) < 0) {
-			ret = prealloc_fail(&sh, -ENAMETOOLONG, "path of directory %llu of '%s'",
-					    (unsigned long long)d, fs->relpath);
+		ret = make_own_dir(fs, e, dirfd, &sh);
+		if (ret == 0)
+			ret = make_levels(fs, e, dirfd, stop, &sh);
+		if (ret < 0)
 			goto out;
-		}
-		r = engine_exec_full(e, &q);
-		if (r < 0 && r != -EEXIST) {
-			ret = prealloc_fail(&sh, (int)r, "mkdir '%s'", path);
-			goto out;
-		}
 	}
 	/* Always in parallel (filebench's paralloc is the only mode here). */
 	if (nthreads < 1)

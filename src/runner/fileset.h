@@ -193,6 +193,11 @@ struct fileset_prealloc_stats {
 	 * 8192: No space left on device"); the caller frees it. */
 	char *error;
 };
+/* Make the fileset's directories below the run directory `rundir_fd`
+ * (each component relative to the one above, opened without following a
+ * symbolic link: one found there is an error, -ELOOP), then preallocate
+ * its entries with `nthreads` threads until `*stop`.  Returns 0 or the
+ * first -errno; out->error says what failed. */
 int fileset_create(struct rt_fileset *fs, int rundir_fd, const char *engine,
 		   const struct data_pattern *dp, int nthreads, uint64_t seed,
 		   const volatile int *stop, struct fileset_prealloc_stats *out);

@@ -61,6 +61,7 @@ struct run_opts {
 	int verify;		  /* --verify: self-checking blocks, reads checked
 				   * (see runner/verify.h); data I/O is rounded
 				   * out to whole 4 KiB blocks */
+	int allow_shared_target;  /* --allow-shared-target (util/rundir.h) */
 };
 
 /* Set by the signal handler (or anyone) to stop the current run: the

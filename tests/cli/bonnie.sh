@@ -281,7 +281,7 @@ check "-s 2560: table shows 2560M" grep -Eq " 2560M " "$T/out"
 # --- -u: become another user (root only) ------------------------------------
 if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	chmod 711 "$T"
-	mkdir "$T/open" && chmod 777 "$T/open"
+	mkdir "$T/open" && chmod 1777 "$T/open"
 	run $B -d "$T/open" -r 0 -s 1:8k:100 -n 0 -f -u nobody
 	check "-u nobody: runs as nobody" sh -c "[ $rc -eq 0 ] && grep -q '^Using uid:$(id -u nobody), gid:' '$T/err'"
 	check "-u nobody: nothing left behind" empty_dir "$T/open"

@@ -299,7 +299,7 @@ if [ -w /proc/sys/vm/drop_caches ]; then
 	jcheck "--drop-caches: recorded" "$T/drop.json" 'd["parameters"]["drop_caches"]=="true"'
 	if command -v setpriv >/dev/null 2>&1 &&
 		setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
-		chmod 777 "$d"
+		chmod 1777 "$d"
 		expect_fail "--drop-caches as a user: exit 2, says it needs root" 2 \
 			"cannot drop caches: cannot open '/proc/sys/vm/drop_caches': .*needs root" \
 			setpriv --reuid=65534 --regid=65534 --clear-groups "$FSGAUGE" iozone -s 64k \

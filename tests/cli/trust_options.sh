@@ -39,7 +39,7 @@ bad "--reuse with --repeat 1" "--reuse keeps files between repeats" --reuse --re
 if [ "$(id -u)" = 0 ]; then
 	if command -v setpriv >/dev/null 2>&1 &&
 		setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
-		chmod 777 "$d"
+		chmod 1777 "$d"
 		expect_fail "--drop-caches as a user: exit 2, says it needs root" 2 \
 			"cannot drop caches: cannot open '/proc/sys/vm/drop_caches': .*needs root" \
 			setpriv --reuid=65534 --regid=65534 --clear-groups "$FSGAUGE" run varmail \
