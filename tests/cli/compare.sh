@@ -103,10 +103,9 @@ else
 fi
 # a result too big for the memory the process may have: jansson gives no
 # reason, fsgauge says it ran out of memory (exit 3, a system limit)
-python3 -c 'import json,sys
-d=json.load(open(sys.argv[1])); p=d["phases"][0]
-p["intervals"]=[{"t": i, "seconds": 1, "ops": 1, "per_op": {"a": {"ops": 1}}} for i in range(400000)]
-json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/long.json"
+# (10 MB of numbers: jansson needs about 40 bytes for each)
+python3 -c 'import sys
+open(sys.argv[1], "w").write("{\"schema_version\": 1, \"pad\": [" + "0," * 5000000 + "0]}\n")' "$T/long.json"
 if (ulimit -v 150000 && "$FSGAUGE" --version) > /dev/null 2>&1; then
 	(ulimit -v 150000; exec "$FSGAUGE" compare "$F/ext4.json" "$T/long.json") > "$T/out" 2> "$T/err"
 	rc=$?
