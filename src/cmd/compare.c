@@ -49,8 +49,13 @@ static void compare_usage(FILE *f)
 		"\n"
 		"docs/compare.md explains the statistics and how to read them.\n"
 		"\n"
-		"exit status: 0 ok, 2 usage error or results that cannot be compared,\n"
-		"3 a result file cannot be read.\n");
+		"Result files must be regular files of at most %llu MiB.\n"
+		"\n"
+		"exit status: 0 ok, 2 usage error, a file that is not a result (not a regular\n"
+		"file, too large, empty, not JSON, not an fsgauge result) or results that\n"
+		"cannot be compared, 3 a result file the system does not let be read\n"
+		"(missing, permissions, I/O error, out of memory) or the JSON cannot be written.\n",
+		RESULT_READ_MAX_BYTES >> 20);
 }
 
 int cmd_compare(int argc, char **argv)

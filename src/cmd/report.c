@@ -39,8 +39,14 @@ static void report_usage(FILE *f)
 		"      --no-pool      treat every file as its own result, even with equal labels\n"
 		"  -h, --help         this help\n"
 		"\n"
-		"exit status: 0 ok, 2 usage error or results that cannot be compared,\n"
-		"3 a result file cannot be read or the report cannot be written.\n");
+		"Result files must be regular files of at most %llu MiB.\n"
+		"\n"
+		"exit status: 0 ok, 2 usage error, a file that is not a result (not a regular\n"
+		"file, too large, empty, not JSON, not an fsgauge result) or results that\n"
+		"cannot be compared, 3 a result file the system does not let be read\n"
+		"(missing, permissions, I/O error, out of memory) or the report cannot be\n"
+		"written.\n",
+		RESULT_READ_MAX_BYTES >> 20);
 }
 
 int cmd_report(int argc, char **argv)

@@ -1,6 +1,7 @@
 /* results.c — load and check results for compare and report; see results.h. */
 #include "cmd/results.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,8 +120,11 @@ int results_load(struct results *r, char **paths, size_t n, int force, int pool)
 	memset(r, 0, sizeof(*r));
 	r->files = xcalloc(n, sizeof(*r->files));
 	for (size_t i = 0; i < n; i++) {
-		if (result_read(paths[i], &r->files[i]) < 0)
-			return EXIT_SYSTEM;
+		/* a file refused as input is the user's error, one the system
+		 * would not let us read is the system's */
+		ret = result_read(paths[i], &r->files[i]);
+		if (ret < 0)
+			return ret == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
 		r->nfiles = i + 1;
 	}
 	ret = check_duplicates(paths, n);

@@ -27,7 +27,9 @@ struct results {
  * workload and parameters.  Different suites, workloads or parameters
  * between results are refused with a message listing the differences
  * (exit 2), or listed as a warning with force.  Returns EXIT_OK,
- * EXIT_USAGE, or EXIT_SYSTEM when a file cannot be read.  Call
+ * EXIT_USAGE (also for a file refused as input: not a regular file, too
+ * large, not a result; see result_read()), or EXIT_SYSTEM when the system
+ * does not let a file be read (missing, permissions, EIO).  Call
  * results_free() in every case. */
 int results_load(struct results *r, char **paths, size_t n, int force, int pool);
 void results_free(struct results *r);

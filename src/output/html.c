@@ -637,5 +637,7 @@ int html_report(FILE *f, const struct comparison *c, const char *title)
 	write_kv_table(f, c, "environment", "Environment", 1);
 	write_kv_table(f, c, "parameters", "Parameters", 0);
 	fputs("</body>\n</html>\n", f);
-	return ferror(f) ? -EIO : 0;
+	/* errno is still the failed write's (ENOSPC): each later write to
+	 * the stream fails the same way */
+	return ferror(f) ? -(errno ? errno : EIO) : 0;
 }

@@ -2,12 +2,16 @@
 #include "output/result_read.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/util.h"
 
@@ -460,27 +464,137 @@ static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 	return 0;
 }
 
+/* What a file that is not a regular one is, for the message. */
+static const char *file_kind(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "a directory";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	if (S_ISCHR(m))
+		return "a character device";
+	if (S_ISBLK(m))
+		return "a block device";
+	if (S_ISSOCK(m))
+		return "a socket";
+	return "not a file";
+}
+
+struct reader {
+	int fd;
+	uint64_t total; /* bytes read so far */
+	int err;	/* errno of a failed read, or EFBIG */
+};
+
+/* jansson's input: the file, until RESULT_READ_MAX_BYTES (in case it grew
+ * since it was looked at) */
+static size_t read_chunk(void *buf, size_t len, void *arg)
+{
+	struct reader *r = arg;
+	ssize_t n;
+
+	do
+		n = read(r->fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		r->err = errno;
+		return (size_t)-1;
+	}
+	r->total += (uint64_t)n;
+	if (r->total > RESULT_READ_MAX_BYTES) {
+		r->err = EFBIG;
+		return (size_t)-1;
+	}
+	return (size_t)n;
+}
+
+static void too_large(const char *path, uint64_t size)
+{
+	msg_err("cannot read result '%s': too large (%" PRIu64 " bytes; a result may have at "
+		"most %llu, %llu MiB)",
+		path, size, RESULT_READ_MAX_BYTES, RESULT_READ_MAX_BYTES >> 20);
+}
+
+/* The parsed file, or NULL with a message and *ret set.  Symbolic links
+ * are followed (reading through one is harmless); anything but a regular
+ * file is refused, before it is opened when possible, and O_NONBLOCK
+ * keeps a FIFO swapped in meanwhile from blocking the open. */
+static json_t *load(const char *path, int *ret)
+{
+	struct reader r = { -1, 0, 0 };
+	json_error_t jerr;
+	struct stat st;
+	json_t *root;
+
+	if (stat(path, &st) < 0) {
+		*ret = err_errno(-errno, "cannot read result '%s'", path);
+		return NULL;
+	}
+	if (S_ISREG(st.st_mode)) {
+		r.fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (r.fd < 0) {
+			*ret = err_errno(-errno, "cannot read result '%s'", path);
+			return NULL;
+		}
+		if (fstat(r.fd, &st) < 0) {
+			*ret = err_errno(-errno, "cannot read result '%s'", path);
+			close(r.fd);
+			return NULL;
+		}
+	}
+	if (!S_ISREG(st.st_mode)) {
+		msg_err("cannot read result '%s': not a regular file (%s)", path,
+			file_kind(st.st_mode));
+		*ret = -EINVAL;
+		goto fail;
+	}
+	if ((uint64_t)st.st_size > RESULT_READ_MAX_BYTES) {
+		too_large(path, (uint64_t)st.st_size);
+		*ret = -EINVAL;
+		goto fail;
+	}
+	fcntl(r.fd, F_SETFL, fcntl(r.fd, F_GETFL) & ~O_NONBLOCK);
+	root = json_load_callback(read_chunk, &r, 0, &jerr);
+	close(r.fd);
+	if (root)
+		return root;
+	if (r.err == EFBIG) {
+		too_large(path, r.total);
+		*ret = -EINVAL;
+	} else if (r.err) {
+		*ret = err_errno(-r.err, "cannot read result '%s'", path);
+	} else if (r.total == 0) {
+		msg_err("cannot read result '%s': the file is empty", path);
+		*ret = -EINVAL;
+	} else if (json_error_code(&jerr) == json_error_out_of_memory || !*jerr.text) {
+		/* (jansson returns no reason when an allocation fails) */
+		*ret = err_errno(-ENOMEM, "cannot read result '%s' (%" PRIu64 " bytes)", path,
+				 (uint64_t)st.st_size);
+	} else {
+		msg_err("cannot read result '%s': not valid JSON: line %d, column %d: %s%s", path,
+			jerr.line, jerr.column, jerr.text,
+			json_error_code(&jerr) == json_error_premature_end_of_input
+				? " (the file ends early: truncated?)"
+				: "");
+		*ret = -EINVAL;
+	}
+	return NULL;
+fail:
+	if (r.fd >= 0)
+		close(r.fd);
+	return NULL;
+}
+
 int result_read(const char *path, struct rfile **out)
 {
 	struct rfile *rf;
-	json_error_t jerr;
 	json_t *root;
-	FILE *f;
-	int ret;
+	int ret = 0;
 
 	*out = NULL;
-	f = fopen(path, "re");
-	if (!f)
-		return err_errno(-errno, "cannot read result '%s'", path);
-	root = json_loadf(f, 0, &jerr);
-	ret = ferror(f) ? -EIO : 0;
-	fclose(f);
-	if (ret < 0)
-		return err_errno(ret, "cannot read result '%s'", path);
-	if (!root) {
-		msg_err("cannot read result '%s': line %d: %s", path, jerr.line, jerr.text);
-		return -EINVAL;
-	}
+	root = load(path, &ret);
+	if (!root)
+		return ret;
 	rf = xcalloc(1, sizeof(*rf));
 	rf->path = xstrdup(path);
 	ret = read_doc(path, root, rf);

@@ -39,6 +39,18 @@
 /* The newest schema_version this reader understands. */
 #define RESULT_READ_MAX_SCHEMA 1
 
+/*
+ * The largest result file read, in bytes (256 MiB): anything larger is
+ * refused before it is parsed.  A result is usually well under 1 MiB (the
+ * fixtures in tests/fixtures are 27 to 115 KiB); what makes one large is
+ * --interval, about 150 bytes per interval plus 130 per operation (1.8 KiB
+ * for varmail), so 256 MiB holds 140 000 intervals of varmail: 39 hours at
+ * --interval 1, 2 hours at the smallest interval (0.05 s).  Parsing takes
+ * about 5.5 times the file's size in memory, so the bound also keeps
+ * compare and report from exhausting it (1.4 GiB per file at the most).
+ */
+#define RESULT_READ_MAX_BYTES (256ull << 20)
+
 /* Headline figures, in the order tables and charts show them. */
 enum figure {
 	FIG_OPS = 0,   /* operations per second */
@@ -129,10 +141,14 @@ struct rfile {
 	size_t nphases;
 };
 
-/* Read and validate the result file `path`.  Returns 0 and sets *out, or
- * prints a message naming the file and returns -errno: an error from the
- * system (missing file, permissions) as is, -EINVAL for a file that is
- * not JSON or not an fsgauge result. */
+/* Read and validate the result file `path` (a symbolic link is followed).
+ * Returns 0 and sets *out, or prints a message naming the file and
+ * returns -errno: -EINVAL for a file refused as input (not a regular file
+ * (a directory, a FIFO, a device: never blocked on), larger than
+ * RESULT_READ_MAX_BYTES, empty, not JSON (line, column and jansson's
+ * reason), not an fsgauge result, a newer schema, a required field
+ * missing); any other for an error from the system (missing file,
+ * permissions, EIO, out of memory). */
 int result_read(const char *path, struct rfile **out);
 void result_read_free(struct rfile *rf);
 

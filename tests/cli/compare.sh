@@ -26,34 +26,94 @@ expect_fail "report without files: usage error" 2 "at least one result file" \
 	"$FSGAUGE" report -o "$T/r.html"
 
 # --- unreadable and invalid result files ----------------------------------
+# a file the system does not let be read: exit 3; one refused as input
+# (not a regular file, too large, empty, not JSON, not a result): exit 2
 expect_fail "missing file: exit 3, names it" 3 "cannot read result '$T/nope.json': No such file or directory" \
 	"$FSGAUGE" compare "$F/ext4.json" "$T/nope.json"
 printf '{\n "schema_version": 1,\n "suite": oops\n}\n' > "$T/bad.json"
-expect_fail "not JSON: exit 3 with the line" 3 "cannot read result '$T/bad.json': line 3: " \
+expect_fail "not JSON: exit 2 with the line, column and reason" 2 \
+	"cannot read result '$T/bad.json': not valid JSON: line 3, column [0-9]+: .*invalid token" \
 	"$FSGAUGE" compare "$F/ext4.json" "$T/bad.json"
 echo '{"suite": "run", "phases": []}' > "$T/nosv.json"
-expect_fail "no schema_version: not an fsgauge result" 3 "'$T/nosv.json' is not an fsgauge result \(no schema_version\)" \
+expect_fail "no schema_version: not an fsgauge result" 2 "'$T/nosv.json' is not an fsgauge result \(no schema_version\)" \
 	"$FSGAUGE" compare "$F/ext4.json" "$T/nosv.json"
 echo '[1, 2]' > "$T/array.json"
-expect_fail "a JSON array: not an fsgauge result" 3 "is not an fsgauge result" \
+expect_fail "a JSON array: not an fsgauge result" 2 "is not an fsgauge result" \
 	"$FSGAUGE" compare "$F/ext4.json" "$T/array.json"
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); d["schema_version"]=99; json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/new.json"
-expect_fail "newer schema_version refused" 3 "schema_version 99 is newer than this fsgauge understands" \
+expect_fail "newer schema_version refused" 2 "schema_version 99 is newer than this fsgauge understands" \
 	"$FSGAUGE" compare "$F/ext4.json" "$T/new.json"
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); del d["phases"]; json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/nophases.json"
-expect_fail "missing phases named" 3 "invalid result '$T/nophases.json': missing 'phases'" \
+expect_fail "missing phases named" 2 "invalid result '$T/nophases.json': missing 'phases'" \
 	"$FSGAUGE" compare "$F/ext4.json" "$T/nophases.json"
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); del d["phases"][0]["summary"]; json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/nosum.json"
-expect_fail "missing phase summary named" 3 "phases\[0\] \(main\): missing 'summary'" \
+expect_fail "missing phase summary named" 2 "phases\[0\] \(main\): missing 'summary'" \
 	"$FSGAUGE" report -o "$T/r.html" "$T/nosum.json"
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); d["phases"][0]["operations"][1]["histogram"]["buckets"][0]=[1,"x",3]
 json.dump(d,open(sys.argv[2],"w"))' "$F/ext4.json" "$T/badhist.json"
-expect_fail "bad histogram bucket named" 3 "phases\[0\].operations\[1\].histogram.buckets\[0\]: expected \[lo_ns, hi_ns, count\]" \
+expect_fail "bad histogram bucket named" 2 "phases\[0\].operations\[1\].histogram.buckets\[0\]: expected \[lo_ns, hi_ns, count\]" \
 	"$FSGAUGE" compare "$F/ext4.json" "$T/badhist.json"
+
+# --- inputs that are not result files: compare and report alike ------------
+mkdir "$T/adir"
+mkfifo "$T/fifo"
+truncate -s 300M "$T/huge.json" # sparse: refused by its size, never read
+: > "$T/empty.json"
+head -c 3000 "$F/ext4.json" > "$T/cut.json"
+echo '{"name": "not a result", "values": [1, 2, 3]}' > "$T/other.json"
+ln -s "$F/xfs.json" "$T/link.json"
+for cmd in compare report; do
+	if [ $cmd = compare ]; then set -- compare "$F/ext4.json"; else set -- report -o "$T/in.html"; fi
+	expect_fail "$cmd: a directory: exit 2, named as one" 2 \
+		"cannot read result '$T/adir': not a regular file \(a directory\)" \
+		"$FSGAUGE" "$@" "$T/adir"
+	run timeout 10 "$FSGAUGE" "$@" "$T/fifo"
+	check "$cmd: a FIFO does not block (exit $rc, not timeout's 124)" [ "$rc" -ne 124 ]
+	check "... exit 2, named as a FIFO" sh -c "[ $rc -eq 2 ] &&
+		grep -q \"cannot read result '$T/fifo': not a regular file (a FIFO)\" '$T/err'"
+	expect_fail "$cmd: a file over the size limit: exit 2, its size and the limit" 2 \
+		"cannot read result '$T/huge.json': too large \(314572800 bytes; a result may have at most 268435456, 256 MiB\)" \
+		"$FSGAUGE" "$@" "$T/huge.json"
+	expect_fail "$cmd: an empty file: exit 2" 2 "cannot read result '$T/empty.json': the file is empty" \
+		"$FSGAUGE" "$@" "$T/empty.json"
+	expect_fail "$cmd: truncated JSON: exit 2, line, column and why" 2 \
+		"cannot read result '$T/cut.json': not valid JSON: line [0-9]+, column [0-9]+: .* \(the file ends early: truncated\?\)" \
+		"$FSGAUGE" "$@" "$T/cut.json"
+	expect_fail "$cmd: valid JSON that is not a result: exit 2" 2 \
+		"'$T/other.json' is not an fsgauge result \(no schema_version\)" \
+		"$FSGAUGE" "$@" "$T/other.json"
+done
+check "... and no report was written" [ ! -e "$T/in.html" ]
+run "$FSGAUGE" compare --force "$F/ext4.json" "$T/link.json"
+check "a symlink to a result is read through (exit $rc)" [ "$rc" -eq 0 ]
+if [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null; then
+	cp "$F/xfs.json" "$T/secret.json"
+	chmod 600 "$T/secret.json"
+	chmod 755 "$T"
+	expect_fail "a result the user may not read: exit 3, the system's reason" 3 \
+		"cannot read result '$T/secret.json': Permission denied" \
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$FSGAUGE" compare "$F/ext4.json" "$T/secret.json"
+	chmod 700 "$T"
+else
+	ok "# SKIP unreadable result: needs root and setpriv"
+fi
+# a result too big for the memory the process may have: jansson gives no
+# reason, fsgauge says it ran out of memory (exit 3, a system limit)
+# (10 MB of numbers: jansson needs about 40 bytes for each)
+python3 -c 'import sys
+open(sys.argv[1], "w").write("{\"schema_version\": 1, \"pad\": [" + "0," * 5000000 + "0]}\n")' "$T/long.json"
+if (ulimit -v 150000 && "$FSGAUGE" --version) > /dev/null 2>&1; then
+	(ulimit -v 150000; exec "$FSGAUGE" compare "$F/ext4.json" "$T/long.json") > "$T/out" 2> "$T/err"
+	rc=$?
+	check "out of memory parsing a result: exit 3, says so (exit $rc)" sh -c "[ $rc -eq 3 ] &&
+		grep -q \"cannot read result '$T/long.json' ([0-9]* bytes): Cannot allocate memory\" '$T/err'"
+else
+	ok "# SKIP out of memory: fsgauge does not start under ulimit -v (a sanitizer build)"
+fi
 
 # --- incomparable results ---------------------------------------------------
 expect_fail "different workloads refused (exit 2)" 2 "cannot compare results of different workloads" \

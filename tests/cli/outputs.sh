@@ -1,11 +1,12 @@
 #!/bin/sh
 # outputs.sh — the files results go to (--json, report -o, compare --json,
 # iozone -b): checked before anything runs, never a block device, written
-# whole or not at all, and written after the run directory is removed (so
-# that a full file system still takes them); `--json -` puts the JSON
-# alone on stdout; a reader that closes the pipe early leaves nothing
-# behind; workload names cannot touch fsgauge's marker; -d and -s dir=
-# must agree.
+# whole or not at all (a symlink to a file is replaced, not written
+# through; links of other users: outfile_links.sh), and written after the
+# run directory is removed (so that a full file system still takes them);
+# `--json -` puts the JSON alone on stdout; a reader that closes the pipe
+# early leaves nothing behind; workload names cannot touch fsgauge's
+# marker; -d and -s dir= must agree.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -78,11 +79,11 @@ check "... and no temporary file is left beside it" \
 umask_mode=$(stat -c %a "$T/r.json")
 check "... with the mode a new file gets ($umask_mode)" \
 	[ "$umask_mode" = "$(printf '%o' $((0666 & ~$(umask))))" ]
-touch "$T/target.json"
+echo "mine" > "$T/target.json"
 ln -s "$T/target.json" "$T/link.json"
 run "$FSGAUGE" run varmail -d "$d" $small --json "$T/link.json"
-check "a symlink to a file: the file it names gets the result, the link stays" sh -c \
-	"[ $rc -eq 0 ] && [ -L '$T/link.json' ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '$T/target.json'"
+check "a symlink to a file: replaced by the result, the file it named untouched" sh -c \
+	"[ $rc -eq 0 ] && [ ! -L '$T/link.json' ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '$T/link.json' && [ \"\$(cat '$T/target.json')\" = mine ]"
 ln -s "$T/nowhere/x.json" "$T/dangling.json"
 expect_fail "a symlink to nothing: exit 2 before running" 2 \
 	"cannot write the JSON result to '$T/dangling.json': No such file or directory" \

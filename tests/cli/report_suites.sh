@@ -153,7 +153,7 @@ check "iozone report with damaged metrics: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report --force "$T/b1.json" "$T/auto1.json" "$T/tp.json" -o "$T/mixed.html"
 check "report mixing suites (--force): exit 0" [ "$rc" -eq 0 ]
 head -c 3000 "$T/b1.json" >"$T/truncated.json"
-expect_fail "a truncated result: exit 3, file named" 3 "cannot read result '$T/truncated.json'" \
+expect_fail "a truncated result: exit 2, file named" 2 "cannot read result '$T/truncated.json': not valid JSON" \
 	"$FSGAUGE" report "$T/truncated.json" -o "$T/x.html"
 check "a truncated result: no report written" [ ! -e "$T/x.html" ]
 
