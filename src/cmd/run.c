@@ -13,6 +13,7 @@
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "output/output.h"
+#include "runner/preflight.h"
 #include "runner/runner.h"
 #include "stats/env.h"
 #include "util/outfile.h"
@@ -326,6 +327,15 @@ int cmd_run(int argc, char **argv)
 	else
 		o.duration = DEFAULT_DURATION;
 
+	/* before anything is created: the run must fit in the target, the
+	 * memory and the thread limits */
+	struct preflight_needs needs;
+
+	if (runner_needs(w, &o, &needs) < 0 ||
+	    preflight_check(-1, dir ? dir : rundir_default_parent(), &needs) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	runner_install_signals();
 	if (rundir_create(&rd, dir) < 0) {
 		ret = EXIT_USAGE;
