@@ -309,7 +309,10 @@ int cmd_run(int argc, char **argv)
 	ov[nov].value = dir ? dir : rundir_default_parent();
 	ov[nov].implicit = 1;
 	if (workload_parse(text, source, ov, nov + 1, &w, &werr) < 0) {
-		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
+		if (werr.line)
+			msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
+		else /* the command line's -s: no position */
+			msg_err("%s: %s", werr.file, werr.msg);
 		ret = EXIT_USAGE;
 		goto out;
 	}

@@ -73,6 +73,29 @@ expect_fail "fileset path below the target but not in the run directory: refused
 expect_fail "preflight refuses a fileset larger than the free space" 2 "not enough free space" \
 	"$FSGAUGE" run varmail -d "$d" -s filesize=1t -s nfiles=1000 -t 1
 
+# --- -s values against the type of the attribute reading them -------------
+expect_fail "-s nthreads=abc: not a whole number, exit 2" 2 \
+	"^fsgauge: command line: -s nthreads=abc: expected a whole number \(instances of thread 'mailworker'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s nthreads=abc -t 1
+expect_fail "-s nthreads=1.5: a fraction for a count, exit 2" 2 \
+	"^fsgauge: command line: -s nthreads=1.5: expected a whole number \(instances of thread 'mailworker'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s nthreads=1.5 -t 1
+expect_fail "-s nfiles=abc: not a whole number, exit 2" 2 \
+	"^fsgauge: command line: -s nfiles=abc: expected a whole number \(entries of fileset 'mailspool'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s nfiles=abc -t 1
+expect_fail "-s filesize=abc: not a size, exit 2" 2 \
+	"^fsgauge: command line: -s filesize=abc: expected a whole number of bytes, optionally with k, m, g or t \(size of fileset 'mailspool'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s filesize=abc -t 1
+printf 'set $n=lots\ndefine fileset name=x,path=$dir,size=1k,entries=4\ndefine process name=p {\n  thread name=t,instances=$n {\n    flowop statfile name=s,filesetname=x\n  }\n}\n' > "$T/settype.f"
+expect_fail "set \$n=lots read as a thread count: a workload error at the attribute" 2 \
+	"settype.f:4:27: instances of thread 't' is \\\$n, which is 'lots' \(set on line 1\): expected a whole number" \
+	"$FSGAUGE" run "$T/settype.f" -d "$d" -t 1
+run "$FSGAUGE" run varmail -q -d "$d" -s nthreads=2 -s nfiles=1e1 -s filesize=2k -s iosize=1.5k \
+	--engine null -t 1 --json "$T/types.json"
+check "whole doubles and sizes with suffixes still work (exit 0)" [ "$rc" -eq 0 ] &&
+	[ "$(json "$T/types.json" 'd["parameters"]["var.nfiles"]')" = 10 ] &&
+	[ "$(json "$T/types.json" 'd["phases"][0]["threads"]')" = 2 ]
+
 # --- preflight: threads, memory, inodes, before anything is created --------
 expect_fail "-s nthreads=100000000: too many threads, with the figures" 2 \
 	"^fsgauge: too many threads for the workload: 100000000 needed \(process 'mailserver' x 1, thread 'mailworker' x 100000000 in each\), fsgauge starts at most 4096 per run; lower -s nthreads or instances= of process 'mailserver'\$" \
