@@ -589,12 +589,15 @@ static void test_types(void)
 		struct workload *w = NULL;
 		struct wl_error err;
 		int rc = parse(text, is_set ? NULL : c->value, &w, &err);
+		char label[128];
 
+		/* (one_line() returns a static buffer: the value's copy first) */
+		snprintf(label, sizeof(label), "%s", one_line(c->value));
 		if (!c->msg) {
-			if (!ok(rc == 0, "types: %s in %.40s...: parses", c->value, c->attr))
+			if (!ok(rc == 0, "types: %s in %.60s...: parses", label, one_line(c->attr)))
 				printf("#   %s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
 		} else {
-			is_int(rc, -EINVAL, "types: %s in %.40s...: refused", c->value, c->attr);
+			is_int(rc, -EINVAL, "types: %s in %.60s...: refused", label, one_line(c->attr));
 			is_str(err.file, is_set ? "t.f" : "command line", "  file");
 			if (!ok(err.line == c->line && err.col == c->col, "  at %d:%d", c->line,
 				c->col))
