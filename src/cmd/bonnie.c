@@ -41,7 +41,6 @@
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/sem.h>
-#include <sys/statvfs.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -50,6 +49,7 @@
 #include "output/bonnie_fmt.h"
 #include "output/output.h"
 #include "runner/fileset.h"
+#include "runner/preflight.h"
 #include "runner/runner.h"
 #include "runner/verify.h"
 #include "stats/env.h"
@@ -1284,29 +1284,43 @@ static void add_metrics(struct result *res, const struct bonnie_report *rep)
 	}
 }
 
-/* Free space for the tests: the data file, or the created files (bonnie++
- * removes the one before making the others). */
-static int check_space(const struct bonnie_opts *b, const struct rundir *rd)
+/* Flowops a thread of a test runs, at most (the table at the top: a file
+ * test's composite with its createfile, writewholefile, fsync, closefile
+ * and syncfs, then threaddone): for the preflight's memory figure. */
+#define BONNIE_MAX_FLOWS 8
+
+/* Before the tests: free space for the data file or the created files
+ * (bonnie++ removes the one before making the others), inodes for the
+ * files, the directories and the data file's chunks, the threads (the
+ * seekers) and their memory (buffers of the chunk size, their state,
+ * the table of the files).  Nothing to check on the disk for the null
+ * engine, which creates nothing. */
+static int preflight(const struct bonnie_opts *b, const struct rundir *rd)
 {
-	struct statvfs sv;
+	struct preflight_needs n = { 0 };
 	/* under --verify a created file is whole 4 KiB blocks */
-	double need = (double)b->size,
-	       files = (double)b->files * 1024.0 *
-		       (double)(b->ro.verify ? verify_align_up((uint64_t)b->max_size)
-					     : (uint64_t)b->max_size);
+	double files = (double)b->files * 1024.0,
+	       fbytes = files * (double)(b->ro.verify ? verify_align_up((uint64_t)b->max_size)
+						      : (uint64_t)b->max_size),
+	       chunks = b->size ? (double)((b->size - 1) / b->chunk_file + 1) : 0;
+	double per = (double)MAX(MAX(b->chunk, b->file_chunk), 4096) +
+		     (double)runner_worker_overhead(BONNIE_MAX_FLOWS);
 
-	if (!strcmp(b->ro.engine, "null") || fstatvfs(rd->fd, &sv) < 0)
-		return 0;
-	if (files > need)
-		need = files;
-	double avail = (double)sv.f_bavail * (double)sv.f_frsize;
-
-	if (need > avail) {
-		msg_err("not enough free space in '%s': the tests need %.0f MiB, %.0f MiB are free",
-			rd->parent, need / MIB, avail / MIB);
-		return -ENOSPC;
+	if (strcmp(b->ro.engine, "null")) {
+		n.bytes = MAX((double)b->size, fbytes);
+		n.entries = files + (b->files ? (double)b->dirs + 1 : 0) + chunks;
 	}
-	return 0;
+	n.threads = b->size && b->seekers > 1 ? b->seekers : 1;
+	n.memory = n.threads * per + (files + 1) * (double)FILESET_ENTRY_BYTES;
+	snprintf(n.what, sizeof(n.what), "the tests");
+	snprintf(n.memory_detail, sizeof(n.memory_detail),
+		 "%.0f threads x %.1f MiB + %.0f files x %zu bytes", n.threads, per / MIB, files,
+		 (size_t)FILESET_ENTRY_BYTES);
+	snprintf(n.lower_space, sizeof(n.lower_space), "use a smaller -s or -n, or another -d");
+	snprintf(n.lower_inodes, sizeof(n.lower_inodes), "use fewer files (-n) or another -d");
+	snprintf(n.lower_memory, sizeof(n.lower_memory),
+		 "use fewer files (-n), fewer seekers or a smaller chunk size (-s)");
+	return preflight_check(rd->fd, rd->parent, &n);
 }
 
 int cmd_bonnie(int argc, char **argv)
@@ -1358,7 +1372,7 @@ int cmd_bonnie(int argc, char **argv)
 	ret = rundir_create(&rd, b.dir, b.ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
 	if (ret < 0)
 		return rundir_create_status(ret);
-	if (check_space(&b, &rd) < 0) {
+	if (preflight(&b, &rd) < 0) {
 		ret = EXIT_USAGE;
 		goto out;
 	}

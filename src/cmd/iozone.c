@@ -38,7 +38,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,6 +46,7 @@
 #include "cmd/common.h"
 #include "output/iozone_fmt.h"
 #include "output/output.h"
+#include "runner/preflight.h"
 #include "runner/runner.h"
 #include "stats/env.h"
 #include "stats/summary.h"
@@ -1043,27 +1043,42 @@ static struct result_phase *run_test(struct ioz *z, enum ioz_test t, uint64_t s,
 	return &z->res->phases[z->res->nphases - 1];
 }
 
-static int check_space(struct ioz *z, const char *path)
+/* Before the run: the files (one per thread, the largest size; none on
+ * a device or the null engine), the threads and their memory (measured
+ * on each selected test's phase at the largest size and record). */
+static int preflight(struct ioz *z, const struct rundir *rd)
 {
-	struct statvfs sv;
-	uint64_t biggest = 0;
-	double need, avail;
+	struct preflight_needs n = { .threads = z->nfs };
+	uint64_t biggest = 0, rec = 0;
+	double per = 0;
 
-	if (!strcmp(z->ro.engine, "null"))
-		return 0;
 	for (size_t i = 0; i < z->sizes.n; i++)
 		biggest = MAX(biggest, z->sizes.v[i]);
-	need = (double)biggest * z->nfs;
-	if (statvfs(path, &sv) < 0)
-		return 0; /* cannot tell: ENOSPC will speak */
-	avail = (double)sv.f_bavail * (double)sv.f_frsize;
-	if (need > avail) {
-		msg_err("not enough free space: the files need %.1f MiB but '%s' has %.1f MiB "
-			"free; use a smaller -s or fewer threads",
-			need / 1048576.0, path, avail / 1048576.0);
-		return -ENOSPC;
+	for (size_t i = 0; i < z->recs.n; i++)
+		rec = MAX(rec, z->recs.v[i]);
+	rec = MIN(rec, biggest);
+	if (!z->device && strcmp(z->ro.engine, "null")) {
+		n.bytes = (double)biggest * z->nfs;
+		n.entries = z->nfs;
 	}
-	return 0;
+	for (int t = 0; t < IOZ__COUNT && rec; t++) {
+		if (!test_selected(z, t))
+			continue;
+		struct wl_process *p = build_phase(z, t, biggest, rec);
+
+		for (size_t i = 0; i < p->nthreads; i++)
+			per = MAX(per, runner_thread_memory(p->threads[i]));
+		wl_process_free(p);
+	}
+	n.memory = per * z->nfs;
+	snprintf(n.what, sizeof(n.what), "%u thread%s", z->nfs, z->nfs > 1 ? "s" : "");
+	snprintf(n.memory_detail, sizeof(n.memory_detail),
+		 "%.1f MiB each for records of %lluk", per / 1048576.0,
+		 (unsigned long long)(rec / KB));
+	snprintf(n.lower_space, sizeof(n.lower_space), "use a smaller -s or fewer threads");
+	snprintf(n.lower_inodes, sizeof(n.lower_inodes), "use fewer threads");
+	snprintf(n.lower_memory, sizeof(n.lower_memory), "use smaller records (-r) or fewer threads");
+	return preflight_check(rd ? rd->fd : -1, rd ? rd->parent : NULL, &n);
 }
 
 static void print_header(struct ioz *z)
@@ -1650,11 +1665,6 @@ int cmd_iozone(int argc, char **argv)
 			ret = rundir_create_status(rc);
 			goto out;
 		}
-		if (check_space(&z, rd.path) < 0) {
-			rundir_remove(&rd);
-			ret = EXIT_USAGE;
-			goto out;
-		}
 		if (!z.quiet)
 			fprintf(stderr, "run directory: %s\n", rd.path);
 	} else if (!z.quiet) {
@@ -1697,6 +1707,12 @@ int cmd_iozone(int argc, char **argv)
 		}
 	}
 
+	if (preflight(&z, z.device ? NULL : &rd) < 0) {
+		if (!z.device)
+			rundir_remove(&rd);
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	z.acc = result_new("iozone", "iozone");
 	z.res = z.acc;
 	z.acc->label = z.label ? xstrdup(z.label) : NULL;

@@ -13,6 +13,7 @@
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "output/output.h"
+#include "runner/preflight.h"
 #include "runner/runner.h"
 #include "stats/env.h"
 #include "util/outfile.h"
@@ -308,7 +309,10 @@ int cmd_run(int argc, char **argv)
 	ov[nov].value = dir ? dir : rundir_default_parent();
 	ov[nov].implicit = 1;
 	if (workload_parse(text, source, ov, nov + 1, &w, &werr) < 0) {
-		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
+		if (werr.line)
+			msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
+		else /* the command line's -s: no position */
+			msg_err("%s: %s", werr.file, werr.msg);
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -326,6 +330,15 @@ int cmd_run(int argc, char **argv)
 	else
 		o.duration = DEFAULT_DURATION;
 
+	/* before anything is created: the run must fit in the target, the
+	 * memory and the thread limits */
+	struct preflight_needs needs;
+
+	if (runner_needs(w, &o, &needs) < 0 ||
+	    preflight_check(-1, dir ? dir : rundir_default_parent(), &needs) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	runner_install_signals();
 	int rc = rundir_create(&rd, dir, o.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
 

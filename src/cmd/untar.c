@@ -19,13 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "engine/engine.h"
 #include "output/output.h"
+#include "runner/preflight.h"
 #include "runner/runner.h"
 #include "stats/env.h"
 #include "util/outfile.h"
@@ -385,33 +385,30 @@ static void record_params(struct result *res, const struct run_opts *o, const ch
 	kv_add(&res->params, "tree.ops_per_copy", "%zu", r->nops);
 }
 
-/* Refuse to start when the copies cannot fit: bytes and inodes. */
+/* Refuse to start when the copies cannot fit (bytes and inodes; not on
+ * the null engine, which creates nothing) or the extracting threads
+ * cannot run (their memory: `extract`'s buffers and state). */
 static int preflight(const struct rundir *rd, const struct replay_stats *st, uint64_t copies,
-		     uint64_t spool)
+		     uint64_t spool, const char *engine, const struct wl_thread *extract,
+		     uint64_t jobs)
 {
-	struct statvfs sv;
+	struct preflight_needs n = { .threads = (double)jobs };
 	double entries = (double)(st->files + st->dirs + st->symlinks + st->hardlinks + 1);
-	double need = (double)copies * ((double)st->bytes + entries * 512.0);
 
-	if (fstatvfs(rd->fd, &sv) < 0)
-		return 0; /* cannot tell: let ENOSPC speak later */
-	double avail = (double)sv.f_bavail * (double)sv.f_frsize;
-
-	if (need > avail) {
-		msg_err("not enough free space: %llu copies need about %.1f MiB but '%s' has %.1f "
-			"MiB free%s; use fewer --copies or another -d",
-			(unsigned long long)copies, need / MIB, rd->parent, avail / MIB,
-			spool ? " (after the spool file)" : "");
-		return -ENOSPC;
+	if (strcmp(engine, "null")) {
+		n.bytes = (double)copies * ((double)st->bytes + entries * 512.0);
+		n.entries = entries * (double)copies;
 	}
-	if (sv.f_files && (double)sv.f_favail < entries * (double)copies) {
-		msg_err("not enough free inodes: %llu copies need %.0f but '%s' has %llu; use "
-			"fewer --copies or another -d",
-			(unsigned long long)copies, entries * (double)copies, rd->parent,
-			(unsigned long long)sv.f_favail);
-		return -ENOSPC;
-	}
-	return 0;
+	n.memory = (double)jobs * runner_thread_memory(extract);
+	snprintf(n.what, sizeof(n.what), "%llu copies", (unsigned long long)copies);
+	snprintf(n.memory_detail, sizeof(n.memory_detail), "%llu jobs x %.1f MiB", (unsigned long long)jobs,
+		 runner_thread_memory(extract) / MIB);
+	snprintf(n.lower_space, sizeof(n.lower_space), "use fewer --copies or another -d%s",
+		 spool ? " (the spool file is already written)" : "");
+	snprintf(n.lower_inodes, sizeof(n.lower_inodes), "use fewer --copies or another -d");
+	snprintf(n.lower_memory, sizeof(n.lower_memory), "use fewer --jobs or a smaller --write-size");
+	snprintf(n.lower_threads, sizeof(n.lower_threads), "use fewer --jobs");
+	return preflight_check(rd->fd, rd->parent, &n);
 }
 
 static uint64_t default_max_memory(void)
@@ -702,17 +699,16 @@ int cmd_untar(int argc, char **argv)
 			fprintf(stderr, "contents: %.1f MiB in a spool file (more than --max-memory)\n",
 				(double)ct.size / MIB);
 	}
-	if (strcmp(o.engine, "null") && preflight(&rd, &r->st, copies, ct.fd >= 0) < 0) {
-		ret = EXIT_USAGE;
-		goto out;
-	}
-
 	w = wl_new("untar");
 	struct wl_process *pun = wl_add_process(w, "untar", 1);
 	struct wl_thread *t = wl_add_thread(pun, "extract", (int64_t)jobs,
 					    MAX((int64_t)ro.write_size, 4096));
 
 	wl_add_replay(t, "untar", r, (int64_t)copies, COPY_DIR);
+	if (preflight(&rd, &r->st, copies, ct.fd >= 0, o.engine, t, jobs) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (then_rm) {
 		rm = replay_removal(r);
 		prm = wl_new_process("rm", 1);

@@ -19,12 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "engine/engine.h"
+#include "runner/preflight.h"
 #include "runner/runner.h"
 #include "runner/verify.h"
 #include "util/rundir.h"
@@ -35,7 +35,6 @@
 #define CHUNK (1u << 20)
 #define PRINT_MAX 20
 #define SIZE_MAX_BYTES (1ull << 50) /* 1 PiB per file */
-#define MIB 1048576.0
 
 struct vparams {
 	uint64_t files, size, seed;
@@ -138,32 +137,23 @@ static int manifest_lists(const char *name, void *arg)
 }
 
 /* Refuse to start when the files cannot fit in the target: bytes (the
- * files and a block for the manifest) and inodes.  0, or -ENOSPC after a
- * message. */
+ * files and a block for the manifest) and inodes (the files and the
+ * manifest).  0, or -errno after a message. */
 static int preflight(const struct rundir *rd, const struct vparams *p)
 {
-	struct statvfs sv;
-	double need = (double)p->files * (double)p->size + DATA_BLOCK, avail;
+	struct preflight_needs n = {
+		.bytes = (double)p->files * (double)p->size + DATA_BLOCK,
+		.entries = (double)p->files + 1,
+		.memory = CHUNK,
+	};
 	char size[32];
 
-	if (fstatvfs(rd->fd, &sv) < 0)
-		return 0; /* cannot tell: let ENOSPC speak later */
-	avail = (double)sv.f_bavail * (double)sv.f_frsize;
-	if (need > avail) {
-		msg_err("not enough free space: %llu files of %s need %.1f MiB but '%s' has %.1f "
-			"MiB free; use a smaller -s, fewer files (-n) or another -d",
-			(unsigned long long)p->files, size_format(p->size, size, sizeof(size)),
-			need / MIB, rd->parent, avail / MIB);
-		return -ENOSPC;
-	}
-	if (sv.f_files && (double)sv.f_favail < (double)p->files + 1) {
-		msg_err("not enough free inodes: %llu files and a manifest need %llu but '%s' has "
-			"%llu; use fewer files (-n) or another -d",
-			(unsigned long long)p->files, (unsigned long long)p->files + 1, rd->parent,
-			(unsigned long long)sv.f_favail);
-		return -ENOSPC;
-	}
-	return 0;
+	snprintf(n.what, sizeof(n.what), "%llu files of %s and a manifest",
+		 (unsigned long long)p->files, size_format(p->size, size, sizeof(size)));
+	snprintf(n.lower_space, sizeof(n.lower_space),
+		 "use a smaller -s, fewer files (-n) or another -d");
+	snprintf(n.lower_inodes, sizeof(n.lower_inodes), "use fewer files (-n) or another -d");
+	return preflight_check(rd->fd, rd->parent, &n);
 }
 
 static int write_files(struct engine *e, int dirfd, const struct vparams *p, void *buf)

@@ -31,19 +31,11 @@ static double entry_uniform(uint64_t seed, uint64_t i)
 	return (double)(z >> 11) * 0x1.0p-53;
 }
 
-int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char *relpath,
-		 uint64_t seed)
+int fileset_layout(struct rt_fileset *fs, const struct wl_fileset *def)
 {
-	struct rng r;
 	int64_t n;
 	uint64_t pow;
 
-	memset(fs, 0, sizeof(*fs));
-	fs->dirfd = -1;
-	fs->def = def;
-	fs->name = xstrdup(def->name);
-	fs->relpath = xstrdup(relpath);
-	fs->relpath_len = strlen(relpath);
 	fs->is_file = def->is_file;
 	n = def->is_file ? 1 : wl_val_int(&def->entries, NULL, 1);
 	if (!def->is_file && wl_val_int(&def->leafdirs, NULL, 0) > 0) {
@@ -91,8 +83,6 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 			(unsigned long long)fs->n, FILESET_MAX_ENTRIES);
 		return -EINVAL;
 	}
-	pthread_mutex_init(&fs->lock, NULL);
-	fs->lock_init = 1;
 	fs->nchunks = 1;
 	if (wl_val_isset(&def->chunksize)) {
 		int64_t c = wl_val_int(&def->chunksize, NULL, 0);
@@ -112,6 +102,26 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 		if (size > c)
 			fs->nchunks = (unsigned)((uint64_t)(size - 1) / (uint64_t)c + 1);
 	}
+	return 0;
+}
+
+int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char *relpath,
+		 uint64_t seed)
+{
+	struct rng r;
+	int ret;
+
+	memset(fs, 0, sizeof(*fs));
+	fs->dirfd = -1;
+	fs->def = def;
+	fs->name = xstrdup(def->name);
+	fs->relpath = xstrdup(relpath);
+	fs->relpath_len = strlen(relpath);
+	ret = fileset_layout(fs, def);
+	if (ret < 0)
+		return ret;
+	pthread_mutex_init(&fs->lock, NULL);
+	fs->lock_init = 1;
 	fs->e = calloc(fs->n ? fs->n : 1, sizeof(*fs->e));
 	fs->avail[0].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));
 	fs->avail[1].v = calloc(fs->n ? fs->n : 1, sizeof(uint32_t));

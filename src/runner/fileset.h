@@ -1,6 +1,7 @@
 /*
  * fileset.h — filesets at run time: a compact table of entries (24 bytes
- * plus 12 for the selection index, so ten million entries fit in 360 MB), a deterministic directory
+ * plus 8 for the selection lists, FILESET_ENTRY_BYTES: ten million entries
+ * take 320 MB), a deterministic directory
  * layout computed from the entry index (no per-directory memory), and
  * selection of entries by the worker threads.
  *
@@ -108,6 +109,16 @@ enum pick_want {
 	PICK_NONEXISTENT, /* a free slot for createfile/makedir */
 };
 
+/* The memory fileset_init() allocates per entry: the entry and its place
+ * in each of the two selection lists (32 bytes on x86-64). */
+#define FILESET_ENTRY_BYTES (sizeof(struct fs_entry) + 2 * sizeof(uint32_t))
+
+/* The layout alone, from the definition, allocating nothing (for the
+ * preflight, before anything exists): sets is_file, leafdirs, n, width,
+ * levels, ndirs, prealloc_pct, the flags, chunk and nchunks of fs, and
+ * nothing else.  Returns 0 or -EINVAL (message printed) for impossible
+ * parameters. */
+int fileset_layout(struct rt_fileset *fs, const struct wl_fileset *def);
 /* Build the run-time fileset from its definition: draws sizes, computes
  * the layout.  `relpath` is the fileset's directory relative to the run
  * directory.  Returns 0 or -EINVAL (message printed) for impossible

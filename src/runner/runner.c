@@ -13,12 +13,12 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "runner/internal.h"
+#include "runner/preflight.h"
 #include "stats/env.h"
 #include "util/clock.h"
 #include "util/rundir.h"
@@ -375,25 +375,147 @@ static int fileset_relpath(const struct wl_fileset *def, const char *rundir, cha
 	return 0;
 }
 
-static int preflight_space(struct runner *rn)
+/* "-s NAME" when the value is a variable (what the user can lower on
+ * the command line), else "ATTR= of KIND 'NAME'" (the workload's text). */
+static const char *lower_hint(char *buf, size_t len, const struct wl_val *v, const char *attr,
+			      const char *kind, const char *name)
 {
-	struct statvfs sv;
-	double need = 0;
+	if (v->kind == WLV_VAR)
+		snprintf(buf, len, "-s %s", v->var->name);
+	else
+		snprintf(buf, len, "%s= of %s '%s'", attr, kind, name);
+	return buf;
+}
 
-	if (!strcmp(rn->o->engine, "null"))
-		return 0;
-	for (size_t i = 0; i < rn->nfs; i++)
-		need += (double)rn->fs[i].total_bytes * rn->fs[i].prealloc_pct / 100.0;
-	if (fstatvfs(rn->dirfd, &sv) < 0)
-		return 0; /* cannot tell: let ENOSPC speak later */
-	double avail = (double)sv.f_bavail * (double)sv.f_frsize;
+static size_t count_flows(struct wl_flowop *const *fl, size_t n)
+{
+	size_t k = n;
 
-	if (need > avail) {
-		msg_err("not enough free space: the filesets need %.1f MiB but the target has "
-			"%.1f MiB free; reduce nfiles/filesize with -s or choose another -d",
-			need / 1048576.0, avail / 1048576.0);
-		return -ENOSPC;
+	for (size_t i = 0; i < n; i++)
+		k += count_flows(fl[i]->children, fl[i]->nchildren);
+	return k;
+}
+
+size_t runner_worker_overhead(size_t nflows)
+{
+	/* worker_setup() allocates at least one flow */
+	return sizeof(struct worker) + (nflows ? nflows : 1) * sizeof(struct wflow);
+}
+
+double runner_thread_memory(const struct wl_thread *td)
+{
+	int64_t memsize = wl_val_int(&td->memsize, NULL, 1 << 20);
+
+	if (memsize < 4096) /* as worker_setup() */
+		memsize = 4096;
+	return (double)memsize + (double)runner_worker_overhead(count_flows(td->flowops,
+									      td->nflowops));
+}
+
+int runner_needs(const struct workload *w, const struct run_opts *o, struct preflight_needs *n)
+{
+	/* the largest contributors, named in the messages */
+	const struct wl_process *tp = NULL;
+	const struct wl_thread *tt = NULL;
+	const struct wl_fileset *fb = NULL, *fe = NULL;
+	double tk = 0, tmem = 0, threads_mem = 0, tables = 0, nentries = 0;
+	double fb_bytes = -1, fe_entries = -1;
+	int creates = strcmp(o->engine, "null") != 0; /* the null engine creates nothing */
+	char h1[160], h2[160], h3[160];
+
+	memset(n, 0, sizeof(*n));
+	snprintf(n->what, sizeof(n->what), "the workload");
+	if (creates)
+		n->entries = 2; /* the run directory and its marker */
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct wl_fileset *def = w->filesets[i];
+		struct rt_fileset fs;
+		double bytes, entries;
+		int ret;
+
+		memset(&fs, 0, sizeof(fs));
+		ret = fileset_layout(&fs, def);
+		if (ret < 0)
+			return ret;
+		tables += (double)(fs.n ? fs.n : 1) * (double)FILESET_ENTRY_BYTES;
+		nentries += (double)fs.n;
+		if (def->has_device || !creates)
+			continue;
+		/* what preallocation writes: the mean size of the entries
+		 * it creates (a random size's mean), as the space they take */
+		bytes = fs.leafdirs ? 0
+				    : (double)fs.n * wl_val_double(&def->size, NULL, 0) *
+					      fs.prealloc_pct / 100.0;
+		/* every entry may be created during the run, each in its
+		 * chunk files; plus the intermediate and own directories */
+		entries = (double)fs.n * fs.nchunks + (double)fs.ndirs + (fs.is_file ? 0 : 1);
+		n->bytes += bytes;
+		n->entries += entries;
+		if (bytes > fb_bytes) {
+			fb_bytes = bytes;
+			fb = def;
+		}
+		if (entries > fe_entries) {
+			fe_entries = entries;
+			fe = def;
+		}
 	}
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct wl_process *pd = w->processes[p];
+		double pi = (double)MAX(wl_val_int(&pd->instances, NULL, 1), 0);
+
+		for (size_t t = 0; t < pd->nthreads; t++) {
+			const struct wl_thread *td = pd->threads[t];
+			double k = pi * (double)MAX(wl_val_int(&td->instances, NULL, 1), 0);
+			double mem = k * runner_thread_memory(td);
+
+			n->threads += k;
+			threads_mem += mem;
+			if (!tt || mem > tmem || (mem == tmem && k > tk)) {
+				tp = pd;
+				tt = td;
+				tk = k;
+				tmem = mem;
+			}
+		}
+	}
+	n->memory = threads_mem + tables;
+	if (tt) {
+		int64_t memsize = MAX(wl_val_int(&tt->memsize, NULL, 1 << 20), 4096);
+
+		snprintf(n->threads_detail, sizeof(n->threads_detail),
+			 "process '%s' x %lld, thread '%s' x %lld in each%s",
+			 tp->name, (long long)wl_val_int(&tp->instances, NULL, 1), tt->name,
+			 (long long)wl_val_int(&tt->instances, NULL, 1),
+			 tk < n->threads ? ", and the other threads" : "");
+		snprintf(n->memory_detail, sizeof(n->memory_detail),
+			 "%.0f threads '%s' x %.1f MiB (%.1f MiB memsize + %.1f MiB of statistics and "
+			 "state)%s + %.0f fileset entries x %zu bytes",
+			 tk, tt->name, tmem / tk / 1048576.0, (double)memsize / 1048576.0,
+			 (tmem / tk - (double)memsize) / 1048576.0,
+			 tk < n->threads ? " + the other threads" : "", nentries,
+			 (size_t)FILESET_ENTRY_BYTES);
+		snprintf(n->lower_threads, sizeof(n->lower_threads), "lower %s or %s",
+			 lower_hint(h1, sizeof(h1), &tt->instances, "instances", "thread", tt->name),
+			 lower_hint(h2, sizeof(h2), &tp->instances, "instances", "process",
+				    tp->name));
+		snprintf(n->lower_memory, sizeof(n->lower_memory), "lower %s or %s%s%s",
+			 h1, lower_hint(h3, sizeof(h3), &tt->memsize, "memsize", "thread", tt->name),
+			 fe ? " or " : "",
+			 fe ? lower_hint(h2, sizeof(h2), &fe->entries, "entries", "fileset",
+					 fe->name)
+			    : "");
+	}
+	if (fb)
+		snprintf(n->lower_space, sizeof(n->lower_space), "lower %s or %s, or choose "
+			 "another -d",
+			 lower_hint(h1, sizeof(h1), &fb->entries, "entries", "fileset", fb->name),
+			 lower_hint(h2, sizeof(h2), &fb->size, "size", "fileset", fb->name));
+	if (fe)
+		snprintf(n->lower_inodes, sizeof(n->lower_inodes), "lower %s, or choose another -d",
+			 lower_hint(h1, sizeof(h1), fe->leafdirs.kind ? &fe->leafdirs : &fe->entries,
+				    fe->leafdirs.kind ? "leafdirs" : "entries", "fileset",
+				    fe->name));
 	return 0;
 }
 
@@ -609,9 +731,7 @@ int runner_create_filesets(struct runner *rn)
 		if (ret < 0)
 			return ret;
 	}
-	ret = preflight_space(rn);
-	if (ret < 0)
-		return ret;
+	ret = 0;
 	for (size_t i = 0; i < rn->nfs && !runner_signalled(); i++) {
 		struct rt_fileset *fs = &rn->fs[i];
 		struct fileset_prealloc_stats ps;

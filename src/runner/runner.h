@@ -118,6 +118,27 @@ void runner_free(struct runner *rn);
 int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
 	       struct result *res);
 
+/*
+ * The preflight (runner/preflight.h) of running workload `w` with
+ * options `o`: fills `n` with the threads every phase of its processes
+ * starts, the memory their workers and the fileset tables take, and the
+ * entries (inodes) and bytes its filesets need in the target (none on the
+ * null engine, which creates nothing), with the texts of the messages:
+ * which variable (-s NAME) or attribute to lower.  Reads only the model:
+ * call it before the run directory exists.  Returns 0, or -EINVAL after a
+ * message for a fileset that cannot be laid out.
+ */
+struct preflight_needs;
+int runner_needs(const struct workload *w, const struct run_opts *o, struct preflight_needs *n);
+/* RAM a worker allocates beyond its I/O buffer (memsize): its state and a
+ * statistics block (with its histogram) per flowop it runs, nflows
+ * counting a composite's flowops too.  For front ends that count their
+ * own threads' memory. */
+size_t runner_worker_overhead(size_t nflows);
+/* The RAM one worker of thread `td` allocates: memsize (at least 4 KiB,
+ * as the worker rounds it) plus runner_worker_overhead(). */
+double runner_thread_memory(const struct wl_thread *td);
+
 /* Write 3 to /proc/sys/vm/drop_caches after sync() (check_only: only see
  * whether we may).  Returns 0, or -errno with a message naming the file
  * and saying it needs root. */

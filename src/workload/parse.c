@@ -48,7 +48,8 @@ enum akind {
 	AK_NAME,     /* char *name: resolved now (names must be known) */
 	AK_STR,	     /* wl_val: text (path, target) */
 	AK_NUM,	     /* wl_val: number */
-	AK_SIZE,     /* wl_val: number; messages call it a size */
+	AK_INT,	     /* wl_val: a whole number (counts, descriptor slots) */
+	AK_SIZE,     /* wl_val: a whole number of bytes; messages call it a size */
 	AK_BOOL,     /* wl_val: flag; a bare name means true */
 	AK_PREALLOC, /* wl_val: percent; a bare name means 100 */
 	AK_VALUE,    /* wl_val: number or text (flowop value=) */
@@ -75,11 +76,11 @@ static const struct attr_desc fileset_attrs[] = {
 	{ "path", AK_STR, FS(path) },
 	{ "size", AK_SIZE, FS(size) },
 	{ "filesize", AK_SIZE, FS(size) },
-	{ "entries", AK_NUM, FS(entries) },
-	{ "dirwidth", AK_NUM, FS(dirwidth) },
+	{ "entries", AK_INT, FS(entries) },
+	{ "dirwidth", AK_INT, FS(dirwidth) },
 	{ "dirgamma", AK_NUM, FS(dirgamma) },
 	{ "dirdepthrv", AK_NUM, FS(dirdepthrv) },
-	{ "leafdirs", AK_NUM, FS(leafdirs) },
+	{ "leafdirs", AK_INT, FS(leafdirs) },
 	{ "prealloc", AK_PREALLOC, FS(prealloc) },
 	{ "reuse", AK_BOOL, FS(reuse) },
 	{ "paralloc", AK_BOOL, FS(paralloc) },
@@ -112,8 +113,8 @@ static const struct attr_desc file_attrs[] = {
 #define PR(f) offsetof(struct wl_process, f)
 static const struct attr_desc process_attrs[] = {
 	{ "name", AK_NAME, PR(name) },
-	{ "instances", AK_NUM, PR(instances) },
-	{ "nice", AK_NUM, PR(nice) },
+	{ "instances", AK_INT, PR(instances) },
+	{ "nice", AK_INT, PR(nice) },
 	{ NULL, 0, 0 },
 };
 #undef PR
@@ -121,7 +122,7 @@ static const struct attr_desc process_attrs[] = {
 #define TH(f) offsetof(struct wl_thread, f)
 static const struct attr_desc thread_attrs[] = {
 	{ "name", AK_NAME, TH(name) },
-	{ "instances", AK_NUM, TH(instances) },
+	{ "instances", AK_INT, TH(instances) },
 	{ "memsize", AK_SIZE, TH(memsize) },
 	{ "useism", AK_BOOL, TH(useism) },
 	{ "ioprio", AK_IGNORED, 2 },
@@ -135,9 +136,9 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "filesetname", AK_FILESET, FO(fileset_name) },
 	{ "filename", AK_FILESET, FO(fileset_name) },
 	{ "iosize", AK_SIZE, FO(iosize) },
-	{ "iters", AK_NUM, FO(iters) },
-	{ "fd", AK_NUM, FO(fd) },
-	{ "srcfd", AK_NUM, FO(srcfd) },
+	{ "iters", AK_INT, FO(iters) },
+	{ "fd", AK_INT, FO(fd) },
+	{ "srcfd", AK_INT, FO(srcfd) },
 	{ "random", AK_BOOL, FO(random) },
 	{ "dsync", AK_BOOL, FO(dsync) },
 	{ "directio", AK_BOOL, FO(directio) },
@@ -146,15 +147,15 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "value", AK_VALUE, FO(value) },
 	{ "target", AK_STR, FO(target) },
 	{ "blocking", AK_BOOL, FO(blocking) },
-	{ "highwater", AK_NUM, FO(highwater) },
+	{ "highwater", AK_INT, FO(highwater) },
 	{ "rotatefd", AK_BOOL, FO(rotatefd) },
 	{ "opennext", AK_BOOL, FO(opennext) },
-	{ "indexed", AK_NUM, FO(indexed) },
+	{ "indexed", AK_INT, FO(indexed) },
 	{ "ordered", AK_BOOL, FO(ordered) },
 	{ "randvar", AK_NUM, FO(rvar) },
 	{ "osync", AK_BOOL, FO(osync) },
 	{ "reverse", AK_BOOL, FO(reverse) },
-	{ "stride", AK_NUM, FO(stride) },
+	{ "stride", AK_INT, FO(stride) },
 	{ "bufsize", AK_SIZE, FO(bufsize) },
 	{ "stonewall", AK_BOOL, FO(stonewall) },
 	{ "resume", AK_BOOL, FO(resume) },
@@ -167,7 +168,7 @@ static const struct attr_desc flowop_attrs[] = {
 /* `define flowop name=..,iters=..,$p` and its calls `flowop NAME name=..`. */
 static const struct attr_desc comp_attrs[] = {
 	{ "name", AK_NAME, FO(name) },
-	{ "iters", AK_NUM, FO(iters) },
+	{ "iters", AK_INT, FO(iters) },
 	{ NULL, 0, 0 },
 };
 #undef FO
@@ -285,6 +286,16 @@ struct pending_ref {
 	int line, col;
 };
 
+/* An attribute that reads a variable: its value's type is checked once
+ * every `set` has been seen (finish()). */
+struct typed_use {
+	struct wl_var *var;
+	const struct attr_desc *d;
+	int numeric;	/* AK_VALUE of a flowop that reads a number (all but print) */
+	char *owner;	/* "thread 'filereader'" */
+	int line, col;
+};
+
 struct parser {
 	struct lexer lx;
 	int last_line; /* line of the last token consumed */
@@ -298,6 +309,8 @@ struct parser {
 	size_t ntouched;
 	struct pending_ref *refs; /* flowop -> fileset names, checked at the end */
 	size_t nrefs;
+	struct typed_use *uses; /* attributes reading variables, checked at the end */
+	size_t nuses;
 	size_t nflowops;
 	int depth;	/* composite expansion depth */
 	int expr_depth; /* parentheses */
@@ -1276,6 +1289,132 @@ static int resolve_name(struct parser *p, const struct attr *a, const struct env
 	}
 }
 
+/* What an attribute's value must be, for the messages. */
+static const char *akind_expects(enum akind k)
+{
+	switch (k) {
+	case AK_INT:
+		return "a whole number";
+	case AK_SIZE:
+		return "a whole number of bytes, optionally with k, m, g or t";
+	case AK_BOOL:
+		return "true or false";
+	case AK_PREALLOC:
+		return "a percentage (0 to 100), true or false";
+	default:
+		return "a number";
+	}
+}
+
+/* Is double x a whole number an int64_t holds? */
+static int dbl_is_whole(double x)
+{
+	return x == floor(x) && x > -9.2e18 && x < 9.2e18;
+}
+
+/* NULL when variable v's value suits attribute kind d->kind (numeric:
+ * a value= that is read as a number), else what it should have been. */
+static const char *var_mismatch(const struct wl_var *v, const struct attr_desc *d, int numeric)
+{
+	switch (v->kind) {
+	case VAR_UNSET: /* warned about; the attribute's default applies */
+		return NULL;
+	case VAR_INT:
+		if (d->kind == AK_PREALLOC && (v->i < 0 || v->i > 100))
+			return akind_expects(d->kind);
+		return NULL;
+	case VAR_DBL:
+		if ((d->kind == AK_INT || d->kind == AK_SIZE) && !dbl_is_whole(v->d))
+			return akind_expects(d->kind);
+		if (d->kind == AK_PREALLOC && !(v->d >= 0 && v->d <= 100))
+			return akind_expects(d->kind);
+		return NULL;
+	case VAR_BOOL:
+		if (d->kind == AK_BOOL || d->kind == AK_PREALLOC || d->kind == AK_STR ||
+		    (d->kind == AK_VALUE && !numeric))
+			return NULL;
+		return akind_expects(d->kind == AK_VALUE ? AK_NUM : d->kind);
+	case VAR_RAND:
+		if (d->kind == AK_BOOL || d->kind == AK_PREALLOC)
+			return akind_expects(d->kind);
+		return NULL;
+	case VAR_STR:
+		if (d->kind == AK_STR || (d->kind == AK_VALUE && !numeric))
+			return NULL;
+		if (d->kind == AK_BOOL && (!strcmp(v->s, "true") || !strcmp(v->s, "false")))
+			return NULL;
+		return akind_expects(d->kind == AK_VALUE ? AK_NUM : d->kind);
+	}
+	return NULL;
+}
+
+/* "thread 'filereader'": what an attribute belongs to, for messages. */
+static char *owner_text(void *obj, const char *what)
+{
+	const char *name = NULL;
+
+	if (!strcmp(what, "flowop") || !strcmp(what, "composite flowop"))
+		name = ((struct wl_flowop *)obj)->name;
+	else if (!strcmp(what, "thread"))
+		name = ((struct wl_thread *)obj)->name;
+	else if (!strcmp(what, "process"))
+		name = ((struct wl_process *)obj)->name;
+	else if (!strcmp(what, "fileset") || !strcmp(what, "file"))
+		name = ((struct wl_fileset *)obj)->name;
+	return name ? xasprintf("%s '%s'", what, name) : xstrdup(what);
+}
+
+static void use_record(struct parser *p, const struct attr_desc *d, struct wl_var *var,
+		       void *obj, const char *what, int line, int col)
+{
+	struct typed_use *u;
+
+	if (d->kind == AK_STR)
+		return;
+	p->uses = xrealloc(p->uses, (p->nuses + 1) * sizeof(*p->uses));
+	u = &p->uses[p->nuses++];
+	u->var = var;
+	u->d = d;
+	u->numeric = d->kind == AK_VALUE && !strcmp(what, "flowop") &&
+		     ((struct wl_flowop *)obj)->type != FO_PRINT;
+	u->owner = owner_text(obj, what);
+	u->line = line;
+	u->col = col;
+}
+
+/* Every attribute that reads a variable, against the variable's final
+ * value: a -s override or the file's last `set`. */
+static int check_uses(struct parser *p)
+{
+	for (size_t i = 0; i < p->nuses; i++) {
+		const struct typed_use *u = &p->uses[i];
+		const char *want = var_mismatch(u->var, u->d, u->numeric);
+		char *text;
+		int rc;
+
+		if (!want)
+			continue;
+		text = var_text(u->var);
+		if (u->var->overridden && !u->var->implicit) {
+			/* the command line's value: no position in the file */
+			rc = perr(p, 0, 0, "-s %s=%s: expected %s (%s of %s)", u->var->name,
+				  text ? text : "", want, u->d->name, u->owner);
+			snprintf(p->err->file, sizeof(p->err->file), "command line");
+		} else if (u->var->line) {
+			rc = perr(p, u->line, u->col, "%s of %s is $%s, which is '%s' (set on line %d): "
+				  "expected %s",
+				  u->d->name, u->owner, u->var->name, text ? text : "random",
+				  u->var->line, want);
+		} else {
+			rc = perr(p, u->line, u->col, "%s of %s is $%s, which is '%s': expected %s",
+				  u->d->name, u->owner, u->var->name, text ? text : "random", want);
+		}
+		free(text);
+		return rc;
+	}
+	return 0;
+}
+
 static int apply_one(struct parser *p, const struct attr *a, const struct env *env, void *obj,
 		     const char *what)
 {
@@ -1323,9 +1462,11 @@ static int apply_one(struct parser *p, const struct attr *a, const struct env *e
 	case AV_GVAR:
 		out->kind = WLV_VAR;
 		out->var = v.gvar;
+		use_record(p, d, v.gvar, obj, what, v.line, v.col);
 		return 0;
 	case AV_RAND:
-		if (d->kind == AK_NUM || d->kind == AK_SIZE || d->kind == AK_VALUE) {
+		if (d->kind == AK_NUM || d->kind == AK_INT || d->kind == AK_SIZE ||
+		    d->kind == AK_VALUE) {
 			out->kind = WLV_RAND;
 			out->rv = v.rv;
 			return 0;
@@ -1377,6 +1518,18 @@ static int apply_one(struct parser *p, const struct attr *a, const struct env *e
 		} else if (rc == NUM_INT) {
 			out->kind = WLV_INT;
 			out->i = i;
+		} else if (d->kind == AK_INT || d->kind == AK_SIZE) {
+			/* a count or a size in bytes: 1e3 is one, 1.5 is not */
+			if (!dbl_is_whole(x)) {
+				char *ow = owner_text(obj, what);
+
+				rc = perr(p, v.line, v.col, "%s of %s is '%s': expected %s", d->name,
+					  ow, v.text, akind_expects(d->kind));
+				free(ow);
+				return rc;
+			}
+			out->kind = WLV_INT;
+			out->i = (int64_t)x;
 		} else {
 			out->kind = WLV_DBL;
 			out->d = x;
@@ -2480,6 +2633,9 @@ static void parser_free(struct parser *p)
 	free(p->comps);
 	free(p->touched);
 	free(p->refs);
+	for (size_t i = 0; i < p->nuses; i++)
+		free(p->uses[i].owner);
+	free(p->uses);
 }
 
 /*
@@ -2633,6 +2789,8 @@ static int finish(struct parser *p)
 			if (check_targets(p, w->processes[i]->threads[j]->flowops,
 					  w->processes[i]->threads[j]->nflowops))
 				return -1;
+	if (check_uses(p))
+		return -1;
 	if (p->run_zero)
 		w->run_seconds = w->quit_mode == QUIT_TIMEOUT ? DEFAULT_RUN_SECONDS : 0;
 	for (size_t i = 0; i < w->nvars; i++) {

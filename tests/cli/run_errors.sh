@@ -73,6 +73,104 @@ expect_fail "fileset path below the target but not in the run directory: refused
 expect_fail "preflight refuses a fileset larger than the free space" 2 "not enough free space" \
 	"$FSGAUGE" run varmail -d "$d" -s filesize=1t -s nfiles=1000 -t 1
 
+# --- -s values against the type of the attribute reading them -------------
+expect_fail "-s nthreads=abc: not a whole number, exit 2" 2 \
+	"^fsgauge: command line: -s nthreads=abc: expected a whole number \(instances of thread 'mailworker'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s nthreads=abc -t 1
+expect_fail "-s nthreads=1.5: a fraction for a count, exit 2" 2 \
+	"^fsgauge: command line: -s nthreads=1.5: expected a whole number \(instances of thread 'mailworker'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s nthreads=1.5 -t 1
+expect_fail "-s nfiles=abc: not a whole number, exit 2" 2 \
+	"^fsgauge: command line: -s nfiles=abc: expected a whole number \(entries of fileset 'mailspool'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s nfiles=abc -t 1
+expect_fail "-s filesize=abc: not a size, exit 2" 2 \
+	"^fsgauge: command line: -s filesize=abc: expected a whole number of bytes, optionally with k, m, g or t \(size of fileset 'mailspool'\)\$" \
+	"$FSGAUGE" run varmail -d "$d" -s filesize=abc -t 1
+printf 'set $n=lots\ndefine fileset name=x,path=$dir,size=1k,entries=4\ndefine process name=p {\n  thread name=t,instances=$n {\n    flowop statfile name=s,filesetname=x\n  }\n}\n' > "$T/settype.f"
+expect_fail "set \$n=lots read as a thread count: a workload error at the attribute" 2 \
+	"settype.f:4:27: instances of thread 't' is \\\$n, which is 'lots' \(set on line 1\): expected a whole number" \
+	"$FSGAUGE" run "$T/settype.f" -d "$d" -t 1
+run "$FSGAUGE" run varmail -q -d "$d" -s nthreads=2 -s nfiles=1e1 -s filesize=2k -s iosize=1.5k \
+	--engine null -t 1 --json "$T/types.json"
+check "whole doubles and sizes with suffixes still work (exit 0)" [ "$rc" -eq 0 ] &&
+	[ "$(json "$T/types.json" 'd["parameters"]["var.nfiles"]')" = 10 ] &&
+	[ "$(json "$T/types.json" 'd["phases"][0]["threads"]')" = 2 ]
+
+# --- preflight: threads, memory, inodes, before anything is created --------
+expect_fail "-s nthreads=100000000: too many threads, with the figures" 2 \
+	"^fsgauge: too many threads for the workload: 100000000 needed \(process 'mailserver' x 1, thread 'mailworker' x 100000000 in each\), fsgauge starts at most 4096 per run; lower -s nthreads or instances= of process 'mailserver'\$" \
+	"$FSGAUGE" run varmail -d "$d" -s nthreads=100000000 -t 1
+check "  and the memory they would take" grep -Eq \
+	"^fsgauge: not enough memory for the workload: [0-9]+\.[0-9] MiB needed \(100000000 threads 'mailworker' x 1[01]\.[0-9] MiB \(10\.0 MiB memsize \+ [0-9.]+ MiB of statistics and state\) \+ 1000 fileset entries x 32 bytes\), [0-9.]+ MiB available \(MemAvailable\); lower -s nthreads or memsize= of thread 'mailworker' or -s nfiles\$" "$T/err"
+check "  nothing created" empty_dir "$d"
+printf 'define fileset name=x,path=$dir,size=1k,entries=10\ndefine process name=p,instances=3000 {\n  thread name=t,memsize=64k,instances=3000 {\n    flowop statfile name=s,filesetname=x\n  }\n}\n' > "$T/instances.f"
+expect_fail "instances=3000 on a process and its thread: too many threads" 2 \
+	"^fsgauge: too many threads for the workload: 9000000 needed \(process 'p' x 3000, thread 't' x 3000 in each\), fsgauge starts at most 4096 per run; lower instances= of thread 't' or instances= of process 'p'\$" \
+	"$FSGAUGE" run "$T/instances.f" -d "$d" -t 1
+check "  nothing created" empty_dir "$d"
+printf 'define fileset name=x,path=$dir,size=1k,entries=10\ndefine process name=p {\n  thread name=t,memsize=$m,instances=2 {\n    flowop statfile name=s,filesetname=x\n  }\n}\n' > "$T/memsize.f"
+avail_mib=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
+if [ -n "$avail_mib" ] && [ "$avail_mib" -lt 2097152 ]; then
+	expect_fail "2 threads of memsize 1t: not enough memory, with the figures" 2 \
+		"^fsgauge: not enough memory for the workload: 2097152\.[0-9] MiB needed \(2 threads 't' x 1048576\.[0-9] MiB \(1048576\.0 MiB memsize \+ 0\.[0-9] MiB of statistics and state\) \+ 10 fileset entries x 32 bytes\), [0-9]+\.[0-9] MiB available \(MemAvailable\); lower instances= of thread 't' or -s m or entries= of fileset 'x'\$" \
+		"$FSGAUGE" run "$T/memsize.f" -d "$d" -s m=1t -t 1
+	check "  nothing created" empty_dir "$d"
+else
+	ok "memory preflight # SKIP MemAvailable is 2 TiB or more"
+	ok "  nothing created # SKIP"
+fi
+# the audit's -s nthreads=4k: 4096 threads (the most a run may have) of
+# varmail's 10 MiB buffers, more than this machine has (else skipped)
+if [ -n "$avail_mib" ] && [ "$avail_mib" -lt 40960 ]; then
+	expect_fail "-s nthreads=4k: refused for memory, exit 2" 2 \
+		"^fsgauge: not enough memory for the workload: [0-9.]+ MiB needed \(4096 threads 'mailworker' x 1[01]\.[0-9] MiB" \
+		"$FSGAUGE" run varmail -d "$d" -s nthreads=4k -t 1
+	check "  not for the thread count" sh -c "! grep -q 'too many threads' '$T/err'"
+	check "  nothing created" empty_dir "$d"
+else
+	for i in 1 2 3; do ok "-s nthreads=4k # SKIP MemAvailable is 40 GiB or more"; done
+fi
+# the audit's -s nfiles=1e9 -s filesize=0: fileset tables of 30 GiB, and a
+# billion inodes; refused for whichever this machine lacks
+run "$FSGAUGE" run varmail -d "$d" -s nfiles=1e9 -s filesize=0 -t 1
+check "-s nfiles=1e9 -s filesize=0: refused, exit 2" [ "$rc" -eq 2 ]
+check "  for memory (1e9 entries x 32 bytes) or inodes (1000001003), with the figures" grep -Eq \
+	"^fsgauge: (not enough memory for the workload: [0-9.]+ MiB needed \(.* \+ 1000000000 fileset entries x 32 bytes\), [0-9.]+ MiB available|not enough free inodes for the workload: 1000001003 needed, '$d' has [0-9]+ free; lower -s nfiles)" "$T/err"
+check "  nothing created" empty_dir "$d"
+run "$FSGAUGE" run varmail -q -d "$d" -s nfiles=1e9 -s filesize=0 -s nthreads=2 --engine null -t 1
+check "  on the null engine (nothing on disk) the memory is still checked" \
+	sh -c "[ $rc -eq 2 ] || [ ${avail_mib:-0} -gt 31000 ]"
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && command -v prlimit >/dev/null; then
+	# RLIMIT_NPROC binds an ordinary user: 32 threads under ulimit -u 20
+	mkdir "$T/nproc"
+	chown 65534:65534 "$T/nproc"
+	chmod 711 "$T"
+	expect_fail "RLIMIT_NPROC lower than the threads: refused with the limit" 2 \
+		"^fsgauge: too many threads for the workload: 32 needed \(process 'mailserver' x 1, thread 'mailworker' x 32 in each\) and 1 running, the user's process limit \(RLIMIT_NPROC, ulimit -u\) is 20; lower -s nthreads" \
+		setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=20:20 \
+		"$FSGAUGE" run varmail -d "$T/nproc" -s nthreads=32 -s nfiles=20 -t 1
+	check "  nothing created" empty_dir "$T/nproc"
+	chmod 700 "$T"
+	# ... but not root, whom the kernel does not hold to it
+	run prlimit --nproc=20:20 "$FSGAUGE" run varmail -q -d "$d" -s nthreads=32 -s nfiles=20 -t 1 \
+		--engine null
+	check "root is not held to RLIMIT_NPROC (as in the kernel): runs, exit 0" [ "$rc" -eq 0 ]
+	# free inodes: a tmpfs of 500
+	mkdir "$T/few"
+	if mount -t tmpfs -o size=64m,nr_inodes=500 fsgauge-inodes "$T/few" 2>/dev/null; then
+		trap 'umount "$T/few" 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+		expect_fail "more files than free inodes: refused, exit 2, with the figures" 2 \
+			"^fsgauge: not enough free inodes for the workload: 1003 needed, '$T/few' has 49[0-9] free; lower -s nfiles, or choose another -d\$" \
+			"$FSGAUGE" run varmail -d "$T/few" -s nfiles=1000 -s filesize=0 -t 1
+		check "  nothing created" empty_dir "$T/few"
+		umount "$T/few"
+	else
+		for i in 1 2; do ok "inode preflight # SKIP cannot mount a tmpfs"; done
+	fi
+else
+	for i in 1 2 3 4 5; do ok "RLIMIT_NPROC and inode preflight # SKIP needs root, setpriv and prlimit"; done
+fi
+
 expect_fail "list takes no arguments" 2 "list takes no arguments" "$FSGAUGE" list x
 expect_fail "show unknown" 2 "unknown workload 'nosuch'" "$FSGAUGE" show nosuch
 expect_fail "show needs a name" 2 "show needs exactly one workload name" "$FSGAUGE" show

@@ -122,7 +122,7 @@ check "  and leaves nothing" empty_dir "$d"
 # it fails at once instead of filling the disk
 limited_run 1024 "$FSGAUGE" verify -q -d "$d" -n 1000 -s 1p
 check "verify: files larger than the free space are refused (exit 2)" [ "$rc" -eq 2 ] &&
-	grep -Eq "^fsgauge: not enough free space: 1000 files of 1p need [0-9.]+ MiB but '$d' has [0-9.]+ MiB free" "$T/err"
+	grep -Eq "^fsgauge: not enough free space for 1000 files of 1p and a manifest: [0-9.]+ MiB needed, '$d' has [0-9.]+ MiB free; use a smaller -s" "$T/err"
 check "  and nothing is left" empty_dir "$d"
 if [ "$(id -u)" -eq 0 ]; then
 	mkdir "$T/small"
@@ -130,10 +130,10 @@ if [ "$(id -u)" -eq 0 ]; then
 	if mount -t tmpfs -o size=1m,nr_inodes=8 fsgauge-verify "$T/small" 2>/dev/null; then
 		limited_run 4096 "$FSGAUGE" verify -q -d "$T/small" -n 1 -s 2m
 		check "verify on a 1 MiB tmpfs: 2 MiB refused before writing (exit 2)" [ "$rc" -eq 2 ] &&
-			grep -Eq "not enough free space: 1 files of 2m need 2\.0 MiB but '$T/small' has [01]\.[0-9] MiB free" "$T/err"
+			grep -Eq "not enough free space for 1 files of 2m and a manifest: 2\.0 MiB needed, '$T/small' has [01]\.[0-9] MiB free" "$T/err"
 		limited_run 4096 "$FSGAUGE" verify -q -d "$T/small" -n 20 -s 4k
 		check "verify on a tmpfs of 8 inodes: 20 files refused (exit 2)" [ "$rc" -eq 2 ] &&
-			grep -Eq "not enough free inodes: 20 files and a manifest need 21 but '$T/small' has [0-9]+" "$T/err"
+			grep -Eq "not enough free inodes for 20 files of 4k and a manifest: 21 needed, '$T/small' has [0-9]+ free; use fewer files \(-n\)" "$T/err"
 		check "  and the tmpfs is empty" empty_dir "$T/small"
 		umount "$T/small"
 	else

@@ -9,6 +9,7 @@
 
 #include "tap.h"
 #include "util/rand.h"
+#include "util/util.h"
 #include "workload/builtin.h"
 #include "workload/workload.h"
 
@@ -492,6 +493,124 @@ static void test_bad_cases(void)
 	}
 }
 
+/* --- value types: a variable's value against the attribute that reads it --
+ * Each case puts $v in one attribute (ATTR_*), gives it a value (with -s
+ * or a `set` in the file) and expects the parse to pass (msg NULL) or to
+ * fail with that message, at the position of $v (a -s value has none). */
+
+#define ATTR_THREAD_INSTANCES                                                        \
+	"define process name=p {\n thread name=t,instances=$v {\n  flowop hog name=h,value=1\n }\n}\n"
+#define ATTR_PROCESS_INSTANCES                                                       \
+	"define process name=p,instances=$v {\n thread name=t {\n  flowop hog name=h,value=1\n }\n}\n"
+#define ATTR_ENTRIES "define fileset name=x,entries=$v,size=1k\n"
+#define ATTR_SIZE "define fileset name=x,entries=2,size=$v\n"
+#define ATTR_PREALLOC "define fileset name=x,entries=2,size=1k,prealloc=$v\n"
+#define ATTR_FLOWOP(a)                                                               \
+	"define fileset name=x,entries=2,size=1k\ndefine process name=p {\n thread name=t {\n" \
+	"  flowop read name=r,filesetname=x," a "\n }\n}\n"
+#define ATTR_HOG_VALUE                                                               \
+	"define process name=p {\n thread name=t {\n  flowop hog name=h,value=$v\n }\n}\n"
+#define ATTR_PRINT_VALUE                                                             \
+	"define process name=p {\n thread name=t {\n  flowop print name=pr,value=$v\n }\n}\n"
+
+struct type_case {
+	const char *value; /* "v=abc" as -s, or a `set $v=...` line (then no -s) */
+	const char *attr;  /* the workload reading $v */
+	int line, col;	   /* where the error is (0:0 for -s) */
+	const char *msg;   /* NULL: parses */
+};
+
+static const struct type_case type_cases[] = {
+	/* the audit's cases */
+	{ "v=abc", ATTR_THREAD_INSTANCES, 0, 0,
+	  "-s v=abc: expected a whole number (instances of thread 't')" },
+	{ "v=1.5", ATTR_THREAD_INSTANCES, 0, 0,
+	  "-s v=1.5: expected a whole number (instances of thread 't')" },
+	{ "v=abc", ATTR_ENTRIES, 0, 0, "-s v=abc: expected a whole number (entries of fileset 'x')" },
+	{ "v=abc", ATTR_SIZE, 0, 0,
+	  "-s v=abc: expected a whole number of bytes, optionally with k, m, g or t "
+	  "(size of fileset 'x')" },
+	/* more kinds */
+	{ "v=abc", ATTR_PROCESS_INSTANCES, 0, 0,
+	  "-s v=abc: expected a whole number (instances of process 'p')" },
+	{ "v=true", ATTR_THREAD_INSTANCES, 0, 0,
+	  "-s v=true: expected a whole number (instances of thread 't')" },
+	{ "v=1.5", ATTR_SIZE, 0, 0, "-s v=1.5: expected a whole number of bytes" },
+	{ "v=abc", ATTR_FLOWOP("iosize=$v"), 0, 0, "(iosize of flowop 'r')" },
+	{ "v=2.5", ATTR_FLOWOP("iters=$v"), 0, 0,
+	  "-s v=2.5: expected a whole number (iters of flowop 'r')" },
+	{ "v=maybe", ATTR_FLOWOP("random=$v"), 0, 0,
+	  "-s v=maybe: expected true or false (random of flowop 'r')" },
+	{ "v=randvar(type=uniform,min=1,max=9)", ATTR_FLOWOP("random=$v"), 0, 0,
+	  "expected true or false (random of flowop 'r')" },
+	{ "v=abc", ATTR_HOG_VALUE, 0, 0, "-s v=abc: expected a number (value of flowop 'h')" },
+	{ "v=150", ATTR_PREALLOC, 0, 0,
+	  "-s v=150: expected a percentage (0 to 100), true or false (prealloc of fileset 'x')" },
+	{ "v=yes", ATTR_PREALLOC, 0, 0, "-s v=yes: expected a percentage" },
+	/* the same from a `set` in the file: at the attribute, naming the set */
+	{ "set $v=abc\n", ATTR_THREAD_INSTANCES, 3, 26,
+	  "instances of thread 't' is $v, which is 'abc' (set on line 1): expected a whole number" },
+	{ "set $v=1.5\n", ATTR_FLOWOP("iters=$v"), 5, 42,
+	  "iters of flowop 'r' is $v, which is '1.5' (set on line 1): expected a whole number" },
+	{ "set $v=big\n", ATTR_SIZE, 2, 38,
+	  "size of fileset 'x' is $v, which is 'big' (set on line 1): expected a whole number of bytes" },
+	/* a literal fraction for a count */
+	{ "set $v=1\n", "define fileset name=x,entries=2.5,size=1k\n", 2, 31,
+	  "entries of fileset 'x' is '2.5': expected a whole number" },
+	/* what keeps working: sizes with suffixes, whole doubles, random
+	 * variables, numbers and words for flags, text for print */
+	{ "v=4k", ATTR_SIZE, 0, 0, NULL },
+	{ "v=1.5k", ATTR_SIZE, 0, 0, NULL },
+	{ "v=1e3", ATTR_ENTRIES, 0, 0, NULL },
+	{ "v=2.0", ATTR_THREAD_INSTANCES, 0, 0, NULL },
+	{ "v=randvar(type=gamma,mean=16k,gamma=1.5)", ATTR_SIZE, 0, 0, NULL },
+	{ "v=randvar(type=uniform,min=1,max=4)", ATTR_FLOWOP("iters=$v"), 0, 0, NULL },
+	{ "v=true", ATTR_FLOWOP("random=$v"), 0, 0, NULL },
+	{ "v=0", ATTR_FLOWOP("random=$v"), 0, 0, NULL },
+	{ "v=\"false\"", ATTR_FLOWOP("random=$v"), 0, 0, NULL },
+	{ "v=50", ATTR_PREALLOC, 0, 0, NULL },
+	{ "v=true", ATTR_PREALLOC, 0, 0, NULL },
+	{ "v=0.5", ATTR_HOG_VALUE, 0, 0, NULL },
+	{ "v=hello", ATTR_PRINT_VALUE, 0, 0, NULL },
+	{ "set $v=abc\n", ATTR_PRINT_VALUE, 0, 0, NULL },
+	/* a later `set` decides: the value read is the last one */
+	{ "set $v=abc\nset $v=3\n", ATTR_THREAD_INSTANCES, 0, 0, NULL },
+	/* ... and -s wins over every `set` */
+	{ "v=abc", "set $v=3\n" ATTR_THREAD_INSTANCES, 0, 0,
+	  "-s v=abc: expected a whole number (instances of thread 't')" },
+};
+
+static void test_types(void)
+{
+	for (size_t i = 0; i < sizeof(type_cases) / sizeof(type_cases[0]); i++) {
+		const struct type_case *c = &type_cases[i];
+		int is_set = !strncmp(c->value, "set ", 4);
+		char *text = xasprintf("%s%s", is_set ? c->value : "", c->attr);
+		struct workload *w = NULL;
+		struct wl_error err;
+		int rc = parse(text, is_set ? NULL : c->value, &w, &err);
+		char label[128];
+
+		/* (one_line() returns a static buffer: the value's copy first) */
+		snprintf(label, sizeof(label), "%s", one_line(c->value));
+		if (!c->msg) {
+			if (!ok(rc == 0, "types: %s in %.60s...: parses", label, one_line(c->attr)))
+				printf("#   %s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
+		} else {
+			is_int(rc, -EINVAL, "types: %s in %.60s...: refused", label, one_line(c->attr));
+			is_str(err.file, is_set ? "t.f" : "command line", "  file");
+			if (!ok(err.line == c->line && err.col == c->col, "  at %d:%d", c->line,
+				c->col))
+				printf("#   got %d:%d: %s\n", err.line, err.col, err.msg);
+			if (!ok(strstr(err.msg, c->msg) != NULL, "  message"))
+				printf("#   got '%s'\n#   want '%s'\n", err.msg, c->msg);
+		}
+		if (rc == 0)
+			workload_free(w);
+		free(text);
+	}
+}
+
 /* --- the model as the runner reads it ---------------------------------------- */
 
 static const char model_text[] =
@@ -789,6 +908,7 @@ int main(void)
 {
 	test_ok_cases();
 	test_bad_cases();
+	test_types();
 	test_model();
 	test_readers();
 	test_randvars();
