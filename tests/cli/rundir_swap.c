@@ -25,6 +25,8 @@
  *   remove    when the marker is unlinked (the end of the cleanup):
  *             rename the run directory away and put an empty directory
  *             owned by SWAP_UID in its place
+ *   adopted   the same for a run directory fsgauge did not make but took
+ *             over (verify --check-only), named by SWAP_RUNDIR
  *
  * Built by the test with $CC -shared -fPIC; never part of fsgauge.
  */
@@ -171,6 +173,19 @@ int unlinkat(int dirfd, const char *path, int flags)
 	if (!real)
 		real = (int (*)(int, const char *, int))dlsym(RTLD_NEXT, "unlinkat");
 	r = real(dirfd, path, flags);
+	if (r == 0 && !strcmp(path, ".fsgauge-run") && !strcmp(mode(), "adopted") && !done) {
+		const char *rd = getenv("SWAP_RUNDIR");
+		const char *slash = rd ? strrchr(rd, '/') : NULL;
+		char moved[4096];
+
+		if (!slash)
+			die("SWAP_RUNDIR");
+		done = 2;
+		snprintf(moved, sizeof(moved), "%.*s/moved-%s", (int)(slash - rd), rd, slash + 1);
+		if (rename(rd, moved) < 0 || mkdir(rd, 0755) < 0 ||
+		    chown(rd, swap_uid(), swap_uid()) < 0)
+			die("impostor");
+	}
 	if (r == 0 && !strcmp(path, ".fsgauge-run") && !strcmp(mode(), "remove") && done == 1 &&
 	    run_parent >= 0) {
 		done = 2;

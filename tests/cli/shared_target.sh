@@ -147,4 +147,16 @@ check "renamed away: the other user's directory is still there" \
 	sh -c "[ -d '$p' ] && [ \$(stat -c %u '$p') = 65534 ]"
 check "renamed away: ours was emptied where it went" empty_dir "$W/moved-${p##*/}"
 
+# the same for a run directory taken over (verify --check-only)
+reset
+run "$FSGAUGE" verify -q -d "$W" -n 2 -s 8k --write-only
+vd=$(ls -d "$W"/fsgauge-*)
+swap adopted env SWAP_RUNDIR="$vd" "$FSGAUGE" verify -q --check-only "$vd"
+check "check-only, renamed away: exit 3 (exit $rc)" [ "$rc" -eq 3 ]
+check "check-only, renamed away: the message says what was left" \
+	grep -q "run directory '$vd' was moved or replaced meanwhile: '$vd' is no longer it and is left alone" "$T/err"
+check "check-only, renamed away: the other user's directory is still there" \
+	sh -c "[ -d '$vd' ] && [ \$(stat -c %u '$vd') = 65534 ]"
+check "check-only, renamed away: ours holds none of its files" empty_dir "$W/moved-${vd##*/}"
+
 finish
