@@ -330,17 +330,19 @@ int cmd_run(int argc, char **argv)
 	else
 		o.duration = DEFAULT_DURATION;
 
-	/* before anything is created: the run must fit in the target, the
-	 * memory and the thread limits */
-	struct preflight_needs needs;
-
-	if (runner_needs(w, &o, &needs) < 0 ||
-	    preflight_check(-1, dir ? dir : rundir_default_parent(), &needs) < 0) {
+	runner_install_signals();
+	if (rundir_create(&rd, dir) < 0) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	runner_install_signals();
-	if (rundir_create(&rd, dir) < 0) {
+	/* before anything else is created (after the target's own checks,
+	 * which say more: a read-only or missing target): the run must fit
+	 * in the target, the memory and the thread limits; else the empty
+	 * run directory goes again */
+	struct preflight_needs needs;
+
+	if (runner_needs(w, &o, &needs) < 0 || preflight_check(rd.fd, rd.parent, &needs) < 0) {
+		rundir_remove(&rd);
 		ret = EXIT_USAGE;
 		goto out;
 	}
