@@ -330,20 +330,22 @@ int cmd_run(int argc, char **argv)
 	else
 		o.duration = DEFAULT_DURATION;
 
-	/* before anything is created: the run must fit in the target, the
-	 * memory and the thread limits */
-	struct preflight_needs needs;
-
-	if (runner_needs(w, &o, &needs) < 0 ||
-	    preflight_check(-1, dir ? dir : rundir_default_parent(), &needs) < 0) {
-		ret = EXIT_USAGE;
-		goto out;
-	}
 	runner_install_signals();
 	int rc = rundir_create(&rd, dir, o.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
 
 	if (rc < 0) {
 		ret = rundir_create_status(rc);
+		goto out;
+	}
+	/* before anything else is created (after the target's own checks,
+	 * which say more: a read-only or missing target): the run must fit
+	 * in the target, the memory and the thread limits; else the empty
+	 * run directory goes again */
+	struct preflight_needs needs;
+
+	if (runner_needs(w, &o, &needs) < 0 || preflight_check(rd.fd, rd.parent, &needs) < 0) {
+		rundir_remove(&rd);
+		ret = EXIT_USAGE;
 		goto out;
 	}
 	if (!o.quiet)

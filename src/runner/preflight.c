@@ -123,7 +123,7 @@ int preflight_compare(const struct preflight_needs *n, const struct preflight_ha
 		msg_err("not enough free space for %s: %.1f MiB needed, '%s' has %.1f MiB free; %s",
 			what, n->bytes / MIB, where, h->bytes_free / MIB,
 			or_default(n->lower_space, "choose another -d"));
-		ret = ret ? ret : -ENOSPC;
+		ret = -ENOSPC; /* the first check: nothing failed before */
 	}
 	if (n->entries > 0 && h->inodes_free >= 0 && n->entries > h->inodes_free) {
 		msg_err("not enough free inodes for %s: %.0f needed, '%s' has %.0f free; %s", what,

@@ -125,7 +125,8 @@ int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
  * entries (inodes) and bytes its filesets need in the target (none on the
  * null engine, which creates nothing), with the texts of the messages:
  * which variable (-s NAME) or attribute to lower.  Reads only the model:
- * call it before the run directory exists.  Returns 0, or -EINVAL after a
+ * nothing is allocated for the filesets and no thread is started, so it
+ * runs before anything is created in the run directory.  Returns 0, or -EINVAL after a
  * message for a fileset that cannot be laid out.
  */
 struct preflight_needs;
