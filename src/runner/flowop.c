@@ -96,6 +96,10 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 {
 	struct runner *rn = wk->rn;
 
+	/* an operation the user's signal cut short (the engines no longer
+	 * retry EINTR then) is the stop, not an error */
+	if (neg_errno == -EINTR && runner_stopping(rn))
+		return;
 	if (f)
 		STAT_ADD(f->st.errors, 1);
 	pthread_mutex_lock(&rn->err_mu);

@@ -22,6 +22,7 @@
 #include "stats/env.h"
 #include "util/clock.h"
 #include "util/rundir.h"
+#include "util/stop.h"
 #include "util/util.h"
 
 volatile int runner_stop_signal;
@@ -42,6 +43,8 @@ void runner_install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* the engines' retries of EINTR and EAGAIN stop once it is set */
+	stop_register(&runner_stop_signal);
 	/* a reader that goes away (`| head`) must not kill us with files on
 	 * disk: writes to it fail instead, and the run ends as it would */
 	signal(SIGPIPE, SIG_IGN);
@@ -659,6 +662,8 @@ int runner_create_filesets(struct runner *rn)
 			else
 				free(ps.error);
 		}
+		if (ret == -EINTR && runner_signalled())
+			res->interrupted = 1;
 		if (ret < 0)
 			return ret;
 		if (!o->quiet)
