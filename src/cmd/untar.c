@@ -680,6 +680,23 @@ int cmd_untar(int argc, char **argv)
 			fprintf(stderr, "reading '%s'...\n", tarball);
 		ret = tarball_load(tarball, r, &sink, &v, err, sizeof(err));
 	}
+	if (ret < 0 && (ret == -EINTR || runner_signalled())) {
+		/* stopped by a signal while reading the archive (a FIFO whose
+		 * writer is slow or absent): nothing ran, but --json still gets
+		 * a result that says it was interrupted */
+		msg_err("%s", err);
+		ret = EXIT_INTERRUPTED;
+		res = result_new("untar", tarball);
+		res->label = label ? xstrdup(label) : NULL;
+		res->engine = xstrdup(o.engine);
+		res->seed = o.seed;
+		res->interrupted = 1;
+		if (rundir_remove(&rd) < 0)
+			ret = EXIT_SYSTEM;
+		if (json && output_json_file(res, json) < 0)
+			ret = EXIT_SYSTEM;
+		goto out;
+	}
 	if (ret < 0) {
 		msg_err("%s", err);
 		/* a bad archive or a wrong name is the user's to fix */
