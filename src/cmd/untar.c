@@ -39,7 +39,7 @@
 
 #define MIB (1024.0 * 1024.0)
 /* runner_phase() runs a phase this long or more until its work is done */
-#define UNTIL_DONE (365.0 * 24 * 3600)
+#define UNTIL_DONE DURATION_MAX_SECONDS
 #define DEFAULT_WRITE_SIZE (64 * 1024)
 #define COPY_DIR "copy"
 
@@ -525,9 +525,9 @@ int cmd_untar(int argc, char **argv)
 			}
 			break;
 		case UT_MAX_TIME:
-			if (num_parse_double(optarg, &max_time) < 0 || max_time <= 0 ||
-			    max_time > UNTIL_DONE) {
-				msg_err("invalid --max-time '%s' (expected seconds > 0)", optarg);
+			if (duration_parse(optarg, 0, 1, &max_time) < 0) {
+				msg_err("invalid --max-time '%s' (expected seconds, above 0 and at most "
+					DURATION_MAX_TEXT ")", optarg);
 				return EXIT_USAGE;
 			}
 			break;

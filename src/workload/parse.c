@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/size.h"
 #include "util/util.h"
 
 /* Limits that keep hostile input from exhausting memory or the stack. */
@@ -2319,6 +2320,8 @@ static int parse_run(struct parser *p, const struct token *kw, int ps)
 	double a = 0, b = 0;
 	int rc, n = 0;
 
+	struct token at = peek(p, LEX_WORD); /* where the duration is, for a message */
+
 	if (p->w->has_run)
 		return perr(p, kw->line, kw->col, "only one 'run' or 'psrun' is allowed");
 	rc = opt_number(p, ps ? "psrun period" : "run duration", &a, ps);
@@ -2326,6 +2329,7 @@ static int parse_run(struct parser *p, const struct token *kw, int ps)
 		return rc;
 	n += rc;
 	if (ps && rc) {
+		at = peek(p, LEX_WORD);
 		rc = opt_number(p, "psrun duration", &b, 0);
 		if (rc < 0)
 			return rc;
@@ -2336,6 +2340,11 @@ static int parse_run(struct parser *p, const struct token *kw, int ps)
 	 * ignored; the duration is what matters. */
 	if (ps)
 		a = n == 2 ? b : 0;
+	/* checked here, before anything converts it to nanoseconds */
+	if (a > DURATION_MAX_SECONDS)
+		return perr(p, at.line, at.col,
+			    "invalid %s %.15g (expected seconds, from 0 to " DURATION_MAX_TEXT ")",
+			    ps ? "psrun duration" : "run duration", a);
 	if (a == 0)
 		p->run_zero = 1;
 	p->w->run_seconds = a > 0 ? a : DEFAULT_RUN_SECONDS;

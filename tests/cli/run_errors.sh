@@ -33,8 +33,23 @@ expect_fail "bad size in -s" 2 "command line.*filesize.*12q" \
 	"$FSGAUGE" run varmail -d "$d" -s filesize=12q -t 1
 expect_fail "-s without =" 2 "invalid -s 'nfiles' \(expected VAR=VALUE\)" \
 	"$FSGAUGE" run varmail -d "$d" -s nfiles
-expect_fail "bad run time" 2 "invalid run time 'abc'" "$FSGAUGE" run varmail -d "$d" -t abc
-expect_fail "zero run time" 2 "invalid run time '0'" "$FSGAUGE" run varmail -d "$d" -t 0
+# -t is range-checked before it becomes nanoseconds (2e10 once overflowed
+# the conversion, ended the run at once and reported success)
+for t in abc 0 2e10 1e308 31536001 inf nan -1; do
+	expect_fail "run time -t $t" 2 \
+		"^fsgauge: invalid -t '$t' \(expected seconds, above 0 and at most 31536000, a year\)$" \
+		"$FSGAUGE" run varmail -d "$d" -t "$t"
+done
+check "  and nothing is created" empty_dir "$d"
+printf 'define fileset name=a,path=$dir,entries=2,filesize=1k\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=a\n  }\n}\nrun 1e308\n' >"$T/long.f"
+expect_fail "run 1e308 in a workload file: refused with its position" 2 \
+	"^fsgauge: $T/long.f:7:5: invalid run duration 1e\+308 \(expected seconds, from 0 to 31536000, a year\)$" \
+	"$FSGAUGE" run "$T/long.f" -d "$d"
+sed 's/^run 1e308$/run $runtime/' "$T/long.f" >"$T/var.f"
+expect_fail "run \$runtime with -s runtime=4e7: refused" 2 \
+	"$T/var.f:7:5: invalid run duration 40000000 \(expected seconds, from 0 to 31536000" \
+	"$FSGAUGE" run "$T/var.f" -d "$d" -s runtime=4e7
+check "  and nothing is created" empty_dir "$d"
 expect_fail "unknown engine" 2 "unknown engine 'turbo' \(available: psync" \
 	"$FSGAUGE" run varmail -d "$d" --engine turbo
 expect_fail "bad seed" 2 "invalid seed 'x'" "$FSGAUGE" run varmail -d "$d" --seed x
