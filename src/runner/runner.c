@@ -21,6 +21,7 @@
 #include "runner/internal.h"
 #include "stats/env.h"
 #include "util/clock.h"
+#include "util/display.h"
 #include "util/rundir.h"
 #include "util/stop.h"
 #include "util/util.h"
@@ -373,8 +374,18 @@ static int fileset_relpath(const struct wl_fileset *def, const char *rundir, cha
 		msg_err("fileset '%s': path '%s' must not contain '..'", def->name, p);
 		return -EPERM;
 	}
-	if (snprintf(buf, len, "%s%s%s", p, *p ? "/" : "", def->name) >= (int)len)
-		return -ENAMETOOLONG;
+	/* with a word (it once ended in exit 3 and nothing printed); the
+	 * parser already refuses a name longer than NAME_MAX */
+	if (snprintf(buf, len, "%s%s%s", p, *p ? "/" : "", def->name) >= (int)len) {
+		char shown[DISPLAY_NAME_BUF], nm[DISPLAY_NAME_BUF];
+
+		msg_err("%s '%s': path too long: '%s' (%zu bytes below the run directory, at "
+			"most %zu)",
+			def->is_file ? "file" : "fileset", display_name(def->name, nm, sizeof(nm)),
+			display_name(p, shown, sizeof(shown)), strlen(p) + 1 + strlen(def->name),
+			len - 1);
+		return -EINVAL;
+	}
 	return 0;
 }
 

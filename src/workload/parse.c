@@ -25,6 +25,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/display.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -1597,20 +1599,30 @@ static int instantiate(struct parser *p, const struct fo_ast *f, const struct en
 
 static int check_fileset_name(struct parser *p, const struct attr *a, const char *name)
 {
-	/* Fileset names become directory names under the run directory. */
+	char shown[DISPLAY_NAME_BUF];
+	const char *s = display_name(name, shown, sizeof(shown));
+
+	/* Fileset names become directory names under the run directory:
+	 * one longer than a file name can be never works, and is refused
+	 * before anything is created (it once ended in exit 3 and no word) */
+	if (strlen(name) > NAME_MAX)
+		return perr(p, a->v.line, a->v.col,
+			    "name too long: '%s' (%zu bytes; a file or fileset name becomes a file "
+			    "name, at most %d bytes)",
+			    s, strlen(name), NAME_MAX);
 	if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
 		return perr(p, a->v.line, a->v.col,
-			    "fileset name '%s' must not contain '/' or be '.' or '..'", name);
+			    "fileset name '%s' must not contain '/' or be '.' or '..'", s);
 	/* fsgauge's own files in the run directory (its marker) are not the
 	 * workload's to create or delete */
 	if (!strncmp(name, ".fsgauge", 8))
 		return perr(p, a->v.line, a->v.col,
 			    "name '%s' is reserved: names starting with '.fsgauge' are fsgauge's own",
-			    name);
+			    s);
 	for (size_t i = 0; i < p->w->nfilesets; i++)
 		if (strcmp(p->w->filesets[i]->name, name) == 0)
 			return perr(p, a->v.line, a->v.col,
-				    "fileset '%s' is already defined (line %d)", name,
+				    "fileset '%s' is already defined (line %d)", s,
 				    p->w->filesets[i]->line);
 	return 0;
 }
@@ -2632,9 +2644,12 @@ static int finish(struct parser *p)
 		for (size_t j = 0; j < w->nfilesets && !fs; j++)
 			if (strcmp(w->filesets[j]->name, r->fo->fileset_name) == 0)
 				fs = w->filesets[j];
-		if (!fs)
+		if (!fs) {
+			char shown[DISPLAY_NAME_BUF];
+
 			return perr(p, r->line, r->col, "fileset '%s' is not defined",
-				    r->fo->fileset_name);
+				    display_name(r->fo->fileset_name, shown, sizeof(shown)));
+		}
 		r->fo->fileset = fs;
 	}
 	for (size_t i = 0; i < w->nprocesses; i++)

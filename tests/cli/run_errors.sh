@@ -50,6 +50,29 @@ expect_fail "run \$runtime with -s runtime=4e7: refused" 2 \
 	"$T/var.f:7:5: invalid run duration 40000000 \(expected seconds, from 0 to 31536000" \
 	"$FSGAUGE" run "$T/var.f" -d "$d" -s runtime=4e7
 check "  and nothing is created" empty_dir "$d"
+
+# A fileset name becomes a file name: longer than NAME_MAX (255 bytes) is a
+# workload error found by the parser, shown shortened, before anything is
+# created (4123 bytes once ended in exit 3, no message and no JSON).
+name_f() { # LENGTH: a workload whose fileset name has LENGTH bytes
+	n=$(printf "%${1}s" "" | tr ' ' a)
+	printf 'define fileset name=%s,path=$dir,entries=2,filesize=1k,prealloc\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=%s\n  }\n}\nrun 1\n' "$n" "$n" >"$T/name$1.f"
+}
+name_f 4123
+a48=$(printf '%48s' "" | tr ' ' a)
+expect_fail "a fileset name of 4123 bytes: exit 2, a one-line message with the name shortened" 2 \
+	"^fsgauge: $T/name4123.f:1:21: name too long: '$a48…' \(4123 bytes; a file or fileset name becomes a file name, at most 255 bytes\)$" \
+	"$FSGAUGE" run "$T/name4123.f" -d "$d" -t 1 --json "$T/name.json"
+check "  one line" [ "$(wc -l <"$T/err")" -eq 1 ]
+check "  nothing created, no JSON" empty_dir "$d" && [ ! -e "$T/name.json" ]
+name_f 256
+expect_fail "a fileset name of 256 bytes is refused" 2 "name too long: '$a48…' \(256 bytes" \
+	"$FSGAUGE" run "$T/name256.f" -d "$d" -t 1
+name_f 255
+run "$FSGAUGE" run "$T/name255.f" -d "$d" -t 0.1 -q --json "$T/name.json"
+check "a fileset name of 255 bytes works (exit $rc)" [ "$rc" -eq 0 ] &&
+	[ "$(json "$T/name.json" 'len(d["filesets"][0]["name"])')" -eq 255 ]
+check "  and nothing is left" empty_dir "$d"
 expect_fail "unknown engine" 2 "unknown engine 'turbo' \(available: psync" \
 	"$FSGAUGE" run varmail -d "$d" --engine turbo
 expect_fail "bad seed" 2 "invalid seed 'x'" "$FSGAUGE" run varmail -d "$d" --seed x
