@@ -97,16 +97,17 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 		o->reuse = 1;
 		return 1;
 	case OPT_INTERVAL:
-		if (num_parse_double(arg, &d) < 0 || d < COMMON_INTERVAL_MIN || d > 86400) {
-			msg_err("invalid --interval '%s' (expected seconds, at least %g)", arg,
-				COMMON_INTERVAL_MIN);
+		if (duration_parse(arg, COMMON_INTERVAL_MIN, 0, &d) < 0) {
+			msg_err("invalid --interval '%s' (expected seconds, from %g to "
+				DURATION_MAX_TEXT ")", arg, COMMON_INTERVAL_MIN);
 			return -1;
 		}
 		o->interval = d;
 		return 1;
 	case OPT_WARMUP:
-		if (num_parse_double(arg, &d) < 0 || d < 0 || d > 86400 * 7) {
-			msg_err("invalid --warmup '%s' (expected seconds >= 0)", arg);
+		if (duration_parse(arg, 0, 0, &d) < 0) {
+			msg_err("invalid --warmup '%s' (expected seconds, from 0 to " DURATION_MAX_TEXT
+				")", arg);
 			return -1;
 		}
 		o->warmup = d;
@@ -191,6 +192,7 @@ void common_run_usage(FILE *f)
 		"      --reuse            with --repeat: keep the files between runs\n"
 		"      --interval SECS    record a time series every SECS seconds (JSON)\n"
 		"      --warmup SECS      exclude the first SECS seconds of each phase\n"
+		"                         (durations: at most a year, 31536000 seconds)\n"
 		"      --steady-state[=PCT[,N]]\n"
 		"                         end the warm-up once the ops/s trend over the last N\n"
 		"                         intervals changes by at most PCT%% (default 5%%, 5);\n"

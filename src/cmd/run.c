@@ -24,7 +24,7 @@
 #include "workload/workload.h"
 
 #define DEFAULT_DURATION 60.0
-#define UNBOUNDED_DURATION (365.0 * 24 * 3600)
+#define UNBOUNDED_DURATION DURATION_MAX_SECONDS
 
 static void run_usage(FILE *f)
 {
@@ -39,7 +39,8 @@ static void run_usage(FILE *f)
 		"  -d, --dir DIR          target directory (default: $TMPDIR or /tmp)\n"
 		"  -t, --time SECS        run time; overrides the file's 'run N' (default: the\n"
 		"                         file's 'run N'; a bare 'run' with 'set mode quit\n"
-		"                         firstdone|alldone' runs until done; else %.0f seconds)\n"
+		"                         firstdone|alldone' runs until done; else %.0f seconds;\n"
+		"                         at most a year, as for 'run N')\n"
 		"  -s, --set VAR=VALUE    set a workload variable, overriding the file's 'set'\n"
 		"                         (repeatable; -s nthreads=32 -s filesize=64k)\n"
 		"      --json FILE        write the full result as JSON ('-': stdout, and the\n"
@@ -173,8 +174,9 @@ int cmd_run(int argc, char **argv)
 			dir = dir_d = optarg;
 			break;
 		case 't':
-			if (num_parse_double(optarg, &duration) < 0 || duration <= 0) {
-				msg_err("invalid run time '%s' (expected seconds > 0)", optarg);
+			if (duration_parse(optarg, 0, 1, &duration) < 0) {
+				msg_err("invalid -t '%s' (expected seconds, above 0 and at most "
+					DURATION_MAX_TEXT ")", optarg);
 				ret = EXIT_USAGE;
 				goto out;
 			}

@@ -39,7 +39,7 @@
 
 #define MIB (1024.0 * 1024.0)
 /* runner_phase() runs a phase this long or more until its work is done */
-#define UNTIL_DONE (365.0 * 24 * 3600)
+#define UNTIL_DONE DURATION_MAX_SECONDS
 #define DEFAULT_WRITE_SIZE (64 * 1024)
 #define COPY_DIR "copy"
 
@@ -522,9 +522,9 @@ int cmd_untar(int argc, char **argv)
 			}
 			break;
 		case UT_MAX_TIME:
-			if (num_parse_double(optarg, &max_time) < 0 || max_time <= 0 ||
-			    max_time > UNTIL_DONE) {
-				msg_err("invalid --max-time '%s' (expected seconds > 0)", optarg);
+			if (duration_parse(optarg, 0, 1, &max_time) < 0) {
+				msg_err("invalid --max-time '%s' (expected seconds, above 0 and at most "
+					DURATION_MAX_TEXT ")", optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -678,6 +678,23 @@ int cmd_untar(int argc, char **argv)
 		if (!o.quiet)
 			fprintf(stderr, "reading '%s'...\n", tarball);
 		ret = tarball_load(tarball, r, &sink, &v, err, sizeof(err));
+	}
+	if (ret < 0 && (ret == -EINTR || runner_signalled())) {
+		/* stopped by a signal while reading the archive (a FIFO whose
+		 * writer is slow or absent): nothing ran, but --json still gets
+		 * a result that says it was interrupted */
+		msg_err("%s", err);
+		ret = EXIT_INTERRUPTED;
+		res = result_new("untar", tarball);
+		res->label = label ? xstrdup(label) : NULL;
+		res->engine = xstrdup(o.engine);
+		res->seed = o.seed;
+		res->interrupted = 1;
+		if (rundir_remove(&rd) < 0)
+			ret = EXIT_SYSTEM;
+		if (json && output_json_file(res, json) < 0)
+			ret = EXIT_SYSTEM;
+		goto out;
 	}
 	if (ret < 0) {
 		msg_err("%s", err);

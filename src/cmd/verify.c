@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
@@ -27,6 +28,7 @@
 #include "runner/preflight.h"
 #include "runner/runner.h"
 #include "runner/verify.h"
+#include "util/display.h"
 #include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -95,27 +97,69 @@ static int write_manifest(int dirfd, const struct vparams *p)
 	return ret;
 }
 
-static int read_manifest(int dirfd, struct vparams *p)
+/* Open a file of the run directory that the manifest names (or the
+ * manifest) for reading, refusing anything but a regular file: the
+ * directory is the user's to hand over, and a FIFO would block the open
+ * (hence O_NONBLOCK, cleared once the file is known to be regular), a
+ * device would be read.  The descriptor, or -errno; -EINVAL with *kind
+ * set to what it is ("a FIFO") when it is not a regular file. */
+static int open_listed(int dirfd, const char *name, const char **kind)
 {
-	int fd = openat(dirfd, MANIFEST, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+
+	int e;
+
+	*kind = NULL;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		e = -errno;
+	} else if (!S_ISREG(st.st_mode)) {
+		*kind = display_file_kind(st.st_mode);
+		e = -EINVAL;
+	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		e = -errno;
+	} else {
+		return fd;
+	}
+	close(fd);
+	return e;
+}
+
+/* Read the manifest of the run directory `path` (messages name it).
+ * 0, or -EINVAL after a message. */
+static int read_manifest(int dirfd, const char *path, struct vparams *p)
+{
+	const char *kind;
+	int fd = open_listed(dirfd, MANIFEST, &kind);
 	char buf[512];
 	ssize_t n;
 	unsigned long long f, s, sd;
 
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
+	if (kind) {
+		msg_err("'%s/%s' is %s, not a regular file: not written by 'fsgauge verify "
+			"--write-only'",
+			path, MANIFEST, kind);
 		return -EINVAL;
+	}
+	n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		goto bad;
 	buf[n] = 0;
 	if (sscanf(buf, "fsgauge verify\nfiles %llu\nsize %llu\nseed %llu", &f, &s, &sd) != 3 ||
 	    !f || s % DATA_BLOCK)
-		return -EINVAL;
+		goto bad;
 	p->files = f;
 	p->size = s;
 	p->seed = sd;
 	return 0;
+bad:
+	msg_err("'%s' has no valid %s: not written by 'fsgauge verify --write-only'", path,
+		MANIFEST);
+	return -EINVAL;
 }
 
 /* Whether `name` is one of the entries the manifest of *arg (a struct
@@ -211,10 +255,15 @@ static void drop_caches(int dirfd, const struct vparams *p, int quiet)
 		close(fd);
 	for (uint64_t i = 0; i < p->files; i++) {
 		char name[32];
+		struct stat st;
 		int f;
 
 		snprintf(name, sizeof(name), "v%llu", (unsigned long long)i);
-		f = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		/* only regular files (the check reports anything else);
+		 * O_NONBLOCK: a FIFO put in place in between must not block */
+		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		f = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 		if (f < 0)
 			continue;
 		posix_fadvise(f, 0, 0, POSIX_FADV_DONTNEED);
@@ -222,6 +271,47 @@ static void drop_caches(int dirfd, const struct vparams *p, int quiet)
 	}
 	if (!quiet)
 		fprintf(stderr, "not root: evicted only the files' own pages from the cache\n");
+}
+
+/* Open data file `name` of the run directory for reading, through the
+ * engine, with its status in *st; or, after a message, -errno.  Anything
+ * but a regular file in its place is reported as a verify error (the data
+ * is not there, as when the file is missing): looked at before it is
+ * opened, so that a device is never opened, and again on the descriptor,
+ * opened with O_NONBLOCK so that a FIFO put there in between cannot
+ * block the check waiting for a writer. */
+static int64_t open_data_file(struct engine *e, int dirfd, const char *dirpath, const char *name,
+			      struct stat *st)
+{
+	struct io_req q = { .op = IO_STAT, .dirfd = dirfd, .path = name, .st = st };
+	int64_t fd, r;
+
+	r = engine_exec_full(e, &q);
+	if (r == 0 && !S_ISREG(st->st_mode))
+		goto not_regular;
+	q = (struct io_req){ .op = IO_OPEN, .dirfd = dirfd, .path = name,
+			     .flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK };
+	fd = engine_exec_full(e, &q);
+	if (fd < 0)
+		return err_errno((int)fd, "cannot open '%s/%s'", dirpath, name);
+	q = (struct io_req){ .op = IO_FSTAT, .fd = (int)fd, .st = st };
+	r = engine_exec_full(e, &q);
+	if (r < 0)
+		err_errno((int)r, "cannot stat '%s/%s'", dirpath, name);
+	else if (!S_ISREG(st->st_mode))
+		r = -EINVAL;
+	else if (fcntl((int)fd, F_SETFL, fcntl((int)fd, F_GETFL) & ~O_NONBLOCK) < 0)
+		r = err_errno(-errno, "cannot clear O_NONBLOCK on '%s/%s'", dirpath, name);
+	else
+		return fd;
+	q = (struct io_req){ .op = IO_CLOSE, .fd = (int)fd };
+	engine_exec(e, &q);
+	if (r != -EINVAL)
+		return r;
+not_regular:
+	msg_err("verify error: '%s/%s' is %s, not a regular file", dirpath, name,
+		display_file_kind(st->st_mode));
+	return -EINVAL;
 }
 
 /* Check every file; returns the number of bad blocks (or problems), or
@@ -240,16 +330,12 @@ static int64_t check_files(struct engine *e, int dirfd, const struct vparams *p,
 		uint64_t off = 0;
 
 		snprintf(name, sizeof(name), "v%llu", (unsigned long long)i);
-		q = (struct io_req){ .op = IO_OPEN, .dirfd = dirfd, .path = name,
-				     .flags = O_RDONLY | O_NOFOLLOW };
-		fd = engine_exec_full(e, &q);
+		fd = open_data_file(e, dirfd, dirpath, name, &st);
 		if (fd < 0) {
-			err_errno((int)fd, "cannot open '%s/%s'", dirpath, name);
 			bad++;
 			continue;
 		}
-		q = (struct io_req){ .op = IO_FSTAT, .fd = (int)fd, .st = &st };
-		if (engine_exec(e, &q) == 0 && (uint64_t)st.st_size != p->size) {
+		if ((uint64_t)st.st_size != p->size) {
 			if (bad++ < PRINT_MAX)
 				msg_err("verify error: '%s/%s' %s at offset %llu: expected %llu bytes, "
 					"found %llu",
@@ -416,9 +502,7 @@ int cmd_verify(int argc, char **argv)
 	if (check_dir) {
 		if (rundir_adopt(&rd, check_dir) < 0)
 			return EXIT_USAGE;
-		if (read_manifest(rd.fd, &p) < 0) {
-			msg_err("'%s' has no valid %s: not written by 'fsgauge verify --write-only'",
-				check_dir, MANIFEST);
+		if (read_manifest(rd.fd, check_dir, &p) < 0) {
 			rundir_release(&rd);
 			return EXIT_USAGE;
 		}

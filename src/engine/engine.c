@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/faulty.h"
+#include "util/stop.h"
 #include "util/util.h"
 
 extern const struct engine_ops engine_psync_ops;
@@ -237,7 +238,10 @@ int64_t engine_syscall(struct io_req *r)
 
 /* EINTR and EAGAIN are transient: retry, but not forever — a storage
  * stack that answers EAGAIN to everything must end in an error, not a
- * hang.  After a few immediate retries, back off for a millisecond. */
+ * hang.  After a few immediate retries, back off for a millisecond.  Not
+ * at all once the process is stopping (util/stop.h): the EINTR is then
+ * most likely the user's SIGINT, and an open of a FIFO that nobody
+ * writes, retried, would block again until SIGKILL. */
 #define RETRY_MAX 1000
 #define RETRY_SPIN 8
 
@@ -245,7 +249,7 @@ static int retry_transient(int64_t r, unsigned *tries)
 {
 	if (r != -EINTR && r != -EAGAIN)
 		return 0;
-	if (++*tries > RETRY_MAX)
+	if (++*tries > RETRY_MAX || stop_requested())
 		return 0;
 	if (*tries > RETRY_SPIN) {
 		struct timespec ts = { 0, 1000000 };

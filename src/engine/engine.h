@@ -191,7 +191,8 @@ int64_t engine_exec_rest(struct engine *e, struct io_req *req, int64_t r);
 
 /* Run a synchronous request to completion through exec(), retrying
  * EINTR and EAGAIN (a bounded number of times in a row, then the error
- * is returned) and continuing short reads/writes until `len` bytes or
+ * is returned; not at all once stop_requested(), util/stop.h, so that
+ * a signal ends a blocked open or read) and continuing short reads/writes until `len` bytes or
  * EOF.  Returns total bytes (reads/writes) or the result, or -errno.
  * Inline: the usual case is one engine call and no function to return
  * through after it. */

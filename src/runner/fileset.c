@@ -17,6 +17,7 @@
 #include "runner/data.h"
 #include "runner/verify.h"
 #include "util/beneath.h"
+#include "util/stop.h"
 #include "util/util.h"
 
 /* Decide from (seed, i) alone whether entry i is preallocated, so the
@@ -510,6 +511,12 @@ static int prealloc_fail(struct prealloc_shared *sh, int neg_errno, const char *
 	va_list ap;
 	char what[4200];
 
+	/* cut short by the user's signal (the engines no longer retry EINTR
+	 * then): the stop, not an error of the file system */
+	if (neg_errno == -EINTR && stop_requested()) {
+		__atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
+		return neg_errno;
+	}
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);

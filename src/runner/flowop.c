@@ -42,6 +42,7 @@
 #include "runner/internal.h"
 #include "runner/verify.h"
 #include "util/clock.h"
+#include "util/size.h"
 #include "util/util.h"
 
 struct timing {
@@ -96,6 +97,10 @@ void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const c
 {
 	struct runner *rn = wk->rn;
 
+	/* an operation the user's signal cut short (the engines no longer
+	 * retry EINTR then) is the stop, not an error */
+	if (neg_errno == -EINTR && runner_stopping(rn))
+		return;
 	if (f)
 		STAT_ADD(f->st.errors, 1);
 	pthread_mutex_lock(&rn->err_mu);
@@ -1922,7 +1927,7 @@ static void events_consume(struct runner *rn, uint64_t n)
 		return;
 	uint64_t mine = __atomic_add_fetch(&rn->events_used, n, __ATOMIC_RELAXED);
 	/* event number `mine` is due at start + mine / rate */
-	uint64_t due = rn->start_ns + (uint64_t)((double)mine / rn->event_rate * 1e9);
+	uint64_t due = rn->start_ns + duration_ns((double)mine / rn->event_rate);
 	uint64_t now = now_ns();
 
 	if (due > now)
@@ -2260,7 +2265,7 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 
 		op_begin(f, &t);
 		if (secs > 0)
-			delay_ns(wk->rn, (uint64_t)(secs * 1e9));
+			delay_ns(wk->rn, duration_ns(secs));
 		op_end(wk, f, &t, 0, 0);
 		return FR_OK;
 	}

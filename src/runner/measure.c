@@ -28,6 +28,7 @@
 #include "stats/cache.h"
 #include "stats/steady.h"
 #include "stats/sysstat.h"
+#include "util/size.h"
 #include "util/util.h"
 
 #define NS 1000000000ull
@@ -123,7 +124,7 @@ struct measure *measure_new(struct runner *rn, const char *name, double duration
 	if (o->steady_pct > 0 && interval <= 0)
 		interval = 1.0;
 	if (interval > 0) {
-		m->interval_ns = (uint64_t)(interval * 1e9);
+		m->interval_ns = duration_ns(interval);
 		if (!m->interval_ns)
 			m->interval_ns = 1;
 		m->prev = stats_array(m->nops);
@@ -147,7 +148,7 @@ struct measure *measure_new(struct runner *rn, const char *name, double duration
 static void window_start(struct measure *m, uint64_t now)
 {
 	m->t0 = now;
-	m->t_end = now + (uint64_t)(m->duration * 1e9);
+	m->t_end = now + duration_ns(m->duration);
 	getrusage(RUSAGE_SELF, &m->ru0);
 	m->cpu_ok = sysstat_cpu(&m->cpu0) == 0;
 	sysstat_mem(&m->mem0);
@@ -171,8 +172,8 @@ void measure_start(struct measure *m)
 		double w = o->warmup > 0 ? o->warmup : m->duration;
 
 		m->warming = 1;
-		m->warmup_until = now + (uint64_t)(w * 1e9);
-		m->t_end = m->warmup_until + (uint64_t)(m->duration * 1e9);
+		m->warmup_until = now + duration_ns(w);
+		m->t_end = m->warmup_until + duration_ns(m->duration);
 		if (o->steady_pct > 0)
 			m->steady = -1;
 		getrusage(RUSAGE_SELF, &m->ru0);

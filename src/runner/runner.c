@@ -21,7 +21,9 @@
 #include "runner/preflight.h"
 #include "stats/env.h"
 #include "util/clock.h"
+#include "util/display.h"
 #include "util/rundir.h"
+#include "util/stop.h"
 #include "util/util.h"
 
 volatile int runner_stop_signal;
@@ -42,6 +44,8 @@ void runner_install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* the engines' retries of EINTR and EAGAIN stop once it is set */
+	stop_register(&runner_stop_signal);
 	/* a reader that goes away (`| head`) must not kill us with files on
 	 * disk: writes to it fail instead, and the run ends as it would */
 	signal(SIGPIPE, SIG_IGN);
@@ -370,8 +374,18 @@ static int fileset_relpath(const struct wl_fileset *def, const char *rundir, cha
 		msg_err("fileset '%s': path '%s' must not contain '..'", def->name, p);
 		return -EPERM;
 	}
-	if (snprintf(buf, len, "%s%s%s", p, *p ? "/" : "", def->name) >= (int)len)
-		return -ENAMETOOLONG;
+	/* with a word (it once ended in exit 3 and nothing printed); the
+	 * parser already refuses a name longer than NAME_MAX */
+	if (snprintf(buf, len, "%s%s%s", p, *p ? "/" : "", def->name) >= (int)len) {
+		char shown[DISPLAY_NAME_BUF], nm[DISPLAY_NAME_BUF];
+
+		msg_err("%s '%s': path too long: '%s' (%zu bytes below the run directory, at "
+			"most %zu)",
+			def->is_file ? "file" : "fileset", display_name(def->name, nm, sizeof(nm)),
+			display_name(p, shown, sizeof(shown)), strlen(p) + 1 + strlen(def->name),
+			len - 1);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -779,6 +793,8 @@ int runner_create_filesets(struct runner *rn)
 			else
 				free(ps.error);
 		}
+		if (ret == -EINTR && runner_signalled())
+			res->interrupted = 1;
 		if (ret < 0)
 			return ret;
 		if (!o->quiet)

@@ -124,6 +124,19 @@ int num_parse_double(const char *s, double *out)
 	return 0;
 }
 
+int duration_parse(const char *s, double min, int min_excluded, double *out)
+{
+	double v;
+	int rc = num_parse_double(s, &v);
+
+	if (rc == -EINVAL)
+		return rc;
+	if (rc < 0 || v < min || (min_excluded && v == min) || v > DURATION_MAX_SECONDS)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
 char *size_format(uint64_t bytes, char *buf, size_t len)
 {
 	static const char units[] = "kmgtpe";

@@ -25,6 +25,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/display.h"
+#include "util/size.h"
 #include "util/util.h"
 
 /* Limits that keep hostile input from exhausting memory or the stack. */
@@ -1749,20 +1752,30 @@ static int instantiate(struct parser *p, const struct fo_ast *f, const struct en
 
 static int check_fileset_name(struct parser *p, const struct attr *a, const char *name)
 {
-	/* Fileset names become directory names under the run directory. */
+	char shown[DISPLAY_NAME_BUF];
+	const char *s = display_name(name, shown, sizeof(shown));
+
+	/* Fileset names become directory names under the run directory:
+	 * one longer than a file name can be never works, and is refused
+	 * before anything is created (it once ended in exit 3 and no word) */
+	if (strlen(name) > NAME_MAX)
+		return perr(p, a->v.line, a->v.col,
+			    "name too long: '%s' (%zu bytes; a file or fileset name becomes a file "
+			    "name, at most %d bytes)",
+			    s, strlen(name), NAME_MAX);
 	if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
 		return perr(p, a->v.line, a->v.col,
-			    "fileset name '%s' must not contain '/' or be '.' or '..'", name);
+			    "fileset name '%s' must not contain '/' or be '.' or '..'", s);
 	/* fsgauge's own files in the run directory (its marker) are not the
 	 * workload's to create or delete */
 	if (!strncmp(name, ".fsgauge", 8))
 		return perr(p, a->v.line, a->v.col,
 			    "name '%s' is reserved: names starting with '.fsgauge' are fsgauge's own",
-			    name);
+			    s);
 	for (size_t i = 0; i < p->w->nfilesets; i++)
 		if (strcmp(p->w->filesets[i]->name, name) == 0)
 			return perr(p, a->v.line, a->v.col,
-				    "fileset '%s' is already defined (line %d)", name,
+				    "fileset '%s' is already defined (line %d)", s,
 				    p->w->filesets[i]->line);
 	return 0;
 }
@@ -2472,6 +2485,8 @@ static int parse_run(struct parser *p, const struct token *kw, int ps)
 	double a = 0, b = 0;
 	int rc, n = 0;
 
+	struct token at = peek(p, LEX_WORD); /* where the duration is, for a message */
+
 	if (p->w->has_run)
 		return perr(p, kw->line, kw->col, "only one 'run' or 'psrun' is allowed");
 	rc = opt_number(p, ps ? "psrun period" : "run duration", &a, ps);
@@ -2479,6 +2494,7 @@ static int parse_run(struct parser *p, const struct token *kw, int ps)
 		return rc;
 	n += rc;
 	if (ps && rc) {
+		at = peek(p, LEX_WORD);
 		rc = opt_number(p, "psrun duration", &b, 0);
 		if (rc < 0)
 			return rc;
@@ -2489,6 +2505,11 @@ static int parse_run(struct parser *p, const struct token *kw, int ps)
 	 * ignored; the duration is what matters. */
 	if (ps)
 		a = n == 2 ? b : 0;
+	/* checked here, before anything converts it to nanoseconds */
+	if (a > DURATION_MAX_SECONDS)
+		return perr(p, at.line, at.col,
+			    "invalid %s %.15g (expected seconds, from 0 to " DURATION_MAX_TEXT ")",
+			    ps ? "psrun duration" : "run duration", a);
 	if (a == 0)
 		p->run_zero = 1;
 	p->w->run_seconds = a > 0 ? a : DEFAULT_RUN_SECONDS;
@@ -2779,9 +2800,12 @@ static int finish(struct parser *p)
 		for (size_t j = 0; j < w->nfilesets && !fs; j++)
 			if (strcmp(w->filesets[j]->name, r->fo->fileset_name) == 0)
 				fs = w->filesets[j];
-		if (!fs)
+		if (!fs) {
+			char shown[DISPLAY_NAME_BUF];
+
 			return perr(p, r->line, r->col, "fileset '%s' is not defined",
-				    r->fo->fileset_name);
+				    display_name(r->fo->fileset_name, shown, sizeof(shown)));
+		}
 		r->fo->fileset = fs;
 	}
 	for (size_t i = 0; i < w->nprocesses; i++)

@@ -35,7 +35,11 @@ int tarball_load(const char *path, struct replay *r, const struct tarball_sink *
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/stop.h"
 
 #define READ_CHUNK (256 * 1024)
 
@@ -51,6 +55,105 @@ static const char *errstr(struct archive *a)
 	return s ? s : "unknown error";
 }
 
+/* The archive's file, read by these callbacks instead of libarchive's
+ * own file reader, which retries an interrupted read for ever: a pipe
+ * (`--tarball <(zcat x.tar.gz)`) whose writer stalls must still let
+ * SIGINT end the run (util/stop.h). */
+struct source {
+	int fd;
+	int seekable; /* a regular file (or block device): skip and seek */
+	int interrupted;
+	off_t size;
+	unsigned char *buf;
+};
+
+static la_ssize_t source_read(struct archive *a, void *arg, const void **out)
+{
+	struct source *s = arg;
+
+	for (;;) {
+		ssize_t n = read(s->fd, s->buf, READ_CHUNK);
+
+		if (n >= 0) {
+			*out = s->buf;
+			return n;
+		}
+		if (errno != EINTR)
+			break;
+		if (stop_requested()) {
+			s->interrupted = 1;
+			break;
+		}
+	}
+	archive_set_error(a, errno, "%s", strerror(errno));
+	return -1;
+}
+
+/* Skip forward without reading, on a seekable file; 0 (libarchive then
+ * reads and drops) otherwise.  Not past the end, as libarchive's own. */
+static la_int64_t source_skip(struct archive *a, void *arg, la_int64_t want)
+{
+	struct source *s = arg;
+	off_t cur;
+
+	if (!s->seekable || want <= 0 || (cur = lseek(s->fd, 0, SEEK_CUR)) < 0 || cur >= s->size)
+		return 0;
+	if (want > s->size - cur)
+		want = s->size - cur;
+	return lseek(s->fd, (off_t)want, SEEK_CUR) < 0 ? 0 : want;
+}
+
+static la_int64_t source_seek(struct archive *a, void *arg, la_int64_t off, int whence)
+{
+	struct source *s = arg;
+	off_t r = lseek(s->fd, (off_t)off, whence);
+
+	if (r < 0) {
+		archive_set_error(a, errno, "%s", strerror(errno));
+		return ARCHIVE_FATAL;
+	}
+	return r;
+}
+
+/* Open `path` for reading, waiting (a FIFO waits for its writer) until
+ * the process is asked to stop.  0, or -errno (-EINTR: stopped). */
+static int source_open(struct source *s, const char *path)
+{
+	struct stat st;
+
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	do {
+		if (stop_requested())
+			return -EINTR;
+		s->fd = open(path, O_RDONLY | O_CLOEXEC);
+	} while (s->fd < 0 && errno == EINTR);
+	if (s->fd < 0)
+		return -errno;
+	if (fstat(s->fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+		int e = S_ISDIR(st.st_mode) ? EISDIR : errno;
+
+		close(s->fd);
+		s->fd = -1;
+		return -e;
+	}
+	if (S_ISREG(st.st_mode)) {
+		s->seekable = 1;
+		s->size = st.st_size;
+	}
+	s->buf = xmalloc(READ_CHUNK);
+	return 0;
+}
+
+static void source_close(struct source *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	s->fd = -1;
+	s->buf = NULL;
+}
+
 int tarball_load(const char *path, struct replay *r, const struct tarball_sink *sink,
 		 uint64_t *data_size, char *err, size_t errlen)
 {
@@ -59,6 +162,7 @@ int tarball_load(const char *path, struct replay *r, const struct tarball_sink *
 	char *last = NULL; /* the last entry read whole, for messages */
 	unsigned char *buf = xmalloc(READ_CHUNK);
 	uint64_t off = 0, nentries = 0;
+	struct source src = { .fd = -1 };
 	int ret = 0, rc;
 
 	archive_read_support_filter_all(a);
@@ -77,7 +181,20 @@ int tarball_load(const char *path, struct replay *r, const struct tarball_sink *
 	archive_read_support_format_warc(a);
 	archive_read_support_format_xar(a);
 	archive_read_support_format_zip(a);
-	if (archive_read_open_filename(a, path, READ_CHUNK) != ARCHIVE_OK) {
+	ret = source_open(&src, path);
+	if (ret < 0) {
+		if (ret == -EINTR)
+			snprintf(err, errlen, "interrupted while opening archive '%s'", path);
+		else
+			snprintf(err, errlen, "cannot open archive '%s': %s", path, strerror(-ret));
+		goto out;
+	}
+	archive_read_set_read_callback(a, source_read);
+	archive_read_set_skip_callback(a, source_skip);
+	if (src.seekable)
+		archive_read_set_seek_callback(a, source_seek);
+	archive_read_set_callback_data(a, &src);
+	if (archive_read_open1(a) != ARCHIVE_OK) {
 		int e = archive_errno(a);
 
 		/* libarchive's "unrecognized format" (ARCHIVE_ERRNO_FILE_FORMAT)
@@ -202,8 +319,14 @@ int tarball_load(const char *path, struct replay *r, const struct tarball_sink *
 		ret = -EINVAL;
 	}
 out:
+	if (src.interrupted) {
+		/* whatever libarchive made of the failed read: it was the stop */
+		snprintf(err, errlen, "interrupted while reading archive '%s'", path);
+		ret = -EINTR;
+	}
 	*data_size = off;
 	archive_read_free(a);
+	source_close(&src);
 	free(buf);
 	free(last);
 	return ret;

@@ -33,8 +33,46 @@ expect_fail "bad size in -s" 2 "command line.*filesize.*12q" \
 	"$FSGAUGE" run varmail -d "$d" -s filesize=12q -t 1
 expect_fail "-s without =" 2 "invalid -s 'nfiles' \(expected VAR=VALUE\)" \
 	"$FSGAUGE" run varmail -d "$d" -s nfiles
-expect_fail "bad run time" 2 "invalid run time 'abc'" "$FSGAUGE" run varmail -d "$d" -t abc
-expect_fail "zero run time" 2 "invalid run time '0'" "$FSGAUGE" run varmail -d "$d" -t 0
+# -t is range-checked before it becomes nanoseconds (2e10 once overflowed
+# the conversion, ended the run at once and reported success)
+for t in abc 0 2e10 1e308 31536001 inf nan -1; do
+	expect_fail "run time -t $t" 2 \
+		"^fsgauge: invalid -t '$t' \(expected seconds, above 0 and at most 31536000, a year\)$" \
+		"$FSGAUGE" run varmail -d "$d" -t "$t"
+done
+check "  and nothing is created" empty_dir "$d"
+printf 'define fileset name=a,path=$dir,entries=2,filesize=1k\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=a\n  }\n}\nrun 1e308\n' >"$T/long.f"
+expect_fail "run 1e308 in a workload file: refused with its position" 2 \
+	"^fsgauge: $T/long.f:7:5: invalid run duration 1e\+308 \(expected seconds, from 0 to 31536000, a year\)$" \
+	"$FSGAUGE" run "$T/long.f" -d "$d"
+sed 's/^run 1e308$/run $runtime/' "$T/long.f" >"$T/var.f"
+expect_fail "run \$runtime with -s runtime=4e7: refused" 2 \
+	"$T/var.f:7:5: invalid run duration 40000000 \(expected seconds, from 0 to 31536000" \
+	"$FSGAUGE" run "$T/var.f" -d "$d" -s runtime=4e7
+check "  and nothing is created" empty_dir "$d"
+
+# A fileset name becomes a file name: longer than NAME_MAX (255 bytes) is a
+# workload error found by the parser, shown shortened, before anything is
+# created (4123 bytes once ended in exit 3, no message and no JSON).
+name_f() { # LENGTH: a workload whose fileset name has LENGTH bytes
+	n=$(printf "%${1}s" "" | tr ' ' a)
+	printf 'define fileset name=%s,path=$dir,entries=2,filesize=1k,prealloc\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=%s\n  }\n}\nrun 1\n' "$n" "$n" >"$T/name$1.f"
+}
+name_f 4123
+a48=$(printf '%48s' "" | tr ' ' a)
+expect_fail "a fileset name of 4123 bytes: exit 2, a one-line message with the name shortened" 2 \
+	"^fsgauge: $T/name4123.f:1:21: name too long: '$a48…' \(4123 bytes; a file or fileset name becomes a file name, at most 255 bytes\)$" \
+	"$FSGAUGE" run "$T/name4123.f" -d "$d" -t 1 --json "$T/name.json"
+check "  one line" [ "$(wc -l <"$T/err")" -eq 1 ]
+check "  nothing created, no JSON" empty_dir "$d" && [ ! -e "$T/name.json" ]
+name_f 256
+expect_fail "a fileset name of 256 bytes is refused" 2 "name too long: '$a48…' \(256 bytes" \
+	"$FSGAUGE" run "$T/name256.f" -d "$d" -t 1
+name_f 255
+run "$FSGAUGE" run "$T/name255.f" -d "$d" -t 0.1 -q --json "$T/name.json"
+check "a fileset name of 255 bytes works (exit $rc)" [ "$rc" -eq 0 ] &&
+	[ "$(json "$T/name.json" 'len(d["filesets"][0]["name"])')" -eq 255 ]
+check "  and nothing is left" empty_dir "$d"
 expect_fail "unknown engine" 2 "unknown engine 'turbo' \(available: psync" \
 	"$FSGAUGE" run varmail -d "$d" --engine turbo
 expect_fail "bad seed" 2 "invalid seed 'x'" "$FSGAUGE" run varmail -d "$d" --seed x

@@ -21,11 +21,16 @@ bad "--repeat 0" "invalid --repeat '0' \(expected a whole number from 1 to 1000\
 bad "--repeat -1" "invalid --repeat '-1'" --repeat -1
 bad "--repeat 2.5" "invalid --repeat '2.5'" --repeat 2.5
 bad "--repeat 1001" "invalid --repeat '1001'" --repeat 1001
-bad "--interval 0" "invalid --interval '0' \(expected seconds, at least 0.05\)" --interval 0
+bad "--interval 0" "invalid --interval '0' \(expected seconds, from 0.05 to 31536000, a year\)" --interval 0
 bad "--interval abc" "invalid --interval 'abc'" --interval abc
 bad "--interval 0.01" "invalid --interval '0.01'" --interval 0.01
-bad "--warmup -1" "invalid --warmup '-1' \(expected seconds >= 0\)" --warmup -1
+bad "--warmup -1" "invalid --warmup '-1' \(expected seconds, from 0 to 31536000, a year\)" --warmup -1
 bad "--warmup nan" "invalid --warmup 'nan'" --warmup nan
+# durations are range-checked before they become nanoseconds: 1e300 once
+# overflowed the conversion and ended the warm-up at once
+bad "--warmup 1e300" "invalid --warmup '1e300' \(expected seconds, from 0 to 31536000, a year\)" --warmup 1e300
+bad "--warmup 31536001" "invalid --warmup '31536001'" --warmup 31536001
+bad "--interval 1e300" "invalid --interval '1e300' \(expected seconds, from 0.05 to 31536000" --interval 1e300
 bad "--steady-state=0" "invalid --steady-state '0' \(expected PCT or PCT,N" --steady-state=0
 bad "--steady-state=101" "invalid --steady-state '101'" --steady-state=101
 bad "--steady-state=5,1" "invalid --steady-state '5,1'" --steady-state=5,1

@@ -369,4 +369,42 @@ check "SIGINT: json marked interrupted" [ "$i" = true ]
 check "SIGINT: the copy in progress is marked incomplete" [ "$inc" = true ]
 check "SIGINT: nothing left behind" empty_dir "$d"
 
+# --- SIGINT while reading the archive from a FIFO ------------------------------------
+# Its open waits for a writer, its reads for data: a signal must end either
+# (130, a JSON marked interrupted, the run directory removed), not be
+# retried (libarchive's own reader retries EINTR for ever) or end in exit 3.
+# Under timeout, so that a regression fails instead of hanging.
+# fifo_sigint DESC MESSAGE: untar the FIFO $T/fifo, SIGINT once it has
+# started reading, judge
+fifo_sigint() {
+	rm -f "$T/fifo.json" "$T/fifo.err" # (an old one would satisfy wait_for at once)
+	timeout -k 5 60 "$FSGAUGE" untar --tarball "$T/fifo" -d "$d" --json "$T/fifo.json" \
+		>"$T/fifo.out" 2>"$T/fifo.err" &
+	pid=$!
+	check "$1: it got to the archive" wait_for "$T/fifo.err" "^reading '"
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	check "$1: exit 130 (got $rc)" [ "$rc" -eq 130 ]
+	check "$1: says so" grep -Eq "^fsgauge: interrupted while $2 archive '$T/fifo'$" "$T/fifo.err" ||
+		sed 's/^/#   /' "$T/fifo.err"
+	check "$1: json marked interrupted" [ "$(json "$T/fifo.json" 'd["status"]["interrupted"] and not d["status"]["complete"]')" = true ]
+	check "$1: nothing left behind" empty_dir "$d"
+}
+mkfifo "$T/fifo"
+fifo_sigint "FIFO without a writer" opening
+sleep 60 >"$T/fifo" &
+writer=$!
+fifo_sigint "FIFO whose writer sends nothing" "(opening|reading)"
+kill $writer 2>/dev/null
+wait $writer 2>/dev/null
+# and a FIFO that does carry an archive is read as a file is
+cat "$T/small.tar" >"$T/fifo" &
+writer=$!
+run timeout -k 5 60 "$FSGAUGE" untar --tarball "$T/fifo" -d "$d" -q --json "$T/fifo.json"
+wait $writer
+check "an archive through a FIFO is extracted (exit $rc)" [ "$rc" -eq 0 ]
+check "  all of it" [ "$(json "$T/fifo.json" 'd["status"]["complete"]')" = true ]
+check "  and nothing is left" empty_dir "$d"
+
 finish

@@ -69,6 +69,38 @@ expect_fail "a block of another file is named as such" 1 \
 	"$FSGAUGE" verify -q --check-only "$rd"
 check "nothing left after the checks" empty_dir "$d"
 
+# Files the manifest names are opened O_NONBLOCK and checked to be regular
+# files: a FIFO in a data file's place is a verify error (the data is not
+# there), not an open that waits for a writer until SIGKILL; one in the
+# manifest's place is refused.  Under timeout, so that a regression fails
+# instead of hanging.
+write_only
+rm "$rd/v1"
+mkfifo "$rd/v1"
+expect_fail "a FIFO in a data file's place is a verify error, without blocking" 1 \
+	"^fsgauge: verify error: '$rd/v1' is a FIFO, not a regular file$" \
+	timeout -k 5 60 "$FSGAUGE" verify -q --check-only "$rd"
+check "  counted as one bad, the other files checked" grep -q "verified 3 files of 65536 bytes: 1 bad" "$T/out"
+check "  the FIFO is not removed (the manifest lists regular files)" [ -p "$rd/v1" ]
+check "  and the rest is" [ "$(ls -A "$rd")" = v1 ]
+rm -r "$rd"
+write_only
+rm "$rd/v2"
+mkdir "$rd/v2"
+expect_fail "a directory in a data file's place is named as such" 1 \
+	"verify error: '$rd/v2' is a directory, not a regular file" \
+	timeout -k 5 60 "$FSGAUGE" verify -q --check-only "$rd"
+rm -r "$rd"
+write_only
+rm "$rd/verify.manifest"
+mkfifo "$rd/verify.manifest"
+expect_fail "a FIFO in the manifest's place is refused, without blocking" 2 \
+	"^fsgauge: '$rd/verify.manifest' is a FIFO, not a regular file: not written by 'fsgauge verify --write-only'$" \
+	timeout -k 5 60 "$FSGAUGE" verify -q --check-only "$rd"
+check "  and nothing is removed" [ -p "$rd/verify.manifest" ] && [ -f "$rd/v0" ]
+rm -r "$rd"
+check "nothing left after the FIFO checks" empty_dir "$d"
+
 mkdir "$T/fsgauge-fake"
 expect_fail "--check-only refuses a directory without our marker" 2 "no .fsgauge-run marker" \
 	"$FSGAUGE" verify --check-only "$T/fsgauge-fake"

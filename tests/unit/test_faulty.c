@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "engine/faulty.h"
 #include "tap.h"
+#include "util/stop.h"
 
 static int64_t do_op(struct engine *e, enum io_op op, size_t len)
 {
@@ -210,6 +211,50 @@ static void test_short_and_retry(void)
 	engine_close(e);
 }
 
+/* Once the process is stopping (util/stop.h), an EINTR or EAGAIN is
+ * returned at once instead of retried: a signal must end an open that
+ * blocks (a FIFO nobody writes), not be answered by opening again. */
+static void test_retry_stopping(void)
+{
+	static volatile int flag;
+	struct engine *e;
+	struct io_req q;
+	char buf[64];
+	uint64_t before;
+
+	stop_register(&flag);
+	ok(!stop_requested(), "a registered flag at 0 is not stopping");
+	engine_open(&e, "faulty:null:op=read,nth=1,err=EINTR", 1);
+	q = (struct io_req){ .op = IO_READ, .fd = 3, .buf = buf, .len = sizeof(buf) };
+	is_int(engine_exec_full(e, &q), sizeof(buf), "not stopping: EINTR is retried");
+	engine_close(e);
+
+	flag = 2; /* SIGINT */
+	ok(stop_requested(), "a set flag is stopping");
+	engine_open(&e, "faulty:null:op=open,after=0,err=EINTR", 1);
+	before = e->nreq[IO_OPEN];
+	q = (struct io_req){ .op = IO_OPEN, .path = "x" };
+	is_int(engine_exec_full(e, &q), -EINTR, "stopping: EINTR on an open is returned");
+	is_int(e->nreq[IO_OPEN] - before, 1, "  after one request, not retried");
+	engine_close(e);
+
+	engine_open(&e, "faulty:null:op=write,after=0,err=EAGAIN", 1);
+	before = e->nreq[IO_WRITE];
+	q = (struct io_req){ .op = IO_WRITE, .fd = 3, .buf = buf, .len = sizeof(buf) };
+	is_int(engine_exec_full(e, &q), -EAGAIN, "stopping: EAGAIN on a write is returned");
+	is_int(e->nreq[IO_WRITE] - before, 1, "  after one request, not retried");
+	engine_close(e);
+
+	engine_open(&e, "faulty:null:op=read,nth=2,err=EINTR", 1);
+	q = (struct io_req){ .op = IO_READ, .fd = 3, .buf = buf, .len = sizeof(buf) };
+	engine_exec_full(e, &q); /* the first read, whole */
+	is_int(engine_exec_full(e, &q), -EINTR, "stopping: an interrupted read is not resumed");
+	engine_close(e);
+
+	stop_register(NULL);
+	ok(!stop_requested(), "unregistered: never stopping");
+}
+
 static void test_async(void)
 {
 	struct engine *e;
@@ -257,6 +302,7 @@ int main(void)
 	ok(engine_open(&e, "faulty", 1) == -EINVAL, "engine_open rejects bare 'faulty'");
 	test_nth();
 	test_after();
+	test_retry_stopping();
 	test_shared_across_instances();
 	test_threads();
 	test_short_and_retry();

@@ -272,6 +272,12 @@ struct bad_case {
 	const char *msg;
 };
 
+/* names of 48 and 256 bytes, for the name-length cases */
+#define N16 "aaaaaaaaaaaaaaaa"
+#define N48 N16 N16 N16
+#define N64 N16 N16 N16 N16
+#define N256 N64 N64 N64 N64
+
 static const struct bad_case bad_cases[] = {
 	{ "missing = after name", "define fileset name,path=/tmp\n", NULL, 1, 20,
 	  "expected '=' after 'name', found ','" },
@@ -414,6 +420,19 @@ static const struct bad_case bad_cases[] = {
 	  "expected a quoted string after 'echo', found 'hello'" },
 	{ "two runs", "run 1\nrun 2\n", NULL, 2, 1, "only one 'run' or 'psrun' is allowed" },
 	{ "negative run", "run -5\n", NULL, 1, 5, "run duration must not be negative" },
+	{ "fileset name too long", "define fileset name=" N256 ",path=/tmp\n", NULL, 1, 21,
+	  "name too long: '" N48 "\xe2\x80\xa6' (256 bytes; a file or fileset name becomes a file "
+	  "name, at most 255 bytes)" },
+	{ "long undefined fileset shown shortened",
+	  "define fileset name=a,path=/tmp\ndefine process name=p {\nthread name=t {\n"
+	  "flowop statfile name=s,filesetname=" N256 "\n}\n}\n",
+	  NULL, 4, 36, "fileset '" N48 "\xe2\x80\xa6' is not defined" },
+	{ "run beyond a year", "run 1e308\n", NULL, 1, 5,
+	  "invalid run duration 1e+308 (expected seconds, from 0 to 31536000, a year)" },
+	{ "run just beyond a year", "set $t=31536001\nrun $t\n", NULL, 2, 5,
+	  "invalid run duration 31536001 (expected seconds, from 0 to 31536000, a year)" },
+	{ "psrun duration beyond a year", "psrun 10 2e10\n", NULL, 1, 10,
+	  "invalid psrun duration 20000000000 (expected seconds, from 0 to 31536000, a year)" },
 	{ "enable multi", "enable multi master=a,client=b\n", NULL, 1, 8,
 	  "'enable multi' (multi-client synchronisation) is not supported" },
 	{ "create what", "create widgets\n", NULL, 1, 8,

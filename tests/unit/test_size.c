@@ -209,6 +209,62 @@ static void test_num_parse(void)
 	is_int(num_parse_double(NULL, &x), -EINVAL, "num_parse_double(NULL) fails");
 }
 
+static void test_duration(void)
+{
+	static const struct {
+		const char *in;
+		double min;
+		int excl, rc;
+		double want;
+	} d[] = {
+		{ "60", 0, 1, 0, 60 },
+		{ "0.5", 0, 1, 0, 0.5 },
+		{ "31536000", 0, 1, 0, DURATION_MAX_SECONDS },
+		{ "3.1536e7", 0, 0, 0, DURATION_MAX_SECONDS },
+		{ "0", 0, 0, 0, 0 },
+		{ "0", 0, 1, -ERANGE, 0 },
+		{ "-1", 0, 0, -ERANGE, 0 },
+		{ "-0.001", 0, 1, -ERANGE, 0 },
+		{ "31536000.001", 0, 1, -ERANGE, 0 },
+		{ "2e10", 0, 1, -ERANGE, 0 },
+		{ "1e308", 0, 0, -ERANGE, 0 },
+		{ "1e999", 0, 0, -ERANGE, 0 },
+		{ "-1e999", 0, 0, -ERANGE, 0 },
+		{ "0.04", 0.05, 0, -ERANGE, 0 },
+		{ "0.05", 0.05, 0, 0, 0.05 },
+		{ "nan", 0, 0, -EINVAL, 0 },
+		{ "inf", 0, 0, -EINVAL, 0 },
+		{ "-inf", 0, 0, -EINVAL, 0 },
+		{ "10s", 0, 0, -EINVAL, 0 },
+		{ "", 0, 0, -EINVAL, 0 },
+	};
+	double got;
+
+	for (size_t i = 0; i < ARRAY_SIZE(d); i++) {
+		int rc;
+
+		got = -1;
+		rc = duration_parse(d[i].in, d[i].min, d[i].excl, &got);
+		if (d[i].rc)
+			ok(rc == d[i].rc && got == -1, "duration_parse(\"%s\", %g%s) fails with %s",
+			   d[i].in, d[i].min, d[i].excl ? " excluded" : "",
+			   d[i].rc == -ERANGE ? "ERANGE" : "EINVAL");
+		else
+			ok(rc == 0 && got == d[i].want, "duration_parse(\"%s\") = %g", d[i].in,
+			   d[i].want);
+	}
+	is_int(duration_ns(1.5), 1500000000, "duration_ns(1.5) is 1.5e9 ns");
+	is_int(duration_ns(0), 0, "duration_ns(0) is 0");
+	is_int(duration_ns(-3), 0, "duration_ns of a negative is 0");
+	is_int(duration_ns(NAN), 0, "duration_ns(NaN) is 0");
+	ok(duration_ns(1e308) == (uint64_t)(DURATION_MAX_SECONDS * 1e9),
+	   "duration_ns(1e308) saturates at a year, defined");
+	ok(duration_ns(INFINITY) == (uint64_t)(DURATION_MAX_SECONDS * 1e9),
+	   "duration_ns(inf) saturates too");
+	ok(UINT64_MAX - 3 * duration_ns(1e308) > (uint64_t)(100.0 * DURATION_MAX_SECONDS * 1e9),
+	   "three maximal durations and a century of uptime fit 64 bits");
+}
+
 static void test_size_format(void)
 {
 	static const struct {
@@ -275,6 +331,7 @@ int main(void)
 	test_size_parse();
 	test_size_parse_unit();
 	test_num_parse();
+	test_duration();
 	test_size_format();
 	return done_testing();
 }
