@@ -20,14 +20,12 @@ const char *display_name(const char *name, char *buf, size_t len)
 			buf[0] = 0;
 		return buf;
 	}
+	/* here n > DISPLAY_NAME_MAX or n >= len, so keep < n */
 	keep = DISPLAY_NAME_KEEP < len - sizeof(ellipsis) ? DISPLAY_NAME_KEEP : len - sizeof(ellipsis);
-	if (keep > n)
-		keep = n;
 	/* do not cut a UTF-8 character: back up over continuation bytes
 	 * (10xxxxxx) to the byte that starts the one cut */
-	if (keep < n && ((unsigned char)name[keep] & 0xc0) == 0x80)
-		while (keep > 0 && ((unsigned char)name[keep] & 0xc0) == 0x80)
-			keep--;
+	while (keep > 0 && ((unsigned char)name[keep] & 0xc0) == 0x80)
+		keep--;
 	memcpy(buf, name, keep);
 	memcpy(buf + keep, ellipsis, sizeof(ellipsis));
 	return buf;
