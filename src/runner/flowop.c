@@ -2329,10 +2329,10 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 	case FO_STONEWALL:
 		/* the first thread here stops the others' stonewall= loops */
 		if (!__atomic_exchange_n(&wk->rn->stonewalled, 1, __ATOMIC_RELAXED))
-			f->st.ops++;
+			STAT_ADD(f->st.ops, 1);
 		return FR_OK;
 	case FO_THREADDONE:
-		f->st.ops++;
+		STAT_ADD(f->st.ops, 1);
 		return FR_DONE;
 	case FO_REPLAY:
 		return do_replay(wk, f);
