@@ -1306,7 +1306,7 @@ static int preflight(const struct bonnie_opts *b, const struct rundir *rd)
 	double per = (double)MAX(MAX(b->chunk, b->file_chunk), 4096) +
 		     (double)runner_worker_overhead(BONNIE_MAX_FLOWS);
 
-	if (strcmp(b->ro.engine, "null")) {
+	if (!(engine_spec_caps(b->ro.engine) & ENGINE_DISKLESS)) {
 		n.bytes = MAX((double)b->size, fbytes);
 		n.entries = files + (b->files ? (double)b->dirs + 1 : 0) + chunks;
 	}

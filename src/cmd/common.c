@@ -6,35 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/faulty.h"
 #include "util/size.h"
 #include "util/util.h"
 
 const struct engine_ops *engine_find_checked(const char *name)
 {
-	const struct engine_ops *e;
-	char list[256] = "";
+	char err[512];
+	const struct engine_ops *e = engine_spec_find(name, NULL, err, sizeof(err));
 
-	if (!strncmp(name, "faulty", 6) && (!name[6] || name[6] == ':')) {
-		struct faulty_rule rule;
-		char err[512];
-
-		if (faulty_parse(name, &rule, err, sizeof(err)) < 0) {
-			msg_err("%s", err);
-			return NULL;
-		}
-		return &engine_faulty_ops;
-	}
-	e = engine_find(name);
-	if (e)
-		return e;
-	for (const char *const *n = engine_names(); *n; n++) {
-		if (*list)
-			strncat(list, ", ", sizeof(list) - strlen(list) - 1);
-		strncat(list, *n, sizeof(list) - strlen(list) - 1);
-	}
-	msg_err("unknown engine '%s' (available: %s)", name, list);
-	return NULL;
+	if (!e)
+		msg_err("%s", err);
+	return e;
 }
 
 static int parse_steady(const char *arg, struct run_opts *o)
@@ -149,14 +131,13 @@ int common_run_opt(int c, const char *arg, struct run_opts *o)
 
 int common_engine_stores_nothing(const char *e)
 {
-	return e && (!strcmp(e, "null") ||
-		     (!strncmp(e, "faulty:null", 11) && (!e[11] || e[11] == ':')));
+	return e && (engine_spec_caps(e) & ENGINE_DISKLESS) != 0;
 }
 
 int common_verify_check(const struct run_opts *o)
 {
-	/* the null engine (alone or wrapped by faulty) stores nothing, so
-	 * every block read back would be reported */
+	/* a diskless engine (null, alone or wrapped by faulty) stores
+	 * nothing, so every block read back would be reported */
 	if (o->verify && common_engine_stores_nothing(o->engine)) {
 		msg_err("--verify needs an engine that stores data: the null engine reads back "
 			"nothing it was given");

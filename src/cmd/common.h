@@ -62,9 +62,9 @@
 #include "runner/runner.h"
 #include "stats/result.h"
 
-/* engine_find(), printing "unknown engine 'x' (available: ...)" when it
- * fails.  Also accepts and checks a "faulty:ENGINE:RULE" spec (see
- * engine/faulty.h), printing what is wrong with it. */
+/* engine_spec_find(), printing "unknown engine 'x' (available: ...)" or
+ * what is wrong with a wrapper spec such as "faulty:ENGINE:RULE" (see
+ * engine/faulty.h) when it fails. */
 const struct engine_ops *engine_find_checked(const char *name);
 
 /* getopt codes of the shared options: above every short option. */
@@ -111,9 +111,9 @@ int common_run_opt(int c, const char *arg, struct run_opts *o);
  * engine that stores data.  Returns 0 or -1 after a message (exit with
  * EXIT_USAGE). */
 int common_run_check(const struct run_opts *o);
-/* Whether engine spec `e` is the null engine, alone or wrapped by faulty
- * ("faulty:null", "faulty:null:RULE"): it stores nothing, so data cannot
- * be read back and checked.  1 or 0 (0 for NULL). */
+/* Whether engine spec `e` is diskless (ENGINE_DISKLESS: null, alone or
+ * wrapped, "faulty:null:RULE"): it stores nothing, so data cannot be read
+ * back and checked.  1 or 0 (0 for NULL or an invalid spec). */
 int common_engine_stores_nothing(const char *e);
 /* The --verify part of common_run_check(), for front ends that do not
  * call it.  0, or -1 after a message. */

@@ -1057,7 +1057,7 @@ static int preflight(struct ioz *z, const struct rundir *rd)
 	for (size_t i = 0; i < z->recs.n; i++)
 		rec = MAX(rec, z->recs.v[i]);
 	rec = MIN(rec, biggest);
-	if (!z->device && strcmp(z->ro.engine, "null")) {
+	if (!z->device && !(engine_spec_caps(z->ro.engine) & ENGINE_DISKLESS)) {
 		n.bytes = (double)biggest * z->nfs;
 		n.entries = z->nfs;
 	}

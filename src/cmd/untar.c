@@ -386,7 +386,7 @@ static void record_params(struct result *res, const struct run_opts *o, const ch
 }
 
 /* Refuse to start when the copies cannot fit (bytes and inodes; not on
- * the null engine, which creates nothing) or the extracting threads
+ * a diskless engine such as null, which creates nothing) or the extracting threads
  * cannot run (their memory: `extract`'s buffers and state). */
 static int preflight(const struct rundir *rd, const struct replay_stats *st, uint64_t copies,
 		     uint64_t spool, const char *engine, const struct wl_thread *extract,
@@ -395,7 +395,7 @@ static int preflight(const struct rundir *rd, const struct replay_stats *st, uin
 	struct preflight_needs n = { .threads = (double)jobs };
 	double entries = (double)(st->files + st->dirs + st->symlinks + st->hardlinks + 1);
 
-	if (strcmp(engine, "null")) {
+	if (!(engine_spec_caps(engine) & ENGINE_DISKLESS)) {
 		n.bytes = (double)copies * ((double)st->bytes + entries * 512.0);
 		n.entries = entries * (double)copies;
 	}

@@ -90,13 +90,69 @@ const char *const *engine_names(void)
 	return names;
 }
 
+/* The wrapper engine whose name is the first ':'-separated part of
+ * `spec` ("faulty" in "faulty:null:nth=1", or "faulty" alone), or NULL. */
+static const struct engine_ops *spec_wrapper(const char *spec)
+{
+	size_t n = strcspn(spec, ":");
+
+	for (size_t i = 0; i < ARRAY_SIZE(engines); i++)
+		if ((engines[i]->caps & ENGINE_WRAPPER) && strlen(engines[i]->name) == n &&
+		    !strncmp(engines[i]->name, spec, n))
+			return engines[i];
+	return NULL;
+}
+
+const struct engine_ops *engine_spec_find(const char *spec, unsigned *caps, char *errbuf,
+					  size_t errlen)
+{
+	const struct engine_ops *ops = spec_wrapper(spec);
+	unsigned c;
+
+	if (ops) {
+		struct faulty_rule rule;
+
+		/* faulty is the only wrapper: its parser checks the whole
+		 * spec and finds the engine it wraps */
+		if (faulty_parse(spec, &rule, errbuf, errlen) < 0)
+			return NULL;
+		c = (rule.inner->caps & ~ENGINE_INLINE_SYSCALLS) | ops->caps;
+	} else {
+		ops = engine_find(spec);
+		if (!ops) {
+			char list[256] = "";
+
+			for (size_t i = 0; i < ARRAY_SIZE(engines); i++) {
+				if (*list)
+					strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+				strncat(list, engines[i]->name, sizeof(list) - strlen(list) - 1);
+			}
+			snprintf(errbuf, errlen, "unknown engine '%s' (available: %s)", spec, list);
+			return NULL;
+		}
+		c = ops->caps;
+	}
+	if (caps)
+		*caps = c;
+	return ops;
+}
+
+unsigned engine_spec_caps(const char *spec)
+{
+	unsigned caps = 0;
+
+	if (!spec || !engine_spec_find(spec, &caps, NULL, 0))
+		return 0;
+	return caps;
+}
+
 int engine_open(struct engine **out, const char *spec, unsigned depth)
 {
-	const struct engine_ops *ops = engine_find(spec);
+	const struct engine_ops *ops;
 	struct engine *e;
 	int ret;
 
-	if (!strncmp(spec, "faulty", 6) && (!spec[6] || spec[6] == ':')) {
+	if (spec_wrapper(spec)) {
 		e = xcalloc(1, sizeof(*e));
 		ret = faulty_open(e, spec, depth ? depth : 1);
 		if (ret < 0) {
@@ -106,13 +162,14 @@ int engine_open(struct engine **out, const char *spec, unsigned depth)
 		*out = e;
 		return 0;
 	}
+	ops = engine_find(spec);
 	if (!ops) {
 		msg_err("unknown engine '%s'", spec);
 		return -EINVAL;
 	}
 	e = xcalloc(1, sizeof(*e));
 	e->ops = ops;
-	e->inline_syscalls = ops == &engine_psync_ops;
+	e->inline_syscalls = !!(ops->caps & ENGINE_INLINE_SYSCALLS);
 	ret = ops->init(e, depth ? depth : 1);
 	if (ret < 0) {
 		err_errno(ret, "cannot start engine '%s'", spec);

@@ -18,6 +18,10 @@
  * built with liburing), "null" (completes everything at once without
  * touching the system: for tests and overhead measurement) and "faulty"
  * (wraps another engine and fails chosen operations; see faulty.h).
+ *
+ * Code outside the registry (engine.c) never compares engine names: it
+ * asks what an engine can do, engine_spec_caps() and the ENGINE_* flags
+ * below.
  */
 #ifndef FSGAUGE_ENGINE_H
 #define FSGAUGE_ENGINE_H
@@ -84,9 +88,30 @@ struct io_req {
 
 struct engine;
 
+/* Capabilities: struct engine_ops.caps for an ops table, and
+ * engine_spec_caps() for the spec an engine is opened with. */
+enum {
+	/* Stores and creates nothing: no file or directory appears, and a
+	 * read returns nothing that was written (null).  Read by the free
+	 * space and inode preflights (the engine needs neither) and by the
+	 * --verify and `verify` checks (there is nothing to read back). */
+	ENGINE_DISKLESS = 1u << 0,
+	/* Wraps another engine, named in its spec "NAME:INNER[:...]"
+	 * (faulty).  A wrapper spec has the capabilities of the engine it
+	 * wraps, plus this one and without ENGINE_INLINE_SYSCALLS.  Read by
+	 * the registry, to open and check wrapper specs. */
+	ENGINE_WRAPPER = 1u << 1,
+	/* exec() is engine_syscall() and nothing else, so engine_exec() may
+	 * issue the common system calls inline (psync).  A property of the
+	 * ops table: a wrapper's exec() is its own.  Read by engine_open(),
+	 * which sets struct engine.inline_syscalls from it. */
+	ENGINE_INLINE_SYSCALLS = 1u << 2,
+};
+
 struct engine_ops {
 	const char *name;
 	const char *description;
+	unsigned caps; /* ENGINE_* */
 	/* Per-thread setup; `depth` is the most requests the caller will
 	 * have submitted and not reaped.  Returns 0 or -errno. */
 	int (*init)(struct engine *e, unsigned depth);
@@ -116,6 +141,17 @@ struct engine {
 
 /* Find an engine by name; NULL if unknown or not compiled in. */
 const struct engine_ops *engine_find(const char *name);
+/* Check an engine spec — an engine name, or a wrapper spec such as
+ * "faulty:null:op=write,nth=1" (see faulty.h) — without opening it.
+ * Returns the ops table engine_open() would start (the wrapper's for a
+ * wrapper spec) and its capabilities in *caps (when caps is not NULL);
+ * or NULL with the reason in errbuf ("unknown engine 'x' (available:
+ * psync, ...)", or what is wrong with the wrapper spec). */
+const struct engine_ops *engine_spec_find(const char *spec, unsigned *caps, char *errbuf,
+					  size_t errlen);
+/* The capabilities (ENGINE_*) of the engine `spec` names; 0 for an
+ * unknown engine or an invalid spec (which engine_open() refuses). */
+unsigned engine_spec_caps(const char *spec);
 /* Names of all compiled-in engines, NULL-terminated. */
 const char *const *engine_names(void);
 

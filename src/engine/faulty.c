@@ -99,7 +99,7 @@ int faulty_parse(const char *spec, struct faulty_rule *rule, char *errbuf, size_
 	memcpy(inner, p, n);
 	inner[n] = 0;
 	rule->inner = engine_find(inner);
-	if (!rule->inner || rule->inner == &engine_faulty_ops) {
+	if (!rule->inner || (rule->inner->caps & ENGINE_WRAPPER)) {
 		snprintf(errbuf, errlen, "engine spec '%s': unknown engine '%s' to wrap", spec,
 			 inner);
 		return -EINVAL;
@@ -350,6 +350,7 @@ static int faulty_reap(struct engine *e, struct io_req **done, unsigned min, uns
 const struct engine_ops engine_faulty_ops = {
 	.name = "faulty",
 	.description = "wraps another engine and fails chosen operations (faulty:ENGINE:RULE)",
+	.caps = ENGINE_WRAPPER,
 	.init = faulty_init,
 	.exit = faulty_exit,
 	.exec = faulty_exec,

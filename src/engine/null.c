@@ -78,6 +78,7 @@ static int null_reap(struct engine *e, struct io_req **done, unsigned min, unsig
 const struct engine_ops engine_null_ops = {
 	.name = "null",
 	.description = "does nothing, instantly (tests and overhead measurement)",
+	.caps = ENGINE_DISKLESS,
 	.init = null_init,
 	.exit = null_exit,
 	.exec = null_exec,

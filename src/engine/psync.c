@@ -47,6 +47,7 @@ static int psync_reap(struct engine *e, struct io_req **done, unsigned min, unsi
 const struct engine_ops engine_psync_ops = {
 	.name = "psync",
 	.description = "synchronous system calls (pread/pwrite); the default",
+	.caps = ENGINE_INLINE_SYSCALLS,
 	.init = psync_init,
 	.exit = psync_exit,
 	.exec = psync_exec,

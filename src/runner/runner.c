@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "runner/internal.h"
 #include "runner/preflight.h"
 #include "stats/env.h"
@@ -434,7 +435,8 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 	const struct wl_fileset *fb = NULL, *fe = NULL;
 	double tk = 0, tmem = 0, threads_mem = 0, tables = 0, nentries = 0;
 	double fb_bytes = -1, fe_entries = -1;
-	int creates = strcmp(o->engine, "null") != 0; /* the null engine creates nothing */
+	/* a diskless engine (null, alone or wrapped) creates nothing */
+	int creates = !(engine_spec_caps(o->engine) & ENGINE_DISKLESS);
 	char h1[160], h2[160], h3[160];
 
 	memset(n, 0, sizeof(*n));
