@@ -33,6 +33,27 @@ int comparison_param_ignored(const char *key)
 	return 0;
 }
 
+char *comparison_params_hash(const struct kvlist *params)
+{
+	char *buf = NULL, *h;
+	size_t len = 0;
+
+	for (size_t i = 0; i < params->n; i++) {
+		const struct kv *p = &params->v[i];
+		size_t nk = strlen(p->key) + 1, nv = strlen(p->value) + 1;
+
+		if (comparison_param_ignored(p->key))
+			continue;
+		buf = xrealloc(buf, len + nk + nv);
+		memcpy(buf + len, p->key, nk);
+		memcpy(buf + len + nk, p->value, nv);
+		len += nk + nv;
+	}
+	h = result_hash(buf ? buf : "", len);
+	free(buf);
+	return h;
+}
+
 int comparison_env_same(const char *key, const char *a, const char *b)
 {
 	/* keys whose value is "KIND (MEASUREMENT...)" */
