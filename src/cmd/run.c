@@ -146,7 +146,7 @@ static void record_params(struct result *res, const struct workload *w, const st
  * second parse, so that texts the target was put in (echo) are fixed too.
  * `ov` has room for nov + 1 overrides, the last being $dir's.
  */
-#define RESOLVED_DIR "<target>"
+#define RESOLVED_DIR "\"<target>\""
 
 static char *resolved_hash(const char *text, const char *source, struct wl_override *ov,
 			   size_t nov)

@@ -422,8 +422,27 @@ static void group_flags(struct comparison *c, size_t res, size_t from)
 	}
 }
 
+/* 1 when a and b both carry a workload hash and the hashes differ: the
+ * same name and parameters, but not the same workload (an edited file).
+ * Results without one (older files) are never told apart. */
+int comparison_hash_differs(const struct rfile *a, const struct rfile *b)
+{
+	return a->workload_hash && b->workload_hash && strcmp(a->workload_hash, b->workload_hash);
+}
+
 static void build_warnings(struct comparison *c)
 {
+	for (size_t i = 1; i < c->nres; i++) {
+		const struct rfile *a = c->res[0], *b = c->res[i];
+
+		/* results of different workloads are told apart by name already */
+		if (!strcmp(a->suite, b->suite) && !strcmp(a->workload, b->workload) &&
+		    comparison_hash_differs(a, b))
+			add_warning(c, xasprintf("'%s' and the baseline '%s' both ran %s '%s', but "
+						 "not the same workload: workload_hash %s, baseline %s",
+						 b->path, a->path, b->suite, b->workload,
+						 b->workload_hash, a->workload_hash));
+	}
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
 		size_t from = c->nflags;

@@ -92,6 +92,11 @@ int comparison_param_ignored(const char *key);
  * names (they say how the run was done, not what ran).  Caller frees. */
 char *comparison_params_hash(const struct kvlist *params);
 
+/* 1 when both results record a workload_hash and they differ (the same
+ * workload name, different workloads); 0 otherwise, and always for a
+ * result without one (older files). */
+int comparison_hash_differs(const struct rfile *a, const struct rfile *b);
+
 /* 1 when environment values a and b (either may be NULL: absent) describe
  * the same configuration.  Mostly string equality; but a value that
  * carries a measurement after its kind (latency_clock: "tsc (2096.0 MHz,
