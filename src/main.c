@@ -9,6 +9,7 @@
 #include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "cmd/cmd.h"
 #include "engine/engine.h"
+#include "stats/result.h"
 #include "util/util.h"
 
 const struct command commands[] = {
@@ -64,6 +65,8 @@ static void version(void)
 
 int main(int argc, char **argv)
 {
+	/* before getopt permutes argv: every result records it as given */
+	result_set_command_line(argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

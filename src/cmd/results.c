@@ -34,6 +34,12 @@ static int pool_group(struct results *r, struct rfile **group, size_t n)
 		fprintf(stderr, "give them different labels, or use --no-pool\n");
 		ret = EXIT_USAGE;
 	} else {
+		for (size_t k = 1; k < n; k++)
+			if (comparison_hash_differs(group[0], group[k]))
+				msg_warn("results labelled '%s' ran different workloads: '%s' has "
+					 "workload_hash %s, '%s' %s",
+					 group[0]->label, group[0]->path, group[0]->workload_hash,
+					 group[k]->path, group[k]->workload_hash);
 		for (size_t k = 0; k < c.nenv_diffs; k++)
 			if (strcmp(c.env_diffs[k].key, "hostname") &&
 			    strcmp(c.env_diffs[k].key, "tool"))

@@ -138,6 +138,35 @@ static void record_params(struct result *res, const struct workload *w, const st
 	common_run_params(&res->params, o);
 }
 
+/*
+ * The result's workload_hash: result_hash() of the canonical dump (what
+ * `fsgauge show --resolved` prints) of the workload as run, -s overrides
+ * applied, but with $dir as the fixed text RESOLVED_DIR instead of the
+ * target, so that one workload run on two file systems has one hash.  A
+ * second parse, so that texts the target was put in (echo) are fixed too.
+ * `ov` has room for nov + 1 overrides, the last being $dir's.
+ */
+#define RESOLVED_DIR "\"<target>\""
+
+static char *resolved_hash(const char *text, const char *source, struct wl_override *ov,
+			   size_t nov)
+{
+	struct wl_override dir = ov[nov];
+	struct workload *w = NULL;
+	struct wl_error werr;
+	char *dump, *h = NULL;
+
+	ov[nov].value = RESOLVED_DIR;
+	if (workload_parse(text, source, ov, nov + 1, &w, &werr) == 0) {
+		dump = workload_dump(w);
+		h = result_hash(dump, strlen(dump));
+		free(dump);
+	}
+	workload_free(w);
+	ov[nov] = dir;
+	return h;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -358,6 +387,7 @@ int cmd_run(int argc, char **argv)
 	res->label = label ? xstrdup(label) : NULL;
 	res->engine = xstrdup(o.engine);
 	res->seed = o.seed;
+	res->workload_hash = resolved_hash(text, source, ov, nov);
 	record_params(res, w, &o);
 	env_capture(&res->env, rd.parent);
 

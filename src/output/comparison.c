@@ -33,6 +33,27 @@ int comparison_param_ignored(const char *key)
 	return 0;
 }
 
+char *comparison_params_hash(const struct kvlist *params)
+{
+	char *buf = NULL, *h;
+	size_t len = 0;
+
+	for (size_t i = 0; i < params->n; i++) {
+		const struct kv *p = &params->v[i];
+		size_t nk = strlen(p->key) + 1, nv = strlen(p->value) + 1;
+
+		if (comparison_param_ignored(p->key))
+			continue;
+		buf = xrealloc(buf, len + nk + nv);
+		memcpy(buf + len, p->key, nk);
+		memcpy(buf + len + nk, p->value, nv);
+		len += nk + nv;
+	}
+	h = result_hash(buf ? buf : "", len);
+	free(buf);
+	return h;
+}
+
 int comparison_env_same(const char *key, const char *a, const char *b)
 {
 	/* keys whose value is "KIND (MEASUREMENT...)" */
@@ -401,8 +422,27 @@ static void group_flags(struct comparison *c, size_t res, size_t from)
 	}
 }
 
+/* 1 when a and b both carry a workload hash and the hashes differ: the
+ * same name and parameters, but not the same workload (an edited file).
+ * Results without one (older files) are never told apart. */
+int comparison_hash_differs(const struct rfile *a, const struct rfile *b)
+{
+	return a->workload_hash && b->workload_hash && strcmp(a->workload_hash, b->workload_hash);
+}
+
 static void build_warnings(struct comparison *c)
 {
+	for (size_t i = 1; i < c->nres; i++) {
+		const struct rfile *a = c->res[0], *b = c->res[i];
+
+		/* results of different workloads are told apart by name already */
+		if (!strcmp(a->suite, b->suite) && !strcmp(a->workload, b->workload) &&
+		    comparison_hash_differs(a, b))
+			add_warning(c, xasprintf("'%s' and the baseline '%s' both ran %s '%s', but "
+						 "not the same workload: workload_hash %s, baseline %s",
+						 b->path, a->path, b->suite, b->workload,
+						 b->workload_hash, a->workload_hash));
+	}
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
 		size_t from = c->nflags;

@@ -86,6 +86,17 @@ struct comparison {
 /* Parameters that may legitimately differ between compared runs. */
 int comparison_param_ignored(const char *key);
 
+/* The workload hash of a result whose workload is built from options
+ * (bonnie, iozone, untar): result_hash() of its parameters in order, each
+ * as KEY NUL VALUE NUL, leaving out those comparison_param_ignored()
+ * names (they say how the run was done, not what ran).  Caller frees. */
+char *comparison_params_hash(const struct kvlist *params);
+
+/* 1 when both results record a workload_hash and they differ (the same
+ * workload name, different workloads); 0 otherwise, and always for a
+ * result without one (older files). */
+int comparison_hash_differs(const struct rfile *a, const struct rfile *b);
+
 /* 1 when environment values a and b (either may be NULL: absent) describe
  * the same configuration.  Mostly string equality; but a value that
  * carries a measurement after its kind (latency_clock: "tsc (2096.0 MHz,

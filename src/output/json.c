@@ -10,6 +10,7 @@
 
 #include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "engine/engine.h"
+#include "output/comparison.h"
 #include "output/output.h"
 #include "util/outfile.h"
 #include "util/util.h"
@@ -414,6 +415,30 @@ static json_t *phase_json(const struct result_phase *p)
 	return o;
 }
 
+/* An argument as a JSON string: as given when it is UTF-8 (JSON can hold
+ * nothing else), else with every byte above 0x7f written as the four
+ * characters \xNN, so that no argument is lost. */
+static json_t *arg_json(const char *a)
+{
+	json_t *j = json_string(a);
+	char *s;
+	size_t n = 0;
+
+	if (j)
+		return j;
+	s = xmalloc(4 * strlen(a) + 1);
+	for (const unsigned char *p = (const unsigned char *)a; *p; p++) {
+		if (*p < 0x80)
+			s[n++] = (char)*p;
+		else
+			n += (size_t)sprintf(s + n, "\\x%02x", *p);
+	}
+	s[n] = 0;
+	j = json_string(s);
+	free(s);
+	return j;
+}
+
 static json_t *result_json(const struct result *r)
 {
 	json_t *o = json_object(), *tool = json_object(), *st = json_object();
@@ -430,6 +455,23 @@ static json_t *result_json(const struct result *r)
 	json_object_set_new(o, "engine", r->engine ? json_string(r->engine) : json_null());
 	json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
 	json_object_set_new(o, "started_at", json_string(r->started_at));
+	if (r->command_line) {
+		json_t *cl = json_array();
+
+		for (size_t i = 0; i < r->ncommand_line; i++)
+			json_array_append_new(cl, arg_json(r->command_line[i]));
+		json_object_set_new(o, "command_line", cl);
+	} else {
+		json_object_set_new(o, "command_line", json_null());
+	}
+	if (r->workload_hash) {
+		json_object_set_new(o, "workload_hash", json_string(r->workload_hash));
+	} else {
+		char *h = comparison_params_hash(&r->params);
+
+		json_object_set_new(o, "workload_hash", json_string(h));
+		free(h);
+	}
 	json_object_set_new(st, "complete", json_boolean(!r->interrupted && !r->stopped_on_error));
 	json_object_set_new(st, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(st, "stopped_on_error", json_boolean(r->stopped_on_error));

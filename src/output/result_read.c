@@ -404,6 +404,32 @@ static char *display_name(const char *path, const char *label)
 	return xstrndup(base, n);
 }
 
+/* "command_line": an array of strings, NULL-terminated; NULL when absent
+ * or not an array of strings (it is only shown, never relied on). */
+static char **read_args(const json_t *a)
+{
+	char **v;
+	const json_t *e;
+	size_t i;
+
+	if (!json_is_array(a))
+		return NULL;
+	json_array_foreach(a, i, e)
+		if (!json_is_string(e))
+			return NULL;
+	v = xcalloc(json_array_size(a) + 1, sizeof(*v));
+	json_array_foreach(a, i, e)
+		v[i] = xstrdup(json_string_value(e));
+	return v;
+}
+
+static void free_args(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
 static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 {
 	const json_t *sv = json_object_get(root, "schema_version");
@@ -445,6 +471,8 @@ static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 	rf->workload = xstrdup(json_string_value(wl));
 	rf->label = str_or_null(root, "label");
 	rf->started_at = str_or_null(root, "started_at");
+	rf->workload_hash = str_or_null(root, "workload_hash");
+	rf->command_line = read_args(json_object_get(root, "command_line"));
 	rf->name = display_name(path, rf->label);
 	rf->complete = st ? !json_is_false(json_object_get(st, "complete")) : 1;
 	rf->interrupted = json_is_true(json_object_get(st, "interrupted"));
@@ -648,6 +676,8 @@ void result_read_free(struct rfile *rf)
 	free(rf->workload);
 	free(rf->label);
 	free(rf->started_at);
+	free(rf->workload_hash);
+	free_args(rf->command_line);
 	free(rf);
 }
 
@@ -765,6 +795,7 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 	rf->workload = xstrdup(a->workload);
 	rf->label = a->label ? xstrdup(a->label) : NULL;
 	rf->started_at = a->started_at ? xstrdup(a->started_at) : NULL;
+	rf->workload_hash = a->workload_hash ? xstrdup(a->workload_hash) : NULL;
 	rf->complete = 1;
 	for (size_t k = 0; k < a->params.n; k++)
 		kv_add(&rf->params, a->params.v[k].key, "%s", a->params.v[k].value);

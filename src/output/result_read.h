@@ -132,6 +132,8 @@ struct rfile {
 	char *suite, *workload;
 	char *label;	  /* or NULL */
 	char *started_at; /* or NULL */
+	char *workload_hash; /* or NULL (older results) */
+	char **command_line; /* NULL-terminated, or NULL (older results) */
 	int complete;	  /* status.complete (1 when there is no status) */
 	int interrupted, stopped_on_error;
 	uint64_t errors;

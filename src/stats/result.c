@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <xxhash.h>
 
 #include "stats/summary.h"
 #include "util/util.h"
@@ -160,6 +161,34 @@ void kv_free(struct kvlist *l)
 	l->n = 0;
 }
 
+/* result_set_command_line(): what main() was given */
+static struct {
+	char **argv;
+	size_t argc;
+} invocation;
+
+void result_set_command_line(int argc, char *const *argv)
+{
+	for (size_t i = 0; i < invocation.argc; i++)
+		free(invocation.argv[i]);
+	free(invocation.argv);
+	invocation.argc = argc > 0 ? (size_t)argc : 0;
+	invocation.argv = xcalloc(invocation.argc + 1, sizeof(*invocation.argv));
+	for (size_t i = 0; i < invocation.argc; i++)
+		invocation.argv[i] = xstrdup(argv[i]);
+}
+
+char *result_hash(const void *data, size_t len)
+{
+	XXH128_canonical_t c;
+	char *hex = xmalloc(2 * sizeof(c.digest) + 1);
+
+	XXH128_canonicalFromHash(&c, XXH3_128bits(data, len));
+	for (size_t i = 0; i < sizeof(c.digest); i++)
+		snprintf(hex + 2 * i, 3, "%02x", c.digest[i]);
+	return hex;
+}
+
 struct result *result_new(const char *suite, const char *workload)
 {
 	struct result *r = xcalloc(1, sizeof(*r));
@@ -172,6 +201,12 @@ struct result *result_new(const char *suite, const char *workload)
 	gmtime_r(&t, &tm);
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	r->started_at = xstrdup(buf);
+	if (invocation.argv) {
+		r->ncommand_line = invocation.argc;
+		r->command_line = xcalloc(invocation.argc + 1, sizeof(*r->command_line));
+		for (size_t i = 0; i < invocation.argc; i++)
+			r->command_line[i] = xstrdup(invocation.argv[i]);
+	}
 	return r;
 }
 
@@ -315,6 +350,10 @@ void result_free(struct result *r)
 	free(r->engine);
 	free(r->first_error);
 	free(r->started_at);
+	for (size_t i = 0; i < r->ncommand_line; i++)
+		free(r->command_line[i]);
+	free(r->command_line);
+	free(r->workload_hash);
 	free(r);
 }
 

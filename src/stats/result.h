@@ -308,7 +308,26 @@ struct result {
 	 * io_op of engine/engine.h; retries of short transfers count). */
 	uint64_t io_requests[RESULT_IO_OPS];
 	char *started_at;     /* ISO 8601 UTC */
+	/* the command line as given (argv, argv[0] included), from
+	 * result_set_command_line(); NULL/0 when none was recorded */
+	char **command_line;
+	size_t ncommand_line;
+	/* what was run, told apart from a same-named workload that differs:
+	 * result_hash() of the resolved workload text (run), or NULL, and
+	 * then the JSON writer hashes the parameters (docs/json-format.md) */
+	char *workload_hash;
 };
+
+/*
+ * The process's command line, recorded once by main() before any option
+ * is parsed (getopt permutes argv); every later result_new() copies it
+ * into its result, so a suite need not pass argv along.  The strings are
+ * copied; a second call replaces the first.
+ */
+void result_set_command_line(int argc, char *const *argv);
+/* XXH3-128 of data[0..len) as 32 lowercase hex digits (high 64 bits
+ * first, as xxh128sum prints it).  The caller frees the string. */
+char *result_hash(const void *data, size_t len);
 
 struct result *result_new(const char *suite, const char *workload);
 struct result_phase *result_add_phase(struct result *r, const char *name);

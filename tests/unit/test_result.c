@@ -304,8 +304,40 @@ static void test_dev_io(void)
 	ok(isnan(dev_io_utilization(&d, 0, 1)), "utilization: no time, no figure");
 }
 
+/* result_hash() is XXH3-128 as xxh128sum prints it; result_new() copies
+ * the command line result_set_command_line() recorded, as given. */
+static void test_hash_and_command_line(void)
+{
+	char *h = result_hash("", 0);
+	char *argv[] = { "fsgauge", "run", "-s", "x=1", NULL };
+	struct result *r;
+
+	is_str(h, "99aa06d3014798d86001c324468d497f", "XXH3-128 of nothing, high half first");
+	free(h);
+	h = result_hash("abc", 3);
+	is_int(strlen(h), 32, "32 hex digits");
+	ok(strcmp(h, "99aa06d3014798d86001c324468d497f") != 0, "other text, other hash");
+	free(h);
+	r = result_new("run", "w");
+	ok(!r->command_line && !r->ncommand_line, "nothing recorded: no command line");
+	result_free(r);
+	result_set_command_line(4, argv);
+	argv[3] = "x=2"; /* the result keeps its own copy */
+	r = result_new("run", "w");
+	is_int(r->ncommand_line, 4, "four arguments");
+	ok(r->ncommand_line == 4 && !strcmp(r->command_line[0], "fsgauge") &&
+		   !strcmp(r->command_line[3], "x=1") && !r->command_line[4],
+	   "the arguments as recorded, in order, NULL-terminated");
+	result_free(r);
+	result_set_command_line(1, argv);
+	r = result_new("run", "w");
+	is_int(r->ncommand_line, 1, "a second call replaces the first");
+	result_free(r);
+}
+
 int main(void)
 {
+	test_hash_and_command_line();
 	test_hist_sub();
 	test_live_consistent();
 	test_headline_and_judge();

@@ -32,6 +32,7 @@ static const char *write_file(const char *name, const char *text)
 /* Two operations; histograms: 98 values at 1000 ns and 2 at 5000 ns in
  * total, so the phase p99 (the 99th of 100) lies in the 5000 ns bucket. */
 static const char with_repeats[] = HEAD
+	" \"workload_hash\": \"00ff\", \"command_line\": [\"fsgauge\", \"run\", \"-s\", \"a=b\"],\n"
 	" \"phases\": [{\"name\": \"main\", \"seconds\": 30,\n"
 	"  \"summary\": {\"ops_per_second\": 100, \"mb_per_second\": 2, \"mean_latency_ms\": 1,\n"
 	"               \"cpu_us_per_op\": 9},\n"
@@ -63,6 +64,7 @@ static const char with_repeats[] = HEAD
 	" }]}\n";
 
 static const char single[] = HEAD
+	" \"command_line\": [\"fsgauge\", 7],\n"
 	" \"status\": {\"complete\": false, \"interrupted\": true, \"errors\": 2},\n"
 	" \"phases\": [{\"name\": \"main\", \"summary\": {\"ops_per_second\": 120,\n"
 	"   \"p99_latency_ms\": 0.25}, \"metrics\": {\"rate\": {\"value\": 30},\n"
@@ -78,6 +80,10 @@ static void test_repeats(struct rfile *rf)
 	is_str(rf->name, "L", "name from the label");
 	is_str(kv_get(&rf->params, "n"), "3", "non-string parameter as JSON text");
 	is_int(p->nrepeats, 3, "three repeats");
+	is_str(rf->workload_hash, "00ff", "workload_hash read");
+	ok(rf->command_line && !strcmp(rf->command_line[0], "fsgauge") &&
+		   !strcmp(rf->command_line[3], "a=b") && !rf->command_line[4],
+	   "command_line read as given, NULL-terminated");
 	is_int(p->fig[FIG_OPS].n, 3, "ops/s: one sample per repeat");
 	ok(p->fig[FIG_OPS].v[0] == 90 && p->fig[FIG_OPS].v[2] == 110, "ops/s samples in run order");
 	is_near(result_read_mean(&p->fig[FIG_OPS]), 100, 1e-12, "mean of the repeats");
@@ -121,6 +127,8 @@ static void test_single_and_pool(struct rfile *a, struct rfile *b)
 	is_int(p->fig[FIG_MBPS].n, 0, "absent figure: no samples");
 	ok(p->ops[0].buckets[1].hi == UINT64_MAX, "last bucket's -1 upper bound read as unbounded");
 	is_int(result_read_runs(b), 1, "runs = 1");
+	ok(!b->workload_hash, "no workload_hash: NULL");
+	ok(!b->command_line, "a command_line that is not all strings: NULL");
 
 	pool = result_read_pool(files, 2);
 	p = &pool->phases[0];
@@ -132,6 +140,7 @@ static void test_single_and_pool(struct rfile *a, struct rfile *b)
 	ok(p->ops[1].buckets[0].lo == 1000 && p->ops[1].buckets[0].count == 49,
 	   "pool: 39 + 10 in the 1000 ns bucket");
 	ok(!pool->complete, "pool: incomplete when a member is");
+	is_str(pool->workload_hash, "00ff", "pool: the first member's workload_hash");
 	ok(p->likely_cached, "pool: cache flag kept");
 	ok(result_read_metric(p, "rate") && result_read_metric(p, "rate")->v.n == 2 &&
 		   result_read_metric(p, "rate")->v.v[1] == 30,
