@@ -69,7 +69,7 @@ ALL_LDFLAGS := $(LDFLAGS) $(SAN) -pthread
 LIBS := -ljansson -lxxhash $(FEATURE_LIBS) -lm
 
 # --- sources ----------------------------------------------------------------
-LIB_SRC  := $(sort $(wildcard src/*/*.c))
+LIB_SRC  := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/builtin_workloads.o
 MAIN_OBJ := $(BUILD)/src/main.o
 WORKLOADS := $(sort $(wildcard workloads/*.f))
@@ -164,7 +164,7 @@ lint:
 		src fuzz tests/unit
 
 format:
-	clang-format -i $(LIB_SRC) src/main.c $(wildcard src/*/*.h) $(UNIT_SRC)
+	clang-format -i $(LIB_SRC) src/main.c $(wildcard src/*/*.h src/*/*/*.h) $(UNIT_SRC)
 
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) fsgauge $(LINK_STAMP)
