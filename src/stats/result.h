@@ -214,6 +214,15 @@ struct result_metric {
 	double value;
 };
 
+/* A suite's figure, declared once (its metrics table, an array ending
+ * with a NULL name): compare and report take the unit, the label and
+ * which way is better from it. */
+enum metric_better { BETTER_NONE = 0, BETTER_HIGHER, BETTER_LOWER };
+struct metric_def {
+	const char *name, *unit, *label;
+	enum metric_better better;
+};
+
 /* One execution of a replay flowop (one extracted or removed copy of a
  * tree: see docs/engine.md), as the thread that ran it measured it. */
 struct result_exec {

@@ -1,0 +1,335 @@
+/*
+ * run.c — the `run` suite: a filebench-style workload (a built-in
+ * personality or a .f file) parsed into the workload model and run as one
+ * phase; the text report is filebench's breakdown and IO Summary
+ * (output/text.c).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "output/output.h"
+#include "suite/suite.h"
+#include "util/size.h"
+#include "util/util.h"
+#include "workload/builtin.h"
+#include "workload/workload.h"
+
+#define DEFAULT_DURATION 60.0
+#define UNBOUNDED_DURATION DURATION_MAX_SECONDS
+
+struct run_suite {
+	struct wl_override *ov; /* -s VAR=VALUE, and room for $dir's */
+	size_t nov;
+	const char *dir_s;	/* -s dir=X */
+	double duration;	/* -t; -1 when not given */
+	char *text;		/* the workload's text */
+	const char *source;	/* its file name or built-in name */
+	struct workload *w;
+};
+
+enum { RUN_TIME = 't', RUN_SET = 's' };
+
+static const struct suite_opt run_opts[] = {
+	{ "time", 't', RUN_TIME, OPTARG_REQUIRED, "SECS",
+	  "run time; overrides the file's 'run N' (default: the\nfile's 'run N'; a bare 'run' "
+	  "with 'set mode quit\nfirstdone|alldone' runs until done; else 60 seconds;\nat most a "
+	  "year, as for 'run N')" },
+	{ "set", 's', RUN_SET, OPTARG_REQUIRED, "VAR=VALUE",
+	  "set a workload variable, overriding the file's 'set'\n(repeatable; -s nthreads=32 -s "
+	  "filesize=64k)" },
+	{ 0 },
+};
+
+static struct run_suite *ctx(struct suite_session *s)
+{
+	return s->ctx;
+}
+
+static int run_option(struct suite_session *s, int key, const char *arg, int argc, char **argv)
+{
+	struct run_suite *r = ctx(s);
+	char *eq;
+
+	(void)argc;
+	(void)argv;
+	if (key == RUN_TIME) {
+		if (duration_parse(arg, 0, 1, &r->duration) < 0) {
+			msg_err("invalid -t '%s' (expected seconds, above 0 and at most "
+				DURATION_MAX_TEXT ")", arg);
+			return EXIT_USAGE;
+		}
+		return EXIT_OK;
+	}
+	/* -s VAR=VALUE: the argument is split in place, as getopt leaves it */
+	eq = strchr(arg, '=');
+	if (!eq || eq == arg) {
+		msg_err("invalid -s '%s' (expected VAR=VALUE)", arg);
+		return EXIT_USAGE;
+	}
+	*eq = 0;
+	if (!strcmp(arg[0] == '$' ? arg + 1 : arg, "dir")) {
+		r->dir_s = eq + 1; /* -s dir=X is the same as -d X */
+		return EXIT_OK;
+	}
+	r->ov = xrealloc(r->ov, (r->nov + 1) * sizeof(*r->ov));
+	r->ov[r->nov].name = arg[0] == '$' ? arg + 1 : arg;
+	r->ov[r->nov].value = eq + 1;
+	r->ov[r->nov].implicit = 0;
+	r->nov++;
+	return EXIT_OK;
+}
+
+/* Read a whole file; caller frees.  NULL with errno on failure. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		free(buf);
+		errno = e;
+		return NULL;
+	}
+	fclose(f);
+	buf[len] = 0;
+	return buf;
+}
+
+static int is_file_arg(const char *a)
+{
+	struct stat st;
+	size_t n = strlen(a);
+
+	return strchr(a, '/') || (n > 2 && !strcmp(a + n - 2, ".f")) ||
+	       (stat(a, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* The workload's text from the operand: a file or a built-in name. */
+static int load_text(struct run_suite *r, const char *name)
+{
+	const struct builtin_workload *b;
+
+	if (is_file_arg(name)) {
+		r->text = slurp(name);
+		if (!r->text) {
+			err_errno(-errno, "cannot read workload file '%s'", name);
+			return EXIT_USAGE;
+		}
+		r->source = name;
+		return EXIT_OK;
+	}
+	b = builtin_find(name);
+	if (!b) {
+		msg_err("unknown workload '%s' (see 'fsgauge list', or give a .f file)", name);
+		return EXIT_USAGE;
+	}
+	r->text = xstrdup(b->text);
+	r->source = b->name;
+	return EXIT_OK;
+}
+
+static double run_duration(const struct run_suite *r)
+{
+	const struct workload *w = r->w;
+
+	if (r->duration > 0)
+		return r->duration;
+	if (w->has_run && w->run_seconds > 0)
+		return w->run_seconds;
+	if (w->has_run && w->quit_mode != QUIT_TIMEOUT)
+		return UNBOUNDED_DURATION; /* `run` with firstdone/alldone: until done */
+	return DEFAULT_DURATION;
+}
+
+static int run_check(struct suite_session *s, int argc, char **argv)
+{
+	struct run_suite *r = ctx(s);
+	struct wl_error werr;
+	int ret;
+
+	if (r->dir_s && s->dir && strcmp(s->dir, r->dir_s)) {
+		msg_err("-d '%s' and -s dir='%s' name different directories: give one", s->dir,
+			r->dir_s);
+		return EXIT_USAGE;
+	}
+	if (r->dir_s)
+		s->dir = r->dir_s;
+	if (s->dir && !*s->dir)
+		return EXIT_OK; /* the shared checks say what is wrong */
+	if (argc < 1) {
+		msg_err("run needs a workload name or file (see 'fsgauge list')");
+		return EXIT_USAGE;
+	}
+	if (argc > 1) {
+		msg_err("unexpected argument '%s' after the workload", argv[1]);
+		return EXIT_USAGE;
+	}
+	ret = load_text(r, argv[0]);
+	if (ret != EXIT_OK)
+		return ret;
+	/* $dir is the run directory, known only once it exists: parse with the
+	 * target in its place (so echo/usage texts and checks see a value),
+	 * then point it at the run directory. */
+	r->ov = xrealloc(r->ov, (r->nov + 1) * sizeof(*r->ov));
+	r->ov[r->nov].name = "dir";
+	r->ov[r->nov].value = s->dir ? s->dir : rundir_default_parent();
+	r->ov[r->nov].implicit = 1;
+	if (workload_parse(r->text, r->source, r->ov, r->nov + 1, &r->w, &werr) < 0) {
+		if (werr.line)
+			msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
+		else /* the command line's -s: no position */
+			msg_err("%s: %s", werr.file, werr.msg);
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < r->w->nwarnings; i++)
+		msg_warn("%s", r->w->warnings[i]);
+	if (!s->ro.quiet)
+		for (size_t i = 0; i < r->w->nechoes; i++)
+			fprintf(stderr, "%s\n", r->w->echoes[i]);
+	s->ro.duration = run_duration(r);
+	return EXIT_OK;
+}
+
+/*
+ * The result's workload_hash: result_hash() of the canonical dump (what
+ * `fsgauge show --resolved` prints) of the workload as run, -s overrides
+ * applied, but with $dir as the fixed text RESOLVED_DIR instead of the
+ * target, so that one workload run on two file systems has one hash.  A
+ * second parse, so that texts the target was put in (echo) are fixed too.
+ */
+#define RESOLVED_DIR "\"<target>\""
+
+static char *resolved_hash(struct run_suite *r)
+{
+	struct wl_override dir = r->ov[r->nov];
+	struct workload *w = NULL;
+	struct wl_error werr;
+	char *dump, *h = NULL;
+
+	r->ov[r->nov].value = RESOLVED_DIR;
+	if (workload_parse(r->text, r->source, r->ov, r->nov + 1, &w, &werr) == 0) {
+		dump = workload_dump(w);
+		h = result_hash(dump, strlen(dump));
+		free(dump);
+	}
+	workload_free(w);
+	r->ov[r->nov] = dir;
+	return h;
+}
+
+static int run_plan(struct suite_session *s)
+{
+	struct run_suite *r = ctx(s);
+
+	if (runner_needs(r->w, &s->ro, &s->needs) < 0)
+		return EXIT_USAGE;
+	s->has_needs = 1;
+	workload_set_var(r->w, "dir", s->rd.path);
+	s->w = r->w;
+	s->workload = r->w->name;
+	s->workload_hash = resolved_hash(r);
+	return EXIT_OK;
+}
+
+static void run_params(struct suite_session *s, struct result *res)
+{
+	const struct workload *w = ctx(s)->w;
+
+	for (size_t i = 0; i < w->nvars; i++) {
+		const struct wl_var *v = w->vars[i];
+		char key[300];
+
+		snprintf(key, sizeof(key), "var.%s", v->name);
+		switch (v->kind) {
+		case VAR_INT:
+			kv_add(&res->params, key, "%lld", (long long)v->i);
+			break;
+		case VAR_DBL:
+			kv_add(&res->params, key, "%g", v->d);
+			break;
+		case VAR_BOOL:
+			kv_add(&res->params, key, "%s", v->i ? "true" : "false");
+			break;
+		case VAR_STR:
+			if (strcmp(v->name, "dir")) /* the run directory differs every run */
+				kv_add(&res->params, key, "%s", v->s ? v->s : "");
+			break;
+		case VAR_RAND:
+			kv_add(&res->params, key, "random(mean=%g)", randvar_mean(v->rv));
+			break;
+		default:
+			break;
+		}
+	}
+	kv_add(&res->params, "duration", "%g", s->ro.duration);
+	kv_add(&res->params, "engine", "%s", s->ro.engine);
+	kv_add(&res->params, "seed", "%llu", (unsigned long long)s->ro.seed);
+	kv_add(&res->params, "on_error", "%s",
+	       s->ro.on_error == ON_ERROR_STOP ? "stop" : "continue");
+}
+
+static int run_run(struct suite_session *s, struct runner *rn, struct result *one)
+{
+	const struct workload *w = ctx(s)->w;
+
+	return runner_phase(rn, "run", w->processes, w->nprocesses, s->ro.duration);
+}
+
+static void run_report(struct suite_session *s, struct result *acc)
+{
+	(void)s;
+	output_text(stdout, acc);
+}
+
+static void run_fini(struct suite_session *s)
+{
+	struct run_suite *r = ctx(s);
+
+	workload_free(r->w);
+	free(r->text);
+	free(r->ov);
+}
+
+static void run_init(struct suite_session *s)
+{
+	ctx(s)->duration = -1;
+}
+
+const struct suite_ops suite_run = {
+	.name = "run",
+	.synopsis = "fsgauge run WORKLOAD|FILE.f [options]",
+	.about = "Runs a filebench-style workload: a built-in personality (see 'fsgauge list')\n"
+		 "or a workload file.  All files are created in a fresh, marked directory inside\n"
+		 "the target, which is removed afterwards unless --keep is given.",
+	.opts = run_opts,
+	.shared = SH_DIR | SH_SESSION | SH_SEED | SH_ON_ERROR | SH_QUIET | SH_MEASURE,
+	.ctx_size = sizeof(struct run_suite),
+	.init = run_init,
+	.option = run_option,
+	.check = run_check,
+	.plan = run_plan,
+	.params = run_params,
+	.run = run_run,
+	.report = run_report,
+	.fini = run_fini,
+};

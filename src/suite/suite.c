@@ -1,0 +1,455 @@
+/* suite.c — the session every suite runs in; see suite.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/common.h"
+#include "output/output.h"
+#include "stats/env.h"
+#include "suite/suite.h"
+#include "util/display.h"
+#include "util/outfile.h"
+#include "util/size.h"
+#include "util/util.h"
+
+/* The shared options: key OPT_SHARED + the bit's index. */
+#define SHKEY(bit) (OPT_SHARED + __builtin_ctz(bit))
+
+static const struct suite_opt shared_opts[] = {
+	{ "dir", 'd', SHKEY(SH_DIR), OPTARG_REQUIRED, "DIR",
+	  "target directory (default: $TMPDIR or /tmp)" },
+	{ "json", 0, SHKEY(SH_JSON), OPTARG_REQUIRED, "FILE",
+	  "write the full result as JSON ('-': stdout, and the\ntables go to stderr)" },
+	{ "label", 0, SHKEY(SH_LABEL), OPTARG_REQUIRED, "TEXT",
+	  "a label stored in the result (for compare/report)" },
+	{ "engine", 0, SHKEY(SH_ENGINE), OPTARG_REQUIRED, "NAME",
+	  "I/O engine: psync (default), io_uring, null, or\nfaulty:ENGINE:RULE to inject faults "
+	  "(tests; see\ndocs/reliability.md)" },
+	{ "seed", 0, SHKEY(SH_SEED), OPTARG_REQUIRED, "N",
+	  "seed for file layout and random choices (default 1)" },
+	{ "on-error", 0, SHKEY(SH_ON_ERROR), OPTARG_REQUIRED, "MODE",
+	  "stop (default) or continue after an I/O error" },
+	{ "keep", 0, SHKEY(SH_KEEP), OPTARG_NONE, NULL, "keep the run directory and its files" },
+	{ "quiet", 'q', SHKEY(SH_QUIET), OPTARG_NONE, NULL, "no progress messages on stderr" },
+	{ "data", 0, SHKEY(SH_DATA), OPTARG_REQUIRED, "PATTERN",
+	  "data written: random (default; incompressible, no\nrepeated blocks), zero, "
+	  "compress=N%, dedupe=N%" },
+	{ "direct", 0, SHKEY(SH_DIRECT), OPTARG_NONE, NULL, "open data files with O_DIRECT" },
+	{ "drop-caches", 0, SHKEY(SH_DROP_CACHES), OPTARG_NONE, NULL,
+	  "sync and drop the page cache before each measured\nphase (needs root)" },
+	{ "repeat", 0, SHKEY(SH_REPEAT), OPTARG_REQUIRED, "N",
+	  "run N times on fresh files; report each run and the\nmean, sd, cv and 95% confidence "
+	  "interval" },
+	{ "reuse", 0, SHKEY(SH_REUSE), OPTARG_NONE, NULL, "with --repeat: keep the files between runs" },
+	{ "interval", 0, SHKEY(SH_INTERVAL), OPTARG_REQUIRED, "SECS",
+	  "record a time series every SECS seconds (JSON)" },
+	{ "warmup", 0, SHKEY(SH_WARMUP), OPTARG_REQUIRED, "SECS",
+	  "exclude the first SECS seconds of each phase\n(durations: at most a year, 31536000 "
+	  "seconds)" },
+	{ "steady-state", 0, SHKEY(SH_STEADY), OPTARG_OPTIONAL, "PCT[,N]",
+	  "end the warm-up once the ops/s trend over the last N\nintervals changes by at most PCT% "
+	  "(default 5%, 5);\n--warmup then caps the warm-up (default: the run time)" },
+	{ "progress", 0, SHKEY(SH_PROGRESS), OPTARG_OPTIONAL, "WHEN",
+	  "live status line: auto (default: when stderr is a\nterminal), always, never" },
+	{ "verify", 0, SHKEY(SH_VERIFY), OPTARG_NONE, NULL,
+	  "write self-checking 4 KiB blocks (header and XXH3\nchecksum) and check every block "
+	  "read; data I/O is\nrounded to whole blocks; mismatches exit 1" },
+	{ "allow-shared-target", 0, SHKEY(SH_SHARED_TARGET), OPTARG_NONE, NULL,
+	  "accept a target directory every user may write that\nis not sticky (refused otherwise: "
+	  "another user could\nswap the run directory; docs/reliability.md)" },
+	{ 0 },
+};
+
+#define HELP_KEY (OPT_SHARED + 31)
+
+/* The session options come first in help, the measurement options in
+ * their own section. */
+#define SH_SESSION_ALL (SH_DIR | SH_JSON | SH_LABEL | SH_ENGINE | SH_SEED | SH_ON_ERROR | SH_KEEP)
+
+static const char common_exit_help[] =
+	"exit status: 0 ok, 1 I/O or verify errors during the run, 2 usage or workload\n"
+	"error, 3 system error, 130 interrupted (partial results are still written).\n";
+
+/* The shared options of `mask` (and the refused ones, which parse but are
+ * not listed), in table order, into out[]; returns how many. */
+static size_t shared_pick(unsigned mask, const struct suite_refusal *ref,
+			  const struct suite_opt **out)
+{
+	size_t n = 0;
+
+	for (const struct suite_opt *o = shared_opts; o->key; o++) {
+		unsigned bit = 1u << (o->key - OPT_SHARED);
+		int refused = 0;
+
+		for (const struct suite_refusal *r = ref; r && r->option; r++)
+			refused |= r->option == bit;
+		if ((mask & bit) || refused)
+			out[n++] = o;
+	}
+	return n;
+}
+
+static void help_section(FILE *f, const struct suite_ops *ops, unsigned want)
+{
+	struct suite_opt pick[ARRAY_SIZE(shared_opts)];
+	size_t n = 0;
+	int taken[128] = { 0 };
+
+	for (const struct suite_opt *o = ops->opts; o && o->key; o++)
+		if (o->letter > 0 && o->letter < 128)
+			taken[o->letter] = 1;
+	for (const struct suite_opt *o = shared_opts; o->key; o++) {
+		unsigned bit = 1u << (o->key - OPT_SHARED);
+
+		if (!(ops->shared & want & bit))
+			continue;
+		pick[n] = *o;
+		if (o->letter > 0 && o->letter < 128 && taken[o->letter])
+			pick[n].letter = 0;
+		n++;
+	}
+	opt_help(f, pick, n);
+}
+
+static int own_letter_h(const struct suite_ops *ops)
+{
+	for (const struct suite_opt *o = ops->opts; o && o->key; o++)
+		if (o->letter == 'h')
+			return 1;
+	return 0;
+}
+
+void suite_usage(const struct suite_ops *ops, FILE *f)
+{
+	size_t nown = 0;
+
+	for (const struct suite_opt *o = ops->opts; o && o->key; o++)
+		nown++;
+	fprintf(f, "usage: %s\n\n%s\n\noptions:\n", ops->synopsis, ops->about);
+	opt_help(f, ops->opts, nown);
+	help_section(f, ops, SH_SESSION_ALL | SH_QUIET | SH_SHARED_TARGET);
+	fprintf(f, "%s", own_letter_h(ops) ? "      --help             this help\n"
+					   : "  -h, --help             this help\n");
+	if (ops->shared & SH_MEASURE) {
+		fprintf(f, "\nmeasurement options (docs/trust.md):\n");
+		help_section(f, ops, SH_MEASURE);
+	}
+	if (ops->help_extra)
+		fprintf(f, "\n%s", ops->help_extra);
+	fprintf(f, "\n%s", ops->exit_help ? ops->exit_help : common_exit_help);
+}
+
+/* A shared option: into the session.  EXIT_OK or EXIT_USAGE. */
+static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
+{
+	static const struct { unsigned bit; int code; } measure[] = {
+		{ SH_DATA, OPT_DATA }, { SH_DIRECT, OPT_DIRECT },
+		{ SH_DROP_CACHES, OPT_DROP_CACHES }, { SH_REPEAT, OPT_REPEAT },
+		{ SH_REUSE, OPT_REUSE }, { SH_INTERVAL, OPT_INTERVAL },
+		{ SH_WARMUP, OPT_WARMUP }, { SH_STEADY, OPT_STEADY_STATE },
+		{ SH_PROGRESS, OPT_PROGRESS }, { SH_VERIFY, OPT_VERIFY },
+		{ SH_SHARED_TARGET, OPT_ALLOW_SHARED_TARGET }, { SH_QUIET, OPT_QUIET },
+	};
+	uint64_t v;
+
+	for (const struct suite_refusal *r = s->ops->refused; r && r->option; r++)
+		if (r->option == bit && !(s->ops->shared & bit)) {
+			msg_err("%s", r->message);
+			return EXIT_USAGE;
+		}
+	switch (bit) {
+	case SH_DIR:
+		s->dir = arg;
+		return EXIT_OK;
+	case SH_JSON:
+		s->json = arg;
+		return EXIT_OK;
+	case SH_LABEL:
+		s->label = arg;
+		return EXIT_OK;
+	case SH_KEEP:
+		s->keep = 1;
+		return EXIT_OK;
+	case SH_ENGINE:
+		if (!engine_find_checked(arg))
+			return EXIT_USAGE;
+		s->ro.engine = arg;
+		return EXIT_OK;
+	case SH_SEED:
+		if (num_parse_u64(arg, &v) < 0) {
+			msg_err("invalid seed '%s' (expected a non-negative integer)", arg);
+			return EXIT_USAGE;
+		}
+		s->ro.seed = v;
+		return EXIT_OK;
+	case SH_ON_ERROR:
+		if (!strcmp(arg, "stop"))
+			s->ro.on_error = ON_ERROR_STOP;
+		else if (!strcmp(arg, "continue"))
+			s->ro.on_error = ON_ERROR_CONTINUE;
+		else {
+			msg_err("invalid --on-error '%s' (expected stop or continue)", arg);
+			return EXIT_USAGE;
+		}
+		return EXIT_OK;
+	default:
+		break;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(measure); i++)
+		if (measure[i].bit == bit) {
+			if (common_run_opt(measure[i].code, arg, &s->ro) < 0)
+				return EXIT_USAGE;
+			if (bit == SH_QUIET)
+				s->chatter = 0;
+			return EXIT_OK;
+		}
+	return EXIT_USAGE;
+}
+
+/* Parse argv into the session: EXIT_OK (operands from optind), SUITE_DONE
+ * after --help, or EXIT_USAGE after a message. */
+static int parse(struct suite_session *s, int argc, char **argv)
+{
+	const struct suite_ops *ops = s->ops;
+	const struct suite_opt *sh[ARRAY_SIZE(shared_opts)];
+	size_t nsh = shared_pick(ops->shared, ops->refused, sh);
+	static const struct suite_opt help = { "help", 'h', HELP_KEY, OPTARG_NONE, NULL, NULL };
+	struct opt_parser p;
+	const char *arg;
+	int key, ret = EXIT_OK;
+
+	sh[nsh++] = &help;
+	opt_parser_init(&p, argv[0], ops->parse_flags, ops->opts, sh, nsh);
+	while (ret == EXIT_OK && (key = opt_next(&p, argc, argv, &arg)) != 0) {
+		if (key < 0)
+			ret = EXIT_USAGE;
+		else if (key == HELP_KEY) {
+			suite_usage(ops, stdout);
+			ret = SUITE_DONE;
+		} else if (key >= OPT_SHARED)
+			ret = shared_option(s, 1u << (key - OPT_SHARED), arg);
+		else if (ops->option)
+			ret = ops->option(s, key, arg, argc, argv);
+	}
+	opt_parser_free(&p);
+	return ret;
+}
+
+/* The checks every suite shares, once its options are known. */
+static int shared_checks(struct suite_session *s)
+{
+	if (common_run_check(&s->ro) < 0)
+		return EXIT_USAGE;
+	if (s->dir && !*s->dir) {
+		msg_err("cannot use target directory '': No such file or directory");
+		return EXIT_USAGE;
+	}
+	if (s->json && outfile_check(s->json, "JSON result") < 0)
+		return EXIT_USAGE;
+	if (s->json && !strcmp(s->json, "-") && outfile_claim_stdout() < 0)
+		return EXIT_USAGE;
+	return EXIT_OK;
+}
+
+int suite_exit_status(int rr, const struct result *res, int status)
+{
+	int measured = res && (res->nphases || res->interrupted || res->stopped_on_error);
+
+	if (res && res->interrupted)
+		return EXIT_INTERRUPTED;
+	if (rr == -EINTR)
+		return EXIT_INTERRUPTED;
+	if (rr < 0 && !measured)
+		return rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+	if (res && (res->errors || res->stopped_on_error || res->verify_errors))
+		return EXIT_RUN_ERRORS;
+	if (status != EXIT_OK)
+		return status;
+	if (rr < 0)
+		return rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+	return EXIT_OK;
+}
+
+static struct result *new_result(struct suite_session *s)
+{
+	struct result *r = result_new(s->ops->name, s->workload ? s->workload : s->ops->name);
+
+	r->label = s->label ? xstrdup(s->label) : NULL;
+	r->engine = xstrdup(s->ro.engine);
+	r->seed = s->ro.seed;
+	return r;
+}
+
+/* One run into `one`: a runner made (or reused with --reuse) for s->w. */
+static int one_run(struct suite_session *s, struct runner **rn, struct result *one)
+{
+	int rr = 0;
+
+	if (*rn) {
+		runner_set_result(*rn, one);
+	} else if (s->w) {
+		if (s->run > 0 && s->rd.fd >= 0) {
+			/* the previous run's files go, unmeasured */
+			rr = rundir_empty(s->rd.fd);
+			if (rr < 0)
+				return err_errno(rr, "cannot empty run directory '%s' between repeats",
+						 s->rd.path);
+		}
+		*rn = runner_new(s->w, s->no_rundir ? NULL : &s->rd, &s->ro, one);
+		rr = runner_create_filesets(*rn);
+	}
+	if (rr == 0 && s->ops->run)
+		rr = s->ops->run(s, *rn, one);
+	if (!s->ro.reuse) {
+		runner_free(*rn);
+		*rn = NULL;
+	}
+	return rr;
+}
+
+/* The repeat loop: s->nruns runs folded into s->acc. */
+static int run_all(struct suite_session *s)
+{
+	struct runner *rn = NULL;
+	int rr = 0;
+
+	for (s->run = 0; s->run < s->nruns && !runner_signalled(); s->run++) {
+		struct result *one = s->nruns > 1 ? new_result(s) : s->acc;
+
+		if (s->nruns > 1 && s->chatter)
+			fprintf(stderr, "Repeat %u of %u%s\n", s->run + 1, s->nruns,
+				s->ro.reuse && s->run ? " (reusing the files)" : "");
+		rr = one_run(s, &rn, one);
+		if (rr == -EINTR || runner_signalled())
+			one->interrupted = 1;
+		if (s->ops->after_run)
+			s->ops->after_run(s, one);
+		if (one != s->acc) {
+			result_merge_repeat(s->acc, one);
+			result_free(one);
+		}
+		if (rn)
+			runner_set_result(rn, s->acc); /* runner_free() records into it */
+		if (rr < 0 || s->acc->interrupted || s->acc->stopped_on_error)
+			break;
+	}
+	runner_free(rn);
+	if (runner_signalled())
+		s->acc->interrupted = 1; /* also when it came before a phase began */
+	return rr;
+}
+
+/* Up to the result: the run directory, the plan, the preflight. */
+static int prepare(struct suite_session *s)
+{
+	int ret;
+
+	runner_install_signals();
+	if (!s->no_rundir) {
+		ret = rundir_create(&s->rd, s->dir,
+				    s->ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
+		if (ret < 0)
+			return rundir_create_status(ret);
+	}
+	ret = s->ops->plan ? s->ops->plan(s) : EXIT_OK;
+	if (ret != EXIT_OK)
+		return ret;
+	/* before anything else is created (after the target's own checks,
+	 * which say more: a read-only or missing target): the run must fit
+	 * in the target, the memory and the thread limits */
+	if (s->has_needs &&
+	    preflight_check(s->no_rundir ? -1 : s->rd.fd, s->no_rundir ? NULL : s->rd.parent,
+			    &s->needs) < 0)
+		return EXIT_USAGE;
+	if (!s->no_rundir && s->chatter)
+		fprintf(stderr, "run directory: %s\n", s->rd.path);
+	return EXIT_OK;
+}
+
+static void record(struct suite_session *s)
+{
+	s->acc = new_result(s);
+	s->acc->workload_hash = s->workload_hash;
+	s->workload_hash = NULL;
+	common_run_params(&s->acc->params, &s->ro);
+	if (s->ops->params)
+		s->ops->params(s, s->acc);
+	env_capture(&s->acc->env, s->no_rundir ? NULL : s->rd.parent);
+}
+
+/* The end: the run directory first (on a full file system its space is
+ * what lets the results be written), the report, the status, JSON. */
+static int conclude(struct suite_session *s, int rr)
+{
+	struct result *acc = s->acc;
+	int ret, measured = acc->nphases || acc->interrupted || acc->stopped_on_error;
+	int fin = 0;
+
+	if (s->rd.fd >= 0)
+		fin = s->ops->finish_rundir ? s->ops->finish_rundir(s)
+					    : rundir_finish(&s->rd, s->keep, 1);
+	if ((measured || rr >= 0) && s->ops->report)
+		s->ops->report(s, acc);
+	fflush(stdout);
+	ret = suite_exit_status(rr, acc, s->status);
+	if (fin < 0 && ret == EXIT_OK)
+		ret = EXIT_SYSTEM;
+	if (s->json && measured && output_json_file(acc, s->json) < 0 && ret == EXIT_OK)
+		ret = EXIT_SYSTEM;
+	return ret;
+}
+
+int suite_main(const struct suite_ops *ops, int argc, char **argv)
+{
+	struct suite_session s = {
+		.ops = ops,
+		.ro = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP },
+		.chatter = 1,
+		.rd = { .fd = -1, .parent_fd = -1 },
+	};
+	int ret, rr;
+
+	s.ctx = ops->ctx_size ? xcalloc(1, ops->ctx_size) : NULL;
+	if (ops->init)
+		ops->init(&s);
+	ret = parse(&s, argc, argv);
+	if (ret == EXIT_OK && ops->check)
+		ret = ops->check(&s, argc - optind, argv + optind);
+	if (ret == EXIT_OK)
+		ret = shared_checks(&s);
+	if (ret == EXIT_OK)
+		ret = prepare(&s);
+	if (ret == EXIT_INTERRUPTED) {
+		/* stopped before anything ran (a slow archive): --json still
+		 * gets a result that says so */
+		record(&s);
+		s.acc->interrupted = 1;
+		ret = conclude(&s, -EINTR);
+	} else if (ret == EXIT_OK) {
+		record(&s);
+		if (ops->begin)
+			ops->begin(&s);
+		s.nruns = s.ro.repeat > 1 ? s.ro.repeat : 1;
+		rr = run_all(&s);
+		ret = conclude(&s, rr);
+	}
+	if (s.rd.fd >= 0)
+		rundir_remove(&s.rd); /* failed before running: nothing worth keeping */
+	if (ops->fini)
+		ops->fini(&s);
+	result_free(s.acc);
+	free(s.workload_hash);
+	free(s.ctx);
+	return ret == SUITE_DONE ? EXIT_OK : ret;
+}
+
+const struct suite_ops *suite_find(const char *name)
+{
+	static const struct suite_ops *const all[] = { &suite_run };
+
+	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
+		if (!strcmp(all[i]->name, name))
+			return all[i];
+	return NULL;
+}

@@ -1,0 +1,165 @@
+/*
+ * suite.h — one session driver for every measuring command.
+ *
+ * A suite (run, bonnie, iozone, untar, verify) is a struct suite_ops: its
+ * name, its own options, which shared options it accepts, its metrics
+ * table, and hooks that build its workload model and run its phases.
+ * suite_main() does everything around them, once, for all suites:
+ *
+ *   parse the options (suite/options.h; --help generated from the
+ *   tables) -> ops->check (operands, cross checks) -> the shared checks
+ *   (--drop-caches allowed, --verify's engine, --json's file) -> signals
+ *   -> the run directory -> ops->plan (the model and what it needs) ->
+ *   one preflight (runner/preflight.h) -> the result (label, engine,
+ *   seed, parameters, metrics table, environment) -> ops->begin -> the
+ *   repeat loop (a runner per run, or one kept with --reuse; the run
+ *   directory emptied between runs; ops->run runs the phases;
+ *   ops->after_run prints what a run printed; runs folded with
+ *   result_merge_repeat(), whose repeat statistics live in stats/) ->
+ *   the run directory removed (or kept) -> ops->report (the native text)
+ *   -> one exit-code mapping -> JSON.
+ *
+ * The exit status is the same for every suite (suite_exit_status()):
+ * 130 when a signal stopped the run, 1 when it ran and met operation or
+ * verify errors or stopped on one (or ops->report said the run fell
+ * short), 2 for a usage or workload error or a run the target cannot
+ * hold, 3 for a system error, 0 otherwise.
+ *
+ * Hooks return an enum exit_code: EXIT_OK to go on, anything else to
+ * stop with that status (after a message).  ops->check may also return
+ * SUITE_DONE: finished, exit 0 without running (--list, bonnie -p).
+ * Unset hooks are skipped.
+ */
+#ifndef FSGAUGE_SUITE_H
+#define FSGAUGE_SUITE_H
+
+#include <stdio.h>
+
+#include "runner/preflight.h"
+#include "runner/runner.h"
+#include "stats/result.h"
+#include "suite/options.h"
+#include "util/rundir.h"
+
+/* The shared options a suite may accept (ops->shared, a mask). */
+enum suite_shared {
+	SH_DIR = 1u << 0,	      /* -d, --dir DIR: the target */
+	SH_JSON = 1u << 1,	      /* --json FILE */
+	SH_LABEL = 1u << 2,	      /* --label TEXT */
+	SH_ENGINE = 1u << 3,	      /* --engine NAME */
+	SH_SEED = 1u << 4,	      /* --seed N */
+	SH_ON_ERROR = 1u << 5,	      /* --on-error=stop|continue */
+	SH_KEEP = 1u << 6,	      /* --keep */
+	SH_QUIET = 1u << 7,	      /* -q, --quiet */
+	SH_DATA = 1u << 8,	      /* --data PATTERN */
+	SH_DIRECT = 1u << 9,	      /* --direct */
+	SH_DROP_CACHES = 1u << 10,    /* --drop-caches */
+	SH_REPEAT = 1u << 11,	      /* --repeat N */
+	SH_REUSE = 1u << 12,	      /* --reuse */
+	SH_INTERVAL = 1u << 13,	      /* --interval SECS */
+	SH_WARMUP = 1u << 14,	      /* --warmup SECS */
+	SH_STEADY = 1u << 15,	      /* --steady-state[=PCT[,N]] */
+	SH_PROGRESS = 1u << 16,	      /* --progress[=WHEN] */
+	SH_VERIFY = 1u << 17,	      /* --verify */
+	SH_SHARED_TARGET = 1u << 18,  /* --allow-shared-target */
+};
+/* What every measuring suite accepts. */
+#define SH_SESSION (SH_JSON | SH_LABEL | SH_ENGINE | SH_KEEP | SH_SHARED_TARGET)
+/* The measurement options of docs/trust.md. */
+#define SH_MEASURE                                                                        \
+	(SH_DATA | SH_DIRECT | SH_DROP_CACHES | SH_REPEAT | SH_REUSE | SH_INTERVAL |     \
+	 SH_WARMUP | SH_STEADY | SH_PROGRESS | SH_VERIFY)
+
+/* A shared option a suite does not accept but explains: parsing it
+ * prints `message` and exits 2 (help does not list it).  Terminated by a
+ * 0 option. */
+struct suite_refusal {
+	unsigned option; /* one SH_* bit */
+	const char *message; /* "--reuse does not apply to bonnie: ..." */
+};
+
+#define SUITE_DONE 1000 /* ops->check: done, exit 0 without running */
+
+/* What suite_main owns; the hooks read it and set the fields marked so. */
+struct suite_session {
+	const struct suite_ops *ops;
+	void *ctx;		/* the suite's own state (ops->ctx_size bytes) */
+	struct run_opts ro;	/* the runner's options, shared ones parsed here */
+	const char *dir;	/* -d, or the suite's default (init may set it) */
+	const char *json, *label;
+	int keep;
+	int chatter;		/* setup messages on stderr ("run directory: ...");
+				 * 1 unless quiet (check may change it) */
+	int no_rundir;		/* check: nothing is created (block devices) */
+	/* set by plan */
+	struct workload *w;	/* the model the runner runs (owned by the suite);
+				 * NULL: no runner (ops->run does its own work) */
+	const char *workload;	/* the result's workload name */
+	char *workload_hash;	/* result_hash() of what runs, or NULL (freed here) */
+	struct preflight_needs needs;
+	int has_needs;		/* needs filled: check them */
+	/* the session */
+	struct rundir rd;
+	struct result *acc;	/* the result written */
+	unsigned run, nruns;	/* the current run (0-based) of nruns */
+	int status;		/* a hook's verdict that the run fell short:
+				 * EXIT_RUN_ERRORS (untar's unfinished copies) */
+};
+
+struct suite_ops {
+	const char *name;	/* the command and the result's suite */
+	const char *synopsis;	/* usage lines after "usage: " ("fsgauge run WORKLOAD...") */
+	const char *about;	/* what it does: the help's first paragraph */
+	const struct suite_opt *opts; /* its own options */
+	unsigned shared;	/* SH_* it accepts */
+	const struct suite_refusal *refused;
+	const char *help_extra;	/* notes after the options (or NULL) */
+	const char *exit_help;	/* "exit status: ..." (NULL: the common text) */
+	unsigned parse_flags;	/* OPTP_IN_ORDER */
+	const struct metric_def *metrics; /* its figures (NULL: none) */
+	size_t ctx_size;
+
+	/* defaults (s->ro is set to the common ones first) */
+	void (*init)(struct suite_session *s);
+	/* one of its own options; argv/optind for options that take the
+	 * next word (bonnie's "-f 20"): EXIT_OK or EXIT_USAGE */
+	int (*option)(struct suite_session *s, int key, const char *arg, int argc, char **argv);
+	/* the operands and the checks that need every option */
+	int (*check)(struct suite_session *s, int argc, char **argv);
+	/* with the run directory made (s->rd; none with no_rundir): build the
+	 * model, set s->w, s->workload, s->needs; EXIT_INTERRUPTED when a
+	 * signal stopped it (a result saying so is still written) */
+	int (*plan)(struct suite_session *s);
+	/* the result's parameters (the shared ones are recorded already) */
+	void (*params)(struct suite_session *s, struct result *res);
+	/* before the first run: headers */
+	void (*begin)(struct suite_session *s);
+	/* the phases of one run into `one` (rn NULL when s->w is): 0 or
+	 * -errno (a setup failure; what ran is kept) */
+	int (*run)(struct suite_session *s, struct runner *rn, struct result *one);
+	/* after each run, before it is folded into s->acc */
+	void (*after_run)(struct suite_session *s, struct result *one);
+	/* the native report of the whole result, after the run directory is
+	 * gone (may set s->status) */
+	void (*report)(struct suite_session *s, struct result *acc);
+	/* instead of rundir_finish(): 0 or -errno (verify --check-only) */
+	int (*finish_rundir)(struct suite_session *s);
+	void (*fini)(struct suite_session *s);
+};
+
+/* Run suite `ops` with argv[0] its name ("fsgauge run"); returns the
+ * exit status. */
+int suite_main(const struct suite_ops *ops, int argc, char **argv);
+
+/* The exit status of a session that ended with runner result `rr` (0 or
+ * -errno) and result `res` (may be NULL): see the top of this file. */
+int suite_exit_status(int rr, const struct result *res, int status);
+
+/* The generated --help of a suite. */
+void suite_usage(const struct suite_ops *ops, FILE *f);
+
+/* The suites, for the commands and for report's sections. */
+extern const struct suite_ops suite_run, suite_bonnie, suite_iozone, suite_untar, suite_verify;
+const struct suite_ops *suite_find(const char *name);
+
+#endif
