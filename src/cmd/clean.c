@@ -16,7 +16,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "suite/options.h"
 #include "util/rundir.h"
 #include "util/util.h"
 
@@ -150,29 +150,27 @@ static int stale(int dfd, const char *name, char *why, size_t len, struct stat *
 
 int cmd_clean(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct suite_opt opts[] = {
+		{ "dry-run", 'n', 'n', OPTARG_NONE, NULL, NULL },
+		{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
+		{ 0 },
 	};
+	struct opt_parser p;
+	const char *arg;
 	const char *dir;
 	char **names = NULL, why[512];
 	size_t n = 0;
 	int c, dfd, r, dry = 0, ret = EXIT_OK;
 
-	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
-	while ((c = getopt_long(argc, argv, "nh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			dry = 1;
-			break;
-		case 'h':
-			clean_usage(stdout);
-			return EXIT_OK;
-		default:
-			fprintf(stderr, "try 'fsgauge clean --help'\n");
-			return EXIT_USAGE;
-		}
+	opt_parser_init(&p, argv[0], 0, opts, NULL, 0);
+	while ((c = opt_next(&p, argc, argv, &arg)) > 0 && c != 'h')
+		dry = 1; /* -n, the one option besides --help */
+	opt_parser_free(&p);
+	if (c < 0)
+		return EXIT_USAGE;
+	if (c == 'h') {
+		clean_usage(stdout);
+		return EXIT_OK;
 	}
 	if (argc - optind > 1) {
 		msg_err("unexpected argument '%s'", argv[optind + 1]);

@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "suite/options.h"
 #include "util/blockdev.h"
 #include "util/util.h"
 
@@ -41,21 +41,23 @@ static void devcheck_usage(FILE *f)
 
 int cmd_devcheck(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "write", no_argument, NULL, 'w' },
-		{ "allow-write-device", no_argument, NULL, 'A' },
-		{ "force-destroy-data", no_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct suite_opt opts[] = {
+		{ "write", 0, 'w', OPTARG_NONE, NULL, NULL },
+		{ "allow-write-device", 0, 'A', OPTARG_NONE, NULL, NULL },
+		{ "force-destroy-data", 0, 'F', OPTARG_NONE, NULL, NULL },
+		{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
+		{ 0 },
 	};
+	struct opt_parser op;
+	const char *arg;
 	struct blockdev_policy p = { 0 };
 	struct blockdev_info bi;
 	struct stat st;
 	const char *dev;
 	int c, ret, anchor, rfd;
 
-	optind = 0; /* 0, not 1: glibc then also forgets a half-parsed option bundle */
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	opt_parser_init(&op, argv[0], 0, opts, NULL, 0);
+	while ((c = opt_next(&op, argc, argv, &arg)) > 0) {
 		switch (c) {
 		case 'w':
 			p.write = 1;
@@ -66,14 +68,15 @@ int cmd_devcheck(int argc, char **argv)
 		case 'F':
 			p.force_destroy = 1;
 			break;
-		case 'h':
+		default: /* 'h' */
+			opt_parser_free(&op);
 			devcheck_usage(stdout);
 			return EXIT_OK;
-		default:
-			fprintf(stderr, "try 'fsgauge devcheck --help'\n");
-			return EXIT_USAGE;
 		}
 	}
+	opt_parser_free(&op);
+	if (c < 0)
+		return EXIT_USAGE;
 	if ((p.allow_write || p.force_destroy) && !p.write) {
 		const char *which = !p.force_destroy ? "--allow-write-device"
 				    : !p.allow_write ? "--force-destroy-data"

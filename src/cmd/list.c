@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "suite/options.h"
 #include "util/rundir.h"
 #include "util/util.h"
 #include "workload/builtin.h"
@@ -29,12 +30,20 @@ int cmd_list(int argc, char **argv)
 
 int cmd_show(int argc, char **argv)
 {
+	static const struct suite_opt opts[] = {
+		{ "resolved", 0, 'r', OPTARG_NONE, NULL, NULL },
+		{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
+		{ 0 },
+	};
 	const struct builtin_workload *b;
-	const char *name = NULL;
-	int resolved = 0;
+	const char *name = NULL, *arg;
+	struct opt_parser p;
+	int resolved = 0, c;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+	opt_parser_init(&p, argv[0], 0, opts, NULL, 0);
+	while ((c = opt_next(&p, argc, argv, &arg)) > 0) {
+		if (c == 'h') {
+			opt_parser_free(&p);
 			printf("usage: fsgauge show [--resolved] NAME\n\n"
 			       "Prints the workload-language text of a built-in workload.\n"
 			       "Save it to a file, edit it, and run it with 'fsgauge run FILE.f'.\n\n"
@@ -43,18 +52,13 @@ int cmd_show(int argc, char **argv)
 			       "                   (docs/workload-language.md, \"The canonical dump\")\n");
 			return EXIT_OK;
 		}
-		if (!strcmp(argv[i], "--resolved")) {
-			resolved = 1;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			msg_err("show: unknown option '%s' (try 'fsgauge show --help')", argv[i]);
-			return EXIT_USAGE;
-		} else if (name) {
-			msg_err("show needs exactly one workload name (see 'fsgauge list')");
-			return EXIT_USAGE;
-		} else {
-			name = argv[i];
-		}
+		resolved = 1;
 	}
+	opt_parser_free(&p);
+	if (c < 0)
+		return EXIT_USAGE;
+	if (optind + 1 == argc)
+		name = argv[optind];
 	if (!name) {
 		msg_err("show needs exactly one workload name (see 'fsgauge list')");
 		return EXIT_USAGE;

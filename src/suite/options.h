@@ -29,6 +29,7 @@
 #ifndef FSGAUGE_SUITE_OPTIONS_H
 #define FSGAUGE_SUITE_OPTIONS_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 enum optarg_kind {

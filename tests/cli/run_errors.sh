@@ -20,7 +20,7 @@ expect_fail "negative thread instances: refused when read, nothing created" 2 \
 	"varmail:[0-9]+:[0-9]+: thread 'mailworker': instances must not be negative \(-1\)" \
 	"$FSGAUGE" run varmail -d "$d" -s nthreads=-1 -t 1
 expect_fail "help of an unknown command" 2 "unknown command 'frob'" "$FSGAUGE" help frob
-expect_fail "show: unknown option" 2 "show: unknown option '--frob'" "$FSGAUGE" show --frob varmail
+expect_fail "show: unknown option, the one message style" 2 "^fsgauge show: unrecognized option '--frob' \\(try 'fsgauge show --help'\\)" "$FSGAUGE" show --frob varmail
 expect_fail "show: two names" 2 "show needs exactly one workload name" "$FSGAUGE" show varmail webserver
 expect_fail "show --resolved of an unknown workload" 2 "unknown workload 'nosuch'" \
 	"$FSGAUGE" show --resolved nosuch
