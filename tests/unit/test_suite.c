@@ -1,0 +1,395 @@
+/*
+ * test_suite.c — the suite layer from the outside: a toy suite and a toy
+ * metric defined here, in tests/, run through suite_main() and seen in
+ * the text, the JSON, compare and report without anything in output/
+ * knowing them (the metrics table in compare and report: issue 18, to do); the option tables (generated help, letters, the one
+ * message style) and the exit-code mapping.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#include "cmd/cmd.h"
+#include "output/result_read.h"
+#include "suite/suite.h"
+#include "util/util.h"
+#include "workload/build.h"
+
+/* --- the toy suite ------------------------------------------------------ */
+
+struct toy {
+	unsigned points; /* --points N: the toy score per operation */
+	struct workload *w;
+};
+
+enum { TOY_POINTS = OPT_OWN + 1, TOY_LOUD = 'L' };
+
+static const struct suite_opt toy_opts[] = {
+	{ "points", 0, TOY_POINTS, OPTARG_REQUIRED, "N", "points per operation (default 2)" },
+	/* takes -q's neighbour letter; and 'd' below is taken from --dir */
+	{ "loud", 'L', TOY_LOUD, OPTARG_NONE, NULL, "say more" },
+	{ "depth", 'd', 'd', OPTARG_REQUIRED, "N", "a toy depth (takes -d from --dir)" },
+	{ 0 },
+};
+
+static const struct suite_refusal toy_refused[] = {
+	{ SH_REUSE, "--reuse does not apply to toy: every run is new" },
+	{ 0, NULL },
+};
+
+static const struct metric_def toy_metrics[] = {
+	{ "toy_score", "points", "toy score", BETTER_HIGHER },
+	{ NULL, NULL, NULL, BETTER_NONE },
+};
+
+static int toy_option(struct suite_session *s, int key, const char *arg, int argc, char **argv)
+{
+	struct toy *t = s->ctx;
+
+	(void)argc;
+	(void)argv;
+	if (key == TOY_POINTS) {
+		char *end;
+		unsigned long v = strtoul(arg, &end, 10);
+
+		if (!*arg || *end || v < 1 || v > 1000) {
+			msg_err("invalid --points '%s' (expected 1 to 1000)", arg);
+			return EXIT_USAGE;
+		}
+		t->points = (unsigned)v;
+	}
+	return EXIT_OK;
+}
+
+static void toy_init(struct suite_session *s)
+{
+	((struct toy *)s->ctx)->points = 2;
+}
+
+static int toy_plan(struct suite_session *s)
+{
+	struct toy *t = s->ctx;
+	struct wl_process *p;
+	struct wl_thread *th;
+
+	t->w = wl_new("toy");
+	p = wl_add_process(t->w, "p", 1);
+	th = wl_add_thread(p, "hogger", 4, 4096);
+	wl_add_flowop(th, FO_HOG, "hog", NULL);
+	wl_add_flowop(th, FO_THREADDONE, "done", NULL);
+	s->w = t->w;
+	s->workload = "toy";
+	return EXIT_OK;
+}
+
+static int toy_run(struct suite_session *s, struct runner *rn, struct result *one)
+{
+	struct toy *t = s->ctx;
+	int r = runner_phase(rn, "toy", t->w->processes, t->w->nprocesses, 1e6);
+
+	if (r == 0 && one->nphases) {
+		struct result_phase *ph = &one->phases[one->nphases - 1];
+
+		uint64_t hogs = 0;
+
+		for (size_t i = 0; i < ph->nops; i++)
+			if (!strcmp(ph->ops[i].name, "hog"))
+				hogs = ph->ops[i].st.ops;
+		result_phase_add_metric(ph, "toy_score", "points", (double)(hogs * t->points));
+	}
+	return r;
+}
+
+static void toy_report(struct suite_session *s, struct result *acc)
+{
+	(void)s;
+	printf("toy: %zu phases\n", acc->nphases);
+}
+
+static void toy_fini(struct suite_session *s)
+{
+	workload_free(((struct toy *)s->ctx)->w);
+}
+
+static const struct suite_ops toy_suite = {
+	.name = "toy",
+	.synopsis = "fsgauge toy [options]",
+	.about = "A toy suite of the unit tests.",
+	.opts = toy_opts,
+	.shared = SH_DIR | SH_SESSION | SH_QUIET | SH_REPEAT,
+	.refused = toy_refused,
+	.metrics = toy_metrics,
+	.ctx_size = sizeof(struct toy),
+	.init = toy_init,
+	.option = toy_option,
+	.plan = toy_plan,
+	.run = toy_run,
+	.report = toy_report,
+	.fini = toy_fini,
+};
+
+/* --- capturing stdout/stderr -------------------------------------------- */
+
+struct capture {
+	int fd, saved;
+	char path[64];
+};
+
+static void capture_start(struct capture *c, int fd)
+{
+	fflush(fd == 1 ? stdout : stderr);
+	snprintf(c->path, sizeof(c->path), "/tmp/fsgauge-test-suite.XXXXXX");
+	int t = mkstemp(c->path);
+
+	c->fd = fd;
+	c->saved = dup(fd);
+	dup2(t, fd);
+	close(t);
+}
+
+/* The captured text (caller frees). */
+static char *capture_end(struct capture *c)
+{
+	FILE *f;
+	char *buf = xcalloc(1, 1 << 20);
+
+	fflush(c->fd == 1 ? stdout : stderr);
+	dup2(c->saved, c->fd);
+	close(c->saved);
+	f = fopen(c->path, "r");
+	if (f) {
+		size_t n = fread(buf, 1, (1 << 20) - 1, f);
+
+		buf[n] = 0;
+		fclose(f);
+	}
+	unlink(c->path);
+	return buf;
+}
+
+/* suite_main with argv from a NULL-terminated list; *err gets stderr. */
+static int toy_main(char **err, char **out, ...)
+{
+	char *argv[32];
+	int argc = 0;
+	va_list ap;
+	struct capture ce, co;
+	int ret;
+
+	argv[argc++] = (char *)"fsgauge toy";
+	va_start(ap, out);
+	for (char *a; (a = va_arg(ap, char *)) && argc < 31;)
+		argv[argc++] = xstrdup(a);
+	va_end(ap);
+	argv[argc] = NULL;
+	capture_start(&ce, 2);
+	capture_start(&co, 1);
+	ret = suite_main(&toy_suite, argc, argv);
+	*out = capture_end(&co);
+	*err = capture_end(&ce);
+	for (int i = 1; i < argc; i++)
+		free(argv[i]);
+	return ret;
+}
+
+static char *run_cmd(int (*fn)(int, char **), const char *name, int *ret, ...)
+{
+	char *argv[16];
+	int argc = 0;
+	va_list ap;
+	struct capture co, ce;
+	char *out, *err;
+
+	argv[argc++] = (char *)name;
+	va_start(ap, ret);
+	for (char *a; (a = va_arg(ap, char *)) && argc < 15;)
+		argv[argc++] = xstrdup(a);
+	va_end(ap);
+	argv[argc] = NULL;
+	capture_start(&ce, 2);
+	capture_start(&co, 1);
+	*ret = fn(argc, argv);
+	out = capture_end(&co);
+	err = capture_end(&ce);
+	if (*ret)
+		printf("# %s", err);
+	free(err);
+	for (int i = 1; i < argc; i++)
+		free(argv[i]);
+	return out;
+}
+
+/* --- the tests ---------------------------------------------------------- */
+
+static void test_help(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	suite_usage(&toy_suite, f);
+	fclose(f);
+	ok(strstr(buf, "usage: fsgauge toy [options]") != NULL, "help: the synopsis");
+	ok(strstr(buf, "      --points N") != NULL, "help: a long-only option of its own");
+	ok(strstr(buf, "  -L, --loud") != NULL, "help: an option of its own with a letter");
+	ok(strstr(buf, "  -d, --depth N") != NULL, "help: its own -d");
+	ok(strstr(buf, "      --dir DIR") != NULL && !strstr(buf, "-d, --dir"),
+	   "help: the shared --dir lost the letter the suite took");
+	ok(strstr(buf, "  -q, --quiet") != NULL, "help: a shared option keeps a free letter");
+	ok(strstr(buf, "--repeat N") != NULL, "help: an accepted measurement option");
+	ok(!strstr(buf, "--reuse"), "help: a refused option is not listed");
+	ok(!strstr(buf, "--warmup") && !strstr(buf, "--on-error"),
+	   "help: options outside the mask are not listed");
+	ok(strstr(buf, "exit status: 0 ok") != NULL, "help: the common exit text");
+	free(buf);
+}
+
+static void test_messages(const char *dir)
+{
+	char *err, *out;
+	int r;
+
+	r = toy_main(&err, &out, "--frob", NULL);
+	is_int(r, EXIT_USAGE, "an unknown long option exits 2");
+	is_str(err, "fsgauge toy: unrecognized option '--frob' (try 'fsgauge toy --help')\n",
+	       "the one unrecognized-option message");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "-Z", NULL);
+	is_int(r, EXIT_USAGE, "an unknown short option exits 2");
+	is_str(err, "fsgauge toy: unrecognized option '-Z' (try 'fsgauge toy --help')\n",
+	       "the same style for a short option");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--points", NULL);
+	is_int(r, EXIT_USAGE, "a missing argument exits 2");
+	is_str(err, "fsgauge toy: option '--points' needs an argument (try 'fsgauge toy --help')\n",
+	       "the missing-argument message");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--reuse", NULL);
+	is_int(r, EXIT_USAGE, "a refused option exits 2");
+	is_str(err, "fsgauge: --reuse does not apply to toy: every run is new\n",
+	       "a refused option says why");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--warmup", "1", NULL);
+	is_int(r, EXIT_USAGE, "an option outside the mask exits 2");
+	ok(strstr(err, "unrecognized option '--warmup'") != NULL, "and is unrecognized");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--points", "x", "-d", "3", NULL);
+	is_int(r, EXIT_USAGE, "a bad value of its own exits 2");
+	is_str(err, "fsgauge: invalid --points 'x' (expected 1 to 1000)\n", "with its message");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--help", NULL);
+	is_int(r, EXIT_OK, "--help exits 0");
+	ok(strstr(out, "usage: fsgauge toy") != NULL, "--help prints the help on stdout");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--dir", dir, "--engine", "nosuch", NULL);
+	is_int(r, EXIT_USAGE, "an unknown engine exits 2");
+	ok(strstr(err, "unknown engine 'nosuch'") != NULL, "and names it");
+	free(err);
+	free(out);
+}
+
+static const struct rphase *rphase_named(const struct rfile *rf, const char *name)
+{
+	for (size_t i = 0; i < rf->nphases; i++)
+		if (!strcmp(rf->phases[i].name, name))
+			return &rf->phases[i];
+	return NULL;
+}
+
+static void test_run(const char *dir)
+{
+	char a[300], b[300], html[300], *err, *out;
+	struct rfile *rf = NULL;
+	int r;
+
+	snprintf(a, sizeof(a), "%s/a.json", dir);
+	snprintf(b, sizeof(b), "%s/b.json", dir);
+	snprintf(html, sizeof(html), "%s/r.html", dir);
+	r = toy_main(&err, &out, "--dir", dir, "--engine", "null", "--json", a, "--label", "A",
+		     "-q", NULL);
+	is_int(r, EXIT_OK, "the toy suite runs (exit 0)");
+	if (r)
+		printf("# %s", err);
+	is_str(out, "toy: 1 phases\n", "its own text report");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--dir", dir, "--engine", "null", "--json", b, "--label", "B",
+		     "-q", "--repeat", "2", NULL);
+	is_int(r, EXIT_OK, "and with --repeat 2");
+	free(err);
+	free(out);
+
+	r = result_read(a, &rf);
+	ok(r == 0 && rf, "its JSON reads back");
+	if (rf) {
+		const struct rphase *p = rphase_named(rf, "toy");
+		const struct rmetric *m = p ? result_read_metric(p, "toy_score") : NULL;
+
+		is_str(rf->suite, "toy", "the result's suite is the toy's name");
+		ok(m != NULL, "the toy metric is in the JSON");
+		ok(m && m->v.n == 1 && m->v.v[0] == 2.0 * 4, "toy_score = points x operations (2 x 4 hogs)");
+		result_read_free(rf);
+	}
+
+	out = run_cmd(cmd_compare, "fsgauge compare", &r, a, b, NULL);
+	is_int(r, EXIT_OK, "compare of two toy results exits 0");
+	free(out);
+	out = run_cmd(cmd_report, "fsgauge report", &r, "-o", html, a, b, NULL);
+	is_int(r, EXIT_OK, "report of two toy results exits 0");
+	free(out);
+	unlink(a);
+	unlink(b);
+	unlink(html);
+}
+
+static void test_exit_status(void)
+{
+	struct result *r = result_new("toy", "toy");
+
+	is_int(suite_exit_status(0, r, EXIT_OK), EXIT_OK, "a clean run: 0");
+	is_int(suite_exit_status(-ENOSPC, r, EXIT_OK), EXIT_USAGE,
+	       "a setup failure before anything ran, the target too small: 2");
+	is_int(suite_exit_status(-EIO, r, EXIT_OK), EXIT_SYSTEM,
+	       "a setup failure before anything ran, the system's: 3");
+	result_add_phase(r, "p");
+	is_int(suite_exit_status(-EIO, r, EXIT_OK), EXIT_SYSTEM,
+	       "a setup failure after a phase ran: still 3");
+	is_int(suite_exit_status(0, r, EXIT_RUN_ERRORS), EXIT_RUN_ERRORS,
+	       "a suite's verdict that the run fell short: 1");
+	r->verify_errors = 1;
+	is_int(suite_exit_status(0, r, EXIT_OK), EXIT_RUN_ERRORS,
+	       "verify errors count, for every suite: 1");
+	r->interrupted = 1;
+	is_int(suite_exit_status(-EIO, r, EXIT_OK), EXIT_INTERRUPTED,
+	       "interrupted wins over everything: 130");
+	result_free(r);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/fsgauge-test-suite-dir.XXXXXX";
+
+	if (!mkdtemp(dir)) {
+		printf("Bail out! cannot create a temporary directory\n");
+		return 1;
+	}
+	test_help();
+	test_messages(dir);
+	test_run(dir);
+	test_exit_status();
+	rmdir(dir);
+	return done_testing();
+}
