@@ -319,7 +319,7 @@ static int run_all(struct suite_session *s)
 
 		if (s->nruns > 1 && s->chatter)
 			fprintf(stderr, "Repeat %u of %u%s\n", s->run + 1, s->nruns,
-				s->ro.reuse && s->run ? " (reusing the files)" : "");
+				s->ro.reuse && s->run ? " (reusing the filesets)" : "");
 		rr = one_run(s, &rn, one);
 		if (rr == -EINTR || runner_signalled())
 			one->interrupted = 1;
