@@ -346,7 +346,10 @@ static int prepare(struct suite_session *s)
 	int ret;
 
 	runner_install_signals();
-	if (!s->no_rundir) {
+	if (s->adopt) {
+		if (rundir_adopt(&s->rd, s->adopt) < 0)
+			return EXIT_USAGE;
+	} else if (!s->no_rundir) {
 		ret = rundir_create(&s->rd, s->dir,
 				    s->ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
 		if (ret < 0)
@@ -434,7 +437,9 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		rr = run_all(&s);
 		ret = conclude(&s, rr);
 	}
-	if (s.rd.fd >= 0)
+	if (s.rd.fd >= 0 && s.adopt)
+		rundir_release(&s.rd); /* not ours to remove */
+	else if (s.rd.fd >= 0)
 		rundir_remove(&s.rd); /* failed before running: nothing worth keeping */
 	if (ops->fini)
 		ops->fini(&s);
@@ -446,7 +451,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 
 const struct suite_ops *suite_find(const char *name)
 {
-	static const struct suite_ops *const all[] = { &suite_run };
+	static const struct suite_ops *const all[] = { &suite_run, &suite_verify };
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
 		if (!strcmp(all[i]->name, name))

@@ -91,6 +91,10 @@ struct suite_session {
 	int chatter;		/* setup messages on stderr ("run directory: ...");
 				 * 1 unless quiet (check may change it) */
 	int no_rundir;		/* check: nothing is created (block devices) */
+	const char *adopt;	/* check: take over this existing run directory
+				 * (rundir_adopt(): verify --check-only) instead
+				 * of creating one; released, never removed, when
+				 * the session fails before running */
 	/* set by plan */
 	struct workload *w;	/* the model the runner runs (owned by the suite);
 				 * NULL: no runner (ops->run does its own work) */

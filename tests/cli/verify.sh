@@ -8,7 +8,9 @@
 # (the null engine, too large a size, files beyond the free space, -n/-s/
 # --seed with --check-only), its exit statuses (1 for an I/O error of the
 # run, 3 for a manifest it cannot write) and that --check-only removes
-# only what its manifest lists.
+# only what its manifest lists.  Its command line: the generated help,
+# --json and --label refused with their reason, the one message for an
+# unknown option.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -213,6 +215,63 @@ check "  the foreign file named and left" grep -q "warning: left '$rd' in place.
 	[ -f "$rd/mine.txt" ] && [ ! -e "$rd/v0" ]
 rm -r "$rd"
 check "nothing left after the --check-only tests" empty_dir "$d"
+
+# --- the command line (generated help, refused and unknown options) -------
+run "$FSGAUGE" verify --help
+check "verify --help: exit 0, lists its own options and the shared ones it takes" \
+	[ "$rc" -eq 0 ] && grep -q -- "--check-only DIR" "$T/out" && grep -q -- "--write-only" "$T/out" &&
+	grep -q -- "-d, --dir DIR" "$T/out" && grep -q -- "--allow-shared-target" "$T/out"
+check "verify --help: lists neither --json nor --label (refused) nor a measurement option" \
+	sh -c '! grep -Eq -- "--(json|label|repeat|direct|verify)" "$1"' sh "$T/out"
+check "verify --help: each option letter once" \
+	sh -c '[ -z "$(grep -Eo "^  -[a-zA-Z]," "$1" | sort | uniq -d)" ]' sh "$T/out"
+expect_fail "verify --json is refused with its reason (exit 2)" 2 \
+	"^fsgauge: --json does not apply to verify: it writes no result; its verdict is the 'verified' line and the exit status$" \
+	"$FSGAUGE" verify -q -d "$d" -n 1 -s 4k --json "$T/v.json"
+check "  and writes nothing" empty_dir "$d" && [ ! -e "$T/v.json" ]
+expect_fail "verify --label is refused with its reason (exit 2)" 2 \
+	"^fsgauge: --label does not apply to verify: it writes no result to label$" \
+	"$FSGAUGE" verify -q -d "$d" -n 1 -s 4k --label x
+for o in -Q --direct --repeat=2; do
+	expect_fail "verify $o: the one unrecognized-option message (exit 2)" 2 \
+		"^fsgauge verify: unrecognized option '${o%%=*}' \(try 'fsgauge verify --help'\)$" \
+		"$FSGAUGE" verify -q -d "$d" "$o"
+done
+check "  and nothing is created" empty_dir "$d"
+expect_fail "verify: an operand is refused" 2 "^fsgauge: unexpected argument 'extra'$" \
+	"$FSGAUGE" verify -q -d "$d" extra
+expect_fail "verify: --write-only with --check-only is refused" 2 \
+	"^fsgauge: --write-only and --check-only exclude each other$" \
+	"$FSGAUGE" verify -q --write-only --check-only "$T/fsgauge-fake"
+expect_fail "verify: -d with --check-only is refused" 2 \
+	"^fsgauge: --check-only names the run directory itself; -d does not apply$" \
+	"$FSGAUGE" verify -q -d "$d" --check-only "$T/fsgauge-fake"
+check "  and nothing is created" empty_dir "$d" && empty_dir "$T/fsgauge-fake"
+
+# without -q: what it writes and drops on stderr, the verdict on stdout;
+# the run directory is named once (by "writing ... in DIR")
+run "$FSGAUGE" verify -d "$d" -n 2 -s 8k
+check "verify without -q: says what it writes, where" \
+	[ "$rc" -eq 0 ] && grep -Eq "^writing 2 files of 8192 bytes in $d/fsgauge-[^/]+$" "$T/err"
+check "  and how it dropped the cache" \
+	grep -Eq "^(dropped the page cache|not root: evicted only the files' own pages from the cache)$" "$T/err"
+check "  no other line on stderr" [ "$(wc -l <"$T/err")" -eq 2 ]
+check "  the verdict alone on stdout" [ "$(cat "$T/out")" = "verified 2 files of 8192 bytes: 0 bad" ]
+check "  nothing left behind" empty_dir "$d"
+run "$FSGAUGE" verify -q -d "$d" -n 2 -s 8k --write-only
+rd=$(sed -n 's/^run directory: //p' "$T/out")
+check "--write-only: its path once, on stdout only" \
+	[ "$rc" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 1 ] && [ ! -s "$T/err" ]
+
+# --check-only --keep: checked, then left whole
+run "$FSGAUGE" verify -q --keep --check-only "$rd"
+check "--check-only --keep: checked (exit 0)" [ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out"
+check "  says it kept the directory" grep -qx "kept run directory: $rd" "$T/err"
+check "  everything still there" [ -f "$rd/v0" ] && [ -f "$rd/v1" ] &&
+	[ -f "$rd/verify.manifest" ] && [ -f "$rd/.fsgauge-run" ]
+run "$FSGAUGE" verify -q --check-only "$rd"
+check "  and a second --check-only still checks and removes it" \
+	[ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out" && empty_dir "$d"
 
 # --- run --verify -------------------------------------------------------
 for w in varmail fileserver randomrw; do
