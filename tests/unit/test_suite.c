@@ -179,7 +179,7 @@ static int toy_main(char **err, char **out, ...)
 	char *argv[32];
 	int argc = 0;
 	va_list ap;
-	struct capture ce, co;
+	struct capture ce = { 0 }, co = { 0 };
 	int ret;
 
 	argv[argc++] = (char *)"fsgauge toy";
@@ -203,7 +203,7 @@ static char *run_cmd(int (*fn)(int, char **), const char *name, int *ret, ...)
 	char *argv[16];
 	int argc = 0;
 	va_list ap;
-	struct capture co, ce;
+	struct capture co = { 0 }, ce = { 0 };
 	char *out, *err;
 
 	argv[argc++] = (char *)name;
