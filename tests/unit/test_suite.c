@@ -255,46 +255,46 @@ static void test_messages(const char *dir)
 	char *err, *out;
 	int r;
 
-	r = toy_main(&err, &out, "--frob", NULL);
+	r = toy_main(&err, &out, "--frob", (char *)NULL);
 	is_int(r, EXIT_USAGE, "an unknown long option exits 2");
 	is_str(err, "fsgauge toy: unrecognized option '--frob' (try 'fsgauge toy --help')\n",
 	       "the one unrecognized-option message");
 	free(err);
 	free(out);
-	r = toy_main(&err, &out, "-Z", NULL);
+	r = toy_main(&err, &out, "-Z", (char *)NULL);
 	is_int(r, EXIT_USAGE, "an unknown short option exits 2");
 	is_str(err, "fsgauge toy: unrecognized option '-Z' (try 'fsgauge toy --help')\n",
 	       "the same style for a short option");
 	free(err);
 	free(out);
-	r = toy_main(&err, &out, "--points", NULL);
+	r = toy_main(&err, &out, "--points", (char *)NULL);
 	is_int(r, EXIT_USAGE, "a missing argument exits 2");
 	is_str(err, "fsgauge toy: option '--points' needs an argument (try 'fsgauge toy --help')\n",
 	       "the missing-argument message");
 	free(err);
 	free(out);
-	r = toy_main(&err, &out, "--reuse", NULL);
+	r = toy_main(&err, &out, "--reuse", (char *)NULL);
 	is_int(r, EXIT_USAGE, "a refused option exits 2");
 	is_str(err, "fsgauge: --reuse does not apply to toy: every run is new\n",
 	       "a refused option says why");
 	free(err);
 	free(out);
-	r = toy_main(&err, &out, "--warmup", "1", NULL);
+	r = toy_main(&err, &out, "--warmup", "1", (char *)NULL);
 	is_int(r, EXIT_USAGE, "an option outside the mask exits 2");
 	ok(strstr(err, "unrecognized option '--warmup'") != NULL, "and is unrecognized");
 	free(err);
 	free(out);
-	r = toy_main(&err, &out, "--points", "x", "-d", "3", NULL);
+	r = toy_main(&err, &out, "--points", "x", "-d", "3", (char *)NULL);
 	is_int(r, EXIT_USAGE, "a bad value of its own exits 2");
 	is_str(err, "fsgauge: invalid --points 'x' (expected 1 to 1000)\n", "with its message");
 	free(err);
 	free(out);
-	r = toy_main(&err, &out, "--help", NULL);
+	r = toy_main(&err, &out, "--help", (char *)NULL);
 	is_int(r, EXIT_OK, "--help exits 0");
 	ok(strstr(out, "usage: fsgauge toy") != NULL, "--help prints the help on stdout");
 	free(err);
 	free(out);
-	r = toy_main(&err, &out, "--dir", dir, "--engine", "nosuch", NULL);
+	r = toy_main(&err, &out, "--dir", dir, "--engine", "nosuch", (char *)NULL);
 	is_int(r, EXIT_USAGE, "an unknown engine exits 2");
 	ok(strstr(err, "unknown engine 'nosuch'") != NULL, "and names it");
 	free(err);
@@ -319,7 +319,7 @@ static void test_run(const char *dir)
 	snprintf(b, sizeof(b), "%s/b.json", dir);
 	snprintf(html, sizeof(html), "%s/r.html", dir);
 	r = toy_main(&err, &out, "--dir", dir, "--engine", "null", "--json", a, "--label", "A",
-		     "-q", NULL);
+		     "-q", (char *)NULL);
 	is_int(r, EXIT_OK, "the toy suite runs (exit 0)");
 	if (r)
 		printf("# %s", err);
@@ -327,7 +327,7 @@ static void test_run(const char *dir)
 	free(err);
 	free(out);
 	r = toy_main(&err, &out, "--dir", dir, "--engine", "null", "--json", b, "--label", "B",
-		     "-q", "--repeat", "2", NULL);
+		     "-q", "--repeat", "2", (char *)NULL);
 	is_int(r, EXIT_OK, "and with --repeat 2");
 	free(err);
 	free(out);
@@ -344,10 +344,10 @@ static void test_run(const char *dir)
 		result_read_free(rf);
 	}
 
-	out = run_cmd(cmd_compare, "fsgauge compare", &r, a, b, NULL);
+	out = run_cmd(cmd_compare, "fsgauge compare", &r, a, b, (char *)NULL);
 	is_int(r, EXIT_OK, "compare of two toy results exits 0");
 	free(out);
-	out = run_cmd(cmd_report, "fsgauge report", &r, "-o", html, a, b, NULL);
+	out = run_cmd(cmd_report, "fsgauge report", &r, "-o", html, a, b, (char *)NULL);
 	is_int(r, EXIT_OK, "report of two toy results exits 0");
 	free(out);
 	unlink(a);
