@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/bonnie_fmt.h"
+#include "suite/bonnie/format.h"
 #include "output/iozone_fmt.h"
 #include "output/svg.h"
 #include "util/util.h"

@@ -2,7 +2,7 @@
  * CSV lines against bonnie++'s published output (seeds 001 and 004) and
  * the field lists in tests/fixtures/bonnie-csv-*.txt. */
 #include "tap.h"
-#include "output/bonnie_fmt.h"
+#include "suite/bonnie/format.h"
 #include "util/util.h"
 
 #include <stdlib.h>

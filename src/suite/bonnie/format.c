@@ -5,7 +5,7 @@
  * of bonnie-64 (columns, widths, "+++++" for tests under half a second,
  * blank columns for tests not run); the code is fsgauge's own.
  */
-#include "output/bonnie_fmt.h"
+#include "suite/bonnie/format.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -46,7 +46,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
-#include "output/bonnie_fmt.h"
+#include "suite/bonnie/format.h"
 #include "output/output.h"
 #include "runner/fileset.h"
 #include "runner/preflight.h"
