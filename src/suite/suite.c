@@ -421,6 +421,8 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		ret = ops->check(&s, argc - optind, argv + optind);
 	if (ret == EXIT_OK)
 		ret = shared_checks(&s);
+	if (ret == EXIT_OK && ops->setup)
+		ret = ops->setup(&s);
 	if (ret == EXIT_OK)
 		ret = prepare(&s);
 	if (ret == EXIT_INTERRUPTED) {
@@ -451,7 +453,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 
 const struct suite_ops *suite_find(const char *name)
 {
-	static const struct suite_ops *const all[] = { &suite_run, &suite_verify };
+	static const struct suite_ops *const all[] = { &suite_run, &suite_bonnie, &suite_verify };
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
 		if (!strcmp(all[i]->name, name))

@@ -8,8 +8,9 @@
  *
  *   parse the options (suite/options.h; --help generated from the
  *   tables) -> ops->check (operands, cross checks) -> the shared checks
- *   (--drop-caches allowed, --verify's engine, --json's file) -> signals
- *   -> the run directory -> ops->plan (the model and what it needs) ->
+ *   (--drop-caches allowed, --verify's engine, --json's file) ->
+ *   ops->setup (bonnie's -u/-g) -> signals -> the run directory ->
+ *   ops->plan (the model and what it needs) ->
  *   one preflight (runner/preflight.h) -> the result (label, engine,
  *   seed, parameters, metrics table, environment) -> ops->begin -> the
  *   repeat loop (a runner per run, or one kept with --reuse; the run
@@ -130,6 +131,11 @@ struct suite_ops {
 	int (*option)(struct suite_session *s, int key, const char *arg, int argc, char **argv);
 	/* the operands and the checks that need every option */
 	int (*check)(struct suite_session *s, int argc, char **argv);
+	/* after the shared checks, before signals and the run directory:
+	 * what must come between them (bonnie's -u/-g privilege drop: the
+	 * --json file is checked as the user who started us, the run
+	 * directory made as the new one) */
+	int (*setup)(struct suite_session *s);
 	/* with the run directory made (s->rd; none with no_rundir): build the
 	 * model, set s->w, s->workload, s->needs; EXIT_INTERRUPTED when a
 	 * signal stopped it (a result saying so is still written) */

@@ -1,4 +1,4 @@
-/* test_bonnie_fmt.c — unit tests for output/bonnie_fmt.c: the tables and
+/* test_bonnie_fmt.c — unit tests for suite/bonnie/format.c: the tables and
  * CSV lines against bonnie++'s published output (seeds 001 and 004) and
  * the field lists in tests/fixtures/bonnie-csv-*.txt. */
 #include "tap.h"

@@ -1,5 +1,5 @@
 /*
- * bonnie_fmt.c — bonnie's text tables and CSV lines; see bonnie_fmt.h.
+ * format.c — bonnie's text tables and CSV lines; see format.h.
  *
  * The layouts follow the published output of bonnie++ 1.03 and 1.9x and
  * of bonnie-64 (columns, widths, "+++++" for tests under half a second,

@@ -1,5 +1,5 @@
 /*
- * bonnie_fmt.h — bonnie's reports, written from measured figures: the
+ * format.h — bonnie's reports, written from measured figures: the
  * text tables of bonnie++ 1.03 and 1.9x and of bonnie-64, and the CSV
  * lines of bonnie++ 1.03, 1.97 and 1.98 (the last is what the
  * bon_csv2html and bon_csv2txt of Debian's bonnie++ 2.00 read).  The
@@ -7,15 +7,15 @@
  * tests/fixtures/bonnie-csv-*.txt.
  *
  * Pure formatting, no I/O but the FILE * given: `fsgauge bonnie` (in
- * src/cmd/bonnie.c) turns its phases into a struct bonnie_report.
+ * src/suite/bonnie/bonnie.c) turns its phases into a struct bonnie_report.
  *
  *   struct bonnie_report r = { .machine = "host", .file_size = 200 << 20, ... };
  *   r.t[BT_PUT_BLOCK] = (struct bonnie_figure){ 1, 1.38, 204800, 0.62, 0.0021 };
  *   bonnie_fmt_text(stdout, &r, BONNIE_TXT_103);
  *   bonnie_fmt_csv(stdout, &r, BONNIE_CSV_103);
  */
-#ifndef FSGAUGE_BONNIE_FMT_H
-#define FSGAUGE_BONNIE_FMT_H
+#ifndef FSGAUGE_SUITE_BONNIE_FORMAT_H
+#define FSGAUGE_SUITE_BONNIE_FORMAT_H
 
 #include <stdint.h>
 #include <stdio.h>
