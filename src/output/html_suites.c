@@ -81,8 +81,19 @@ struct bonnie_cells {
 	int any_io, any_files, any_latency;
 };
 
-/* bonnie++'s figures of a result, from its phases' metrics: bonnie_rate
- * (K/sec or /sec), bonnie_cpu (%), bonnie_max_latency (us) and
+/* A test's rate: bonnie_kib_per_sec (K/sec: the I/O tests) or
+ * bonnie_per_sec (/sec: seeks and the file tests), or, in results written
+ * before the rate was split in two metrics of one unit each, bonnie_rate
+ * (K/sec or /sec by the test, the same figure).  NAN when none is there. */
+static double bonnie_rate(const struct rphase *p, int t)
+{
+	double rate = metric_mean(p, t <= BT_GET_BLOCK ? "bonnie_kib_per_sec" : "bonnie_per_sec");
+
+	return isfinite(rate) ? rate : metric_mean(p, "bonnie_rate");
+}
+
+/* bonnie++'s figures of a result, from its phases' metrics: the rate
+ * (bonnie_rate() above), bonnie_cpu (%), bonnie_max_latency (us) and
  * bonnie_too_fast, each the mean over pooled runs (the latency the
  * longest; too fast when any run was). */
 static void bonnie_cells(const struct rfile *rf, struct bonnie_cells *b)
@@ -99,7 +110,7 @@ static void bonnie_cells(const struct rfile *rf, struct bonnie_cells *b)
 	b->r.dirs = (unsigned)param_ll(rf, "dirs", 0);
 	for (int t = 0; t < BT__COUNT; t++) {
 		const struct rphase *p = phase_named(rf, bonnie_test_name((enum bonnie_test)t));
-		double rate = metric_mean(p, "bonnie_rate"), cpu = metric_mean(p, "bonnie_cpu");
+		double rate = bonnie_rate(p, t), cpu = metric_mean(p, "bonnie_cpu");
 		double lat = metric_max(p, "bonnie_max_latency");
 		double fast = metric_max(p, "bonnie_too_fast");
 		int too_fast;

@@ -137,7 +137,10 @@ v = {
  "p99": op("seeks", "seek")["latency_us"]["p99"] > 0,
  "cpu": all("user_seconds" in p["process_cpu"] for p in d["phases"]),
  "params": d["parameters"]["file_size"] == "8388608" and d["parameters"]["files"] == "1024",
- "metric": abs(ph["put_block"]["metrics"]["bonnie_rate"]["value"] - M8 / 1024 / ph["put_block"]["seconds"]) < 1e-3,
+ "metric": abs(ph["put_block"]["metrics"]["bonnie_kib_per_sec"]["value"] - M8 / 1024 / ph["put_block"]["seconds"]) < 1e-3,
+ "units": all((p["metrics"].get("bonnie_kib_per_sec", {}).get("unit"), p["metrics"].get("bonnie_per_sec", {}).get("unit")) ==
+              (("K/sec", None) if p["name"] in ("putc", "put_block", "rewrite", "getc", "get_block") else (None, "/sec"))
+              for p in d["phases"] if p["name"] != "remove_data"),
  "cp": abs(ph["put_block"]["metrics"]["bonnie_cpu"]["value"] - 100 * (ph["put_block"]["process_cpu"]["user_seconds"] + ph["put_block"]["process_cpu"]["system_seconds"]) / ph["put_block"]["seconds"]) < 1e-3,
 }
 for t in ("seq", "ran"):
@@ -173,7 +176,8 @@ done
 check "json: per-test latency percentiles" [ "$(v p99)" = true ]
 check "json: CPU of each phase" [ "$(v cpu)" = true ]
 check "json: parameters" [ "$(v params)" = true ]
-check "json: K/sec = bytes / 1024 / seconds (metric bonnie_rate)" [ "$(v metric)" = true ]
+check "json: K/sec = bytes / 1024 / seconds (metric bonnie_kib_per_sec)" [ "$(v metric)" = true ]
+check "json: one unit per metric: bonnie_kib_per_sec (K/sec) for the I/O tests, bonnie_per_sec (/sec) for seeks and files" [ "$(v units)" = true ]
 check "json: %CP = process CPU / elapsed (metric bonnie_cpu)" [ "$(v cp)" = true ]
 
 # --- +++++ for tests under half a second, never a number --------------------
@@ -220,7 +224,7 @@ check "-x 2 --csv 197: header line equals the fixture's" [ "$(head -1 "$T/out")"
 check "-x 2: two CSV lines of 48 fields, no table" [ "$(tail -n +2 "$T/out" | awk -F, 'NF==48 && $1=="1.97" && $3=="twice"' | wc -l)" = 2 ] 
 check "-x 2: no table" sh -c "! grep -q Version '$T/out'"
 jcheck "-x 2: both runs in the JSON, as repeats of each test" "1 2" "$T/x.json" '"%d %d" % (len([p for p in d["phases"] if p["name"]=="put_block"]), len([p for p in d["phases"] if p["name"]=="put_block"][0]["repeats"]))'
-jcheck "-x 2: bonnie++'s figures as metrics" "K/sec %" "$T/x.json" '"%s %s" % tuple(m["unit"] for p in d["phases"] if p["name"]=="put_block" for k, m in sorted(p["metrics"].items()) if k in ("bonnie_rate", "bonnie_cpu"))[::-1]'
+jcheck "-x 2: bonnie++'s figures as metrics" "K/sec %" "$T/x.json" '"%s %s" % tuple(m["unit"] for p in d["phases"] if p["name"]=="put_block" for k, m in sorted(p["metrics"].items()) if k in ("bonnie_kib_per_sec", "bonnie_cpu"))[::-1]'
 run $B -d "$d" -r 0 -s 8 -n 1 --engine null -x 2 --format 19 -m twice
 check "--format 19 -x 2: 1.98 header equals the fixture's" [ "$(head -1 "$T/out")" = "$(grep -v '^#' "$fx/bonnie-csv-198.txt" | head -1)" ]
 check "1.98 lines have 50 fields" [ "$(tail -n +2 "$T/out" | awk -F, 'NF==50 && $1=="1.98"' | wc -l)" = 2 ]

@@ -60,9 +60,24 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 for p in d["phases"]:
     if p["name"] == "putc":
-        p["metrics"]["bonnie_rate"]["value"] *= 2
+        p["metrics"]["bonnie_kib_per_sec"]["value"] *= 2
     if p["name"] == "seeks":
         p["metrics"]["bonnie_too_fast"]["value"] = 1
+json.dump(d, open(sys.argv[2], "w"))
+PY
+
+# A result written before the rate was split in two metrics of one unit
+# each: one "bonnie_rate" (K/sec or /sec by the test) in every test (of
+# the result with measured and too-fast tests).
+python3 - "$T/bmixed.json" "$T/bold.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["label"] = "old"
+for p in d["phases"]:
+    m = p.get("metrics", {})
+    for k in ("bonnie_kib_per_sec", "bonnie_per_sec"):
+        if k in m:
+            m["bonnie_rate"] = m.pop(k)
 json.dump(d, open(sys.argv[2], "w"))
 PY
 
@@ -85,11 +100,11 @@ del b["parameters"]["file_size"]
 for p in b["phases"]:
     m = p.get("metrics", {})
     if p["name"] == "putc":
-        del m["bonnie_rate"]             # rate gone: a blank cell
+        del m["bonnie_kib_per_sec"]      # rate gone: a blank cell
     elif p["name"] == "put_block":
         p["metrics"] = "garbage"         # not an object
     elif p["name"] == "rewrite":
-        m["bonnie_rate"] = {"value": "fast"}  # not a number
+        m["bonnie_kib_per_sec"] = {"value": "fast"}  # not a number
     elif p["name"] == "getc":
         del p["metrics"]
     elif p["name"] == "seeks":
@@ -114,6 +129,8 @@ PY
 
 run "$FSGAUGE" report "$T/b1.json" "$T/b2.json" "$T/bmixed.json" -o "$T/bonnie.html"
 check "bonnie report: exit 0" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T/bmixed.json" "$T/bold.json" -o "$T/bold.html"
+check "bonnie report with an old-style result (bonnie_rate): exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T/bmixed.json" "$T/bpool2.json" -o "$T/bpool.html"
 check "pooled bonnie report: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T/auto1.json" "$T/auto2.json" -o "$T/auto.html"
@@ -158,7 +175,7 @@ expect_fail "a truncated result: exit 2, file named" 2 "cannot read result '$T/t
 check "a truncated result: no report written" [ ! -e "$T/x.html" ]
 
 if command -v xmllint >/dev/null 2>&1; then
-	for h in bonnie bpool auto tp bdamaged adamaged mixed small big bigpair; do
+	for h in bonnie bold bpool auto tp bdamaged adamaged mixed small big bigpair; do
 		check "$h report: well-formed (xmllint)" xmllint --noout "$T/$h.html"
 	done
 else
@@ -202,6 +219,13 @@ def metric(p, name):
         return None
     v = m[name].get("value")
     return v if isinstance(v, (int, float)) else None
+
+def rate_of(p):
+    """a test's rate: bonnie_kib_per_sec or bonnie_per_sec (bonnie_rate before the split)"""
+    for k in ("bonnie_kib_per_sec", "bonnie_per_sec", "bonnie_rate"):
+        if metric(p, k) is not None:
+            return metric(p, k)
+    return None
 
 IO = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks"]
 FILES = ["seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"]
@@ -250,7 +274,7 @@ for p in ps:
         if ph is None:
             continue
         tf = metric(ph, "bonnie_too_fast")
-        rate, cpu, lat = metric(ph, "bonnie_rate"), metric(ph, "bonnie_cpu"), metric(ph, "bonnie_max_latency")
+        rate, cpu, lat = rate_of(ph), metric(ph, "bonnie_cpu"), metric(ph, "bonnie_max_latency")
         r, cp = c.get((x, "rate")), c.get((x, "cpu"))
         if tf:
             fast_seen += 1
@@ -275,6 +299,17 @@ for p in ps:
     check("bonnie %s: +++ only in cells of too-fast tests" % label,
           all(metric(phases[k[0]], "bonnie_too_fast") for k in plus), plus)
 
+# --- a result from before the rate's split (bonnie_rate) ------------------------
+root = doc("bold")
+ps = parts(section(root, "bonnie"))
+check("old-style bonnie: one part per result", [p.get("data-result") for p in ps] == ["mixed", "old"],
+      [p.get("data-result") for p in ps])
+if len(ps) == 2:
+    new, old = cells(ps[0]), cells(ps[1])
+    check("old-style bonnie: bonnie_rate read as the rate, every cell as the same run's",
+          old == new and any(v and "+" not in v for (x, col), v in old.items() if col == "rate"),
+          sorted(set(old.items()) ^ set(new.items())))
+
 # --- pooled bonnie runs ----------------------------------------------------------
 root = doc("bpool")
 ps = parts(section(root, "bonnie"))
@@ -283,7 +318,7 @@ check("pooled bonnie: one part for the label", [p.get("data-result") for p in ps
 if ps:
     c = cells(ps[0])
     ph = {p["name"]: p for p in load("bmixed")["phases"]}
-    r = metric(ph["putc"], "bonnie_rate")
+    r = rate_of(ph["putc"])
     v = c.get(("putc", "rate"), "")
     check("pooled bonnie: the rate is the mean of the runs", v.isdigit() and abs(int(v) - 1.5 * r) < 1.01,
           (c.get(("putc", "rate")), 1.5 * r))
