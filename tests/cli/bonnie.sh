@@ -103,6 +103,18 @@ check "-y p with two Enters then the end: exit 0, three prompts, one warning" \
 	[ "$(grep -c "stdin is at its end" "$T/err")" = 1 ]
 run $B --help
 check "--help exits 0 and describes -s" sh -c "[ $rc -eq 0 ] && grep -q -- '-s SIZE' '$T/out'"
+# generated from the options bonnie accepts: the refused ones are not
+# listed, -q is listed once (bonnie++'s quiet), and so are -D and -x
+check "--help lists no refused option (--reuse, --progress)" sh -c "! grep -Eq -- '--(reuse|progress)' '$T/out'"
+check "--help lists -q once, as --quiet too" [ "$(grep -Ec -- '^ +-q' "$T/out")" = 1 ]
+check "--help: -q is bonnie++'s quiet" grep -Eq -- '^  -q, --quiet +quiet: the CSV line alone' "$T/out"
+check "--help: -D is --direct" grep -Eq -- '^  -D, --direct +O_DIRECT for the block tests' "$T/out"
+expect_fail "--reuse refused: its message, exit 2, nothing else" 2 "^fsgauge: --reuse does not apply to bonnie: every run makes its own files$" $B -d "$d" --reuse
+expect_fail "--progress=always refused: its message, exit 2" 2 "^fsgauge: --progress does not apply to bonnie: it prints bonnie\+\+'s progress lines \(-q to silence them\)$" $B -d "$d" --progress=always
+expect_fail "unknown option: the one message style" 2 "^fsgauge bonnie: unrecognized option '-K' \(try 'fsgauge bonnie --help'\)$" $B -d "$d" -K
+expect_fail "unknown long option (--seed is -z here): the one message style" 2 "^fsgauge bonnie: unrecognized option '--seed' \(try 'fsgauge bonnie --help'\)$" $B -d "$d" --seed 3
+expect_fail "-s without its argument: the one message style" 2 "^fsgauge bonnie: option '-s' needs an argument \(try 'fsgauge bonnie --help'\)$" $B -d "$d" -s
+expect_fail "--json without its argument: the one message style" 2 "^fsgauge bonnie: option '--json' needs an argument \(try 'fsgauge bonnie --help'\)$" $B -d "$d" --json
 check "errors leave nothing behind" empty_dir "$d"
 
 # --- every test, small, on this file system --------------------------------
@@ -311,6 +323,29 @@ check "-y: both print their CSV line" sh -c "grep -q '^one,' '$T/y1' && grep -q 
 run $B -p -1 --sem-key $key
 check "-p -1 removes the semaphores" [ "$rc" -eq 0 ]
 expect_fail "-p -1 twice" 3 "cannot remove semaphore set" $B -p -1 --sem-key $key
+
+# A setup failure after tests were measured is the session's exit code,
+# as for every suite: 3 (system error) with the figures kept; bonnie's
+# own loop said 0.  -p 1 lets each test start once: -x 2's second run
+# waits on its first test until the set is removed under it (EIDRM).
+run $B -p 1 --sem-key $key
+check "-p 1 creates the semaphores" [ "$rc" -eq 0 ]
+$B -d "$d" -r 0 -s 8 -n 0 -f --engine null -y s --sem-key $key -x 2 -m gone --json "$T/gone.json" \
+	> "$T/g.out" 2> "$T/g.err" &
+pg=$!
+i=0
+while [ "$(grep -c '^gone,' "$T/g.out" 2>/dev/null)" != 1 ] && [ $i -lt 300 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.3 # the second run is waiting on its first test
+$B -p -1 --sem-key $key >/dev/null 2>&1
+wait $pg; rg=$?
+check "semaphores removed during -x 2: exit 3, the wait's error named" \
+	sh -c "[ $rg -eq 3 ] && grep -q 'cannot wait on semaphore set' '$T/g.err'"
+check "semaphores removed during -x 2: the first run's CSV line and JSON kept" \
+	sh -c "[ \$(grep -c '^gone,' '$T/g.out') = 1 ] && [ -s '$T/gone.json' ]"
+check "semaphores removed during -x 2: nothing left behind" empty_dir "$d"
 
 # --- an I/O error: exit 1, the failed test blank, nothing left behind --------
 # (ENOSPC on the 200th create; a real full file system is refused by the
