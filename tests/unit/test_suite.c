@@ -5,6 +5,7 @@
  * knowing them (the metrics table in compare and report: issue 18, to do); the option tables (generated help, letters, the one
  * message style) and the exit-code mapping.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -25,16 +26,22 @@
 
 struct toy {
 	unsigned points; /* --points N: the toy score per operation */
+	int fail_setup;	 /* --fail-setup: ops->setup says EXIT_SYSTEM */
 	struct workload *w;
 };
 
-enum { TOY_POINTS = OPT_OWN + 1, TOY_LOUD = 'L' };
+enum { TOY_POINTS = OPT_OWN + 1, TOY_FAIL_SETUP, TOY_LOUD = 'L' };
+
+/* What ops->setup saw: how often it ran, and whether a run directory
+ * existed then (it must not: setup comes before it, bonnie's -u/-g). */
+static int toy_setup_calls, toy_setup_saw_rundir;
 
 static const struct suite_opt toy_opts[] = {
 	{ "points", 0, TOY_POINTS, OPTARG_REQUIRED, "N", "points per operation (default 2)" },
 	/* takes -q's neighbour letter; and 'd' below is taken from --dir */
 	{ "loud", 'L', TOY_LOUD, OPTARG_NONE, NULL, "say more" },
 	{ "depth", 'd', 'd', OPTARG_REQUIRED, "N", "a toy depth (takes -d from --dir)" },
+	{ "fail-setup", 0, TOY_FAIL_SETUP, OPTARG_NONE, NULL, "the setup hook fails (exit 3)" },
 	{ 0 },
 };
 
@@ -64,7 +71,17 @@ static int toy_option(struct suite_session *s, int key, const char *arg, int arg
 		}
 		t->points = (unsigned)v;
 	}
+	if (key == TOY_FAIL_SETUP)
+		t->fail_setup = 1;
 	return EXIT_OK;
+}
+
+static int toy_setup(struct suite_session *s)
+{
+	toy_setup_calls++;
+	if (s->rd.fd >= 0)
+		toy_setup_saw_rundir = 1;
+	return ((struct toy *)s->ctx)->fail_setup ? EXIT_SYSTEM : EXIT_OK;
 }
 
 static void toy_init(struct suite_session *s)
@@ -128,6 +145,7 @@ static const struct suite_ops toy_suite = {
 	.ctx_size = sizeof(struct toy),
 	.init = toy_init,
 	.option = toy_option,
+	.setup = toy_setup,
 	.plan = toy_plan,
 	.run = toy_run,
 	.report = toy_report,
@@ -301,6 +319,64 @@ static void test_messages(const char *dir)
 	free(out);
 }
 
+/* Entries of directory `dir` (not . and ..), or -1. */
+static int dir_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/* ops->setup: after the shared checks, before the run directory. */
+static void test_setup_hook(const char *dir)
+{
+	char *err, *out;
+	int r, calls = toy_setup_calls;
+
+	r = toy_main(&err, &out, "--dir", dir, "--engine", "null", "--json", "/nonexistent/x.json",
+		     "--fail-setup", (char *)NULL);
+	is_int(r, EXIT_USAGE, "setup: a bad --json is refused first (exit 2)");
+	is_int(toy_setup_calls, calls, "setup: not called when the shared checks fail");
+	free(err);
+	free(out);
+	r = toy_main(&err, &out, "--dir", dir, "--engine", "null", "--fail-setup", (char *)NULL);
+	is_int(r, EXIT_SYSTEM, "setup: its verdict is the exit status (3)");
+	is_int(toy_setup_calls, calls + 1, "setup: called once");
+	ok(!toy_setup_saw_rundir, "setup: runs before the run directory exists");
+	is_int(dir_entries(dir), 0, "setup: a failed setup leaves no run directory");
+	free(err);
+	free(out);
+}
+
+/* bonnie's metrics table: its rate is two metrics of one unit each. */
+static void test_bonnie_metrics(void)
+{
+	const struct suite_ops *b = suite_find("bonnie");
+	const struct metric_def *kib = NULL, *per = NULL;
+	int rate = 0, n = 0;
+
+	ok(b == &suite_bonnie, "suite_find finds bonnie");
+	for (const struct metric_def *m = b ? b->metrics : NULL; m && m->name; m++, n++) {
+		if (!strcmp(m->name, "bonnie_kib_per_sec"))
+			kib = m;
+		if (!strcmp(m->name, "bonnie_per_sec"))
+			per = m;
+		rate |= !strcmp(m->name, "bonnie_rate");
+	}
+	ok(n >= 2 && !rate, "bonnie: no metric of two units (bonnie_rate) in its table");
+	ok(kib && !strcmp(kib->unit, "K/sec") && kib->better == BETTER_HIGHER && kib->label,
+	   "bonnie_kib_per_sec: K/sec, higher is better, labelled");
+	ok(per && !strcmp(per->unit, "/sec") && per->better == BETTER_HIGHER && per->label,
+	   "bonnie_per_sec: /sec, higher is better, labelled");
+}
+
 static const struct rphase *rphase_named(const struct rfile *rf, const char *name)
 {
 	for (size_t i = 0; i < rf->nphases; i++)
@@ -389,6 +465,8 @@ int main(void)
 	test_help();
 	test_messages(dir);
 	test_run(dir);
+	test_setup_hook(dir);
+	test_bonnie_metrics();
 	test_exit_status();
 	rmdir(dir);
 	return done_testing();
