@@ -6,7 +6,9 @@
 # holding its value; axis labels and legend with units), one part per
 # result labelled with its name; damaged suite data (missing or malformed
 # metrics, odd phase names, missing parameters) still gives a well-formed
-# report; a truncated file is refused.  Auto mode's phases get no chart
+# report; a bonnie result from before the rate's split (one bonnie_rate
+# instead of bonnie_kib_per_sec and bonnie_per_sec) reports the same
+# cells; a truncated file is refused.  Auto mode's phases get no chart
 # section each: the charts (heat maps, one latency CDF per test) and the
 # comparison rows do not grow with the file and record sizes, warnings
 # come once per test and kind, and `compare` summarises them per test;
