@@ -1,13 +1,13 @@
 #!/bin/sh
 # `fsgauge bonnie`: option parsing and every error (message, exit 2; the
 # generated --help without the refused options, the one unrecognized and
-# needs-an-argument style), every
-# test at small scale with consistent counters in the JSON, the table and
-# CSV layouts against tests/fixtures/bonnie-csv-*.txt, "+++++" for tests
-# under half a second (the null engine makes every test that fast),
-# -q/-x/-f/-b/-D/-u/-p/-y, chunk files, --verify (clean, and a flipped bit
-# found in each reading test), nothing left behind, exit codes (the
-# session's: 3 for a setup failure after measured runs).
+# needs-an-argument style), every test at small scale with consistent
+# counters in the JSON, the table and CSV layouts against
+# tests/fixtures/bonnie-csv-*.txt, "+++++" for tests under half a second
+# (the null engine makes every test that fast), -q/-x/-f/-b/-D/-u/-p/-y,
+# chunk files, --verify (clean, and a flipped bit found in each reading
+# test), nothing left behind, exit codes (the session's: 3 for a setup
+# failure after measured runs).
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
