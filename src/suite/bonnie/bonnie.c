@@ -27,9 +27,20 @@
  * on one chunked file (1 GiB chunk files, as bonnie++'s) and one fileset
  * of n*1024 files.  The figures (K/sec or /sec, %CP = process CPU over
  * elapsed time, the longest operation) are read back from each phase and
- * written as bonnie++'s table and CSV line  by format.c, and
- * the whole result as fsgauge's JSON.  Options and differences from
- * bonnie++: docs/bonnie.md.
+ * written as bonnie++'s table and CSV line by format.c, and the whole
+ * result as fsgauge's JSON (the figures as the metrics of
+ * bonnie_metrics[]).  Options and differences from bonnie++:
+ * docs/bonnie.md.
+ *
+ * This file is the suite on the session driver (suite/suite.h): its
+ * options, their checks (bonnie++'s rules), -p/-y's semaphores, the -u/-g
+ * privilege drop (ops->setup: after the shared checks, so --json's file
+ * is checked as the user who started us, as before; before the run
+ * directory, so that it and every file of the tests belong to the new
+ * user), and the tests of one run (ops->run; -x/--repeat is the driver's
+ * repeat loop, each run's table and CSV line printed by ops->after_run).
+ * The model (the workload, each test's flowops, the figures read back,
+ * what the tests need for the preflight) is model.c.
  */
 #include <ctype.h>
 #include <errno.h>
