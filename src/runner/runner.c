@@ -849,29 +849,37 @@ static void phase_cleanup(struct runner *rn)
 	rn->nopdefs = 0;
 }
 
-int runner_drop_caches(int check_only)
+static const char drop_caches_path[] = "/proc/sys/vm/drop_caches";
+
+int runner_drop_caches_try(int check_only, const char **step)
 {
-	static const char path[] = "/proc/sys/vm/drop_caches";
 	int fd, e;
 
 	if (!check_only)
 		sync();
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		e = -errno;
-		msg_err("cannot drop caches: cannot open '%s': %s (--drop-caches needs root)", path,
-			strerror(-e));
-		return e;
-	}
+	*step = "open";
+	fd = open(drop_caches_path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	*step = "write";
 	if (!check_only && write(fd, "3\n", 2) != 2) {
 		e = errno ? -errno : -EIO;
 		close(fd);
-		msg_err("cannot drop caches: cannot write '%s': %s (--drop-caches needs root)", path,
-			strerror(-e));
 		return e;
 	}
 	close(fd);
 	return 0;
+}
+
+int runner_drop_caches(int check_only)
+{
+	const char *step;
+	int e = runner_drop_caches_try(check_only, &step);
+
+	if (e < 0)
+		msg_err("cannot drop caches: cannot %s '%s': %s (--drop-caches needs root)", step,
+			drop_caches_path, strerror(-e));
+	return e;
 }
 
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,

@@ -144,5 +144,8 @@ double runner_thread_memory(const struct wl_thread *td);
  * whether we may).  Returns 0, or -errno with a message naming the file
  * and saying it needs root. */
 int runner_drop_caches(int check_only);
+/* The same without the message: 0, or -errno with *step "open" or
+ * "write" (verify falls back to dropping its own files' pages). */
+int runner_drop_caches_try(int check_only, const char **step);
 
 #endif
