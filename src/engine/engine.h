@@ -40,6 +40,9 @@
 #include "engine/syscall.h"
 #include "util/util.h"
 
+/* The engine a run uses unless --engine names another. */
+#define ENGINE_DEFAULT "psync"
+
 enum io_op {
 	IO_OPEN,      /* dirfd, path, flags, mode -> fd */
 	IO_CLOSE,     /* fd */
