@@ -88,6 +88,8 @@ struct suite_session {
 	const char *dir;	/* -d, or the suite's default (init may set it) */
 	const char *json, *label;
 	int keep;
+	unsigned given;		/* SH_* options given on the command line
+				 * (untar refuses --data with a tarball) */
 	int chatter;		/* setup messages on stderr ("run directory: ...");
 				 * 1 unless quiet (check may change it) */
 	int no_rundir;		/* check: nothing is created (block devices) */
@@ -118,6 +120,9 @@ struct suite_ops {
 	unsigned shared;	/* SH_* it accepts */
 	const struct suite_refusal *refused;
 	const char *help_extra;	/* notes after the options (or NULL) */
+	/* more notes after help_extra, for text known only at run time
+	 * (untar's synthetic trees); NULL: none */
+	void (*help_more)(FILE *f);
 	const char *exit_help;	/* "exit status: ..." (NULL: the common text) */
 	unsigned parse_flags;	/* OPTP_IN_ORDER */
 	const struct metric_def *metrics; /* its figures (NULL: none) */
