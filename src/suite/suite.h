@@ -137,7 +137,8 @@ struct suite_ops {
 	int (*check)(struct suite_session *s, int argc, char **argv);
 	/* with the run directory made (s->rd; none with no_rundir): build the
 	 * model, set s->w, s->workload, s->needs; EXIT_INTERRUPTED when a
-	 * signal stopped it (a result saying so is still written) */
+	 * signal stopped it (a result saying so is still written); SUITE_DONE:
+	 * finished without running, exit 0 (untar --list, with no_rundir) */
 	int (*plan)(struct suite_session *s);
 	/* the result's parameters (the shared ones are recorded already) */
 	void (*params)(struct suite_session *s, struct result *res);
