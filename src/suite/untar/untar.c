@@ -665,8 +665,10 @@ static int untar_plan(struct suite_session *s)
 			return load_status(ret);
 		/* stopped by a signal while reading the archive (a FIFO whose
 		 * writer is slow or absent): nothing ran, but --json still
-		 * gets a result that says it was interrupted */
+		 * gets a result that says it was interrupted; the run directory
+		 * holds no copy, and goes even with --keep */
 		u->read_interrupted = 1;
+		s->keep = 0;
 		return EXIT_INTERRUPTED;
 	}
 	replay_finish(u->r);
