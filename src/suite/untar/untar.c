@@ -13,11 +13,11 @@
  * files/s, MiB/s; per operation kind: counts and latency percentiles.
  *
  * On the session driver (suite/suite.h): the tree is read or generated in
- * plan() (with the run directory made, as a spool file may go there), the
- * phases run in untar_run(), and the per-copy tables are its report.  The
- * spool file and the decompressed contents are control work, not
- * measured: they go through an engine of their own (engine_exec), as
- * verify's files do.
+ * plan() (with the run directory made, as a spool file may go there; or,
+ * for --list, printed there without one), the phases run in untar_run()
+ * through the runner, and the per-copy tables are its report.  The spool
+ * file is control work, never measured: it goes through a psync engine of
+ * its own (engine_exec_full()), not the runner.
  */
 #include <errno.h>
 #include <fcntl.h>
