@@ -40,7 +40,7 @@ run "$FSGAUGE" untar --help
 check "--help exits 0 and lists the presets" grep -q "tiny" "$T/out"
 # the help is generated from the options untar accepts: the refused ones
 # are not listed
-for o in direct reuse warmup steady-state; do
+for o in direct reuse warmup steady-state verify; do
 	check "--help does not list --$o" sh -c '! grep -Eq -- "^ +--$1" "$2"' _ "$o" "$T/out"
 done
 check "--help lists the measurement options untar takes" grep -q -- "--repeat N" "$T/out"
@@ -63,6 +63,9 @@ expect_fail "--reuse is refused" 2 "--reuse does not apply" \
 	"$FSGAUGE" untar --synthetic tiny --repeat 2 --reuse -d "$d"
 expect_fail "--steady-state is refused" 2 "--warmup and --steady-state do not apply" \
 	"$FSGAUGE" untar --synthetic tiny --steady-state -d "$d"
+expect_fail "--verify is refused: nothing is read back" 2 \
+	"--verify does not apply to untar: its copies are written and removed, never read back" \
+	"$FSGAUGE" untar --synthetic tiny --verify -d "$d"
 expect_fail "an unknown option: the one message style" 2 \
 	"^fsgauge untar: unrecognized option '--frob' \(try 'fsgauge untar --help'\)$" \
 	"$FSGAUGE" untar --synthetic tiny --frob -d "$d"
