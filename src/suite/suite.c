@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd/common.h"
+#include "engine/engine.h"
 #include "output/output.h"
 #include "stats/env.h"
 #include "suite/suite.h"
@@ -137,6 +138,8 @@ void suite_usage(const struct suite_ops *ops, FILE *f)
 	}
 	if (ops->help_extra)
 		fprintf(f, "\n%s", ops->help_extra);
+	if (ops->help_more)
+		ops->help_more(f);
 	fprintf(f, "\n%s", ops->exit_help ? ops->exit_help : common_exit_help);
 }
 
@@ -158,6 +161,7 @@ static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 			msg_err("%s", r->message);
 			return EXIT_USAGE;
 		}
+	s->given |= bit;
 	switch (bit) {
 	case SH_DIR:
 		s->dir = arg;
@@ -407,7 +411,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 {
 	struct suite_session s = {
 		.ops = ops,
-		.ro = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP },
+		.ro = { .engine = ENGINE_DEFAULT, .seed = 1, .on_error = ON_ERROR_STOP },
 		.chatter = 1,
 		.rd = { .fd = -1, .parent_fd = -1 },
 	};
@@ -453,7 +457,8 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 
 const struct suite_ops *suite_find(const char *name)
 {
-	static const struct suite_ops *const all[] = { &suite_run, &suite_bonnie, &suite_verify };
+	static const struct suite_ops *const all[] = { &suite_run, &suite_bonnie, &suite_untar,
+							 &suite_verify };
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
 		if (!strcmp(all[i]->name, name))

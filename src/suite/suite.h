@@ -89,6 +89,8 @@ struct suite_session {
 	const char *dir;	/* -d, or the suite's default (init may set it) */
 	const char *json, *label;
 	int keep;
+	unsigned given;		/* SH_* options given on the command line
+				 * (untar refuses --data with a tarball) */
 	int chatter;		/* setup messages on stderr ("run directory: ...");
 				 * 1 unless quiet (check may change it) */
 	int no_rundir;		/* check: nothing is created (block devices) */
@@ -119,6 +121,9 @@ struct suite_ops {
 	unsigned shared;	/* SH_* it accepts */
 	const struct suite_refusal *refused;
 	const char *help_extra;	/* notes after the options (or NULL) */
+	/* more notes after help_extra, for text known only at run time
+	 * (untar's synthetic trees); NULL: none */
+	void (*help_more)(FILE *f);
 	const char *exit_help;	/* "exit status: ..." (NULL: the common text) */
 	unsigned parse_flags;	/* OPTP_IN_ORDER */
 	const struct metric_def *metrics; /* its figures (NULL: none) */
@@ -138,7 +143,8 @@ struct suite_ops {
 	int (*setup)(struct suite_session *s);
 	/* with the run directory made (s->rd; none with no_rundir): build the
 	 * model, set s->w, s->workload, s->needs; EXIT_INTERRUPTED when a
-	 * signal stopped it (a result saying so is still written) */
+	 * signal stopped it (a result saying so is still written); SUITE_DONE:
+	 * finished without running, exit 0 (untar --list, with no_rundir) */
 	int (*plan)(struct suite_session *s);
 	/* the result's parameters (the shared ones are recorded already) */
 	void (*params)(struct suite_session *s, struct result *res);

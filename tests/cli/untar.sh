@@ -38,6 +38,12 @@ umask 022
 
 run "$FSGAUGE" untar --help
 check "--help exits 0 and lists the presets" grep -q "tiny" "$T/out"
+# the help is generated from the options untar accepts: the refused ones
+# are not listed
+for o in direct reuse warmup steady-state verify; do
+	check "--help does not list --$o" sh -c '! grep -Eq -- "^ +--$1" "$2"' _ "$o" "$T/out"
+done
+check "--help lists the measurement options untar takes" grep -q -- "--repeat N" "$T/out"
 
 # --- usage errors ----------------------------------------------------------
 expect_fail "no source" 2 "exactly one of --tarball FILE and --synthetic NAME" "$FSGAUGE" untar -d "$d"
@@ -55,6 +61,17 @@ expect_fail "--warmup is refused" 2 "--warmup and --steady-state do not apply" \
 	"$FSGAUGE" untar --synthetic tiny --warmup 1 -d "$d"
 expect_fail "--reuse is refused" 2 "--reuse does not apply" \
 	"$FSGAUGE" untar --synthetic tiny --repeat 2 --reuse -d "$d"
+expect_fail "--steady-state is refused" 2 "--warmup and --steady-state do not apply" \
+	"$FSGAUGE" untar --synthetic tiny --steady-state -d "$d"
+expect_fail "--verify is refused: nothing is read back" 2 \
+	"--verify does not apply to untar: its copies are written and removed, never read back" \
+	"$FSGAUGE" untar --synthetic tiny --verify -d "$d"
+expect_fail "an unknown option: the one message style" 2 \
+	"^fsgauge untar: unrecognized option '--frob' \(try 'fsgauge untar --help'\)$" \
+	"$FSGAUGE" untar --synthetic tiny --frob -d "$d"
+expect_fail "a missing argument: the one message style" 2 \
+	"^fsgauge untar: option '--copies' needs an argument \(try 'fsgauge untar --help'\)$" \
+	"$FSGAUGE" untar --synthetic tiny -d "$d" --copies
 expect_fail "missing target directory" 2 "cannot use target directory" \
 	"$FSGAUGE" untar --synthetic tiny -d "$T/nosuch"
 check "usage errors leave nothing" empty_dir "$d"
@@ -240,6 +257,15 @@ check "copies: no errors" [ "$errors" = 0 ]
 check "copies: percentiles per operation kind" [ "$pct" = true ]
 check "copies: per-copy table printed" grep -Eq '^copy-002 +[01] ' "$T/out"
 check "copies: nothing left behind" empty_dir "$d"
+# the figures of the per-copy tables, as the phases' metrics (the suite's
+# metrics table)
+jvars "$T/c.json" m0='sorted(d["phases"][0]["metrics"])' m1='sorted(d["phases"][1]["metrics"])' \
+	u0='d["phases"][0]["metrics"]["files_per_second"]["unit"]' \
+	pos='all(m["value"] > 0 for p in d["phases"] for m in p["metrics"].values())'
+check "metrics: untar's phase" [ "$m0" = "['files_per_second', 'mib_per_second', 'seconds_per_copy']" ]
+check "metrics: rm's phase" [ "$m1" = "['entries_per_second', 'seconds_per_copy']" ]
+check "metrics: with their units" [ "$u0" = files/s ]
+check "metrics: all positive" [ "$pos" = true ]
 
 # --fsync dir: one fsync per file, one per directory and the root
 run "$FSGAUGE" untar --synthetic tiny -d "$d" --fsync dir --json "$T/f.json"
@@ -261,6 +287,16 @@ check "repeat: from runs 0 and 1" [ "$runs" = "[0, 1]" ]
 check "repeat: statistics over 2 runs" [ "$rs" -eq 2 ]
 check "repeat: a run column" grep -Eq '^ +2 copy-001 ' "$T/out"
 check "repeat: nothing left behind" empty_dir "$d"
+
+# --max-time ends a phase before its copies are done: the run fell short
+# (exit 1), and the result says how far it got (null engine: ~0.05 s a copy)
+expect_fail "--max-time: copies not finished, exit 1" 1 \
+	"phase untar: only [0-9]+ of 100 copies finished within --max-time 0.2" \
+	"$FSGAUGE" untar --synthetic medium -d "$d" --engine null --copies 100 --jobs 2 \
+	--max-time 0.2 -q --json "$T/mt.json"
+jvars "$T/mt.json" inc='d["parameters"]["incomplete.untar"]'
+check "--max-time: recorded as incomplete.untar ($inc)" sh -c 'echo "$1" | grep -Eq "^[0-9]+ of 100 copies finished$"' _ "$inc"
+check "--max-time: nothing left behind" empty_dir "$d"
 
 # the null engine runs the whole path and writes nothing
 run "$FSGAUGE" untar --synthetic small -d "$d" --engine null --copies 4 --jobs 2 --then rm --json "$T/n.json"
@@ -356,6 +392,9 @@ expect_fail "--data with a tarball" 2 "--data applies to --synthetic trees" \
 check "bad archives leave nothing" empty_dir "$d"
 
 # --- SIGINT mid-run: partial results, exit 130, nothing left -------------------------
+# (each backgrounded block starts from fresh files: its redirections truncate
+# in the child, after wait_for may already have read a stale line)
+rm -f "$T/int.json" "$T/int.out" "$T/int.err"
 "$FSGAUGE" untar --synthetic small -d "$d" --copies 500 --jobs 2 --max-time 30 --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
 pid=$!
 check "SIGINT: the run got going" wait_for "$T/int.err" '^Running'
@@ -377,7 +416,7 @@ check "SIGINT: nothing left behind" empty_dir "$d"
 # fifo_sigint DESC MESSAGE: untar the FIFO $T/fifo, SIGINT once it has
 # started reading, judge
 fifo_sigint() {
-	rm -f "$T/fifo.json" "$T/fifo.err" # (an old one would satisfy wait_for at once)
+	rm -f "$T/fifo.json" "$T/fifo.out" "$T/fifo.err" # (an old one would satisfy wait_for at once)
 	timeout -k 5 60 "$FSGAUGE" untar --tarball "$T/fifo" -d "$d" --json "$T/fifo.json" \
 		>"$T/fifo.out" 2>"$T/fifo.err" &
 	pid=$!
@@ -398,7 +437,9 @@ writer=$!
 fifo_sigint "FIFO whose writer sends nothing" "(opening|reading)"
 kill $writer 2>/dev/null
 wait $writer 2>/dev/null
-# and a FIFO that does carry an archive is read as a file is
+# and a FIFO that does carry an archive is read as a file is (the interrupted
+# runs' JSON gone first, so that only this run's can be judged)
+rm -f "$T/fifo.json" "$T/fifo.out" "$T/fifo.err"
 cat "$T/small.tar" >"$T/fifo" &
 writer=$!
 run timeout -k 5 60 "$FSGAUGE" untar --tarball "$T/fifo" -d "$d" -q --json "$T/fifo.json"
