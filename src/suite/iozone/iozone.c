@@ -44,7 +44,7 @@
 #include "gitrev.h" /* generated: FSGAUGE_GITREV, the commit built from */
 #include "cmd/cmd.h"
 #include "cmd/common.h"
-#include "output/iozone_fmt.h"
+#include "suite/iozone/format.h"
 #include "output/output.h"
 #include "runner/preflight.h"
 #include "runner/runner.h"
