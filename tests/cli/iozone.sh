@@ -67,6 +67,7 @@ jcheck "throughput: initial writers create the files, rewriters do not" "$T/tp.j
 jcheck "throughput: no sync or direct flags by default" "$T/tp.json" 'all(not set(p["open_flags"]) & {"O_SYNC","O_DSYNC","O_DIRECT"} for p in d["phases"])'
 jcheck "throughput: the timed section holds the records, not the close (no -c)" "$T/tp.json" 'all(op(p,"t0-close") and not op(p,"t0.close") for p in d["phases"])'
 jcheck "throughput: writes are fsync'ed after the timing (iozone without -c)" "$T/tp.json" 'op(ph("initial writers"),"t0-fsync")[0]["ops"]==1 and not op(ph("readers"),"t0-fsync")'
+jcheck "a single run: metrics are value and unit only (no runs)" "$T/tp.json" 'all(set(m)=={"value","unit"} for p in d["phases"] for m in p["metrics"].values())'
 jcheck "result is complete, suite iozone" "$T/tp.json" 'd["suite"]=="iozone" and d["status"]["complete"]'
 jcheck "parameters recorded" "$T/tp.json" 'd["parameters"]["mode"]=="throughput" and d["parameters"]["threads"]=="2" and d["parameters"]["stonewalling"]=="false"'
 check "nothing left behind" empty_dir "$d"
@@ -219,6 +220,10 @@ run "$FSGAUGE" iozone --help
 check "--help: exit 0, lists iozone's options" [ "$rc" -eq 0 ] && grep -q -- "-t N  *throughput test" "$T/out"
 check "--help: the shared measurement options and what they mean here" \
 	grep -q -- "--repeat N" "$T/out" && grep -q "In iozone: --direct is -I" "$T/out" && grep -q -- "--allow-write-device" "$T/out"
+check "--help is generated: the refused --warmup and --steady-state are not listed" \
+	sh -c "! grep -Eq '^ +--(warmup|steady-state)' '$T/out'"
+check "--help: -q is the largest record, --quiet has no short form" \
+	sh -c "grep -q '^  -q SIZE ' '$T/out' && grep -q '^      --quiet ' '$T/out' && ! grep -q -- '-q, --quiet' '$T/out'"
 run "$FSGAUGE" --help
 check "iozone is in the command list" grep -q "^  iozone " "$T/out"
 
