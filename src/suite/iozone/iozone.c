@@ -641,18 +641,30 @@ static int size_option(struct ioz *z, int key, const char *arg)
 static int *flag_of(struct suite_session *s, struct ioz *z, int key)
 {
 	switch (key) {
-	case 'a': return &z->autom;
-	case 'c': return &z->inc_close;
-	case 'e': return &z->inc_flush;
-	case 'I': return &z->direct;
-	case 'o': return &z->osync;
-	case 'R': return &z->csv_stdout;
-	case 'w': return &s->keep;
-	case 'x': return &z->no_stonewall;
-	case 'z': return &z->all_recs;
-	case IOZ_ALLOW_WRITE_DEVICE: return &z->policy.allow_write;
-	case IOZ_FORCE_DESTROY_DATA: return &z->policy.force_destroy;
-	default: return NULL;
+	case 'a':
+		return &z->autom;
+	case 'c':
+		return &z->inc_close;
+	case 'e':
+		return &z->inc_flush;
+	case 'I':
+		return &z->direct;
+	case 'o':
+		return &z->osync;
+	case 'R':
+		return &z->csv_stdout;
+	case 'w':
+		return &s->keep;
+	case 'x':
+		return &z->no_stonewall;
+	case 'z':
+		return &z->all_recs;
+	case IOZ_ALLOW_WRITE_DEVICE:
+		return &z->policy.allow_write;
+	case IOZ_FORCE_DESTROY_DATA:
+		return &z->policy.force_destroy;
+	default:
+		return NULL;
 	}
 }
 
