@@ -153,10 +153,12 @@ endif
 	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) \
 		sh tests/run-tests.sh $(UNIT_BIN) $(filter-out tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh)))
 
-# Static analysis: cppcheck, clean, with the committed suppressions (each
+# Static analysis: no function over 120 lines in cmd/ and suite/
+# (tools/function-lengths.sh), and cppcheck, clean, with the committed suppressions (each
 # justified in .cppcheck-suppressions).
 CPPCHECK ?= cppcheck
 lint:
+	sh tools/function-lengths.sh 120 $(wildcard src/cmd/*.c src/suite/*.c src/suite/*/*.c)
 	$(CPPCHECK) --quiet --error-exitcode=1 --enable=warning,style,portability,performance \
 		--std=c11 --inline-suppr --suppressions-list=.cppcheck-suppressions \
 		-D_GNU_SOURCE -DHAVE_LIBURING=1 -DHAVE_LIBBLKID=1 -DHAVE_LIBARCHIVE=1 \

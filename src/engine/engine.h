@@ -1,5 +1,10 @@
 /*
- * engine.h — the only layer that issues I/O system calls.
+ * engine.h — the layer that issues the I/O system calls of every measured
+ * operation (and of verify's writes and reads, so --engine applies to
+ * them).  Control work around a run is not measured and does not go
+ * through an engine: the run directory and its removal (util/rundir.c,
+ * util/beneath.c), preflight (runner/preflight.c), dropping the page
+ * cache (runner_drop_caches()), reading /proc and /sys (stats/).
  *
  * An engine is an ops table; each worker thread creates its own instance
  * (struct engine) and never shares it.  Every operation is described by a
@@ -34,6 +39,9 @@
 
 #include "engine/syscall.h"
 #include "util/util.h"
+
+/* The engine a run uses unless --engine names another. */
+#define ENGINE_DEFAULT "psync"
 
 enum io_op {
 	IO_OPEN,      /* dirfd, path, flags, mode -> fd */

@@ -6,9 +6,10 @@
  * the thread asynchronously cancellable for its duration.  What costs is
  * the return: coming back from the kernel, a `ret` is mispredicted (the
  * kernel's own calls have overwritten the return-stack predictor), and on
- * the machine fsgauge was measured on the first such return cost ~80 ns,
- * 4% of a cached 4 KiB pread (bench/overhead.sh; docs/engine.md, "What
- * fsgauge's own per-operation work costs").  So on x86-64 and AArch64 the
+ * the machine fsgauge was measured on the first such return cost a few
+ * percent of a cached 4 KiB pread (bench/overhead.sh; the figures are in
+ * docs/measurements/2026-11-30-overhead-vs-bare-loop.md).  So on x86-64
+ * and AArch64 the
  * psync engine issues pread/pwrite/openat/close/unlinkat/mkdirat/fstatat
  * itself, inline
  * in the code that times them: nothing to return through between the

@@ -849,49 +849,45 @@ static void phase_cleanup(struct runner *rn)
 	rn->nopdefs = 0;
 }
 
-int runner_drop_caches(int check_only)
+static const char drop_caches_path[] = "/proc/sys/vm/drop_caches";
+
+int runner_drop_caches_try(int check_only, const char **step)
 {
-	static const char path[] = "/proc/sys/vm/drop_caches";
 	int fd, e;
 
 	if (!check_only)
 		sync();
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		e = -errno;
-		msg_err("cannot drop caches: cannot open '%s': %s (--drop-caches needs root)", path,
-			strerror(-e));
-		return e;
-	}
+	*step = "open";
+	fd = open(drop_caches_path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	*step = "write";
 	if (!check_only && write(fd, "3\n", 2) != 2) {
 		e = errno ? -errno : -EIO;
 		close(fd);
-		msg_err("cannot drop caches: cannot write '%s': %s (--drop-caches needs root)", path,
-			strerror(-e));
 		return e;
 	}
 	close(fd);
 	return 0;
 }
 
-int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
-		 size_t nprocs, double duration)
+int runner_drop_caches(int check_only)
 {
-	const struct run_opts *o = rn->o;
-	struct result *res = rn->res;
-	struct measure *meas;
-	uint64_t t_end, t_stop;
-	int ret = 0;
+	const char *step;
+	int e = runner_drop_caches_try(check_only, &step);
 
-	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
-	rn->stonewalled = 0;
-	rn->all_done_ns = 0;
-	rn->go = 0;
-	rn->ndone = 0;
-	rn->events_used = 0;
-	rn->nphases++;
-	/* workers: one per thread instance of each process instance */
+	if (e < 0)
+		msg_err("cannot drop caches: cannot %s '%s': %s (--drop-caches needs root)", step,
+			drop_caches_path, strerror(-e));
+	return e;
+}
+
+/* One worker per thread instance of each process instance of `procs`,
+ * set up: 0 or -errno (after a message). */
+static int workers_build(struct runner *rn, struct wl_process *const *procs, size_t nprocs)
+{
+	size_t k = 0;
+
 	for (size_t p = 0; p < nprocs; p++) {
 		const struct wl_process *pd = procs[p];
 		int64_t pi = wl_val_int(&pd->instances, NULL, 1);
@@ -906,12 +902,9 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	}
 	if (!rn->nworkers) {
 		msg_err("workload '%s' defines no threads to run", rn->w->name);
-		phase_cleanup(rn);
 		return -EINVAL;
 	}
 	rn->workers = xcalloc(rn->nworkers, sizeof(*rn->workers));
-	size_t k = 0;
-
 	for (size_t p = 0; p < nprocs; p++) {
 		const struct wl_process *pd = procs[p];
 		int64_t pi = wl_val_int(&pd->instances, NULL, 1);
@@ -934,12 +927,162 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 			}
 	}
 	for (size_t i = 0; i < rn->nworkers; i++) {
-		ret = worker_setup(rn, &rn->workers[i]);
+		int ret = worker_setup(rn, &rn->workers[i]);
+
 		if (ret < 0) {
 			msg_err("cannot set up thread %zu", i);
-			phase_cleanup(rn);
 			return ret;
 		}
+	}
+	return 0;
+}
+
+/* The phase's start lines on stderr (filebench's, for run's phase). */
+static void phase_announce(const struct run_opts *o, const char *name,
+			   struct wl_process *const *procs, size_t nprocs, double duration)
+{
+	const char *label = o->chatter_unnamed ? "" : name;
+	const char *sep = o->chatter_unnamed ? "" : " ";
+
+	if (o->quiet)
+		return;
+	for (size_t p = 0; p < nprocs; p++) {
+		const struct wl_process *pd = procs[p];
+
+		fprintf(stderr, "Starting %lld %s instances\n",
+			(long long)wl_val_int(&pd->instances, NULL, 1), pd->name);
+		for (size_t t = 0; t < pd->nthreads; t++)
+			fprintf(stderr, "Starting %lld %s threads\n",
+				(long long)wl_val_int(&pd->threads[t]->instances, NULL, 1),
+				pd->threads[t]->name);
+	}
+	if (duration >= 3600.0 * 24 * 365)
+		fprintf(stderr, "Running until done...\n");
+	else if (o->steady_pct > 0)
+		fprintf(stderr, "Running %s%sfor %.0f seconds after a warm-up of up to %.0f "
+			"seconds (until steady within %g%%)...\n",
+			label, sep, duration, o->warmup > 0 ? o->warmup : duration, o->steady_pct);
+	else if (o->warmup > 0)
+		fprintf(stderr, "Running %s%sfor %.0f seconds after a %.0f-second warm-up...\n",
+			label, sep, duration, o->warmup);
+	else if (o->chatter_unnamed)
+		fprintf(stderr, "Running for %.0f seconds...\n", duration);
+	else
+		fprintf(stderr, "Running %s for up to %.0f seconds...\n", name, duration);
+}
+
+/* Why a phase ended: the result's "end_reason" is its name. */
+enum phase_end { END_ERROR, END_DURATION, END_THREADS_DONE, END_SIGNAL, END_FINISH };
+static const char *const phase_end_names[] = {
+	[END_ERROR] = "error",
+	[END_DURATION] = "duration",
+	[END_THREADS_DONE] = "threads done",
+	[END_SIGNAL] = "signal",
+	[END_FINISH] = "finish",
+};
+
+/* Watch the started workers until the phase ends; stop them; *t_stop is
+ * the end of the measured window. */
+static enum phase_end phase_wait(struct runner *rn, struct measure *meas, int ret,
+				 uint64_t *t_stop)
+{
+	enum phase_end why = END_ERROR;
+
+	while (ret == 0 && !runner_stopping(rn)) {
+		uint64_t now, t_end;
+		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
+
+		measure_tick(meas);
+		t_end = measure_end_ns(meas);
+		now = now_ns();
+		if (now >= t_end) {
+			why = END_DURATION;
+			break;
+		}
+		if ((rn->w->quit_mode == QUIT_FIRSTDONE && ndone > 0) || ndone == rn->nworkers) {
+			why = END_THREADS_DONE;
+			break;
+		}
+		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
+		nanosleep(&ts, NULL);
+	}
+	if (runner_signalled())
+		why = END_SIGNAL;
+	else if (__atomic_load_n(&rn->finished, __ATOMIC_RELAXED))
+		why = END_FINISH;
+	else if (__atomic_load_n(&rn->stopped_on_error, __ATOMIC_RELAXED))
+		why = END_ERROR;
+	__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
+	*t_stop = now_ns();
+	if (why == END_THREADS_DONE && __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE))
+		*t_stop = __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE);
+	return why;
+}
+
+/* The finished phase into the result: its operations merged from the
+ * workers, the engines' request counts, the measured window. */
+static void phase_record(struct runner *rn, const char *name, enum phase_end why,
+			 struct measure *meas, uint64_t t_stop)
+{
+	struct result *res = rn->res;
+	struct result_phase *ph = result_add_phase(res, name);
+	struct merge_arg m = { ph };
+
+	ph->nthreads = (int)rn->nworkers;
+	ph->end_reason = phase_end_names[why];
+	for (size_t i = 0; i < rn->nworkers; i++) {
+		const struct engine *e = rn->workers[i].eng;
+
+		if (!e)
+			continue;
+		ph->open_flags |= e->open_flags_seen;
+		for (int op = 0; op < IO__COUNT; op++)
+			ph->io_requests[op] += e->nreq[op];
+	}
+	for (size_t i = 0; i < rn->nopdefs; i++)
+		result_phase_add_op(ph, rn->opdefs[i]->name, flow_type_name(rn->opdefs[i]),
+				    runner_flow_class(rn->opdefs[i]));
+	visit_all(rn, merge_flow, &m);
+	if (ph->nexecs)
+		qsort(ph->execs, ph->nexecs, sizeof(*ph->execs), exec_cmp);
+	for (size_t i = 0; i < ph->nops; i++) {
+		struct result_op *op = &ph->ops[i];
+
+		res->errors += op->st.errors;
+		if (!strcmp(op->type, "testrandvar") && op->st.ops) {
+			double n = (double)op->st.ops, mean = op->extra_mean / n;
+			double var = op->extra_sd / n - mean * mean;
+
+			op->extra_mean = mean;
+			op->extra_sd = var > 0 ? sqrt(var) : 0;
+		}
+	}
+	measure_finish(meas, ph, t_stop);
+}
+
+int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
+		 size_t nprocs, double duration)
+{
+	const struct run_opts *o = rn->o;
+	struct result *res = rn->res;
+	struct measure *meas;
+	enum phase_end why;
+	uint64_t t_stop;
+	size_t started = 0;
+	int ret;
+
+	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
+	rn->stonewalled = 0;
+	rn->all_done_ns = 0;
+	rn->go = 0;
+	rn->ndone = 0;
+	rn->events_used = 0;
+	rn->nphases++;
+	ret = workers_build(rn, procs, nprocs);
+	if (ret < 0) {
+		phase_cleanup(rn);
+		return ret;
 	}
 	counters_build(rn);
 	for (size_t i = 0; i < rn->nfs; i++)
@@ -955,37 +1098,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 		}
 	}
 	meas = measure_new(rn, name, duration);
-
-	if (!o->quiet) {
-		for (size_t p = 0; p < nprocs; p++) {
-			const struct wl_process *pd = procs[p];
-
-			fprintf(stderr, "Starting %lld %s instances\n",
-				(long long)wl_val_int(&pd->instances, NULL, 1), pd->name);
-			for (size_t t = 0; t < pd->nthreads; t++)
-				fprintf(stderr, "Starting %lld %s threads\n",
-					(long long)wl_val_int(&pd->threads[t]->instances, NULL, 1),
-					pd->threads[t]->name);
-		}
-		if (duration >= 3600.0 * 24 * 365)
-			fprintf(stderr, "Running until done...\n");
-		else if (o->steady_pct > 0)
-			fprintf(stderr, "Running %s%sfor %.0f seconds after a warm-up of up to %.0f "
-				"seconds (until steady within %g%%)...\n",
-				strcmp(name, "run") ? name : "", strcmp(name, "run") ? " " : "", duration,
-				o->warmup > 0 ? o->warmup : duration, o->steady_pct);
-		else if (o->warmup > 0)
-			fprintf(stderr, "Running %s%sfor %.0f seconds after a %.0f-second warm-up...\n",
-				strcmp(name, "run") ? name : "", strcmp(name, "run") ? " " : "", duration,
-				o->warmup);
-		else if (!strcmp(name, "run"))
-			fprintf(stderr, "Running for %.0f seconds...\n", duration);
-		else
-			fprintf(stderr, "Running %s for up to %.0f seconds...\n", name, duration);
-	}
-
-	size_t started = 0;
-
+	phase_announce(o, name, procs, nprocs, duration);
 	for (; started < rn->nworkers; started++) {
 		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,
 				   &rn->workers[started])) {
@@ -1001,78 +1114,15 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	rn->go = 1;
 	pthread_cond_broadcast(&rn->gate_cv);
 	pthread_mutex_unlock(&rn->gate_mu);
-	const char *why = "error";
-
-	while (ret == 0 && !runner_stopping(rn)) {
-		uint64_t now;
-		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
-
-		measure_tick(meas);
-		t_end = measure_end_ns(meas);
-		now = now_ns();
-		if (now >= t_end) {
-			why = "duration";
-			break;
-		}
-		if ((rn->w->quit_mode == QUIT_FIRSTDONE && ndone > 0) || ndone == rn->nworkers) {
-			why = "threads done";
-			break;
-		}
-		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
-		nanosleep(&ts, NULL);
-	}
-	if (runner_signalled())
-		why = "signal";
-	else if (__atomic_load_n(&rn->finished, __ATOMIC_RELAXED))
-		why = "finish";
-	else if (__atomic_load_n(&rn->stopped_on_error, __ATOMIC_RELAXED))
-		why = "error";
-	__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
-	t_stop = now_ns();
-	if (!strcmp(why, "threads done") && __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE))
-		t_stop = __atomic_load_n(&rn->all_done_ns, __ATOMIC_ACQUIRE);
+	why = phase_wait(rn, meas, ret, &t_stop);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
 	for (size_t i = 0; i < rn->nworkers; i++)
 		res->verify_errors += rn->workers[i].verify_errors;
 	if (runner_signalled())
 		res->interrupted = 1;
-
-	if (ret == 0) {
-		struct result_phase *ph = result_add_phase(res, name);
-		struct merge_arg m = { ph };
-
-		ph->nthreads = (int)rn->nworkers;
-		ph->end_reason = why;
-		for (size_t i = 0; i < rn->nworkers; i++) {
-			const struct engine *e = rn->workers[i].eng;
-
-			if (!e)
-				continue;
-			ph->open_flags |= e->open_flags_seen;
-			for (int op = 0; op < IO__COUNT; op++)
-				ph->io_requests[op] += e->nreq[op];
-		}
-		for (size_t i = 0; i < rn->nopdefs; i++)
-			result_phase_add_op(ph, rn->opdefs[i]->name, flow_type_name(rn->opdefs[i]),
-					    runner_flow_class(rn->opdefs[i]));
-		visit_all(rn, merge_flow, &m);
-		if (ph->nexecs)
-			qsort(ph->execs, ph->nexecs, sizeof(*ph->execs), exec_cmp);
-		for (size_t i = 0; i < ph->nops; i++) {
-			struct result_op *op = &ph->ops[i];
-
-			res->errors += op->st.errors;
-			if (!strcmp(op->type, "testrandvar") && op->st.ops) {
-				double n = (double)op->st.ops, mean = op->extra_mean / n;
-				double var = op->extra_sd / n - mean * mean;
-
-				op->extra_mean = mean;
-				op->extra_sd = var > 0 ? sqrt(var) : 0;
-			}
-		}
-		measure_finish(meas, ph, t_stop);
-	}
+	if (ret == 0)
+		phase_record(rn, name, why, meas, t_stop);
 	measure_free(meas);
 	res->stopped_on_error |= rn->stopped_on_error;
 	if (rn->first_error && !res->first_error)
@@ -1109,65 +1159,4 @@ void runner_free(struct runner *rn)
 void runner_set_result(struct runner *rn, struct result *res)
 {
 	rn->res = res;
-}
-
-static int run_once(struct workload *w, struct rundir *rd, const struct run_opts *o,
-		    struct result *res)
-{
-	struct runner *rn = runner_new(w, rd, o, res);
-	int ret = runner_create_filesets(rn);
-
-	if (ret == 0)
-		ret = runner_phase(rn, "run", w->processes, w->nprocesses, o->duration);
-	runner_free(rn);
-	return ret;
-}
-
-int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
-	       struct result *res)
-{
-	unsigned n = o->repeat > 1 ? o->repeat : 1;
-	struct runner *rn = NULL;
-	int ret = 0;
-
-	if (n == 1) {
-		ret = run_once(w, rd, o, res);
-		return ret == -EINTR ? 0 : ret;
-	}
-	for (unsigned k = 0; k < n && !runner_signalled(); k++) {
-		struct result *one = result_new(res->suite, res->workload);
-
-		if (!o->quiet)
-			fprintf(stderr, "Repeat %u of %u%s\n", k + 1, n,
-				o->reuse && k ? " (reusing the filesets)" : "");
-		if (o->reuse) {
-			if (!rn) {
-				rn = runner_new(w, rd, o, one);
-				ret = runner_create_filesets(rn);
-			}
-			rn->res = one;
-			if (ret == 0)
-				ret = runner_phase(rn, "run", w->processes, w->nprocesses,
-						   o->duration);
-		} else {
-			if (k > 0) {
-				ret = rundir_empty(rd->fd);
-				if (ret < 0) {
-					err_errno(ret, "cannot empty run directory '%s' between "
-						       "repeats", rd->path);
-					result_free(one);
-					break;
-				}
-			}
-			ret = run_once(w, rd, o, one);
-		}
-		result_merge_repeat(res, one);
-		result_free(one);
-		if (rn)
-			rn->res = res; /* runner_free() records into it */
-		if (ret < 0)
-			break;
-	}
-	runner_free(rn);
-	return ret == -EINTR ? 0 : ret;
 }

@@ -62,6 +62,8 @@ struct run_opts {
 				   * (see runner/verify.h); data I/O is rounded
 				   * out to whole 4 KiB blocks */
 	int allow_shared_target;  /* --allow-shared-target (util/rundir.h) */
+	int chatter_unnamed;	  /* a phase's start line without its name:
+				   * filebench's "Running for 60 seconds..." (run) */
 };
 
 /* Set by the signal handler (or anyone) to stop the current run: the
@@ -77,10 +79,10 @@ static inline int runner_signalled(void)
 void runner_install_signals(void);
 
 /*
- * Step by step, for suites with several phases on the same files (bonnie,
- * iozone, untar): create a runner, create the workload's filesets once,
- * run one phase per set of processes (each phase appends a result phase;
- * the filesets keep their state between phases), free.
+ * How a suite runs its phases (suite/suite.c makes the runner, the suite's
+ * run hook calls runner_phase()): create a runner, create the workload's
+ * filesets once, run one phase per set of processes (each phase appends a
+ * result phase; the filesets keep their state between phases), free.
  */
 struct runner;
 struct runner *runner_new(struct workload *w, struct rundir *rd, const struct run_opts *o,
@@ -102,21 +104,10 @@ int runner_create_filesets(struct runner *rn);
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
 		 size_t nprocs, double duration);
 /* Record the next phases (and, at runner_free(), the engine request
- * totals) into `res`: a front end's own --repeat loop with --reuse keeps
- * one runner and gives each run its result. */
+ * totals) into `res`: the session's --repeat loop with --reuse keeps one
+ * runner and gives each run its result. */
 void runner_set_result(struct runner *rn, struct result *res);
 void runner_free(struct runner *rn);
-
-/*
- * Run workload `w` inside run directory `rd`, o->repeat times (each on
- * fresh filesets in an emptied run directory unless o->reuse; runs are
- * folded together with result_merge_repeat()).  Fills `res` (phases,
- * filesets, errors, interrupted).  Returns 0 when the run completed,
- * or -errno for a setup failure (message printed) — in which case `res`
- * may hold a partial record.
- */
-int runner_run(struct workload *w, struct rundir *rd, const struct run_opts *o,
-	       struct result *res);
 
 /*
  * The preflight (runner/preflight.h) of running workload `w` with
@@ -144,5 +135,8 @@ double runner_thread_memory(const struct wl_thread *td);
  * whether we may).  Returns 0, or -errno with a message naming the file
  * and saying it needs root. */
 int runner_drop_caches(int check_only);
+/* The same without the message: 0, or -errno with *step "open" or
+ * "write" (verify falls back to dropping its own files' pages). */
+int runner_drop_caches_try(int check_only, const char **step);
 
 #endif

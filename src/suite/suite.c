@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd/common.h"
+#include "engine/engine.h"
 #include "output/output.h"
 #include "stats/env.h"
 #include "suite/suite.h"
@@ -407,7 +408,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 {
 	struct suite_session s = {
 		.ops = ops,
-		.ro = { .engine = "psync", .seed = 1, .on_error = ON_ERROR_STOP },
+		.ro = { .engine = ENGINE_DEFAULT, .seed = 1, .on_error = ON_ERROR_STOP },
 		.chatter = 1,
 		.rd = { .fd = -1, .parent_fd = -1 },
 	};

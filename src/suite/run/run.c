@@ -313,6 +313,7 @@ static void run_fini(struct suite_session *s)
 static void run_init(struct suite_session *s)
 {
 	ctx(s)->duration = -1;
+	s->ro.chatter_unnamed = 1; /* filebench's "Running for 60 seconds..." */
 }
 
 const struct suite_ops suite_run = {

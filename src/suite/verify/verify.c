@@ -206,17 +206,13 @@ static int write_files(struct engine *e, int dirfd, const struct vparams *p, voi
  * storage: all clean caches when root, else each file's own pages. */
 static void drop_caches(int dirfd, const struct vparams *p, int quiet)
 {
-	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	const char *step;
 
-	sync();
-	if (fd >= 0 && write(fd, "3\n", 2) == 2) {
-		close(fd);
+	if (runner_drop_caches_try(0, &step) == 0) {
 		if (!quiet)
 			fprintf(stderr, "dropped the page cache\n");
 		return;
 	}
-	if (fd >= 0)
-		close(fd);
 	for (uint64_t i = 0; i < p->files; i++) {
 		char name[32];
 		struct stat st;
