@@ -22,7 +22,7 @@
 
 #include <stdio.h>
 
-#include "output/iozone_fmt.h"
+#include "suite/iozone/format.h"
 #include "output/result_read.h"
 #include "stats/compare.h"
 

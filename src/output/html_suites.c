@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "suite/bonnie/format.h"
-#include "output/iozone_fmt.h"
+#include "suite/iozone/format.h"
 #include "output/svg.h"
 #include "util/util.h"
 

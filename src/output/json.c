@@ -145,6 +145,31 @@ static json_t *repeat_stats_json(const struct result_phase *p)
 	return o;
 }
 
+/* A suite's figure: its value and unit; over --repeat also every run's
+ * value and their statistics (result_metric_stat()). */
+static json_t *metric_json(const struct result_metric *m)
+{
+	json_t *o = json_object();
+	struct repeat_stat rs;
+
+	json_object_set_new(o, "value", json_real(m->value));
+	json_object_set_new(o, "unit", json_string(m->unit));
+	if (!m->nruns)
+		return o;
+	json_t *runs = json_array();
+
+	for (size_t i = 0; i < m->nruns; i++)
+		json_array_append_new(runs, num(m->runs[i]));
+	json_object_set_new(o, "runs", runs);
+	result_metric_stat(m, &rs);
+	json_object_set_new(o, "n", json_integer((json_int_t)rs.n));
+	json_object_set_new(o, "sd", num(rs.sd));
+	json_object_set_new(o, "cv", num(rs.cv));
+	json_object_set_new(o, "ci95_low", num(rs.ci95_low));
+	json_object_set_new(o, "ci95_high", num(rs.ci95_high));
+	return o;
+}
+
 /* Device counters over `secs` for `ndev` devices, with the amplification
  * ratios against what the application did (null when it did nothing of
  * that kind). */
@@ -382,13 +407,8 @@ static json_t *phase_json(const struct result_phase *p)
 				json_object_set_new(rq, io_op_name((enum io_op)i),
 						    json_integer((json_int_t)p->io_requests[i]));
 		json_object_set_new(o, "io_requests", rq);
-		for (size_t i = 0; i < p->nmetrics; i++) {
-			json_t *m = json_object();
-
-			json_object_set_new(m, "value", json_real(p->metrics[i].value));
-			json_object_set_new(m, "unit", json_string(p->metrics[i].unit));
-			json_object_set_new(mt, p->metrics[i].name, m);
-		}
+		for (size_t i = 0; i < p->nmetrics; i++)
+			json_object_set_new(mt, p->metrics[i].name, metric_json(&p->metrics[i]));
 		json_object_set_new(o, "metrics", mt);
 	}
 	if (p->nexecs) {

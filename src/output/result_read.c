@@ -259,7 +259,39 @@ static struct rmetric *metric_add(struct rphase *p, const char *name, const char
 	m->unit = xstrdup(unit ? unit : "");
 	m->v.v = NULL;
 	m->v.n = 0;
+	m->st = (struct repeat_stat){ .mean = NAN, .sd = NAN, .cv = NAN, .ci95_low = NAN,
+				      .ci95_high = NAN };
 	return m;
+}
+
+/* A metric's "runs" (--repeat) as its samples, with the statistics
+ * written beside them; 0 when there are none (then "value" is the one
+ * sample). */
+static int metric_runs(struct rmetric *m, const json_t *v)
+{
+	const json_t *runs = json_object_get(v, "runs"), *e;
+	size_t i, n = json_array_size(runs);
+
+	if (!json_is_array(runs) || !n)
+		return 0;
+	m->v.v = xmalloc(n * sizeof(double));
+	json_array_foreach(runs, i, e)
+		if (json_is_number(e) && isfinite(json_number_value(e)))
+			m->v.v[m->v.n++] = json_number_value(e);
+	if (!m->v.n) {
+		free(m->v.v);
+		m->v.v = NULL;
+		return 0;
+	}
+	m->st.n = json_is_integer(json_object_get(v, "n"))
+			  ? (uint64_t)json_integer_value(json_object_get(v, "n"))
+			  : m->v.n;
+	m->st.mean = num(v, "value");
+	m->st.sd = num(v, "sd");
+	m->st.cv = num(v, "cv");
+	m->st.ci95_low = num(v, "ci95_low");
+	m->st.ci95_high = num(v, "ci95_high");
+	return 1;
 }
 
 /* "metrics": {"name": {"value": v, "unit": "u"}, ...}.  Suite data is
@@ -277,8 +309,10 @@ static void read_metrics(const json_t *o, struct rphase *p)
 
 		if (!isfinite(x) || result_read_metric(p, key))
 			continue;
-		samples_one(&metric_add(p, key, json_is_string(u) ? json_string_value(u) : NULL)->v,
-			    x);
+		struct rmetric *m = metric_add(p, key, json_is_string(u) ? json_string_value(u) : NULL);
+
+		if (!metric_runs(m, v))
+			samples_one(&m->v, x);
 	}
 }
 

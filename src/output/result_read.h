@@ -101,11 +101,15 @@ struct rinterval {
 };
 
 /* One of the figures a suite computed (phases[].metrics: bonnie's rates,
- * iozone's throughputs): one sample per pooled file. */
+ * iozone's throughputs): one sample per run ("runs", written with
+ * --repeat) or else its "value", per pooled file. */
 struct rmetric {
 	char *name;
 	char *unit; /* "" when the result gave none */
 	struct rsamples v;
+	/* as written beside "runs" (n 0 and NANs without them; of the
+	 * first file when files are pooled) */
+	struct repeat_stat st;
 };
 
 struct rphase {

@@ -300,6 +300,7 @@ static void phase_free(struct result_phase *p)
 	for (size_t j = 0; j < p->nmetrics; j++) {
 		free(p->metrics[j].name);
 		free(p->metrics[j].unit);
+		free(p->metrics[j].runs);
 	}
 	free(p->metrics);
 }
@@ -322,6 +323,17 @@ void result_phase_add_metric(struct result_phase *p, const char *name, const cha
 	m->name = xstrdup(name);
 	m->unit = xstrdup(unit);
 	m->value = value;
+	m->runs = NULL;
+	m->nruns = 0;
+}
+
+const struct result_metric *result_phase_find_metric(const struct result_phase *p,
+						     const char *name)
+{
+	for (size_t i = 0; i < p->nmetrics; i++)
+		if (!strcmp(p->metrics[i].name, name))
+			return &p->metrics[i];
+	return NULL;
 }
 
 double result_phase_metric(const struct result_phase *p, const char *name, double dflt)
@@ -444,6 +456,24 @@ const struct headline_field headline_fields[] = {
 	{ NULL, 0 },
 };
 
+/* mean, sd, cv and the 95% interval of `s`; `nonneg`: the figure cannot
+ * be negative, whatever a wide t interval says. */
+static void stat_fill(const struct summary *s, int nonneg, struct repeat_stat *out)
+{
+	out->n = s->n;
+	out->mean = s->n ? s->mean : NAN;
+	out->sd = summary_sd(s);
+	out->cv = summary_cv(s);
+	if (s->n >= 2) {
+		double half = summary_ci_half(s, 0.95);
+
+		out->ci95_low = nonneg ? MAX(s->mean - half, 0) : s->mean - half;
+		out->ci95_high = s->mean + half;
+	} else {
+		out->ci95_low = out->ci95_high = NAN;
+	}
+}
+
 void result_repeat_stat(const struct result_phase *p, const struct headline_field *f,
 			struct repeat_stat *out)
 {
@@ -452,20 +482,21 @@ void result_repeat_stat(const struct result_phase *p, const struct headline_fiel
 	summary_init(&s);
 	for (size_t i = 0; i < p->nrepeats; i++)
 		summary_add(&s, *(const double *)((const char *)&p->repeats[i] + f->offset));
-	out->n = s.n;
-	out->mean = s.n ? s.mean : NAN;
-	out->sd = summary_sd(&s);
-	out->cv = summary_cv(&s);
-	if (s.n >= 2) {
-		double half = summary_ci_half(&s, 0.95);
+	/* every headline figure is a rate, a time or a ratio of them */
+	stat_fill(&s, 1, out);
+}
 
-		/* Every headline figure is a rate, a time or a ratio of
-		 * them: never negative, whatever a wide t interval says. */
-		out->ci95_low = MAX(s.mean - half, 0);
-		out->ci95_high = s.mean + half;
-	} else {
-		out->ci95_low = out->ci95_high = NAN;
+void result_metric_stat(const struct result_metric *m, struct repeat_stat *out)
+{
+	struct summary s;
+	int nonneg = 1;
+
+	summary_init(&s);
+	for (size_t i = 0; i < m->nruns; i++) {
+		summary_add(&s, m->runs[i]);
+		nonneg &= m->runs[i] >= 0;
 	}
+	stat_fill(&s, nonneg, out);
 }
 
 int result_op_too_few(const struct result_op *o)
@@ -559,6 +590,24 @@ static void cache_merge(struct result_cache *a, const struct result_cache *b)
 	}
 }
 
+/* A front-end figure of one run into the merged phase: its value joins
+ * the runs' values, and the merged value is their mean. */
+static void metric_merge(struct result_phase *a, const struct result_metric *bm)
+{
+	struct result_metric *m = NULL;
+	double sum = 0;
+
+	result_phase_add_metric(a, bm->name, bm->unit, bm->value);
+	for (size_t i = 0; i < a->nmetrics && !m; i++)
+		if (!strcmp(a->metrics[i].name, bm->name))
+			m = &a->metrics[i];
+	m->runs = xrealloc(m->runs, (m->nruns + 1) * sizeof(*m->runs));
+	m->runs[m->nruns++] = bm->value;
+	for (size_t i = 0; i < m->nruns; i++)
+		sum += m->runs[i];
+	m->value = sum / (double)m->nruns;
+}
+
 static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned repeat)
 {
 	struct result_headline h;
@@ -640,11 +689,8 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 	a->open_flags |= b->open_flags;
 	for (size_t i = 0; i < RESULT_IO_OPS; i++)
 		a->io_requests[i] += b->io_requests[i];
-	/* front-end figures: the last run's (each run's are in its headline
-	 * where they matter) */
 	for (size_t i = 0; i < b->nmetrics; i++)
-		result_phase_add_metric(a, b->metrics[i].name, b->metrics[i].unit,
-					b->metrics[i].value);
+		metric_merge(a, &b->metrics[i]);
 	/* executions move over, marked with their run */
 	a->execs = xrealloc(a->execs, (a->nexecs + b->nexecs + 1) * sizeof(*a->execs));
 	for (size_t i = 0; i < b->nexecs; i++) {

@@ -207,11 +207,17 @@ struct repeat_stat {
 #define RESULT_IO_OPS 32
 
 /* A figure a front end computes from a phase's operations (iozone's
- * "Children see throughput", ...), kept with the phase for JSON. */
+ * "Children see throughput", ...), kept with the phase for JSON.  With
+ * --repeat, result_merge_repeat() keeps every run's value in runs[] (in
+ * run order; a run that did not reach the phase has none) and value is
+ * their mean; result_metric_stat() gives their sd, cv and confidence
+ * interval.  A single run has nruns 0. */
 struct result_metric {
 	char *name;  /* "children_throughput" */
 	char *unit;  /* "KB/s" */
 	double value;
+	double *runs; /* owned by the phase */
+	size_t nruns;
 };
 
 /* A suite's figure, declared once (its metrics table, an array ending
@@ -368,6 +374,12 @@ int result_op_too_few(const struct result_op *o);
 /* Statistics of headline field `f` over p's repeats. */
 void result_repeat_stat(const struct result_phase *p, const struct headline_field *f,
 			struct repeat_stat *out);
+/* Statistics of metric `m` over its runs' values (n = 0 for a single
+ * run); the lower bound is clamped at 0 when no run's value is negative. */
+void result_metric_stat(const struct result_metric *m, struct repeat_stat *out);
+/* The phase's metric `name`, or NULL. */
+const struct result_metric *result_phase_find_metric(const struct result_phase *p,
+						     const char *name);
 
 struct result_interval *result_phase_add_interval(struct result_phase *p, size_t nops);
 

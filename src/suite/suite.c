@@ -457,8 +457,8 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 
 const struct suite_ops *suite_find(const char *name)
 {
-	static const struct suite_ops *const all[] = { &suite_run, &suite_bonnie, &suite_untar,
-							 &suite_verify };
+	static const struct suite_ops *const all[] = { &suite_run, &suite_bonnie, &suite_iozone,
+						       &suite_untar, &suite_verify };
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
 		if (!strcmp(all[i]->name, name))

@@ -67,6 +67,7 @@ jcheck "throughput: initial writers create the files, rewriters do not" "$T/tp.j
 jcheck "throughput: no sync or direct flags by default" "$T/tp.json" 'all(not set(p["open_flags"]) & {"O_SYNC","O_DSYNC","O_DIRECT"} for p in d["phases"])'
 jcheck "throughput: the timed section holds the records, not the close (no -c)" "$T/tp.json" 'all(op(p,"t0-close") and not op(p,"t0.close") for p in d["phases"])'
 jcheck "throughput: writes are fsync'ed after the timing (iozone without -c)" "$T/tp.json" 'op(ph("initial writers"),"t0-fsync")[0]["ops"]==1 and not op(ph("readers"),"t0-fsync")'
+jcheck "a single run: metrics are value and unit only (no runs)" "$T/tp.json" 'all(set(m)=={"value","unit"} for p in d["phases"] for m in p["metrics"].values())'
 jcheck "result is complete, suite iozone" "$T/tp.json" 'd["suite"]=="iozone" and d["status"]["complete"]'
 jcheck "parameters recorded" "$T/tp.json" 'd["parameters"]["mode"]=="throughput" and d["parameters"]["threads"]=="2" and d["parameters"]["stonewalling"]=="false"'
 check "nothing left behind" empty_dir "$d"
@@ -219,6 +220,10 @@ run "$FSGAUGE" iozone --help
 check "--help: exit 0, lists iozone's options" [ "$rc" -eq 0 ] && grep -q -- "-t N  *throughput test" "$T/out"
 check "--help: the shared measurement options and what they mean here" \
 	grep -q -- "--repeat N" "$T/out" && grep -q "In iozone: --direct is -I" "$T/out" && grep -q -- "--allow-write-device" "$T/out"
+check "--help is generated: the refused --warmup and --steady-state are not listed" \
+	sh -c "! grep -Eq '^ +--(warmup|steady-state)' '$T/out'"
+check "--help: -q is the largest record, --quiet has no short form" \
+	sh -c "grep -q '^  -q SIZE ' '$T/out' && grep -q '^      --quiet ' '$T/out' && ! grep -q -- '-q, --quiet' '$T/out'"
 run "$FSGAUGE" --help
 check "iozone is in the command list" grep -q "^  iozone " "$T/out"
 
@@ -233,18 +238,19 @@ check "--repeat 3: the report still ends with iozone's last line" grep -q "^iozo
 jcheck "--repeat 3: each test once, with 3 repeats" "$T/rep.json" '[len(p["repeats"]) for p in d["phases"]]==[3,3,3,3]'
 jcheck "--repeat 3: repeat_stats of n=3 with mean, sd, cv, 95% CI around the mean" "$T/rep.json" 'all(p["repeat_stats"]["ops_per_second"]["n"]==3 and p["repeat_stats"]["ops_per_second"]["ci95_low"]<=p["repeat_stats"]["ops_per_second"]["mean"]<=p["repeat_stats"]["ops_per_second"]["ci95_high"] and "sd" in p["repeat_stats"]["ops_per_second"] and "cv" in p["repeat_stats"]["ops_per_second"] for p in d["phases"])'
 jcheck "--repeat 3: operations add up over the runs (3 x -s per thread)" "$T/rep.json" 'all(tbytes(p,i)==3*262144 for p in d["phases"] for i in (0,1))'
-jcheck "--repeat 3: iozone's figure per run, its mean, sd and CI in metrics" "$T/rep.json" 'all(m["children_throughput.runs"]["value"]==3 and abs(m["children_throughput"]["value"]-sum(m["children_throughput.run%d"%k]["value"] for k in (1,2,3))/3)<=1e-6*m["children_throughput"]["value"] and m["children_throughput.ci95_low"]["value"]<=m["children_throughput"]["value"]<=m["children_throughput.ci95_high"]["value"] and m["children_throughput.sd"]["value"]>=0 for m in (p["metrics"] for p in d["phases"]))'
+jcheck "--repeat 3: iozone's figure per run, its mean, sd and CI in metrics" "$T/rep.json" 'all(m["n"]==3 and len(m["runs"])==3 and abs(m["value"]-sum(m["runs"])/3)<=1e-6*m["value"] and m["ci95_low"]<=m["value"]<=m["ci95_high"] and m["sd"]>=0 and "cv" in m for m in (p["metrics"]["children_throughput"] for p in d["phases"]))'
+jcheck "--repeat 3: every metric keeps its runs, and no mangled names" "$T/rep.json" 'all(len(m["runs"])==3 and m["n"]==3 for p in d["phases"] for m in p["metrics"].values()) and not any("." in k and not k.startswith("t") for p in d["phases"] for k in p["metrics"])'
 jcheck "--repeat 3: repeat recorded in parameters" "$T/rep.json" 'd["parameters"]["repeat"]=="3" and d["parameters"]["reuse"]=="false"'
 check "--repeat 3: nothing left behind" empty_dir "$d"
 run "$FSGAUGE" iozone -s 128k -r 64k -i 0 --repeat 2 --dir "$d" --json "$T/rep1.json"
-jcheck "--repeat in single-stream mode: the table's figure per run" "$T/rep1.json" 'all(p["metrics"]["throughput.runs"]["value"]==2 and len(p["repeats"])==2 for p in d["phases"])'
+jcheck "--repeat in single-stream mode: the table's figure per run" "$T/rep1.json" 'all(p["metrics"]["throughput"]["n"]==2 and len(p["metrics"]["throughput"]["runs"])==2 and len(p["repeats"])==2 for p in d["phases"])'
 
 # --reuse: read-only tests find the files of the previous run: they are
 # written once (the engine's writes are the preallocation's only)
 run "$FSGAUGE" iozone -s 256k -r 64k -i 1 --repeat 2 --dir "$d" --json "$T/fresh.json"
 check "--repeat 2 without --reuse: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" iozone -s 256k -r 64k -i 1 --repeat 2 --reuse --dir "$d" --json "$T/reuse.json"
-check "--repeat 2 --reuse: exit 0, says so" [ "$rc" -eq 0 ] && grep -q "Repeat 2 of 2 (reusing the files)" "$T/err"
+check "--repeat 2 --reuse: exit 0, says so" [ "$rc" -eq 0 ] && grep -q "Repeat 2 of 2 (reusing the filesets)" "$T/err"
 jcheck "--reuse: the file is written once, not once per run" "$T/reuse.json" 'd["io_requests"]["write"]*2==json.load(open("'"$T/fresh.json"'"))["io_requests"]["write"]>0'
 jcheck "--reuse: recorded, and both runs read the whole file" "$T/reuse.json" 'd["parameters"]["reuse"]=="true" and tbytes(d["phases"][0],0)==2*262144'
 check "--reuse: nothing left behind" empty_dir "$d"
@@ -326,7 +332,7 @@ expect_fail "--interval too small" 2 "invalid --interval '0.01'" \
 expect_fail "--data junk" 2 "invalid data pattern 'junk'" "$FSGAUGE" iozone -s 64k --data junk --dir "$d"
 expect_fail "--progress junk" 2 "invalid --progress 'sometimes'" \
 	"$FSGAUGE" iozone -s 64k --progress=sometimes --dir "$d"
-expect_fail "--repeat needs a value" 2 "option '--repeat' needs a value" "$FSGAUGE" iozone --dir "$d" --repeat
+expect_fail "--repeat needs a value" 2 "option '--repeat' needs an argument" "$FSGAUGE" iozone --dir "$d" --repeat
 check "refused options leave nothing behind" empty_dir "$d"
 
 # --- option errors: a message and exit 2
@@ -341,8 +347,8 @@ expect_fail "-F one file for two threads: 'file', singular" 2 "names 1 file but 
 	"$FSGAUGE" iozone -t 2 -F a --dir "$d"
 expect_fail "-F in two directories" 2 "different directories" "$FSGAUGE" iozone -t 2 -F "$d/a" "$T/b"
 expect_fail "unknown -+ option" 2 "unsupported option '-\+q'" "$FSGAUGE" iozone -+q --dir "$d"
-expect_fail "unknown option" 2 "unsupported option '-Q'" "$FSGAUGE" iozone -Q --dir "$d"
-expect_fail "missing value" 2 "'-s' needs a value" "$FSGAUGE" iozone --dir "$d" -s
+expect_fail "unknown option" 2 "unrecognized option '-Q'" "$FSGAUGE" iozone -Q --dir "$d"
+expect_fail "missing value" 2 "option '-s' needs an argument" "$FSGAUGE" iozone --dir "$d" -s
 expect_fail "stray argument" 2 "unexpected argument 'stray'" "$FSGAUGE" iozone --dir "$d" stray
 expect_fail "auto-mode option without -a" 2 "belong to auto mode" "$FSGAUGE" iozone -g 1m --dir "$d"
 expect_fail "-n above -g" 2 "larger than -g" "$FSGAUGE" iozone -a -n 1m -g 64k --dir "$d"

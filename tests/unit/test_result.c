@@ -278,6 +278,45 @@ static void test_repeat_stats(void)
 	result_free(acc);
 }
 
+/* A suite's figure over repeats: every run's value kept, the mean as the
+ * value, sd/cv/CI from result_metric_stat (the maths of the headlines). */
+static void test_metric_repeats(void)
+{
+	static const double kbs[] = { 10, 12, 14, 16, 18 };
+	struct result *acc = result_new("iozone", "t");
+	const struct result_metric *m;
+	struct repeat_stat rs;
+	double half = 2.7764451051977987 * sqrt(10.0) / sqrt(5.0);
+
+	for (size_t i = 0; i < 5; i++) {
+		struct result *one = result_new("iozone", "t");
+		struct result_phase *p = phase_with(one, "write", 1.0, 100, 1000, 4096);
+
+		result_phase_add_metric(p, "throughput", "KB/s", kbs[i]);
+		if (i == 2)
+			result_phase_add_metric(p, "late", "KB", -4);
+		result_merge_repeat(acc, one);
+		result_free(one);
+	}
+	m = result_phase_find_metric(&acc->phases[0], "throughput");
+	ok(m && m->nruns == 5 && m->runs[0] == 10 && m->runs[4] == 18,
+	   "every run's value is kept, in run order");
+	is_near(m->value, 14, 1e-12, "the metric's value is the mean");
+	result_metric_stat(m, &rs);
+	is_int(rs.n, 5, "metric n = 5");
+	is_near(rs.sd, sqrt(10.0), 1e-12, "metric sd");
+	is_near(rs.cv, sqrt(10.0) / 14, 1e-12, "metric cv");
+	is_near(rs.ci95_low, 14 - half, 1e-9, "metric ci95_low");
+	is_near(rs.ci95_high, 14 + half, 1e-9, "metric ci95_high");
+	m = result_phase_find_metric(&acc->phases[0], "late");
+	ok(m && m->nruns == 1 && m->value == -4, "a metric of one run only: that run's value");
+	result_metric_stat(m, &rs);
+	ok(rs.n == 1 && rs.sd == 0 && isnan(rs.ci95_low) && isnan(rs.ci95_high),
+	   "one run: no interval");
+	ok(!result_phase_find_metric(&acc->phases[0], "none"), "an absent metric is NULL");
+	result_free(acc);
+}
+
 static void test_dev_io(void)
 {
 	struct dev_io a = { 10, 20, 1, 2, 4096, 8192, 5, 6, 7, 8 }, b = { 4, 5, 1, 1, 1024, 4096,
@@ -342,6 +381,7 @@ int main(void)
 	test_live_consistent();
 	test_headline_and_judge();
 	test_repeat_stats();
+	test_metric_repeats();
 	test_dev_io();
 	return done_testing();
 }

@@ -150,6 +150,32 @@ static void test_single_and_pool(struct rfile *a, struct rfile *b)
 	result_read_free(pool);
 }
 
+/* A metric over --repeat: its runs are its samples, its statistics read
+ * as written; runs without a number fall back to the value. */
+static void test_metric_runs(void)
+{
+	struct rfile *rf = NULL;
+	const struct rmetric *m;
+
+	is_int(result_read(write_file("m.json", HEAD " \"phases\": [{\"name\": \"w\",\n"
+				      "  \"summary\": {\"ops_per_second\": 1}, \"metrics\": {\n"
+				      "  \"kbs\": {\"value\": 20, \"unit\": \"KB/s\", \"runs\": [18, 20, 22],\n"
+				      "   \"n\": 3, \"sd\": 2, \"cv\": 0.1, \"ci95_low\": 15,\n"
+				      "   \"ci95_high\": 25},\n"
+				      "  \"odd\": {\"value\": 5, \"runs\": [\"x\"]}}}]}\n"),
+			   &rf),
+	       0, "read metrics with runs");
+	m = rf ? result_read_metric(&rf->phases[0], "kbs") : NULL;
+	ok(m && m->v.n == 3 && m->v.v[0] == 18 && m->v.v[2] == 22, "metric runs: one sample per run");
+	ok(m && m->st.n == 3 && m->st.mean == 20 && m->st.sd == 2 && m->st.cv == 0.1 &&
+		   m->st.ci95_low == 15 && m->st.ci95_high == 25,
+	   "metric runs: n, sd, cv and the interval read");
+	m = rf ? result_read_metric(&rf->phases[0], "odd") : NULL;
+	ok(m && m->v.n == 1 && m->v.v[0] == 5 && m->st.n == 0 && isnan(m->st.sd),
+	   "metric runs without numbers: the value, no statistics");
+	result_read_free(rf);
+}
+
 static void test_errors(void)
 {
 	struct rfile *rf = (struct rfile *)1;
@@ -179,8 +205,9 @@ int main(void)
 	}
 	result_read_free(a);
 	result_read_free(b);
+	test_metric_runs();
 	test_errors();
-	for (const char *const *n = (const char *const[]){ "a.json", "b.json", "x.json", "y.json",
+	for (const char *const *n = (const char *const[]){ "a.json", "b.json", "m.json", "x.json", "y.json",
 							 "z.json", NULL };
 	     *n; n++) {
 		char *p = xasprintf("%s/%s", dir, *n);

@@ -68,7 +68,7 @@ static int contents_spool(struct contents *c)
 			    .flags = O_TMPFILE | O_RDWR, .mode = 0600 };
 	int64_t ret;
 
-	if (engine_open(&c->eng, "psync", 1) < 0)
+	if (engine_open(&c->eng, ENGINE_DEFAULT, 1) < 0)
 		return -EINVAL;
 	ret = engine_exec_full(c->eng, &q);
 	if (ret == -EOPNOTSUPP || ret == -EISDIR || ret == -EINVAL) {

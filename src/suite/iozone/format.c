@@ -1,6 +1,6 @@
-/* iozone_fmt.c — iozone's report layout and fsgauge's summary; see
- * iozone_fmt.h. */
-#include "output/iozone_fmt.h"
+/* format.c — iozone's report layout and fsgauge's summary; see
+ * format.h. */
+#include "suite/iozone/format.h"
 #include "output/csv.h"
 
 #include <ctype.h>

@@ -1,14 +1,14 @@
 /*
- * iozone_fmt.h — the iozone front end's tests and its report in iozone's
+ * format.h — the iozone front end's tests and its report in iozone's
  * layout: the throughput-mode sections ("Children see throughput for N
  * initial writers = ... KB/sec"), the auto-mode table of KB/s per file
  * size and record size, the spreadsheet report (-R/-b) as CSV, and
  * fsgauge's own summary after them (latency percentiles, CPU, open
- * flags, requests).  src/cmd/iozone.c runs the tests; this file only
+ * flags, requests).  suite/iozone/iozone.c runs the tests; this file only
  * formats.  Figures are KB/s with KB = 1024 bytes, as iozone's.
  */
-#ifndef FSGAUGE_OUTPUT_IOZONE_FMT_H
-#define FSGAUGE_OUTPUT_IOZONE_FMT_H
+#ifndef FSGAUGE_SUITE_IOZONE_FORMAT_H
+#define FSGAUGE_SUITE_IOZONE_FORMAT_H
 
 #include <stddef.h>
 #include <stdint.h>
