@@ -385,3 +385,13 @@ int engine_cq_pop(struct engine_cq *q, struct io_req **done, unsigned max)
 	q->n -= n;
 	return (int)n;
 }
+
+const struct engine_ops *engine_find_checked(const char *name)
+{
+	char err[512];
+	const struct engine_ops *e = engine_spec_find(name, NULL, err, sizeof(err));
+
+	if (!e)
+		msg_err("%s", err);
+	return e;
+}

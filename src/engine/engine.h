@@ -157,6 +157,8 @@ const struct engine_ops *engine_find(const char *name);
  * psync, ...)", or what is wrong with the wrapper spec). */
 const struct engine_ops *engine_spec_find(const char *spec, unsigned *caps, char *errbuf,
 					  size_t errlen);
+/* engine_spec_find(), printing the reason (msg_err) when it fails. */
+const struct engine_ops *engine_find_checked(const char *name);
 /* The capabilities (ENGINE_*) of the engine `spec` names; 0 for an
  * unknown engine or an invalid spec (which engine_open() refuses). */
 unsigned engine_spec_caps(const char *spec);

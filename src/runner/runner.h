@@ -35,7 +35,7 @@ enum progress_mode {
 
 /*
  * Options of a run.  The measurement options (data .. progress) are
- * parsed for every front end by common_run_opt() in src/cmd/common.h and
+ * parsed for every suite by shared_measure_opt() in src/suite/shared.h and
  * documented in docs/trust.md.
  */
 struct run_opts {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/common.h"
+#include "suite/shared.h"
 #include "engine/engine.h"
 #include "output/output.h"
 #include "stats/env.h"
@@ -146,14 +146,6 @@ void suite_usage(const struct suite_ops *ops, FILE *f)
 /* A shared option: into the session.  EXIT_OK or EXIT_USAGE. */
 static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 {
-	static const struct { unsigned bit; int code; } measure[] = {
-		{ SH_DATA, OPT_DATA }, { SH_DIRECT, OPT_DIRECT },
-		{ SH_DROP_CACHES, OPT_DROP_CACHES }, { SH_REPEAT, OPT_REPEAT },
-		{ SH_REUSE, OPT_REUSE }, { SH_INTERVAL, OPT_INTERVAL },
-		{ SH_WARMUP, OPT_WARMUP }, { SH_STEADY, OPT_STEADY_STATE },
-		{ SH_PROGRESS, OPT_PROGRESS }, { SH_VERIFY, OPT_VERIFY },
-		{ SH_SHARED_TARGET, OPT_ALLOW_SHARED_TARGET }, { SH_QUIET, OPT_QUIET },
-	};
 	uint64_t v;
 
 	for (const struct suite_refusal *r = s->ops->refused; r && r->option; r++)
@@ -200,15 +192,11 @@ static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 	default:
 		break;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(measure); i++)
-		if (measure[i].bit == bit) {
-			if (common_run_opt(measure[i].code, arg, &s->ro) < 0)
-				return EXIT_USAGE;
-			if (bit == SH_QUIET)
-				s->chatter = 0;
-			return EXIT_OK;
-		}
-	return EXIT_USAGE;
+	if (shared_measure_opt(bit, arg, &s->ro) < 0)
+		return EXIT_USAGE;
+	if (bit == SH_QUIET)
+		s->chatter = 0;
+	return EXIT_OK;
 }
 
 /* Parse argv into the session: EXIT_OK (operands from optind), SUITE_DONE
@@ -243,7 +231,7 @@ static int parse(struct suite_session *s, int argc, char **argv)
 /* The checks every suite shares, once its options are known. */
 static int shared_checks(struct suite_session *s)
 {
-	if (common_run_check(&s->ro) < 0)
+	if (shared_run_check(&s->ro) < 0)
 		return EXIT_USAGE;
 	if (s->dir && !*s->dir) {
 		msg_err("cannot use target directory '': No such file or directory");
@@ -379,7 +367,7 @@ static void record(struct suite_session *s)
 	s->acc = new_result(s);
 	s->acc->workload_hash = s->workload_hash;
 	s->workload_hash = NULL;
-	common_run_params(&s->acc->params, &s->ro);
+	shared_run_params(&s->acc->params, &s->ro);
 	if (s->ops->params)
 		s->ops->params(s, s->acc);
 	env_capture(&s->acc->env, s->no_rundir ? NULL : s->rd.parent);

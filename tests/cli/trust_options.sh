@@ -1,5 +1,5 @@
 #!/bin/sh
-# The shared measurement options (src/cmd/common.c): every bad value is
+# The shared measurement options (src/suite/shared.c): every bad value is
 # refused with a message naming it and exit status 2, before anything is
 # created; good values are recorded in the result's parameters.
 . "$(dirname "$0")/lib.sh"

@@ -54,7 +54,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
+#include "suite/shared.h"
 #include "runner/fileset.h"
 #include "runner/runner.h"
 #include "runner/verify.h"

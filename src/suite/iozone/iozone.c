@@ -30,7 +30,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
+#include "engine/engine.h"
+#include "suite/shared.h"
 #include "runner/runner.h"
 #include "suite/iozone/internal.h"
 #include "util/rundir.h"

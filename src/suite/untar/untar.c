@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
+#include "suite/shared.h"
 #include "engine/engine.h"
 #include "output/output.h"
 #include "runner/preflight.h"
@@ -714,7 +714,7 @@ static void untar_params(struct suite_session *s, struct result *res)
 	kv_add(p, "umask", "%04o", (unsigned)u->r->opts.umask);
 	kv_add(p, "engine", "%s", s->ro.engine);
 	kv_add(p, "seed", "%llu", (unsigned long long)s->ro.seed);
-	common_run_params(p, &s->ro);
+	shared_run_params(p, &s->ro);
 	if (u->tarball)
 		kv_add(p, "data", "the archive's contents");
 	kv_add(p, "on_error", "%s", s->ro.on_error == ON_ERROR_STOP ? "stop" : "continue");

@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
+#include "suite/shared.h"
 #include "engine/engine.h"
 #include "runner/preflight.h"
 #include "runner/runner.h"
@@ -473,7 +473,7 @@ static int verify_check(struct suite_session *s, int argc, char **argv)
 			v->layout_opt);
 		return EXIT_USAGE;
 	}
-	if (common_engine_stores_nothing(s->ro.engine)) {
+	if (shared_engine_stores_nothing(s->ro.engine)) {
 		msg_err("verify needs an engine that stores data: the null engine reads back "
 			"nothing it was given");
 		return EXIT_USAGE;
