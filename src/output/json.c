@@ -459,6 +459,27 @@ static json_t *arg_json(const char *a)
 	return j;
 }
 
+/* The suite's metrics table: [{name, unit, label, better}], better
+ * "higher", "lower" or null. */
+static json_t *metric_defs_json(const struct result *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < r->nmetric_defs; i++) {
+		const struct metric_def *d = &r->metric_defs[i];
+		json_t *m = json_object();
+
+		json_object_set_new(m, "name", json_string(d->name));
+		json_object_set_new(m, "unit", json_string(d->unit));
+		json_object_set_new(m, "label", json_string(d->label));
+		json_object_set_new(m, "better", d->better == BETTER_HIGHER  ? json_string("higher")
+						 : d->better == BETTER_LOWER ? json_string("lower")
+									     : json_null());
+		json_array_append_new(a, m);
+	}
+	return a;
+}
+
 static json_t *result_json(const struct result *r)
 {
 	json_t *o = json_object(), *tool = json_object(), *st = json_object();
@@ -508,6 +529,7 @@ static json_t *result_json(const struct result *r)
 						    json_integer((json_int_t)r->io_requests[i]));
 		json_object_set_new(o, "io_requests", rq);
 	}
+	json_object_set_new(o, "metric_defs", metric_defs_json(r));
 	json_object_set_new(o, "parameters", kv_object(&r->params));
 	json_object_set_new(o, "environment", kv_object(&r->env));
 	for (size_t i = 0; i < r->nfilesets; i++) {

@@ -438,6 +438,56 @@ static char *display_name(const char *path, const char *label)
 	return xstrndup(base, n);
 }
 
+/* Add a definition to rf unless it has one of that name already. */
+static void metric_def_add(struct rfile *rf, const char *name, const char *unit,
+			   const char *label, enum metric_better better)
+{
+	struct metric_def *d;
+
+	if (result_read_metric_def(rf, name))
+		return;
+	rf->metric_defs = xrealloc(rf->metric_defs, (rf->nmetric_defs + 1) * sizeof(*d));
+	d = &rf->metric_defs[rf->nmetric_defs++];
+	d->name = xstrdup(name);
+	d->unit = xstrdup(unit ? unit : "");
+	d->label = xstrdup(label ? label : name);
+	d->better = better;
+}
+
+/* "metric_defs": [{"name", "unit", "label", "better": "higher"|"lower"|null}].
+ * Optional (older results have none); an entry without a string name is
+ * skipped, a missing unit or label is "" or the name, any other "better"
+ * is no direction. */
+static void read_metric_defs(struct rfile *rf, const json_t *a)
+{
+	const json_t *e;
+	size_t i;
+
+	if (!json_is_array(a))
+		return;
+	json_array_foreach(a, i, e) {
+		const json_t *n = json_object_get(e, "name"), *u = json_object_get(e, "unit");
+		const json_t *l = json_object_get(e, "label"), *b = json_object_get(e, "better");
+		const char *bs = json_is_string(b) ? json_string_value(b) : "";
+
+		if (!json_is_string(n))
+			continue;
+		metric_def_add(rf, json_string_value(n), json_is_string(u) ? json_string_value(u) : NULL,
+			       json_is_string(l) ? json_string_value(l) : NULL,
+			       !strcmp(bs, "higher")  ? BETTER_HIGHER
+			       : !strcmp(bs, "lower") ? BETTER_LOWER
+						      : BETTER_NONE);
+	}
+}
+
+const struct metric_def *result_read_metric_def(const struct rfile *rf, const char *name)
+{
+	for (size_t i = 0; i < rf->nmetric_defs; i++)
+		if (!strcmp(rf->metric_defs[i].name, name))
+			return &rf->metric_defs[i];
+	return NULL;
+}
+
 /* "command_line": an array of strings, NULL-terminated; NULL when absent
  * or not an array of strings (it is only shown, never relied on). */
 static char **read_args(const json_t *a)
@@ -515,6 +565,7 @@ static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 		rf->errors = (uint64_t)json_integer_value(json_object_get(st, "errors"));
 	read_kv(&rf->params, params);
 	read_kv(&rf->env, env);
+	read_metric_defs(rf, json_object_get(root, "metric_defs"));
 
 	rf->phases = xcalloc(json_array_size(phases) + 1, sizeof(*rf->phases));
 	json_array_foreach(phases, i, e) {
@@ -712,6 +763,12 @@ void result_read_free(struct rfile *rf)
 	free(rf->started_at);
 	free(rf->workload_hash);
 	free_args(rf->command_line);
+	for (size_t i = 0; i < rf->nmetric_defs; i++) {
+		free((char *)rf->metric_defs[i].name);
+		free((char *)rf->metric_defs[i].unit);
+		free((char *)rf->metric_defs[i].label);
+	}
+	free(rf->metric_defs);
 	free(rf);
 }
 
@@ -842,6 +899,9 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 		rf->interrupted |= s->interrupted;
 		rf->stopped_on_error |= s->stopped_on_error;
 		rf->errors += s->errors;
+		for (size_t d = 0; d < s->nmetric_defs; d++)
+			metric_def_add(rf, s->metric_defs[d].name, s->metric_defs[d].unit,
+				       s->metric_defs[d].label, s->metric_defs[d].better);
 		for (size_t p = 0; p < s->nphases; p++) {
 			size_t k;
 

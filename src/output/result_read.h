@@ -16,8 +16,11 @@
  * a figure missing everywhere has no samples (n = 0) and is left out of
  * tables and charts.  Unknown keys are ignored, so newer writers that only
  * add fields stay readable.  Each phase's "metrics" (figures a suite
- * computed) are kept by name for the suite sections of the report;
- * entries that are not {"value": number, "unit": string} are skipped.
+ * computed) are kept by name for compare and the report; entries that
+ * are not {"value": number, "unit": string} are skipped.  The top-level
+ * "metric_defs" (name, unit, label, better) says what they mean; an entry
+ * without a string name is skipped, and a file without the array (older
+ * results) reads with none.
  *
  *     struct rfile *rf;
  *     if (result_read("a.json", &rf) < 0)   // message already printed
@@ -145,6 +148,11 @@ struct rfile {
 	struct kvlist env;
 	struct rphase *phases;
 	size_t nphases;
+	/* "metric_defs": what the phases' metrics mean (unit, label, which
+	 * way is better), from the suite's metrics table; empty for older
+	 * results (strings owned) */
+	struct metric_def *metric_defs;
+	size_t nmetric_defs;
 };
 
 /* Read and validate the result file `path` (a symbolic link is followed).
@@ -172,6 +180,10 @@ size_t result_read_runs(const struct rfile *rf);
 /* The phase's metric `name`, or NULL when the result has none (suite
  * data is optional: a missing or malformed entry is simply absent). */
 const struct rmetric *result_read_metric(const struct rphase *p, const char *name);
+
+/* The definition of metric `name` in rf's "metric_defs", or NULL (an
+ * older result, or a metric its suite did not declare). */
+const struct metric_def *result_read_metric_def(const struct rfile *rf, const char *name);
 
 /* Mean of a figure's samples (NAN when absent). */
 double result_read_mean(const struct rsamples *s);

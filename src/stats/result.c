@@ -344,10 +344,52 @@ double result_phase_metric(const struct result_phase *p, const char *name, doubl
 	return dflt;
 }
 
+static void metric_defs_free(struct result *r)
+{
+	for (size_t i = 0; i < r->nmetric_defs; i++) {
+		free((char *)r->metric_defs[i].name);
+		free((char *)r->metric_defs[i].unit);
+		free((char *)r->metric_defs[i].label);
+	}
+	free(r->metric_defs);
+	r->metric_defs = NULL;
+	r->nmetric_defs = 0;
+}
+
+void result_set_metric_defs(struct result *r, const struct metric_def *defs)
+{
+	size_t n = 0;
+
+	metric_defs_free(r);
+	while (defs && defs[n].name)
+		n++;
+	if (!n)
+		return;
+	r->metric_defs = xcalloc(n, sizeof(*r->metric_defs));
+	for (size_t i = 0; i < n; i++) {
+		struct metric_def *d = &r->metric_defs[i];
+
+		d->name = xstrdup(defs[i].name);
+		d->unit = xstrdup(defs[i].unit ? defs[i].unit : "");
+		d->label = xstrdup(defs[i].label ? defs[i].label : defs[i].name);
+		d->better = defs[i].better;
+	}
+	r->nmetric_defs = n;
+}
+
+const struct metric_def *result_metric_def(const struct result *r, const char *name)
+{
+	for (size_t i = 0; i < r->nmetric_defs; i++)
+		if (!strcmp(r->metric_defs[i].name, name))
+			return &r->metric_defs[i];
+	return NULL;
+}
+
 void result_free(struct result *r)
 {
 	if (!r)
 		return;
+	metric_defs_free(r);
 	for (size_t i = 0; i < r->nphases; i++)
 		phase_free(&r->phases[i]);
 	for (size_t i = 0; i < r->nfilesets; i++)

@@ -331,6 +331,10 @@ struct result {
 	 * result_hash() of the resolved workload text (run), or NULL, and
 	 * then the JSON writer hashes the parameters (docs/json-format.md) */
 	char *workload_hash;
+	/* the suite's metrics table (result_set_metric_defs()): what its
+	 * phases' metrics mean, for compare and report; strings owned */
+	struct metric_def *metric_defs;
+	size_t nmetric_defs;
 };
 
 /*
@@ -352,6 +356,11 @@ struct result_fileset *result_add_fileset(struct result *r, const char *name);
 /* Add (or replace) a front end's figure; name and unit are copied. */
 void result_phase_add_metric(struct result_phase *p, const char *name, const char *unit,
 			     double value);
+/* Record a suite's metrics table `defs` (an array ending with a NULL name;
+ * NULL: none) in r: copies of every entry, replacing any recorded before. */
+void result_set_metric_defs(struct result *r, const struct metric_def *defs);
+/* The recorded definition of metric `name`, or NULL. */
+const struct metric_def *result_metric_def(const struct result *r, const char *name);
 /* The value of metric `name`, or `dflt` when the phase has none. */
 double result_phase_metric(const struct result_phase *p, const char *name, double dflt);
 void result_free(struct result *r);

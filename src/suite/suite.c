@@ -367,6 +367,7 @@ static void record(struct suite_session *s)
 	s->acc = new_result(s);
 	s->acc->workload_hash = s->workload_hash;
 	s->workload_hash = NULL;
+	result_set_metric_defs(s->acc, s->ops->metrics);
 	shared_run_params(&s->acc->params, &s->ro);
 	if (s->ops->params)
 		s->ops->params(s, s->acc);
