@@ -226,19 +226,19 @@ static const struct rsamples *row_samples(const struct rfile *rf, const char *ph
 	return o && o->fig[fig].n ? &o->fig[fig] : NULL;
 }
 
-static void add_row(struct comparison *c, const char *phase, const char *op, enum figure fig,
-		    int grouped)
+/* A row of samples s[0..nres) (s[i] NULL: result i has none; s is freed
+ * here), unless the figure is 0 everywhere: the MB/s of an open says
+ * nothing. */
+static void add_row_of(struct comparison *c, const char *phase, const char *op, enum figure fig,
+		       const struct metric_def *metric, const char *unit, int grouped,
+		       const struct rsamples **s)
 {
-	const struct rsamples **s = xcalloc(c->nres, sizeof(*s));
 	struct cmp_row *r;
 	int any = 0;
 
-	/* A figure that is 0 everywhere (MB/s of an open) says nothing. */
-	for (size_t i = 0; i < c->nres; i++) {
-		s[i] = row_samples(c->res[i], phase, op, fig);
+	for (size_t i = 0; i < c->nres; i++)
 		for (size_t k = 0; s[i] && k < s[i]->n; k++)
 			any |= s[i]->v[k] != 0;
-	}
 	if (!any) {
 		free(s);
 		return;
@@ -248,6 +248,8 @@ static void add_row(struct comparison *c, const char *phase, const char *op, enu
 	r->phase = phase;
 	r->op = op;
 	r->fig = fig;
+	r->metric = metric;
+	r->metric_unit = unit;
 	r->grouped = grouped;
 	r->cells = xcalloc(c->nres, sizeof(*r->cells));
 	for (size_t i = 0; i < c->nres; i++) {
@@ -273,6 +275,68 @@ static void add_row(struct comparison *c, const char *phase, const char *op, enu
 	free(s);
 }
 
+static void add_row(struct comparison *c, const char *phase, const char *op, enum figure fig,
+		    int grouped)
+{
+	const struct rsamples **s = xcalloc(c->nres, sizeof(*s));
+
+	for (size_t i = 0; i < c->nres; i++)
+		s[i] = row_samples(c->res[i], phase, op, fig);
+	add_row_of(c, phase, op, fig, NULL, NULL, grouped, s);
+}
+
+/* The definition of metric `name` in the first result that declares it. */
+static const struct metric_def *metric_def_of(const struct comparison *c, const char *name)
+{
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct metric_def *d = result_read_metric_def(c->res[i], name);
+
+		if (d)
+			return d;
+	}
+	return NULL;
+}
+
+/*
+ * The rows of phase `phase`'s suite metrics: one per metric a result's
+ * metrics table declares (metric_defs), in order of first appearance over
+ * the results; its unit, label and direction come from that table (the
+ * unit, when the table gives none, from the metric itself).  Metrics no
+ * result declares (results written before metric_defs, iozone's per-thread
+ * figures) get no row: the suite sections of the report show them.
+ */
+static void add_metric_rows(struct comparison *c, size_t from, const char *phase, int grouped)
+{
+	for (size_t j = from; j < c->nres; j++) {
+		const struct rphase *pj = find_phase(c->res[j], phase);
+
+		for (size_t m = 0; pj && m < pj->nmetrics; m++) {
+			const char *name = pj->metrics[m].name;
+			const struct metric_def *d = metric_def_of(c, name);
+			const struct rsamples **s;
+			const char *unit = NULL;
+			int dup = 0;
+
+			for (size_t k = from; k < j && !dup; k++)
+				dup = find_phase(c->res[k], phase) &&
+				      result_read_metric(find_phase(c->res[k], phase), name);
+			if (dup || !d)
+				continue;
+			s = xcalloc(c->nres, sizeof(*s));
+			for (size_t i = 0; i < c->nres; i++) {
+				const struct rphase *pi = find_phase(c->res[i], phase);
+				const struct rmetric *rm = pi ? result_read_metric(pi, name) : NULL;
+
+				s[i] = rm && rm->v.n ? &rm->v : NULL;
+				if (rm && !unit && *rm->unit)
+					unit = rm->unit;
+			}
+			add_row_of(c, phase, NULL, FIG_OPS, d, *d->unit ? d->unit : unit ? unit : "",
+				   grouped, s);
+		}
+	}
+}
+
 static void build_rows(struct comparison *c)
 {
 	for (size_t i = 0; i < c->nres; i++) {
@@ -288,6 +352,7 @@ static void build_rows(struct comparison *c)
 			grouped = phase_grouped(c, ph->name);
 			for (int f = 0; f < FIG_COUNT; f++)
 				add_row(c, ph->name, NULL, f, grouped);
+			add_metric_rows(c, i, ph->name, grouped);
 			/* operations in order of first appearance over all results */
 			for (size_t j = i; j < c->nres; j++) {
 				const struct rphase *pj = find_phase(c->res[j], ph->name);
@@ -323,7 +388,8 @@ static void ioz_sum_one(const struct comparison *c, enum ioz_test t, enum figure
 		enum ioz_test rt;
 		const char *v;
 
-		if (row->op || row->fig != fig || !comparison_row_grouped(c, row, &rt) || rt != t ||
+		if (row->op || row->metric || row->fig != fig || !comparison_row_grouped(c, row, &rt) ||
+		    rt != t ||
 		    !cell->n)
 			continue;
 		out->phases++;
@@ -535,12 +601,43 @@ const char *comparison_unit(const struct cmp_row *r)
 {
 	const struct figure_info *fi = &result_read_figures[r->fig];
 
+	if (r->metric)
+		return r->metric_unit;
 	return r->op ? fi->op_unit : fi->phase_unit;
+}
+
+const char *comparison_title(const struct cmp_row *r)
+{
+	return r->metric ? r->metric->label : result_read_figures[r->fig].title;
+}
+
+const char *comparison_key(const struct cmp_row *r)
+{
+	return r->metric ? r->metric->name : result_read_figures[r->fig].key;
+}
+
+enum metric_better comparison_better(const struct cmp_row *r)
+{
+	if (r->metric)
+		return r->metric->better;
+	return result_read_figures[r->fig].lower_is_better ? BETTER_LOWER : BETTER_HIGHER;
+}
+
+void comparison_row_label(char *buf, size_t len, const struct cmp_row *r)
+{
+	const char *title = comparison_title(r), *unit = comparison_unit(r);
+
+	if (!*unit || !strcmp(unit, title))
+		snprintf(buf, len, "%s%s%s", r->op ? r->op : "", r->op ? ": " : "", title);
+	else
+		snprintf(buf, len, "%s%s%s (%s)", r->op ? r->op : "", r->op ? ": " : "", title,
+			 unit);
 }
 
 const char *comparison_verdict(const struct cmp_row *r, size_t i)
 {
 	const struct cmp_cell *cell = &r->cells[i];
+	enum metric_better b = comparison_better(r);
 
 	if (i == 0 || !cell->has_stat || cell->st.method == COMPARE_NONE)
 		return "";
@@ -549,8 +646,9 @@ const char *comparison_verdict(const struct cmp_row *r, size_t i)
 	if (!cell->st.significant)
 		return "ns";
 	/* the sign of t, not the ratio: exp() of a tiny difference can round to 1 */
-	return (cell->st.t > 0) != result_read_figures[r->fig].lower_is_better ? "better"
-										 : "worse";
+	if (b == BETTER_NONE)
+		return cell->st.t > 0 ? "higher" : "lower";
+	return (cell->st.t > 0) == (b == BETTER_HIGHER) ? "better" : "worse";
 }
 
 char *comparison_fmt(char *buf, size_t len, double v)
@@ -639,18 +737,6 @@ void comparison_write_diffs(FILE *f, const struct comparison *c, const struct cm
 	free(w);
 }
 
-static void row_label(char *buf, size_t len, const struct cmp_row *r)
-{
-	const struct figure_info *fi = &result_read_figures[r->fig];
-	const char *unit = comparison_unit(r);
-
-	if (!strcmp(unit, fi->title))
-		snprintf(buf, len, "%s%s%s", r->op ? r->op : "", r->op ? ": " : "", fi->title);
-	else
-		snprintf(buf, len, "%s%s%s (%s)", r->op ? r->op : "", r->op ? ": " : "", fi->title,
-			 unit);
-}
-
 /* iozone auto and single-stream phases, one block per test: per figure
  * and result the number of phases and the spread of the ratios. */
 static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int nw)
@@ -674,7 +760,8 @@ static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int 
 				for (size_t r = 0; r < c->nrows; r++) {
 					enum ioz_test rt;
 
-					n += !c->rows[r].op && c->rows[r].fig == (enum figure)fig &&
+					n += !c->rows[r].op && !c->rows[r].metric &&
+					     c->rows[r].fig == (enum figure)fig &&
 					     comparison_row_grouped(c, &c->rows[r], &rt) &&
 					     rt == (enum ioz_test)t;
 				}
@@ -687,7 +774,7 @@ static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int 
 					"better", "worse");
 				head = 1;
 			}
-			row_label(lab, sizeof(lab), &fake);
+			comparison_row_label(lab, sizeof(lab), &fake);
 			for (size_t i = 0; i < c->nres; i++) {
 				fprintf(f, "  %-*s  %-*s  %6zu", lw, i ? "" : lab, nw,
 					c->res[i]->name, sum[i].phases);
@@ -740,7 +827,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 	for (size_t r = 0; r < c->nrows; r++) {
 		if (c->rows[r].op && (brief || comparison_row_grouped(c, &c->rows[r], NULL)))
 			continue;
-		row_label(lab, sizeof(lab), &c->rows[r]);
+		comparison_row_label(lab, sizeof(lab), &c->rows[r]);
 		lw = MAX(lw, (int)strlen(lab));
 	}
 	lw = MIN(lw, 48);
@@ -756,7 +843,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 				"result", "mean", "+-95%", "n", "ratio", "95% CI of ratio", "p",
 				"verdict");
 		}
-		row_label(lab, sizeof(lab), row);
+		comparison_row_label(lab, sizeof(lab), row);
 		for (size_t i = 0; i < c->nres; i++) {
 			const struct cmp_cell *cell = &row->cells[i];
 
@@ -810,7 +897,7 @@ void comparison_write_csv(FILE *f, const struct comparison *c)
 			fputc(',', f);
 			csv_field(f, row->op, 0);
 			fputc(',', f);
-			csv_field(f, result_read_figures[row->fig].key, 0);
+			csv_field(f, comparison_key(row), 0);
 			fputc(',', f);
 			csv_field(f, comparison_unit(row), 0);
 			fputc(',', f);
@@ -904,10 +991,13 @@ static json_t *comparison_json(const struct comparison *c)
 
 		json_object_set_new(jr, "phase", json_string(row->phase));
 		json_object_set_new(jr, "operation", row->op ? json_string(row->op) : json_null());
-		json_object_set_new(jr, "figure", json_string(result_read_figures[row->fig].key));
+		json_object_set_new(jr, "figure", json_string(comparison_key(row)));
+		json_object_set_new(jr, "label", json_string(comparison_title(row)));
 		json_object_set_new(jr, "unit", json_string(comparison_unit(row)));
 		json_object_set_new(jr, "lower_is_better",
-				    json_boolean(result_read_figures[row->fig].lower_is_better));
+				    comparison_better(row) == BETTER_NONE
+					    ? json_null()
+					    : json_boolean(comparison_better(row) == BETTER_LOWER));
 		for (size_t i = 0; i < c->nres; i++) {
 			const struct cmp_cell *cell = &row->cells[i];
 			json_t *jc = json_object();

@@ -41,7 +41,11 @@ struct cmp_cell {
 struct cmp_row {
 	const char *phase; /* borrowed from the results */
 	const char *op;	   /* NULL for the phase's own figures */
-	enum figure fig;
+	enum figure fig;   /* a headline figure (unused when metric is set) */
+	/* a suite's phase metric: its definition from a result's metrics
+	 * table (borrowed), and its unit; NULL for a headline figure */
+	const struct metric_def *metric;
+	const char *metric_unit;
 	/* the enum ioz_test of an iozone auto-mode phase, or -1 (see
 	 * comparison_row_grouped) */
 	int grouped;
@@ -136,11 +140,22 @@ size_t comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figu
 void comparison_build(struct comparison *c, struct rfile **res, size_t n);
 void comparison_free(struct comparison *c);
 
-/* The unit of a row's figure. */
+/* The unit of a row's figure ("" when a metric has none). */
 const char *comparison_unit(const struct cmp_row *r);
+/* What the row's figure is called: the headline figure's title ("ops/s")
+ * or the metric's label from the result's metrics table ("toy score"). */
+const char *comparison_title(const struct cmp_row *r);
+/* Its stable key (CSV, JSON): "ops_per_second", or the metric's name. */
+const char *comparison_key(const struct cmp_row *r);
+/* Which way is better: the figure's, or the metric's as its table says. */
+enum metric_better comparison_better(const struct cmp_row *r);
+/* "OP: TITLE (UNIT)" (no OP for a phase row; no unit when it is empty or
+ * the title itself) into buf. */
+void comparison_row_label(char *buf, size_t len, const struct cmp_row *r);
 /* Verdict of result i in row r: "" for the baseline or an empty cell,
- * "better"/"worse" when significant (by the figure's direction), "same"
- * when not significant, "n/a" when it cannot be judged (single samples). */
+ * "better"/"worse" when significant (by the figure's direction; for a
+ * metric with no direction "higher"/"lower"), "ns" when not significant,
+ * "n/a" when it cannot be judged (single samples). */
 const char *comparison_verdict(const struct cmp_row *r, size_t i);
 
 /* Print the differences (parameters or environment) as an indented

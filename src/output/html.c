@@ -221,17 +221,60 @@ static const struct cmp_row *find_row(const struct comparison *c, const char *ph
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct cmp_row *row = &c->rows[r];
 
-		if (row->fig == fig && !strcmp(row->phase, phase) &&
+		if (!row->metric && row->fig == fig && !strcmp(row->phase, phase) &&
 		    ((!row->op && !op) || (row->op && op && !strcmp(row->op, op))))
 			return row;
 	}
 	return NULL;
 }
 
+/* The bar chart of one phase row: a headline figure or a suite metric. */
+static void bar_chart(FILE *f, const struct comparison *c, const struct cmp_row *row,
+		      const char *phase, struct svg_bar *bars, char (*notes)[48])
+{
+	const char *title = comparison_title(row), *unit = comparison_unit(row);
+	enum metric_better better = comparison_better(row);
+	char head[200], ylabel[100], desc[400];
+	struct svg_chart ch = { 0 };
+
+	for (size_t i = 0; i < c->nres; i++) {
+		bars[i].label = c->res[i]->name;
+		bars[i].value = row->cells[i].n ? row->cells[i].mean : NAN;
+		bars[i].err = row->cells[i].ci_half;
+		bars[i].style = (int)i;
+		bars[i].note = NULL;
+		if (i == 0 && c->nres > 1) {
+			bars[i].note = "baseline";
+		} else if (row->cells[i].has_stat && isfinite(row->cells[i].st.ratio)) {
+			const char *v = comparison_verdict(row, i);
+
+			snprintf(notes[i], sizeof(notes[i]), "\xc3\x97%.3g%s%s", row->cells[i].st.ratio,
+				 *v ? " " : "", v);
+			bars[i].note = notes[i];
+		}
+	}
+	comparison_row_label(head, sizeof(head), row);
+	if (better == BETTER_NONE)
+		snprintf(ylabel, sizeof(ylabel), "%s", *unit ? unit : title);
+	else
+		snprintf(ylabel, sizeof(ylabel), "%s (%s is better)", *unit ? unit : title,
+			 better == BETTER_LOWER ? "lower" : "higher");
+	snprintf(desc, sizeof(desc),
+		 "Bar chart of %s%s%s for each result of phase %s, with 95%% confidence "
+		 "intervals where runs were repeated.",
+		 title, *unit ? " in " : "", unit, phase);
+	ch.kind = "bar";
+	ch.figure = comparison_key(row);
+	ch.title = head;
+	ch.desc = desc;
+	ch.xlabel = "result";
+	ch.ylabel = ylabel;
+	svg_bar_chart(f, &ch, bars, c->nres);
+}
+
 static void write_bar_charts(FILE *f, const struct comparison *c, const char *phase)
 {
 	struct svg_bar *bars = xcalloc(c->nres, sizeof(*bars));
-	char title[200], ylabel[100], desc[400];
 	char(*notes)[48] = xcalloc(c->nres, sizeof(*notes));
 
 	fputs("<h3>Headline figures</h3>\n<p class=\"note\">Bars: mean over the runs of each "
@@ -240,45 +283,14 @@ static void write_bar_charts(FILE *f, const struct comparison *c, const char *ph
 	      f);
 	for (int fig = 0; fig < FIG_COUNT; fig++) {
 		const struct cmp_row *row = find_row(c, phase, NULL, fig);
-		const struct figure_info *fi = &result_read_figures[fig];
-		struct svg_chart ch = { 0 };
 
-		if (!row)
-			continue;
-		for (size_t i = 0; i < c->nres; i++) {
-			bars[i].label = c->res[i]->name;
-			bars[i].value = row->cells[i].n ? row->cells[i].mean : NAN;
-			bars[i].err = row->cells[i].ci_half;
-			bars[i].style = (int)i;
-			bars[i].note = NULL;
-			if (i == 0 && c->nres > 1) {
-				bars[i].note = "baseline";
-			} else if (row->cells[i].has_stat && isfinite(row->cells[i].st.ratio)) {
-				const char *v = comparison_verdict(row, i);
-
-				snprintf(notes[i], sizeof(notes[i]), "\xc3\x97%.3g%s%s", row->cells[i].st.ratio,
-					 *v ? " " : "", v);
-				bars[i].note = notes[i];
-			}
-		}
-		if (strcmp(fi->title, fi->phase_unit))
-			snprintf(title, sizeof(title), "%s (%s)", fi->title, fi->phase_unit);
-		else
-			snprintf(title, sizeof(title), "%s", fi->title);
-		snprintf(ylabel, sizeof(ylabel), "%s (%s is better)", fi->phase_unit,
-			 fi->lower_is_better ? "lower" : "higher");
-		snprintf(desc, sizeof(desc),
-			 "Bar chart of %s in %s for each result of phase %s, with 95%% confidence "
-			 "intervals where runs were repeated.",
-			 fi->title, fi->phase_unit, phase);
-		ch.kind = "bar";
-		ch.figure = fi->key;
-		ch.title = title;
-		ch.desc = desc;
-		ch.xlabel = "result";
-		ch.ylabel = ylabel;
-		svg_bar_chart(f, &ch, bars, c->nres);
+		if (row)
+			bar_chart(f, c, row, phase, bars, notes);
 	}
+	/* the suite's own figures, as its metrics table names them */
+	for (size_t r = 0; r < c->nrows; r++)
+		if (c->rows[r].metric && !strcmp(c->rows[r].phase, phase))
+			bar_chart(f, c, &c->rows[r], phase, bars, notes);
 	fputs("</div>\n", f);
 	free(notes);
 	free(bars);
@@ -547,7 +559,6 @@ static void write_table(FILE *f, const struct comparison *c)
 	fputs("</tr>\n", f);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct cmp_row *row = &c->rows[r];
-		const struct figure_info *fi = &result_read_figures[row->fig];
 
 		if (comparison_row_grouped(c, row, NULL))
 			continue;
@@ -557,12 +568,7 @@ static void write_table(FILE *f, const struct comparison *c)
 			esc(f, phase);
 			fputs("</th></tr>\n", f);
 		}
-		if (strcmp(fi->title, comparison_unit(row)))
-			snprintf(lab, sizeof(lab), "%s%s%s (%s)", row->op ? row->op : "",
-				 row->op ? ": " : "", fi->title, comparison_unit(row));
-		else
-			snprintf(lab, sizeof(lab), "%s%s%s", row->op ? row->op : "",
-				 row->op ? ": " : "", fi->title);
+		comparison_row_label(lab, sizeof(lab), row);
 		fputs("<tr><th>", f);
 		esc(f, lab);
 		fputs("</th>", f);

@@ -2,8 +2,10 @@
  * test_suite.c — the suite layer from the outside: a toy suite and a toy
  * metric defined here, in tests/, run through suite_main() and seen in
  * the text, the JSON, compare and report without anything in output/
- * knowing them (the metrics table in compare and report: issue 18, to do); the option tables (generated help, letters, the one
- * message style) and the exit-code mapping.
+ * knowing them (compare and report read the toy metric's unit, label and
+ * direction from the result's metrics table, "metric_defs"); the option
+ * tables (generated help, letters, the one message style) and the
+ * exit-code mapping.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -385,6 +387,34 @@ static const struct rphase *rphase_named(const struct rfile *rf, const char *nam
 	return NULL;
 }
 
+/* The whole of a (small) file (caller frees). */
+static char *file_text(const char *path)
+{
+	char *buf = xcalloc(1, 1 << 22);
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		size_t n = fread(buf, 1, (1 << 22) - 1, f);
+
+		buf[n] = 0;
+		fclose(f);
+	}
+	return buf;
+}
+
+static void test_metric_defs(const struct rfile *rf)
+{
+	const struct metric_def *d = result_read_metric_def(rf, "toy_score");
+
+	is_int((int)rf->nmetric_defs, 1, "metric_defs: the toy's one metric");
+	ok(d != NULL, "metric_defs: toy_score is declared");
+	if (!d)
+		return;
+	is_str(d->label, "toy score", "metric_defs: its label");
+	is_str(d->unit, "points", "metric_defs: its unit");
+	is_int(d->better, BETTER_HIGHER, "metric_defs: higher is better");
+}
+
 static void test_run(const char *dir)
 {
 	char a[300], b[300], html[300], *err, *out;
@@ -417,14 +447,27 @@ static void test_run(const char *dir)
 		is_str(rf->suite, "toy", "the result's suite is the toy's name");
 		ok(m != NULL, "the toy metric is in the JSON");
 		ok(m && m->v.n == 1 && m->v.v[0] == 2.0 * 4, "toy_score = points x operations (2 x 4 hogs)");
+		test_metric_defs(rf);
 		result_read_free(rf);
 	}
+	out = file_text(a);
+	ok(strstr(out, "\"metric_defs\"") != NULL, "the JSON has a top-level metric_defs");
+	free(out);
 
 	out = run_cmd(cmd_compare, "fsgauge compare", &r, a, b, (char *)NULL);
 	is_int(r, EXIT_OK, "compare of two toy results exits 0");
+	ok(strstr(out, "toy score (points)") != NULL,
+	   "compare names the toy metric by its label and unit, from the metrics table");
+	free(out);
+	out = run_cmd(cmd_compare, "fsgauge compare", &r, "--csv", a, b, (char *)NULL);
+	ok(strstr(out, ",toy_score,points,") != NULL, "compare --csv: the metric's name and unit");
 	free(out);
 	out = run_cmd(cmd_report, "fsgauge report", &r, "-o", html, a, b, (char *)NULL);
 	is_int(r, EXIT_OK, "report of two toy results exits 0");
+	free(out);
+	out = file_text(html);
+	ok(strstr(out, "toy score (points)") != NULL, "report shows the toy metric's label and unit");
+	ok(strstr(out, "points (higher is better)") != NULL, "and which way is better");
 	free(out);
 	unlink(a);
 	unlink(b);
