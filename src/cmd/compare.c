@@ -3,12 +3,13 @@
  * headline figure of every result, each with its ratio to the baseline, a
  * 95% confidence interval of the ratio and a significance verdict.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "cmd/results.h"
+#include "suite/options.h"
+#include "suite/suite.h"
 #include "util/outfile.h"
 #include "util/util.h"
 
@@ -58,48 +59,76 @@ static void compare_usage(FILE *f)
 		RESULT_READ_MAX_BYTES >> 20);
 }
 
-int cmd_compare(int argc, char **argv)
+enum { CMP_CSV = OPT_OWN + 1, CMP_JSON, CMP_BRIEF, CMP_FORCE, CMP_NO_POOL };
+
+/* The options (help: compare_usage, written out by hand). */
+static const struct suite_opt compare_opts[] = {
+	{ "csv", 0, CMP_CSV, OPTARG_NONE, NULL, NULL },
+	{ "json", 0, CMP_JSON, OPTARG_REQUIRED, "FILE", NULL },
+	{ "brief", 0, CMP_BRIEF, OPTARG_NONE, NULL, NULL },
+	{ "force", 0, CMP_FORCE, OPTARG_NONE, NULL, NULL },
+	{ "no-pool", 0, CMP_NO_POOL, OPTARG_NONE, NULL, NULL },
+	{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
+	{ 0 },
+};
+
+struct compare_args {
+	const char *json;
+	int csv, brief, force, pool;
+};
+
+/* argv into *a: EXIT_OK (the files from optind), SUITE_DONE after --help
+ * (the caller exits 0), or EXIT_USAGE after the one message style. */
+static int compare_parse(struct compare_args *a, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "csv", no_argument, NULL, 'c' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "brief", no_argument, NULL, 'b' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "no-pool", no_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct opt_parser p;
+	const char *arg;
+	int key, ret = EXIT_OK;
 
-	const char *json = NULL;
-	int csv = 0, brief = 0, force = 0, pool = 1, opt, ret;
-	struct results r;
-
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'c':
-			csv = 1;
+	opt_parser_init(&p, argv[0], 0, compare_opts, NULL, 0);
+	while (ret == EXIT_OK && (key = opt_next(&p, argc, argv, &arg)) != 0) {
+		switch (key) {
+		case CMP_CSV:
+			a->csv = 1;
 			break;
-		case 'j':
-			json = optarg;
+		case CMP_JSON:
+			a->json = arg;
 			break;
-		case 'b':
-			brief = 1;
+		case CMP_BRIEF:
+			a->brief = 1;
 			break;
-		case 'f':
-			force = 1;
+		case CMP_FORCE:
+			a->force = 1;
 			break;
-		case 'P':
-			pool = 0;
+		case CMP_NO_POOL:
+			a->pool = 0;
 			break;
 		case 'h':
 			compare_usage(stdout);
-			return EXIT_OK;
+			ret = SUITE_DONE;
+			break;
 		default:
-			fprintf(stderr, "try 'fsgauge compare --help'\n");
-			return EXIT_USAGE;
+			ret = EXIT_USAGE;
+			break;
 		}
 	}
+	opt_parser_free(&p);
+	return ret;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_args a = { .pool = 1 };
+	const char *json;
+	int csv, brief, ret;
+	struct results r;
+
+	ret = compare_parse(&a, argc, argv);
+	if (ret != EXIT_OK)
+		return ret == SUITE_DONE ? EXIT_OK : ret;
+	json = a.json;
+	csv = a.csv;
+	brief = a.brief;
 	if (argc - optind < 2) {
 		msg_err("compare needs at least two result files (the first is the baseline)");
 		fprintf(stderr, "try 'fsgauge compare --help'\n");
@@ -111,7 +140,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (json && outfile_check(json, "comparison") < 0)
 		return EXIT_USAGE;
-	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
+	ret = results_load(&r, argv + optind, (size_t)(argc - optind), a.force, a.pool);
 	if (ret == EXIT_OK && r.n < 2) {
 		/* pooling made one result of them all: no baseline to compare with */
 		msg_err("all results are labelled '%s': nothing to compare (label them "

@@ -4,13 +4,15 @@
  * comparison table of the results (see output/html.h).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "cmd/results.h"
 #include "output/html.h"
+#include "suite/options.h"
+#include "suite/report.h"
+#include "suite/suite.h"
 #include "util/outfile.h"
 #include "util/util.h"
 
@@ -49,45 +51,74 @@ static void report_usage(FILE *f)
 		RESULT_READ_MAX_BYTES >> 20);
 }
 
-int cmd_report(int argc, char **argv)
+enum { REP_TITLE = OPT_OWN + 1, REP_FORCE, REP_NO_POOL };
+
+/* The options (help: report_usage, written out by hand). */
+static const struct suite_opt report_opts[] = {
+	{ "output", 'o', 'o', OPTARG_REQUIRED, "FILE", NULL },
+	{ "title", 0, REP_TITLE, OPTARG_REQUIRED, "TEXT", NULL },
+	{ "force", 0, REP_FORCE, OPTARG_NONE, NULL, NULL },
+	{ "no-pool", 0, REP_NO_POOL, OPTARG_NONE, NULL, NULL },
+	{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
+	{ 0 },
+};
+
+struct report_args {
+	const char *out, *title;
+	int force, pool;
+};
+
+/* argv into *a: EXIT_OK (the files from optind), SUITE_DONE after --help
+ * (the caller exits 0), or EXIT_USAGE after the one message style. */
+static int report_parse(struct report_args *a, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "title", required_argument, NULL, 't' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "no-pool", no_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct opt_parser p;
+	const char *arg;
+	int key, ret = EXIT_OK;
 
-	const char *out = NULL, *title = NULL;
-	int force = 0, pool = 1, opt, ret;
-	struct results r;
-	struct outfile f;
-
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		switch (opt) {
+	opt_parser_init(&p, argv[0], 0, report_opts, NULL, 0);
+	while (ret == EXIT_OK && (key = opt_next(&p, argc, argv, &arg)) != 0) {
+		switch (key) {
 		case 'o':
-			out = optarg;
+			a->out = arg;
 			break;
-		case 't':
-			title = optarg;
+		case REP_TITLE:
+			a->title = arg;
 			break;
-		case 'f':
-			force = 1;
+		case REP_FORCE:
+			a->force = 1;
 			break;
-		case 'P':
-			pool = 0;
+		case REP_NO_POOL:
+			a->pool = 0;
 			break;
 		case 'h':
 			report_usage(stdout);
-			return EXIT_OK;
+			ret = SUITE_DONE;
+			break;
 		default:
-			fprintf(stderr, "try 'fsgauge report --help'\n");
-			return EXIT_USAGE;
+			ret = EXIT_USAGE;
+			break;
 		}
 	}
+	opt_parser_free(&p);
+	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_args a = { .pool = 1 };
+	struct html_hooks hooks[16];
+	const char *out, *title;
+	size_t nhooks;
+	int ret;
+	struct results r;
+	struct outfile f;
+
+	ret = report_parse(&a, argc, argv);
+	if (ret != EXIT_OK)
+		return ret == SUITE_DONE ? EXIT_OK : ret;
+	out = a.out;
+	title = a.title;
 	if (argc - optind < 1) {
 		msg_err("report needs at least one result file");
 		fprintf(stderr, "try 'fsgauge report --help'\n");
@@ -99,7 +130,7 @@ int cmd_report(int argc, char **argv)
 	}
 	if (outfile_check(out, "report") < 0)
 		return EXIT_USAGE;
-	ret = results_load(&r, argv + optind, (size_t)(argc - optind), force, pool);
+	ret = results_load(&r, argv + optind, (size_t)(argc - optind), a.force, a.pool);
 	if (ret != EXIT_OK) {
 		results_free(&r);
 		return ret;
@@ -110,7 +141,9 @@ int cmd_report(int argc, char **argv)
 		results_free(&r);
 		return EXIT_SYSTEM;
 	}
-	ret = html_report(f.f, &r.cmp, title);
+	/* the suites' own sections, from the suites: output/ names none */
+	nhooks = suite_report_html(&r.cmp, hooks, ARRAY_SIZE(hooks));
+	ret = html_report(f.f, &r.cmp, title, hooks, nhooks);
 	if (ret < 0) {
 		outfile_discard(&f);
 		err_errno(ret, "cannot write the report to '%s'", out);

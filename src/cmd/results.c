@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "suite/report.h"
 #include "util/util.h"
 
 static void print_workloads(struct rfile *const *files, size_t n)
@@ -132,6 +133,7 @@ int results_load(struct results *r, char **paths, size_t n, int force, int pool)
 		if (ret < 0)
 			return ret == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
 		r->nfiles = i + 1;
+		suite_report_mark(r->files[i]);
 	}
 	ret = check_duplicates(paths, n);
 	if (ret != EXIT_OK)

@@ -177,9 +177,7 @@ static const struct rop *find_op(const struct rphase *p, const char *name)
 int comparison_ioz_phase(const struct rfile *rf, const char *phase, enum ioz_test *t,
 			 uint64_t *size_kb, uint64_t *rec_kb)
 {
-	const char *mode = kv_get(&rf->params, "mode");
-
-	if (!rf->suite || strcmp(rf->suite, "iozone") || (mode && !strcmp(mode, "throughput")))
+	if (!rf->phase_grid)
 		return 0;
 	return ioz_parse_phase_name(phase, t, size_kb, rec_kb);
 }

@@ -108,9 +108,10 @@ int comparison_hash_differs(const struct rfile *a, const struct rfile *b);
  * before " (", since the measurement differs from run to run. */
 int comparison_env_same(const char *key, const char *a, const char *b);
 
-/* 1 when rf is an iozone result of auto or single-stream mode (not
- * throughput mode) and `phase` one of its "<test> <size>k <record>k"
- * phases; *t, *size_kb, *rec_kb (each may be NULL) are then filled. */
+/* 1 when rf's phases form a grid (rf->phase_grid: an iozone result of
+ * auto or single-stream mode, as its suite says: suite/report.h) and
+ * `phase` is one of its "<test> <size>k <record>k" phases; *t, *size_kb,
+ * *rec_kb (each may be NULL) are then filled. */
 int comparison_ioz_phase(const struct rfile *rf, const char *phase, enum ioz_test *t,
 			 uint64_t *size_kb, uint64_t *rec_kb);
 

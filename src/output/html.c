@@ -43,19 +43,6 @@ static const char css[] =
 	"svg.chart{border:none}tr.diff td,tr.diff th{background:none;font-weight:bold}"
 	".charts{gap:6px}}\n";
 
-/* Suite-specific sections (output/html_suites.c): written once when any
- * result is of the suite, about the results of that suite. */
-struct suite_section {
-	const char *suite;
-	void (*write)(FILE *f, const struct comparison *c);
-};
-
-static const struct suite_section suite_sections[] = {
-	{ "bonnie", html_bonnie_section },
-	{ "iozone", html_iozone_section },
-	{ NULL, NULL },
-};
-
 static void esc(FILE *f, const char *s)
 {
 	svg_escape(f, s);
@@ -583,7 +570,18 @@ static void write_table(FILE *f, const struct comparison *c)
 	fputs("</table>\n</section>\n", f);
 }
 
-int html_report(FILE *f, const struct comparison *c, const char *title)
+/* 1 when a suite's section draws phase `name` itself. */
+static int covered(const struct comparison *c, const char *name, const struct html_hooks *hooks,
+		   size_t nhooks)
+{
+	for (size_t k = 0; k < nhooks; k++)
+		if (hooks[k].covers && hooks[k].covers(c, name))
+			return 1;
+	return 0;
+}
+
+int html_report(FILE *f, const struct comparison *c, const char *title,
+		const struct html_hooks *hooks, size_t nhooks)
 {
 	const struct rfile *b = c->res[0];
 	char def[300], when[64];
@@ -610,14 +608,9 @@ int html_report(FILE *f, const struct comparison *c, const char *title)
 	write_warnings(f, c);
 	write_results(f, c);
 	write_differences(f, c);
-	for (const struct suite_section *s = suite_sections; s->suite; s++) {
-		size_t i;
-
-		for (i = 0; i < c->nres && strcmp(c->res[i]->suite, s->suite); i++)
-			;
-		if (i < c->nres)
-			s->write(f, c);
-	}
+	for (size_t k = 0; k < nhooks; k++)
+		if (hooks[k].section)
+			hooks[k].section(f, c);
 
 	for (size_t i = 0; i < c->nres; i++) {
 		for (size_t p = 0; p < c->res[i]->nphases; p++) {
@@ -626,8 +619,9 @@ int html_report(FILE *f, const struct comparison *c, const char *title)
 
 			for (size_t j = 0; j < i && !seen; j++)
 				seen = phase_of(c->res[j], name) != NULL;
-			/* iozone auto mode: drawn in the heat maps, hundreds of them */
-			if (seen || html_iozone_covers(c, name))
+			/* drawn by a suite's section (iozone auto mode's heat
+			 * maps: hundreds of phases) */
+			if (seen || covered(c, name, hooks, nhooks))
 				continue;
 			fputs("<section class=\"phase\">\n<h2>Phase ", f);
 			esc(f, name);

@@ -7,8 +7,9 @@
  * so that tests can parse it.
  *
  * Suite-specific sections (bonnie and iozone tables, the iozone auto-mode
- * heat maps; output/html_suites.h) plug into a table keyed by suite name
- * in html.c and come before the per-phase charts.
+ * heat maps; output/html_suites.h) arrive as hooks the caller passes
+ * (cmd/report.c, from the suites: suite/report.h), so this file names no
+ * suite; they come before the per-phase charts.
  */
 #ifndef FSGAUGE_HTML_H
 #define FSGAUGE_HTML_H
@@ -17,8 +18,18 @@
 
 #include "output/comparison.h"
 
-/* Write the report of c (its first result is the baseline) to f.  title
- * may be NULL for a default.  Returns 0, or -EIO when writing failed. */
-int html_report(FILE *f, const struct comparison *c, const char *title);
+/* A suite's part of the report; either member may be NULL. */
+struct html_hooks {
+	/* its section, about the results of that suite */
+	void (*section)(FILE *f, const struct comparison *c);
+	/* 1 when the section draws phase `phase` itself: no chart section */
+	int (*covers)(const struct comparison *c, const char *phase);
+};
+
+/* Write the report of c (its first result is the baseline) to f, with
+ * the suite sections hooks[0..nhooks) in that order.  title may be NULL
+ * for a default.  Returns 0, or -EIO when writing failed. */
+int html_report(FILE *f, const struct comparison *c, const char *title,
+		const struct html_hooks *hooks, size_t nhooks);
 
 #endif

@@ -153,6 +153,10 @@ struct rfile {
 	 * results (strings owned) */
 	struct metric_def *metric_defs;
 	size_t nmetric_defs;
+	/* its phases form a grid named "<test> <size>k <record>k" (iozone's
+	 * auto mode), summarised per test by compare and report: set by the
+	 * caller from the suite (suite/report.h), 0 as read */
+	int phase_grid;
 };
 
 /* Read and validate the result file `path` (a symbolic link is followed).

@@ -82,6 +82,9 @@ struct suite_refusal {
 #define SUITE_DONE 1000 /* ops->check: done, exit 0 without running */
 
 /* What suite_main owns; the hooks read it and set the fields marked so. */
+struct comparison;
+struct rfile;
+
 struct suite_session {
 	const struct suite_ops *ops;
 	void *ctx;		/* the suite's own state (ops->ctx_size bytes) */
@@ -128,6 +131,14 @@ struct suite_ops {
 	unsigned parse_flags;	/* OPTP_IN_ORDER */
 	const struct metric_def *metrics; /* its figures (NULL: none) */
 	size_t ctx_size;
+
+	/* compare and report (suite/report.h; each may be NULL): 1 when a
+	 * result's phases form a grid summarised per test (iozone's auto
+	 * mode); its section of the HTML report; 1 when that section draws
+	 * phase `phase` itself (it then gets no chart section) */
+	int (*phase_grid)(const struct rfile *rf);
+	void (*html_section)(FILE *f, const struct comparison *c);
+	int (*html_covers)(const struct comparison *c, const char *phase);
 
 	/* defaults (s->ro is set to the common ones first) */
 	void (*init)(struct suite_session *s);

@@ -1,0 +1,31 @@
+/*
+ * report.h — what compare and report learn about a suite from the suite
+ * itself, so that output/ names no suite: whether a result's phases form
+ * a grid (iozone's auto mode: summarised per test), and the suite's own
+ * section of the HTML report and the phases that section draws.
+ *
+ * The hooks are a suite_ops' (suite.h: phase_grid, html_section,
+ * html_covers); for the suites not yet converted to suite modules a small
+ * table here stands in for them (suite.c's registry does not hold them).
+ *
+ *     suite_report_mark(rf);                 // after result_read()
+ *     n = suite_report_html(&cmp, hooks, ARRAY_SIZE(hooks));
+ *     html_report(f, &cmp, title, hooks, n);
+ */
+#ifndef FSGAUGE_SUITE_REPORT_H
+#define FSGAUGE_SUITE_REPORT_H
+
+#include <stddef.h>
+
+#include "output/html.h"
+#include "output/result_read.h"
+
+/* Set rf->phase_grid from its suite's phase_grid hook (0 without one). */
+void suite_report_mark(struct rfile *rf);
+
+/* The HTML sections of the suites of c's results, each suite once (the
+ * table's suites first, in its order, then the others as they appear),
+ * into out[0..max); returns how many. */
+size_t suite_report_html(const struct comparison *c, struct html_hooks *out, size_t max);
+
+#endif
