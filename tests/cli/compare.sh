@@ -18,8 +18,15 @@ check "report --help exits 0" [ "$rc" -eq 0 ]
 check "report --help names -o" grep -q -- "-o, --output" "$T/out"
 expect_fail "compare with one file: usage error" 2 "at least two result files" \
 	"$FSGAUGE" compare "$F/ext4.json"
-expect_fail "compare with a bad option: usage error" 2 "unrecognized option|try 'fsgauge compare --help'" \
+expect_fail "compare with a bad option: the one unrecognized-option message (exit 2)" 2 \
+	"^fsgauge compare: unrecognized option '--bogus' \\(try 'fsgauge compare --help'\\)\$" \
 	"$FSGAUGE" compare --bogus "$F/ext4.json" "$F/zfs.json"
+expect_fail "compare --json without its file: the one needs-an-argument message" 2 \
+	"^fsgauge compare: option '--json' needs an argument \\(try 'fsgauge compare --help'\\)\$" \
+	"$FSGAUGE" compare "$F/ext4.json" "$F/zfs.json" --json
+expect_fail "report with a bad option: the one unrecognized-option message (exit 2)" 2 \
+	"^fsgauge report: unrecognized option '--bogus' \\(try 'fsgauge report --help'\\)\$" \
+	"$FSGAUGE" report --bogus -o "$T/r.html" "$F/ext4.json"
 expect_fail "report without -o: usage error" 2 "needs an output file" \
 	"$FSGAUGE" report "$F/ext4.json"
 expect_fail "report without files: usage error" 2 "at least one result file" \
