@@ -14,6 +14,7 @@
 #include "output/comparison.h"
 #include "output/html.h"
 #include "output/result_read.h"
+#include "suite/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -32,17 +33,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	if (result_read(path, &rf) == 0) {
 		struct rfile *two[2] = { rf, rf };
-		struct rfile *pooled = result_read_pool(two, 2);
-
-		struct rfile *both[2] = { rf, pooled };
+		struct rfile *pooled;
+		struct rfile *both[2];
+		struct html_hooks hooks[8];
+		size_t nhooks;
 		struct comparison c;
 		FILE *null = fopen("/dev/null", "we");
 
+		/* as compare and report: the suite says what its result is */
+		suite_report_mark(rf);
+		pooled = result_read_pool(two, 2);
+		both[0] = rf;
+		both[1] = pooled;
 		result_read_runs(rf);
 		result_read_runs(pooled);
 		comparison_build(&c, both, 2);
+		nhooks = suite_report_html(&c, hooks, sizeof(hooks) / sizeof(hooks[0]));
 		if (null) {
-			html_report(null, &c, NULL);
+			html_report(null, &c, NULL, hooks, nhooks);
 			fclose(null);
 		}
 		comparison_free(&c);
