@@ -19,6 +19,7 @@
 #include "tap.h"
 
 #include "cmd/cmd.h"
+#include "output/output.h"
 #include "output/result_read.h"
 #include "suite/suite.h"
 #include "util/util.h"
@@ -474,6 +475,53 @@ static void test_run(const char *dir)
 	unlink(html);
 }
 
+/* The text output names a declared metric by its table; a result written
+ * before metric_defs (none recorded) reads back with an empty table. */
+static void test_metric_text(const char *dir)
+{
+	struct result *r = result_new("toy", "toy");
+	struct result_phase *p = result_add_phase(r, "toy");
+	char path[300], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct rfile *rf = NULL;
+
+	result_set_metric_defs(r, toy_metrics);
+	result_phase_add_metric(p, "toy_score", "points", 8);
+	result_phase_add_metric(p, "undeclared", "u", 1);
+	output_text(f, r);
+	fclose(f);
+	ok(strstr(buf, "toy score: 8 points (higher is better)\n") != NULL,
+	   "text: the metric by its label, unit and direction");
+	ok(!strstr(buf, "undeclared"), "text: an undeclared metric is the suite's own report's");
+	free(buf);
+	is_str(result_metric_def(r, "toy_score")->label, "toy score",
+	       "result_metric_def: the result keeps a copy of the table");
+	result_set_metric_defs(r, NULL);
+	is_int((int)r->nmetric_defs, 0, "result_set_metric_defs(NULL): no table");
+
+	/* as an older result: no metric_defs at all */
+	snprintf(path, sizeof(path), "%s/old.json", dir);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("{\"schema_version\": 1, \"suite\": \"toy\", \"workload\": \"toy\", "
+		      "\"parameters\": {}, \"environment\": {}, \"phases\": [{\"name\": \"toy\", "
+		      "\"summary\": {\"ops_per_second\": 1, \"mb_per_second\": 0, "
+		      "\"mean_latency_ms\": 1, \"cpu_us_per_op\": 1}, \"operations\": [], "
+		      "\"metrics\": {\"toy_score\": {\"value\": 8, \"unit\": \"points\"}}}]}\n",
+		      f);
+		fclose(f);
+	}
+	ok(result_read(path, &rf) == 0 && rf, "a result without metric_defs still loads");
+	if (rf) {
+		is_int((int)rf->nmetric_defs, 0, "with no metric definitions");
+		ok(result_read_metric_def(rf, "toy_score") == NULL, "its metric is undeclared");
+		result_read_free(rf);
+	}
+	unlink(path);
+	result_free(r);
+}
+
 static void test_exit_status(void)
 {
 	struct result *r = result_new("toy", "toy");
@@ -510,6 +558,7 @@ int main(void)
 	test_run(dir);
 	test_setup_hook(dir);
 	test_bonnie_metrics();
+	test_metric_text(dir);
 	test_exit_status();
 	rmdir(dir);
 	return done_testing();
