@@ -143,26 +143,7 @@ static void system_cpu_text(FILE *f, const struct result_phase *p)
 		100.0 * (double)c->steal / tot, 100.0 * (double)c->idle / tot);
 }
 
-/* The suite's own figures of the phase, as its metrics table names them
- * (one line each; metrics it does not declare are its own report's). */
-static void metrics_text(FILE *f, const struct result *r, const struct result_phase *p)
-{
-	for (size_t i = 0; i < r->nmetric_defs; i++) {
-		const struct metric_def *d = &r->metric_defs[i];
-
-		for (size_t k = 0; k < p->nmetrics; k++) {
-			if (strcmp(p->metrics[k].name, d->name))
-				continue;
-			fprintf(f, "%s: %.6g%s%s%s\n", d->label, p->metrics[k].value,
-				*d->unit ? " " : "", d->unit,
-				d->better == BETTER_HIGHER  ? " (higher is better)"
-				: d->better == BETTER_LOWER ? " (lower is better)"
-							    : "");
-		}
-	}
-}
-
-static void phase_text(FILE *f, const struct result *r, const struct result_phase *p)
+static void phase_text(FILE *f, const struct result_phase *p)
 {
 	double secs = p->seconds > 0 ? p->seconds : 1e-9;
 
@@ -182,7 +163,6 @@ static void phase_text(FILE *f, const struct result *r, const struct result_phas
 	if (p->nrepeats)
 		fprintf(f, " (all runs)");
 	fputc('\n', f);
-	metrics_text(f, r, p);
 	if (p->warmup_seconds > 0 || p->steady_state)
 		fprintf(f, "Warm-up: %.1f s excluded%s\n", p->warmup_seconds,
 			p->steady_state > 0	? " (steady state reached)"
@@ -205,7 +185,7 @@ void output_text(FILE *f, const struct result *r)
 
 		if (r->nphases > 1)
 			fprintf(f, "Phase %s:\n", p->name);
-		phase_text(f, r, p);
+		phase_text(f, p);
 	}
 	if (r->interrupted)
 		fprintf(f, "NOTE: interrupted by a signal: these are partial results\n");
