@@ -8,20 +8,11 @@
 #include "suite/suite.h"
 #include "util/util.h"
 
-/* iozone's auto and single-stream modes name a phase per test, file size
- * and record size ("write 64k 4k"); throughput mode does not. */
-static int iozone_phase_grid(const struct rfile *rf)
-{
-	const char *mode = kv_get(&rf->params, "mode");
-
-	return !mode || strcmp(mode, "throughput");
-}
-
 /*
  * The hooks of suites that are not suite modules yet (their sections stay
  * in output/html_suites.c).  A suite converted to a suite module sets
- * them in its suite_ops instead, which wins over this table; its entry
- * here then goes.
+ * them in its suite_ops instead (iozone does), which wins over this
+ * table; its entry here then goes.
  */
 struct report_hooks {
 	const char *suite;
@@ -32,7 +23,6 @@ struct report_hooks {
 
 static const struct report_hooks interim[] = {
 	{ "bonnie", NULL, html_bonnie_section, NULL },
-	{ "iozone", iozone_phase_grid, html_iozone_section, html_iozone_covers },
 };
 
 /* The hooks of suite `name` into *h; 0 when it has none. */

@@ -5,8 +5,8 @@
  * section of the HTML report and the phases that section draws.
  *
  * The hooks are a suite_ops' (suite.h: phase_grid, html_section,
- * html_covers); for the suites not yet converted to suite modules a small
- * table here stands in for them (suite.c's registry does not hold them).
+ * html_covers; iozone sets them); for the suites not yet converted to
+ * suite modules (bonnie) a small table here stands in for them.
  *
  *     suite_report_mark(rf);                 // after result_read()
  *     n = suite_report_html(&cmp, hooks, ARRAY_SIZE(hooks));

@@ -31,9 +31,11 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "suite/shared.h"
+#include "output/html_suites.h"
+#include "output/result_read.h"
 #include "runner/runner.h"
 #include "suite/iozone/internal.h"
+#include "suite/shared.h"
 #include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -992,6 +994,16 @@ static void iozone_fini(struct suite_session *s)
 	close_devices(z);
 }
 
+/* compare and report: auto and single-stream mode name a phase per test,
+ * file size and record size ("write 64k 4k"), summarised per test;
+ * throughput mode does not. */
+static int iozone_phase_grid(const struct rfile *rf)
+{
+	const char *mode = kv_get(&rf->params, "mode");
+
+	return !mode || strcmp(mode, "throughput");
+}
+
 const struct suite_ops suite_iozone = {
 	.name = "iozone",
 	.synopsis = "fsgauge iozone [options]",
@@ -1025,6 +1037,9 @@ const struct suite_ops suite_iozone = {
 		     "refused device, 3 system error, 130 interrupted (partial results are still\n"
 		     "written).\n",
 	.metrics = iozone_metrics,
+	.phase_grid = iozone_phase_grid,
+	.html_section = html_iozone_section,
+	.html_covers = html_iozone_covers,
 	.ctx_size = sizeof(struct ioz),
 	.init = iozone_init,
 	.option = iozone_option,
