@@ -4,9 +4,9 @@
  * a grid (iozone's auto mode: summarised per test), and the suite's own
  * section of the HTML report and the phases that section draws.
  *
- * The hooks are a suite_ops' (suite.h: phase_grid, html_section,
- * html_covers; iozone sets them); for the suites not yet converted to
- * suite modules (bonnie) a small table here stands in for them.
+ * The hooks are the suites' own (suite.h: a suite_ops' phase_grid,
+ * html_section, html_covers; bonnie and iozone set them), found in the
+ * registry by the result's suite.
  *
  *     suite_report_mark(rf);                 // after result_read()
  *     n = suite_report_html(&cmp, hooks, ARRAY_SIZE(hooks));
@@ -23,9 +23,8 @@
 /* Set rf->phase_grid from its suite's phase_grid hook (0 without one). */
 void suite_report_mark(struct rfile *rf);
 
-/* The HTML sections of the suites of c's results, each suite once (the
- * table's suites first, in its order, then the others as they appear),
- * into out[0..max); returns how many. */
+/* The HTML sections of the suites of c's results, each suite once, in
+ * the registry's order, into out[0..max); returns how many. */
 size_t suite_report_html(const struct comparison *c, struct html_hooks *out, size_t max);
 
 #endif

@@ -444,13 +444,20 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 	return ret == SUITE_DONE ? EXIT_OK : ret;
 }
 
-const struct suite_ops *suite_find(const char *name)
+const struct suite_ops *suite_at(size_t i)
 {
 	static const struct suite_ops *const all[] = { &suite_run, &suite_bonnie, &suite_iozone,
 						       &suite_untar, &suite_verify };
 
-	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
-		if (!strcmp(all[i]->name, name))
-			return all[i];
+	return i < ARRAY_SIZE(all) ? all[i] : NULL;
+}
+
+const struct suite_ops *suite_find(const char *name)
+{
+	const struct suite_ops *ops;
+
+	for (size_t i = 0; (ops = suite_at(i)); i++)
+		if (!strcmp(ops->name, name))
+			return ops;
 	return NULL;
 }

@@ -188,5 +188,7 @@ void suite_usage(const struct suite_ops *ops, FILE *f);
 /* The suites, for the commands and for report's sections. */
 extern const struct suite_ops suite_run, suite_bonnie, suite_iozone, suite_untar, suite_verify;
 const struct suite_ops *suite_find(const char *name);
+/* The registry's i-th suite (0-based), or NULL past the last. */
+const struct suite_ops *suite_at(size_t i);
 
 #endif

@@ -54,6 +54,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "output/html_suites.h"
 #include "suite/shared.h"
 #include "runner/fileset.h"
 #include "runner/runner.h"
@@ -1006,6 +1007,7 @@ const struct suite_ops suite_bonnie = {
 		     "3 system error, 130 interrupted (what was measured is still printed).\n",
 	.parse_flags = OPTP_IN_ORDER,
 	.metrics = bonnie_metrics,
+	.html_section = html_bonnie_section,
 	.ctx_size = sizeof(struct bonnie_suite),
 	.init = bonnie_init,
 	.option = bonnie_option,
