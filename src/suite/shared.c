@@ -13,6 +13,7 @@
 static int parse_steady(const char *arg, struct run_opts *o)
 {
 	char buf[64], *comma, *pct;
+	size_t n;
 	double p;
 	uint64_t w = 5;
 
@@ -29,8 +30,9 @@ static int parse_steady(const char *arg, struct run_opts *o)
 			return -1;
 	}
 	pct = buf;
-	if (*pct && pct[strlen(pct) - 1] == '%')
-		pct[strlen(pct) - 1] = 0;
+	n = strlen(pct);
+	if (n > 0 && pct[n - 1] == '%')
+		pct[n - 1] = 0;
 	if (num_parse_double(pct, &p) < 0 || !(p > 0) || p > 100)
 		return -1;
 	o->steady_pct = p;
