@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "output/html_suites.h"
+#include "output/html_section.h"
 #include "output/svg.h"
 #include "util/util.h"
 

@@ -6,8 +6,9 @@
  * comparison table.  Printable (a print style sheet) and well-formed XML,
  * so that tests can parse it.
  *
- * Suite-specific sections (bonnie and iozone tables, the iozone auto-mode
- * heat maps; output/html_suites.h) arrive as hooks the caller passes
+ * Suite-specific sections (bonnie's tables in suite/bonnie/report.c,
+ * iozone's tables and heat maps in suite/iozone/report.c; what they build
+ * with: output/html_section.h) arrive as hooks the caller passes
  * (cmd/report.c, from the suites: suite/report.h), so this file names no
  * suite; they come before the per-phase charts.
  */

@@ -920,3 +920,41 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 	}
 	return rf;
 }
+
+const struct rphase *result_read_phase(const struct rfile *rf, const char *name)
+{
+	for (size_t i = 0; i < rf->nphases; i++)
+		if (!strcmp(rf->phases[i].name, name))
+			return &rf->phases[i];
+	return NULL;
+}
+
+double result_read_metric_mean(const struct rphase *p, const char *name)
+{
+	const struct rmetric *m = p ? result_read_metric(p, name) : NULL;
+
+	return m ? result_read_mean(&m->v) : NAN;
+}
+
+double result_read_metric_max(const struct rphase *p, const char *name)
+{
+	const struct rmetric *m = p ? result_read_metric(p, name) : NULL;
+	double v = NAN;
+
+	for (size_t i = 0; m && i < m->v.n; i++)
+		if (!(v >= m->v.v[i]))
+			v = m->v.v[i];
+	return v;
+}
+
+long long result_read_param_ll(const struct rfile *rf, const char *key, long long def)
+{
+	const char *v = kv_get(&rf->params, key);
+	char *end;
+	long long x;
+
+	if (!v || !*v)
+		return def;
+	x = strtoll(v, &end, 10);
+	return *end || x < 0 ? def : x;
+}

@@ -192,4 +192,14 @@ const struct metric_def *result_read_metric_def(const struct rfile *rf, const ch
 /* Mean of a figure's samples (NAN when absent). */
 double result_read_mean(const struct rsamples *s);
 
+/* The phase named `name`, or NULL. */
+const struct rphase *result_read_phase(const struct rfile *rf, const char *name);
+/* The mean and the largest of metric `name`'s values over the runs (p may
+ * be NULL); NAN when absent. */
+double result_read_metric_mean(const struct rphase *p, const char *name);
+double result_read_metric_max(const struct rphase *p, const char *name);
+/* A whole number >= 0 from the result's parameters, or def when absent or
+ * not one. */
+long long result_read_param_ll(const struct rfile *rf, const char *key, long long def);
+
 #endif

@@ -54,7 +54,6 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "output/html_suites.h"
 #include "suite/shared.h"
 #include "runner/fileset.h"
 #include "runner/runner.h"
@@ -1007,7 +1006,7 @@ const struct suite_ops suite_bonnie = {
 		     "3 system error, 130 interrupted (what was measured is still printed).\n",
 	.parse_flags = OPTP_IN_ORDER,
 	.metrics = bonnie_metrics,
-	.html_section = html_bonnie_section,
+	.html_section = bonnie_html_section,
 	.ctx_size = sizeof(struct bonnie_suite),
 	.init = bonnie_init,
 	.option = bonnie_option,

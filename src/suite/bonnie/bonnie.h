@@ -12,6 +12,7 @@
 #define FSGAUGE_SUITE_BONNIE_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "runner/preflight.h"
@@ -87,5 +88,9 @@ void bonnie_report_fill(struct bonnie_report *rep, const struct bonnie_opts *b,
 
 /* What the tests need of the target, the threads and the memory. */
 void bonnie_needs(const struct bonnie_opts *b, struct preflight_needs *n);
+
+/* report.c: bonnie's section of the HTML report (the html_section hook). */
+struct comparison;
+void bonnie_html_section(FILE *f, const struct comparison *c);
 
 #endif

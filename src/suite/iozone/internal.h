@@ -91,4 +91,12 @@ int run_table(struct ioz *z);
  * signal, so that the files are still removed. */
 void out_flush(void);
 
+/* report.c: iozone's section of the HTML report and the phases it draws
+ * (the html_section and html_covers hooks): 1 when every result that has
+ * phase `phase` draws it in its heat maps (an auto or single-stream phase
+ * with its throughput), which then gets no chart section of its own. */
+struct comparison;
+void iozone_html_section(FILE *f, const struct comparison *c);
+int iozone_html_covers(const struct comparison *c, const char *phase);
+
 #endif

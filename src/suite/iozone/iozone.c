@@ -31,7 +31,6 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "output/html_suites.h"
 #include "output/result_read.h"
 #include "runner/runner.h"
 #include "suite/iozone/internal.h"
@@ -1038,8 +1037,8 @@ const struct suite_ops suite_iozone = {
 		     "written).\n",
 	.metrics = iozone_metrics,
 	.phase_grid = iozone_phase_grid,
-	.html_section = html_iozone_section,
-	.html_covers = html_iozone_covers,
+	.html_section = iozone_html_section,
+	.html_covers = iozone_html_covers,
 	.ctx_size = sizeof(struct ioz),
 	.init = iozone_init,
 	.option = iozone_option,

@@ -1,261 +1,27 @@
-/* html_suites.c — bonnie and iozone sections of the HTML report; see
- * html_suites.h. */
-#include "output/html_suites.h"
-
+/*
+ * report.c — iozone's section of the HTML report: for throughput-mode
+ * results the throughput table; in auto and single-stream mode one heat
+ * map of KB/s by file size and record size per test, a table of the
+ * warnings per test and one latency CDF per test pooled over all sizes.
+ * Those phases get no chart section of their own (iozone_html_covers), so
+ * the report stays readable with thousands of them.  Reached through
+ * suite_iozone's html_section and html_covers hooks (suite/report.h).
+ */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite/bonnie/format.h"
-#include "suite/iozone/format.h"
+#include "output/html_section.h"
 #include "output/svg.h"
+#include "suite/iozone/format.h"
+#include "suite/iozone/internal.h"
 #include "util/util.h"
 
-static void esc(FILE *f, const char *s)
+static int is_iozone(const struct rfile *rf)
 {
-	svg_escape(f, s);
+	return rf->suite && !strcmp(rf->suite, "iozone");
 }
-
-/* The heading of one result's part: its colour and name. */
-static void result_heading(FILE *f, const struct comparison *c, size_t i)
-{
-	fprintf(f, "<h3 class=\"result\"><span class=\"swatch\" style=\"background:%s\"></span>",
-		svg_color((int)i));
-	esc(f, c->res[i]->name);
-	if (i == 0 && c->nres > 1)
-		fputs(" (baseline)", f);
-	fputs("</h3>\n", f);
-}
-
-static int suite_is(const struct rfile *rf, const char *suite)
-{
-	return rf->suite && !strcmp(rf->suite, suite);
-}
-
-static const struct rphase *phase_named(const struct rfile *rf, const char *name)
-{
-	for (size_t i = 0; i < rf->nphases; i++)
-		if (!strcmp(rf->phases[i].name, name))
-			return &rf->phases[i];
-	return NULL;
-}
-
-/* A metric's mean over the pooled runs; NAN when absent. */
-static double metric_mean(const struct rphase *p, const char *name)
-{
-	const struct rmetric *m = p ? result_read_metric(p, name) : NULL;
-
-	return m ? result_read_mean(&m->v) : NAN;
-}
-
-static double metric_max(const struct rphase *p, const char *name)
-{
-	const struct rmetric *m = p ? result_read_metric(p, name) : NULL;
-	double v = NAN;
-
-	for (size_t i = 0; m && i < m->v.n; i++)
-		if (!(v >= m->v.v[i]))
-			v = m->v.v[i];
-	return v;
-}
-
-/* A whole number from the result's parameters, or def. */
-static long long param_ll(const struct rfile *rf, const char *key, long long def)
-{
-	const char *v = kv_get(&rf->params, key);
-	char *end;
-	long long x;
-
-	if (!v || !*v)
-		return def;
-	x = strtoll(v, &end, 10);
-	return *end || x < 0 ? def : x;
-}
-
-/* --- bonnie ------------------------------------------------------------------ */
-
-struct bonnie_cells {
-	struct bonnie_report r;
-	int has_cpu[BT__COUNT]; /* the %CP was recorded */
-	int any_io, any_files, any_latency;
-};
-
-/* A test's rate: bonnie_kib_per_sec (K/sec: the I/O tests) or
- * bonnie_per_sec (/sec: seeks and the file tests), or, in results written
- * before the rate was split in two metrics of one unit each, bonnie_rate
- * (K/sec or /sec by the test, the same figure).  NAN when none is there. */
-static double bonnie_rate(const struct rphase *p, int t)
-{
-	double rate = metric_mean(p, t <= BT_GET_BLOCK ? "bonnie_kib_per_sec" : "bonnie_per_sec");
-
-	return isfinite(rate) ? rate : metric_mean(p, "bonnie_rate");
-}
-
-/* bonnie++'s figures of a result, from its phases' metrics: the rate
- * (bonnie_rate() above), bonnie_cpu (%), bonnie_max_latency (us) and
- * bonnie_too_fast, each the mean over pooled runs (the latency the
- * longest; too fast when any run was). */
-static void bonnie_cells(const struct rfile *rf, struct bonnie_cells *b)
-{
-	memset(b, 0, sizeof(*b));
-	b->r.machine = kv_get(&rf->params, "machine");
-	if (!b->r.machine)
-		b->r.machine = rf->name;
-	b->r.file_size = (uint64_t)param_ll(rf, "file_size", 0);
-	b->r.chunk_size = (uint64_t)param_ll(rf, "chunk_size", BONNIE_DEFAULT_CHUNK);
-	b->r.files = (unsigned)(param_ll(rf, "files", 0) / 1024);
-	b->r.max_size = param_ll(rf, "max_size", 0);
-	b->r.min_size = param_ll(rf, "min_size", 0);
-	b->r.dirs = (unsigned)param_ll(rf, "dirs", 0);
-	for (int t = 0; t < BT__COUNT; t++) {
-		const struct rphase *p = phase_named(rf, bonnie_test_name((enum bonnie_test)t));
-		double rate = bonnie_rate(p, t), cpu = metric_mean(p, "bonnie_cpu");
-		double lat = metric_max(p, "bonnie_max_latency");
-		double fast = metric_max(p, "bonnie_too_fast");
-		int too_fast;
-
-		if (!p)
-			continue;
-		if (t <= BT_SEEKS)
-			b->any_io = 1;
-		else
-			b->any_files = 1;
-		if (!isfinite(rate))
-			continue; /* failed or not recorded: blank, as bonnie++ */
-		/* without the verdict, the phase's own "too short" flag */
-		too_fast = isfinite(fast) ? fast > 0 : p->too_fast;
-		bonnie_figure_from_rates(&b->r.t[t], rate, isfinite(cpu) ? cpu : 0,
-					 isfinite(lat) ? lat / 1e6 : 0, too_fast);
-		b->has_cpu[t] = isfinite(cpu);
-		b->any_latency |= b->r.t[t].max_latency > 0;
-	}
-}
-
-static void bonnie_cell_pair(FILE *f, const struct bonnie_cells *b, int t)
-{
-	const struct bonnie_figure *x = &b->r.t[t];
-	const char *name = bonnie_test_name((enum bonnie_test)t);
-	char v[48], cp[16];
-
-	bonnie_fmt_rate(v, sizeof(v), x, t == BT_SEEKS);
-	bonnie_fmt_cpu(cp, sizeof(cp), x);
-	if (!b->has_cpu[t] && !bonnie_too_fast(x))
-		cp[0] = 0;
-	if (bonnie_too_fast(x)) {
-		fprintf(f, "<td class=\"num toofast\" data-test=\"%s\" data-col=\"rate\" "
-			   "title=\"under 0.5 s: too short to measure\">%s</td>"
-			   "<td class=\"num toofast\" data-test=\"%s\" data-col=\"cpu\">%s</td>",
-			name, v, name, cp);
-		return;
-	}
-	fprintf(f, "<td class=\"num\" data-test=\"%s\" data-col=\"rate\">%s</td>"
-		   "<td class=\"num\" data-test=\"%s\" data-col=\"cpu\">%s</td>",
-		name, v, name, cp);
-}
-
-static void bonnie_latency_row(FILE *f, const struct bonnie_cells *b, int from, int to, int span)
-{
-	char buf[32];
-
-	if (!b->any_latency)
-		return;
-	fprintf(f, "<tr class=\"latency\"><th colspan=\"%d\">latency (longest operation)</th>", span);
-	for (int t = from; t < to; t++) {
-		bonnie_fmt_latency(buf, sizeof(buf), &b->r.t[t]);
-		fprintf(f, "<td class=\"num\" colspan=\"2\" data-test=\"%s\" data-col=\"latency\">%s</td>",
-			bonnie_test_name((enum bonnie_test)t), buf);
-	}
-	fputs("</tr>\n", f);
-}
-
-static void bonnie_io_table(FILE *f, const struct bonnie_cells *b)
-{
-	static const char *const heads[] = { "Per Chr", "Block", "Rewrite",
-					     "Per Chr", "Block", "Seeks" };
-	char size[64];
-
-	fputs("<table class=\"bonnie\" data-table=\"io\">\n<caption>Sequential output and input, "
-	      "random seeks</caption>\n<tr><th rowspan=\"3\">machine</th><th rowspan=\"3\">size</th>"
-	      "<th colspan=\"6\">Sequential Output</th><th colspan=\"4\">Sequential Input</th>"
-	      "<th colspan=\"2\">Random</th></tr>\n<tr>",
-	      f);
-	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
-		fprintf(f, "<th colspan=\"2\">%s</th>", heads[i]);
-	fputs("</tr>\n<tr>", f);
-	for (int t = BT_PUTC; t <= BT_SEEKS; t++)
-		fprintf(f, "<th>%s</th><th>%%CP</th>", t == BT_SEEKS ? "/sec" : "K/sec");
-	fputs("</tr>\n<tr class=\"figures\"><td>", f);
-	esc(f, b->r.machine);
-	size[0] = 0; /* unknown without the parameter */
-	if (b->r.file_size)
-		bonnie_fmt_size(size, sizeof(size), &b->r, ':');
-	fputs("</td><td class=\"num\">", f);
-	esc(f, size);
-	fputs("</td>", f);
-	for (int t = BT_PUTC; t <= BT_SEEKS; t++)
-		bonnie_cell_pair(f, b, t);
-	fputs("</tr>\n", f);
-	bonnie_latency_row(f, b, BT_PUTC, BT_SEEKS + 1, 2);
-	fputs("</table>\n", f);
-}
-
-static void bonnie_files_table(FILE *f, const struct bonnie_cells *b)
-{
-	static const char *const heads[] = { "Create", "Read", "Delete" };
-	char files[128];
-
-	fputs("<table class=\"bonnie\" data-table=\"files\">\n<caption>File creation (files in "
-	      "units of 1024)</caption>\n<tr><th rowspan=\"3\">files</th>"
-	      "<th colspan=\"6\">Sequential Create</th><th colspan=\"6\">Random Create</th></tr>\n"
-	      "<tr>",
-	      f);
-	for (int k = 0; k < 6; k++)
-		fprintf(f, "<th colspan=\"2\">%s</th>", heads[k % 3]);
-	fputs("</tr>\n<tr>", f);
-	for (int k = 0; k < 6; k++)
-		fputs("<th>/sec</th><th>%CP</th>", f);
-	bonnie_fmt_files(files, sizeof(files), &b->r);
-	fprintf(f, "</tr>\n<tr class=\"figures\"><td class=\"num\">%s</td>", files);
-	for (int t = BT_SEQ_CREATE; t < BT__COUNT; t++)
-		bonnie_cell_pair(f, b, t);
-	fputs("</tr>\n", f);
-	bonnie_latency_row(f, b, BT_SEQ_CREATE, BT__COUNT, 1);
-	fputs("</table>\n", f);
-}
-
-void html_bonnie_section(FILE *f, const struct comparison *c)
-{
-	fputs("<section id=\"bonnie\" class=\"suite\">\n<h2>bonnie++ tables</h2>\n<p class=\"note\">"
-	      "As bonnie++ prints them. K/sec: KiB (1024 bytes) per second; /sec: seeks or files "
-	      "per second; %CP: the process's CPU time over the test's elapsed time, in percent "
-	      "(over 100 with several threads); latency: the longest single operation. "
-	      "<strong>+++++</strong> (and +++): the test took under 0.5 s, too short to measure "
-	      "(bonnie++'s rule), so no number is shown; a blank: the test did not run or "
-	      "failed.</p>\n",
-	      f);
-	for (size_t i = 0; i < c->nres; i++) {
-		struct bonnie_cells b;
-
-		if (!suite_is(c->res[i], "bonnie"))
-			continue;
-		bonnie_cells(c->res[i], &b);
-		fputs("<div class=\"suite-result\" data-result=\"", f);
-		esc(f, c->res[i]->name);
-		fputs("\">\n", f);
-		result_heading(f, c, i);
-		if (b.any_io)
-			bonnie_io_table(f, &b);
-		if (b.any_files)
-			bonnie_files_table(f, &b);
-		if (!b.any_io && !b.any_files)
-			fputs("<p class=\"note\">No bonnie++ test in this result.</p>\n", f);
-		fputs("</div>\n", f);
-	}
-	fputs("</section>\n", f);
-}
-
-/* --- iozone ------------------------------------------------------------------ */
 
 static void kbs_cell(FILE *f, double v, const char *test, const char *col)
 {
@@ -285,18 +51,18 @@ static void iozone_tp_table(FILE *f, const struct rfile *rf)
 	      f);
 	for (const enum ioz_test *t = ioz_tp_order; *t != IOZ__COUNT; t++) {
 		const struct ioz_test_info *ti = &ioz_tests[*t];
-		const struct rphase *p = phase_named(rf, ti->tp_label);
+		const struct rphase *p = result_read_phase(rf, ti->tp_label);
 
 		if (!p)
 			continue;
 		rows++;
 		fprintf(f, "<tr data-test=\"%s\"><th>", ti->key);
-		esc(f, ti->tp_label);
+		svg_escape(f, ti->tp_label);
 		fputs("</th><td class=\"num\">", f);
-		esc(f, threads ? threads : "");
+		svg_escape(f, threads ? threads : "");
 		fputs("</td>", f);
 		for (size_t k = 0; k < ARRAY_SIZE(cols); k++)
-			kbs_cell(f, metric_mean(p, cols[k].metric), ti->key, cols[k].col);
+			kbs_cell(f, result_read_metric_mean(p, cols[k].metric), ti->key, cols[k].col);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -315,7 +81,7 @@ static int parse_point(const struct rfile *rf, const struct rphase *p, struct io
 {
 	if (!comparison_ioz_phase(rf, p->name, &pt->test, &pt->size_kb, &pt->rec_kb))
 		return 0;
-	pt->kbs = metric_mean(p, "throughput");
+	pt->kbs = result_read_metric_mean(p, "throughput");
 	return isfinite(pt->kbs);
 }
 
@@ -443,12 +209,12 @@ static int is_throughput(const struct rfile *rf)
 	return mode && !strcmp(mode, "throughput");
 }
 
-int html_iozone_covers(const struct comparison *c, const char *phase)
+int iozone_html_covers(const struct comparison *c, const char *phase)
 {
 	int any = 0;
 
 	for (size_t i = 0; i < c->nres; i++) {
-		const struct rphase *p = phase_named(c->res[i], phase);
+		const struct rphase *p = result_read_phase(c->res[i], phase);
 		struct ioz_point pt;
 
 		if (!p)
@@ -458,63 +224,6 @@ int html_iozone_covers(const struct comparison *c, const char *phase)
 		any = 1;
 	}
 	return any;
-}
-
-size_t html_cdf_points(const struct rop *op, double **xs, double **ys)
-{
-	double *x = xmalloc((op->nbuckets + 1) * sizeof(double));
-	double *y = xmalloc((op->nbuckets + 1) * sizeof(double));
-	uint64_t cum = 0;
-	size_t n = 0;
-
-	if (op->nbuckets && op->hist_count) {
-		x[n] = (double)(op->buckets[0].lo ? op->buckets[0].lo : 1) / 1e3;
-		y[n++] = 0;
-	}
-	for (size_t i = 0; i < op->nbuckets && op->hist_count; i++) {
-		const struct rbucket *b = &op->buckets[i];
-		uint64_t hi = b->hi == UINT64_MAX ? b->lo * 2 : b->hi;
-
-		cum += b->count;
-		x[n] = (double)(hi ? hi : 1) / 1e3;
-		y[n++] = (double)cum / (double)op->hist_count;
-	}
-	*xs = x;
-	*ys = y;
-	return n;
-}
-
-void html_cdf_add(struct svg_series *s, size_t *ns, const char *name, int style,
-		  const struct rop *op)
-{
-	double *x, *y;
-
-	s[*ns].name = name;
-	s[*ns].style = style;
-	s[*ns].n = html_cdf_points(op, &x, &y);
-	s[*ns].x = x;
-	s[*ns].y = y;
-	(*ns)++;
-}
-
-void html_cdf_chart(FILE *f, const char *figure, const char *title, const char *desc,
-		    const char *ylabel, struct svg_series *s, size_t ns)
-{
-	struct svg_chart ch = { 0 };
-
-	ch.kind = "cdf";
-	ch.figure = figure;
-	ch.title = title;
-	ch.desc = desc;
-	ch.xlabel = "latency (us, log scale)";
-	ch.ylabel = ylabel;
-	ch.xlog = 1;
-	ch.ymax = 1;
-	svg_line_chart(f, &ch, s, ns);
-	for (size_t i = 0; i < ns; i++) {
-		free((void *)s[i].x);
-		free((void *)s[i].y);
-	}
 }
 
 /* The per-test warning table of result `res`: how many of each test's
@@ -680,7 +389,7 @@ static void iozone_cdfs(FILE *f, const struct comparison *c)
 	free(s);
 }
 
-void html_iozone_section(FILE *f, const struct comparison *c)
+void iozone_html_section(FILE *f, const struct comparison *c)
 {
 	struct ioz_point **pts = xcalloc(c->nres, sizeof(*pts));
 	size_t *npts = xcalloc(c->nres, sizeof(*npts));
@@ -693,7 +402,7 @@ void html_iozone_section(FILE *f, const struct comparison *c)
 		hi[t] = -INFINITY;
 	}
 	for (size_t i = 0; i < c->nres; i++) {
-		if (!suite_is(c->res[i], "iozone") || is_throughput(c->res[i]))
+		if (!is_iozone(c->res[i]) || is_throughput(c->res[i]))
 			continue;
 		npts[i] = points_of(c->res[i], &pts[i]);
 		for (size_t k = 0; k < npts[i]; k++) {
@@ -716,12 +425,12 @@ void html_iozone_section(FILE *f, const struct comparison *c)
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
 
-		if (!suite_is(rf, "iozone"))
+		if (!is_iozone(rf))
 			continue;
 		fputs("<div class=\"suite-result\" data-result=\"", f);
-		esc(f, rf->name);
+		svg_escape(f, rf->name);
 		fputs("\">\n", f);
-		result_heading(f, c, i);
+		html_result_heading(f, c, i);
 		if (is_throughput(rf)) {
 			iozone_tp_table(f, rf);
 		} else if (!npts[i]) {

@@ -1,0 +1,34 @@
+/*
+ * html_section.h — what a suite's own section of the HTML report builds
+ * with (suite/bonnie/report.c, suite/iozone/report.c; output/html.c uses
+ * the CDF charts too).  A section is a hook, struct html_hooks (html.h),
+ * that takes the whole comparison and writes a <section> about the results
+ * of its suite only (with --force a report may mix suites), one part per
+ * result, headed by html_result_heading().
+ */
+#ifndef FSGAUGE_HTML_SECTION_H
+#define FSGAUGE_HTML_SECTION_H
+
+#include <stdio.h>
+
+#include "output/comparison.h"
+#include "output/svg.h"
+
+/* The heading of result i's part: its colour and name ("(baseline)"
+ * for the first of several). */
+void html_result_heading(FILE *f, const struct comparison *c, size_t i);
+
+/* Latency CDF points (us, cumulative fraction) of a histogram; *xs and
+ * *ys are allocated for the caller.  Returns their number. */
+size_t html_cdf_points(const struct rop *op, double **xs, double **ys);
+
+/* Append result `name`'s CDF of op's histogram to s[*ns] (colour `style`). */
+void html_cdf_add(struct svg_series *s, size_t *ns, const char *name, int style,
+		  const struct rop *op);
+
+/* Draw a latency CDF chart (log-scale latency in us across, `ylabel` up)
+ * of s[0..ns) and free the series' points. */
+void html_cdf_chart(FILE *f, const char *figure, const char *title, const char *desc,
+		    const char *ylabel, struct svg_series *s, size_t ns);
+
+#endif
