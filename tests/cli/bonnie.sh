@@ -240,6 +240,7 @@ check "-x 2: two CSV lines of 48 fields, no table" [ "$(tail -n +2 "$T/out" | aw
 check "-x 2: no table" sh -c "! grep -q Version '$T/out'"
 jcheck "-x 2: both runs in the JSON, as repeats of each test" "1 2" "$T/x.json" '"%d %d" % (len([p for p in d["phases"] if p["name"]=="put_block"]), len([p for p in d["phases"] if p["name"]=="put_block"][0]["repeats"]))'
 jcheck "-x 2: bonnie++'s figures as metrics" "K/sec %" "$T/x.json" '"%s %s" % tuple(m["unit"] for p in d["phases"] if p["name"]=="put_block" for k, m in sorted(p["metrics"].items()) if k in ("bonnie_kib_per_sec", "bonnie_cpu"))[::-1]'
+jcheck "-x 2: each metric keeps both runs' values and is their mean, with repeat statistics" "ok" "$T/x.json" '"ok" if all(len(m["runs"]) == 2 and m["n"] == 2 and abs(m["value"] - sum(m["runs"]) / 2) <= 1e-9 * max(1, abs(m["value"])) and "ci95_low" in m for p in d["phases"] if p["name"] in ("put_block", "create_seq") for m in p["metrics"].values()) and any(p["metrics"] for p in d["phases"]) else "no"'
 run $B -d "$d" -r 0 -s 8 -n 1 --engine null -x 2 --format 19 -m twice
 check "--format 19 -x 2: 1.98 header equals the fixture's" [ "$(head -1 "$T/out")" = "$(grep -v '^#' "$fx/bonnie-csv-198.txt" | head -1)" ]
 check "1.98 lines have 50 fields" [ "$(tail -n +2 "$T/out" | awk -F, 'NF==50 && $1=="1.98"' | wc -l)" = 2 ]

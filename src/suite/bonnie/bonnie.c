@@ -795,8 +795,9 @@ static void record_params(struct result *res, const struct bonnie_opts *b)
 	kv_add(&res->params, "data", "%s", data_pattern_name(&b->ro->data, buf, sizeof(buf)));
 }
 
-/* Each test's bonnie++ figures as the phase's metrics in the JSON (for
- * -x, over all runs together: total amount over total time). */
+/* Each test's bonnie++ figures as one run's phase metrics in the JSON
+ * (with -x the session folds the runs: each metric keeps every run's
+ * value, its value is their mean, with sd and confidence interval). */
 static void add_metrics(struct result *res, const struct bonnie_report *rep)
 {
 	for (int i = 0; i < BT__COUNT; i++) {
@@ -923,6 +924,7 @@ static void bonnie_after_run(struct suite_session *s, struct result *one)
 	const struct bonnie_opts *b = &bs->b;
 
 	bonnie_report_fill(&bs->rep, b, one);
+	add_metrics(one, &bs->rep);
 	if (b->count == 1 && one->nphases) {
 		bonnie_fmt_text(b->quiet ? stderr : stdout, &bs->rep, b->layout);
 		fflush(b->quiet ? stderr : stdout);
@@ -932,13 +934,10 @@ static void bonnie_after_run(struct suite_session *s, struct result *one)
 	fflush(stdout);
 }
 
-/* The figures of every run together into the JSON, and what went wrong. */
+/* What went wrong, after the run directory is gone. */
 static void bonnie_report(struct suite_session *s, struct result *acc)
 {
-	struct bonnie_suite *bs = ctx(s);
-
-	bonnie_report_fill(&bs->rep, &bs->b, acc);
-	add_metrics(acc, &bs->rep);
+	(void)s;
 	if (acc->interrupted) {
 		msg_err("interrupted by a signal: partial results");
 	} else if (acc->verify_errors) {
@@ -967,8 +966,8 @@ static const struct suite_refusal bonnie_refused[] = {
  * seeks and the file tests (as bonnie++'s columns), with %CP, the longest
  * operation and bonnie++'s "+++++" verdict. */
 static const struct metric_def bonnie_metrics[] = {
-	{ "bonnie_kib_per_sec", "K/sec", "bonnie++ rate (KiB/s)", BETTER_HIGHER },
-	{ "bonnie_per_sec", "/sec", "bonnie++ rate (seeks or files/s)", BETTER_HIGHER },
+	{ "bonnie_kib_per_sec", "K/sec", "bonnie++ data rate", BETTER_HIGHER },
+	{ "bonnie_per_sec", "/sec", "bonnie++ seeks or files rate", BETTER_HIGHER },
 	{ "bonnie_cpu", "%", "bonnie++ %CP", BETTER_LOWER },
 	{ "bonnie_max_latency", "us", "bonnie++ longest operation", BETTER_LOWER },
 	{ "bonnie_too_fast", "", "bonnie++ too fast to measure (+++++)", BETTER_NONE },
