@@ -161,7 +161,7 @@ struct suite_ops {
 	void (*params)(struct suite_session *s, struct result *res);
 	/* before the first run: headers */
 	void (*begin)(struct suite_session *s);
-	/* the phases of one run into `one` (rn NULL when s->w is): 0 or
+	/* the phases of one run into `one` (rn NULL when s->w is NULL): 0 or
 	 * -errno (a setup failure; what ran is kept) */
 	int (*run)(struct suite_session *s, struct runner *rn, struct result *one);
 	/* after each run, before it is folded into s->acc */
