@@ -27,6 +27,12 @@
 #include "util/rundir.h"
 #include "util/util.h"
 
+static const struct suite_opt clean_opts[] = {
+	{ "dry-run", 'n', 'n', OPTARG_NONE, NULL, "list what would be removed, remove nothing" },
+	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
+	{ 0 },
+};
+
 static void clean_usage(FILE *f)
 {
 	fprintf(f,
@@ -43,10 +49,9 @@ static void clean_usage(FILE *f)
 		"marker, not owned by you or not of mode 0700.  Removal follows no symbolic\n"
 		"link and enters no other file system.\n"
 		"\n"
-		"options:\n"
-		"  -n, --dry-run          list what would be removed, remove nothing\n"
-		"  -h, --help             this help\n"
-		"\n"
+		"options:\n");
+	opt_help_table(f, clean_opts);
+	fprintf(f, "\n"
 		"exit status: 0 all went well (kept directories included), 1 a directory\n"
 		"could not be removed completely, 2 usage error, 3 DIR cannot be read.\n");
 }
@@ -150,11 +155,6 @@ static int stale(int dfd, const char *name, char *why, size_t len, struct stat *
 
 int cmd_clean(int argc, char **argv)
 {
-	static const struct suite_opt opts[] = {
-		{ "dry-run", 'n', 'n', OPTARG_NONE, NULL, NULL },
-		{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
-		{ 0 },
-	};
 	struct opt_parser p;
 	const char *arg;
 	const char *dir;
@@ -162,7 +162,7 @@ int cmd_clean(int argc, char **argv)
 	size_t n = 0;
 	int c, dfd, r, dry = 0, ret = EXIT_OK;
 
-	opt_parser_init(&p, argv[0], 0, opts, NULL, 0);
+	opt_parser_init(&p, argv[0], 0, clean_opts, NULL, 0);
 	while ((c = opt_next(&p, argc, argv, &arg)) > 0 && c != 'h')
 		dry = 1; /* -n, the one option besides --help */
 	opt_parser_free(&p);

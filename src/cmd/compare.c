@@ -13,6 +13,23 @@
 #include "util/outfile.h"
 #include "util/util.h"
 
+enum { CMP_CSV = OPT_OWN + 1, CMP_JSON, CMP_BRIEF, CMP_FORCE, CMP_NO_POOL };
+
+/* The options; --help lists them from here. */
+static const struct suite_opt compare_opts[] = {
+	{ "csv", 0, CMP_CSV, OPTARG_NONE, NULL,
+	  "print CSV instead of the table: one line per figure and\nresult (phase, operation, figure, unit, result, file, n,\nmean, sd, CI, ratio, ratio CI, p-value, verdict)" },
+	{ "json", 0, CMP_JSON, OPTARG_REQUIRED, "FILE",
+	  "also write the comparison as JSON ('-': stdout, instead\nof the table)" },
+	{ "brief", 0, CMP_BRIEF, OPTARG_NONE, NULL, "the table shows phase figures only, not each operation" },
+	{ "force", 0, CMP_FORCE, OPTARG_NONE, NULL,
+	  "compare even when workloads or parameters differ (the\ndifferences are listed)" },
+	{ "no-pool", 0, CMP_NO_POOL, OPTARG_NONE, NULL,
+	  "treat every file as its own result, even with equal\nlabels" },
+	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
+	{ 0 },
+};
+
 static void compare_usage(FILE *f)
 {
 	fprintf(f,
@@ -36,17 +53,9 @@ static void compare_usage(FILE *f)
 		"may differ.  So are a file given twice, and files that all share a label\n"
 		"(one result: nothing to compare).\n"
 		"\n"
-		"options:\n"
-		"      --csv          print CSV instead of the table: one line per figure and\n"
-		"                     result (phase, operation, figure, unit, result, file, n,\n"
-		"                     mean, sd, CI, ratio, ratio CI, p-value, verdict)\n"
-		"      --json FILE    also write the comparison as JSON ('-': stdout, instead\n"
-		"                     of the table)\n"
-		"      --brief        the table shows phase figures only, not each operation\n"
-		"      --force        compare even when workloads or parameters differ (the\n"
-		"                     differences are listed)\n"
-		"      --no-pool      treat every file as its own result, even with equal labels\n"
-		"  -h, --help         this help\n"
+		"options:\n");
+	opt_help_table(f, compare_opts);
+	fprintf(f,
 		"\n"
 		"docs/compare.md explains the statistics and how to read them.\n"
 		"\n"
@@ -58,19 +67,6 @@ static void compare_usage(FILE *f)
 		"(missing, permissions, I/O error, out of memory) or the JSON cannot be written.\n",
 		RESULT_READ_MAX_BYTES >> 20);
 }
-
-enum { CMP_CSV = OPT_OWN + 1, CMP_JSON, CMP_BRIEF, CMP_FORCE, CMP_NO_POOL };
-
-/* The options (help: compare_usage, written out by hand). */
-static const struct suite_opt compare_opts[] = {
-	{ "csv", 0, CMP_CSV, OPTARG_NONE, NULL, NULL },
-	{ "json", 0, CMP_JSON, OPTARG_REQUIRED, "FILE", NULL },
-	{ "brief", 0, CMP_BRIEF, OPTARG_NONE, NULL, NULL },
-	{ "force", 0, CMP_FORCE, OPTARG_NONE, NULL, NULL },
-	{ "no-pool", 0, CMP_NO_POOL, OPTARG_NONE, NULL, NULL },
-	{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
-	{ 0 },
-};
 
 struct compare_args {
 	const char *json;

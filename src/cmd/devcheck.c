@@ -17,6 +17,16 @@
 #include "util/blockdev.h"
 #include "util/util.h"
 
+static const struct suite_opt devcheck_opts[] = {
+	{ "write", 0, 'w', OPTARG_NONE, NULL, "check for writing (default: reading)" },
+	{ "allow-write-device", 0, 'A', OPTARG_NONE, NULL,
+	  "with --write: allow writing to a block device" },
+	{ "force-destroy-data", 0, 'F', OPTARG_NONE, NULL,
+	  "with --write: allow it even when mounted, in use or\nholding data" },
+	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
+	{ 0 },
+};
+
 static void devcheck_usage(FILE *f)
 {
 	fprintf(f, "usage: fsgauge devcheck DEVICE [options]\n"
@@ -25,13 +35,9 @@ static void devcheck_usage(FILE *f)
 		   "carries a file-system or partition-table signature, then applies the rules\n"
 		   "every suite applies before touching a device.\n"
 		   "\n"
-		   "options:\n"
-		   "      --write                check for writing (default: reading)\n"
-		   "      --allow-write-device   with --write: allow writing to a block device\n"
-		   "      --force-destroy-data   with --write: allow it even when mounted, in use\n"
-		   "                             or holding data\n"
-		   "  -h, --help                 this help\n"
-		   "\n"
+		   "options:\n");
+	opt_help_table(f, devcheck_opts);
+	fprintf(f, "\n"
 		   "The size is 'unknown' when the device cannot be opened for reading.\n"
 		   "\n"
 		   "exit status: 0 allowed, 2 refused or usage error, 3 cannot inspect or open\n"
@@ -41,13 +47,6 @@ static void devcheck_usage(FILE *f)
 
 int cmd_devcheck(int argc, char **argv)
 {
-	static const struct suite_opt opts[] = {
-		{ "write", 0, 'w', OPTARG_NONE, NULL, NULL },
-		{ "allow-write-device", 0, 'A', OPTARG_NONE, NULL, NULL },
-		{ "force-destroy-data", 0, 'F', OPTARG_NONE, NULL, NULL },
-		{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
-		{ 0 },
-	};
 	struct opt_parser op;
 	const char *arg;
 	struct blockdev_policy p = { 0 };
@@ -56,7 +55,7 @@ int cmd_devcheck(int argc, char **argv)
 	const char *dev;
 	int c, ret, anchor, rfd;
 
-	opt_parser_init(&op, argv[0], 0, opts, NULL, 0);
+	opt_parser_init(&op, argv[0], 0, devcheck_opts, NULL, 0);
 	while ((c = opt_next(&op, argc, argv, &arg)) > 0) {
 		switch (c) {
 		case 'w':

@@ -28,28 +28,29 @@ int cmd_list(int argc, char **argv)
 	return EXIT_OK;
 }
 
+static const struct suite_opt show_opts[] = {
+	{ "resolved", 0, 'r', OPTARG_NONE, NULL,
+	  "print the workload as fsgauge reads it instead: one\nitem per line, every attribute with its value\n(docs/workload-language.md, \"The canonical dump\")" },
+	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
+	{ 0 },
+};
+
 int cmd_show(int argc, char **argv)
 {
-	static const struct suite_opt opts[] = {
-		{ "resolved", 0, 'r', OPTARG_NONE, NULL, NULL },
-		{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
-		{ 0 },
-	};
 	const struct builtin_workload *b;
 	const char *name = NULL, *arg;
 	struct opt_parser p;
 	int resolved = 0, c;
 
-	opt_parser_init(&p, argv[0], 0, opts, NULL, 0);
+	opt_parser_init(&p, argv[0], 0, show_opts, NULL, 0);
 	while ((c = opt_next(&p, argc, argv, &arg)) > 0) {
 		if (c == 'h') {
 			opt_parser_free(&p);
 			printf("usage: fsgauge show [--resolved] NAME\n\n"
 			       "Prints the workload-language text of a built-in workload.\n"
 			       "Save it to a file, edit it, and run it with 'fsgauge run FILE.f'.\n\n"
-			       "      --resolved   print the workload as fsgauge reads it instead: one\n"
-			       "                   item per line, every attribute with its value\n"
-			       "                   (docs/workload-language.md, \"The canonical dump\")\n");
+			       "options:\n");
+			opt_help_table(stdout, show_opts);
 			return EXIT_OK;
 		}
 		resolved = 1;

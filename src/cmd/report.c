@@ -16,6 +16,20 @@
 #include "util/outfile.h"
 #include "util/util.h"
 
+enum { REP_TITLE = OPT_OWN + 1, REP_FORCE, REP_NO_POOL };
+
+/* The options; --help lists them from here. */
+static const struct suite_opt report_opts[] = {
+	{ "output", 'o', 'o', OPTARG_REQUIRED, "FILE", "the HTML file to write ('-' for stdout; required)" },
+	{ "title", 0, REP_TITLE, OPTARG_REQUIRED, "TEXT",
+	  "the page title (default: fsgauge report: SUITE WORKLOAD)" },
+	{ "force", 0, REP_FORCE, OPTARG_NONE, NULL, "report even when workloads or parameters differ" },
+	{ "no-pool", 0, REP_NO_POOL, OPTARG_NONE, NULL,
+	  "treat every file as its own result, even with equal\nlabels" },
+	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
+	{ 0 },
+};
+
 static void report_usage(FILE *f)
 {
 	fprintf(f,
@@ -34,12 +48,9 @@ static void report_usage(FILE *f)
 		"results of different suites or workloads, or whose parameters differ, are\n"
 		"refused, as by 'fsgauge compare'.\n"
 		"\n"
-		"options:\n"
-		"  -o, --output FILE  the HTML file to write ('-' for stdout; required)\n"
-		"      --title TEXT   the page title (default: fsgauge report: SUITE WORKLOAD)\n"
-		"      --force        report even when workloads or parameters differ\n"
-		"      --no-pool      treat every file as its own result, even with equal labels\n"
-		"  -h, --help         this help\n"
+		"options:\n");
+	opt_help_table(f, report_opts);
+	fprintf(f,
 		"\n"
 		"Result files must be regular files of at most %llu MiB.\n"
 		"\n"
@@ -50,18 +61,6 @@ static void report_usage(FILE *f)
 		"written.\n",
 		RESULT_READ_MAX_BYTES >> 20);
 }
-
-enum { REP_TITLE = OPT_OWN + 1, REP_FORCE, REP_NO_POOL };
-
-/* The options (help: report_usage, written out by hand). */
-static const struct suite_opt report_opts[] = {
-	{ "output", 'o', 'o', OPTARG_REQUIRED, "FILE", NULL },
-	{ "title", 0, REP_TITLE, OPTARG_REQUIRED, "TEXT", NULL },
-	{ "force", 0, REP_FORCE, OPTARG_NONE, NULL, NULL },
-	{ "no-pool", 0, REP_NO_POOL, OPTARG_NONE, NULL, NULL },
-	{ "help", 'h', 'h', OPTARG_NONE, NULL, NULL },
-	{ 0 },
-};
 
 struct report_args {
 	const char *out, *title;

@@ -188,3 +188,12 @@ void opt_help(FILE *f, const struct suite_opt *options, size_t n)
 		}
 	}
 }
+
+void opt_help_table(FILE *f, const struct suite_opt *table)
+{
+	size_t n = 0;
+
+	while (table[n].key)
+		n++;
+	opt_help(f, table, n);
+}

@@ -83,5 +83,8 @@ const char *opt_spelling(const struct suite_opt *o, char *buf, size_t len);
 /* Help lines for options[0..n): "  -d, --dir DIR          text", the text
  * at column 25 (on the next line when the option is longer). */
 void opt_help(FILE *f, const struct suite_opt *options, size_t n);
+/* The same for a whole table (up to its 0 key): a command's --help lists
+ * exactly the options it parses. */
+void opt_help_table(FILE *f, const struct suite_opt *table);
 
 #endif

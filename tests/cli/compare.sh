@@ -13,8 +13,16 @@ F=$(cd "$(dirname "$0")/../fixtures" && pwd)
 run "$FSGAUGE" compare --help
 check "compare --help exits 0" [ "$rc" -eq 0 ]
 check "compare --help names the test" grep -q "Welch" "$T/out"
+# the options' lines come from the table the parser uses: each one accepted
+# is listed, at the help column
+for o in csv "json FILE" brief force no-pool; do
+	check "compare --help lists --$o" grep -Eq -- "^ +--$o +[a-z]" "$T/out"
+done
 run "$FSGAUGE" report --help
 check "report --help exits 0" [ "$rc" -eq 0 ]
+for o in "output FILE" "title TEXT" force no-pool; do
+	check "report --help lists --$o" grep -Eq -- "^ +(-o, )?--$o +[a-z]" "$T/out"
+done
 check "report --help names -o" grep -q -- "-o, --output" "$T/out"
 expect_fail "compare with one file: usage error" 2 "at least two result files" \
 	"$FSGAUGE" compare "$F/ext4.json"
