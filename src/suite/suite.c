@@ -244,6 +244,13 @@ static int shared_checks(struct suite_session *s)
 	return EXIT_OK;
 }
 
+/* A setup failure's status: the target cannot hold the run, or a bad
+ * workload (EPERM, ENOSPC, EINVAL), else the system's fault. */
+static int setup_status(int rr)
+{
+	return rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+}
+
 int suite_exit_status(int rr, const struct result *res, int status)
 {
 	int measured = res && (res->nphases || res->interrupted || res->stopped_on_error);
@@ -253,13 +260,13 @@ int suite_exit_status(int rr, const struct result *res, int status)
 	if (rr == -EINTR)
 		return EXIT_INTERRUPTED;
 	if (rr < 0 && !measured)
-		return rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+		return setup_status(rr);
 	if (res && (res->errors || res->stopped_on_error || res->verify_errors))
 		return EXIT_RUN_ERRORS;
 	if (status != EXIT_OK)
 		return status;
 	if (rr < 0)
-		return rr == -EPERM || rr == -ENOSPC || rr == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+		return setup_status(rr);
 	return EXIT_OK;
 }
 
