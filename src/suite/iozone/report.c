@@ -327,10 +327,12 @@ static void pooled_hist(const struct comparison *c, size_t res, enum ioz_test t,
 	qsort(op->buckets, n, sizeof(*op->buckets), cmp_bucket);
 	op->nbuckets = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct rbucket *b = &op->buckets[i], *last = &op->buckets[op->nbuckets - 1];
+		struct rbucket *b = &op->buckets[i];
+		/* no "last" before the first bucket (buckets - 1 is undefined) */
+		struct rbucket *last = op->nbuckets ? &op->buckets[op->nbuckets - 1] : NULL;
 
 		op->hist_count += b->count;
-		if (op->nbuckets && last->lo == b->lo) {
+		if (last && last->lo == b->lo) {
 			last->count += b->count;
 			last->hi = MAX(last->hi, b->hi);
 		} else {
