@@ -237,7 +237,7 @@ static const struct rsamples *row_samples(const struct rfile *rf, const char *ph
 
 /* A row of samples s[0..nres) (s[i] NULL: result i has none; s is freed
  * here), unless the figure is 0 everywhere: the MB/s of an open says
- * nothing. */
+ * nothing.  `grouped` carries the row's grid and group (grid NULL: none). */
 static void add_row_of(struct comparison *c, const char *phase, const char *op, enum figure fig,
 		       const struct metric_def *metric, const char *unit,
 		       const struct cmp_row *grouped, const struct rsamples **s)
