@@ -174,39 +174,50 @@ static const struct rop *find_op(const struct rphase *p, const char *name)
 	return NULL;
 }
 
-int comparison_ioz_phase(const struct rfile *rf, const char *phase, enum ioz_test *t,
-			 uint64_t *size_kb, uint64_t *rec_kb)
+int comparison_grid_phase(const struct rfile *rf, const char *phase, struct phase_point *pt)
 {
-	if (!rf->phase_grid)
-		return 0;
-	return ioz_parse_phase_name(phase, t, size_kb, rec_kb);
-}
+	struct phase_point p;
 
-int comparison_row_grouped(const struct comparison *c, const struct cmp_row *r, enum ioz_test *t)
-{
-	(void)c;
-	if (r->grouped < 0)
+	if (!rf->grid || !rf->grid->point(phase, &p) || p.group >= rf->grid->ngroups)
 		return 0;
-	if (t)
-		*t = (enum ioz_test)r->grouped;
+	if (pt)
+		*pt = p;
 	return 1;
 }
 
-/* The test of phase `name` when every result that has it has it as an
- * iozone auto or single-stream phase, else -1. */
-static int phase_grouped(const struct comparison *c, const char *name)
+int comparison_row_grouped(const struct comparison *c, const struct cmp_row *r)
 {
-	enum ioz_test t = IOZ__COUNT;
-	int any = 0;
+	(void)c;
+	return r->grid != NULL;
+}
+
+size_t comparison_grid_rows(const struct comparison *c, const struct phase_grid *grid, size_t g,
+			    enum figure fig)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < c->nrows; r++)
+		n += !c->rows[r].op && !c->rows[r].metric && c->rows[r].fig == fig &&
+		     c->rows[r].grid == grid && c->rows[r].group == g;
+	return n;
+}
+
+/* Where phase `name` sits when every result that has it has it as a
+ * phase of the same grid: *pt filled, its grid returned; else NULL. */
+static const struct phase_grid *phase_grouped(const struct comparison *c, const char *name,
+					      struct phase_point *pt)
+{
+	const struct phase_grid *grid = NULL;
 
 	for (size_t i = 0; i < c->nres; i++) {
 		if (!find_phase(c->res[i], name))
 			continue;
-		if (!comparison_ioz_phase(c->res[i], name, &t, NULL, NULL))
-			return -1;
-		any = 1;
+		if (!comparison_grid_phase(c->res[i], name, pt) ||
+		    (grid && grid != c->res[i]->grid))
+			return NULL;
+		grid = c->res[i]->grid;
 	}
-	return any ? (int)t : -1;
+	return grid;
 }
 
 /* The samples of row (phase, op, fig) in result rf, or NULL. */
@@ -226,10 +237,10 @@ static const struct rsamples *row_samples(const struct rfile *rf, const char *ph
 
 /* A row of samples s[0..nres) (s[i] NULL: result i has none; s is freed
  * here), unless the figure is 0 everywhere: the MB/s of an open says
- * nothing. */
+ * nothing.  `grouped` carries the row's grid and group (grid NULL: none). */
 static void add_row_of(struct comparison *c, const char *phase, const char *op, enum figure fig,
-		       const struct metric_def *metric, const char *unit, int grouped,
-		       const struct rsamples **s)
+		       const struct metric_def *metric, const char *unit,
+		       const struct cmp_row *grouped, const struct rsamples **s)
 {
 	struct cmp_row *r;
 	int any = 0;
@@ -248,7 +259,8 @@ static void add_row_of(struct comparison *c, const char *phase, const char *op, 
 	r->fig = fig;
 	r->metric = metric;
 	r->metric_unit = unit;
-	r->grouped = grouped;
+	r->grid = grouped->grid;
+	r->group = grouped->group;
 	r->cells = xcalloc(c->nres, sizeof(*r->cells));
 	for (size_t i = 0; i < c->nres; i++) {
 		struct cmp_cell *cell = &r->cells[i];
@@ -274,7 +286,7 @@ static void add_row_of(struct comparison *c, const char *phase, const char *op, 
 }
 
 static void add_row(struct comparison *c, const char *phase, const char *op, enum figure fig,
-		    int grouped)
+		    const struct cmp_row *grouped)
 {
 	const struct rsamples **s = xcalloc(c->nres, sizeof(*s));
 
@@ -300,10 +312,11 @@ static const struct metric_def *metric_def_of(const struct comparison *c, const 
  * metrics table declares (metric_defs), in order of first appearance over
  * the results; its unit, label and direction come from that table (the
  * unit, when the table gives none, from the metric itself).  Metrics no
- * result declares (results written before metric_defs, iozone's per-thread
+ * result declares (results written before metric_defs, a suite's per-thread
  * figures) get no row: the suite sections of the report show them.
  */
-static void add_metric_rows(struct comparison *c, size_t from, const char *phase, int grouped)
+static void add_metric_rows(struct comparison *c, size_t from, const char *phase,
+			    const struct cmp_row *grouped)
 {
 	for (size_t j = from; j < c->nres; j++) {
 		const struct rphase *pj = find_phase(c->res[j], phase);
@@ -340,17 +353,20 @@ static void build_rows(struct comparison *c)
 	for (size_t i = 0; i < c->nres; i++) {
 		for (size_t p = 0; p < c->res[i]->nphases; p++) {
 			const struct rphase *ph = &c->res[i]->phases[p];
-			int seen = 0, grouped;
+			struct cmp_row grouped = { 0 };
+			struct phase_point pt = { 0 };
+			int seen = 0;
 
 			/* a phase already done for an earlier result */
 			for (size_t j = 0; j < i && !seen; j++)
 				seen = find_phase(c->res[j], ph->name) != NULL;
 			if (seen)
 				continue;
-			grouped = phase_grouped(c, ph->name);
+			grouped.grid = phase_grouped(c, ph->name, &pt);
+			grouped.group = pt.group;
 			for (int f = 0; f < FIG_COUNT; f++)
-				add_row(c, ph->name, NULL, f, grouped);
-			add_metric_rows(c, i, ph->name, grouped);
+				add_row(c, ph->name, NULL, f, &grouped);
+			add_metric_rows(c, i, ph->name, &grouped);
 			/* operations in order of first appearance over all results */
 			for (size_t j = i; j < c->nres; j++) {
 				const struct rphase *pj = find_phase(c->res[j], ph->name);
@@ -366,15 +382,15 @@ static void build_rows(struct comparison *c)
 					for (int f = 0; f < FIG_COUNT; f++)
 						if (result_read_figures[f].op_unit)
 							add_row(c, ph->name, pj->ops[o].name, f,
-								grouped);
+								&grouped);
 				}
 			}
 		}
 	}
 }
 
-static void ioz_sum_one(const struct comparison *c, enum ioz_test t, enum figure fig, size_t i,
-			struct cmp_ioz_sum *out)
+static void grid_sum_one(const struct comparison *c, const struct phase_grid *grid, size_t g,
+			 enum figure fig, size_t i, struct cmp_grid_sum *out)
 {
 	double logsum = 0;
 
@@ -383,12 +399,10 @@ static void ioz_sum_one(const struct comparison *c, enum ioz_test t, enum figure
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct cmp_row *row = &c->rows[r];
 		const struct cmp_cell *cell = &row->cells[i];
-		enum ioz_test rt;
 		const char *v;
 
-		if (row->op || row->metric || row->fig != fig || !comparison_row_grouped(c, row, &rt) ||
-		    rt != t ||
-		    !cell->n)
+		if (row->op || row->metric || row->fig != fig || row->grid != grid ||
+		    row->group != g || !cell->n)
 			continue;
 		out->phases++;
 		if (!cell->has_stat || !isfinite(cell->st.ratio) || cell->st.ratio <= 0)
@@ -408,13 +422,13 @@ static void ioz_sum_one(const struct comparison *c, enum ioz_test t, enum figure
 		out->gmean = exp(logsum / (double)out->nratios);
 }
 
-size_t comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig,
-			  struct cmp_ioz_sum *out)
+size_t comparison_grid_sum(const struct comparison *c, const struct phase_grid *grid, size_t g,
+			   enum figure fig, struct cmp_grid_sum *out)
 {
 	size_t phases = 0;
 
 	for (size_t i = 0; i < c->nres; i++) {
-		ioz_sum_one(c, t, fig, i, &out[i]);
+		grid_sum_one(c, grid, g, fig, i, &out[i]);
 		phases += out[i].phases;
 	}
 	return phases;
@@ -429,28 +443,27 @@ static void add_flag(struct comparison *c, size_t res, const struct rphase *ph, 
 	fl->res = res;
 	fl->phase = ph;
 	fl->cached = cached;
-	comparison_ioz_phase(c->res[res], ph->name, &fl->test, &fl->size_kb, &fl->rec_kb);
+	comparison_grid_phase(c->res[res], ph->name, &fl->pt);
 }
 
 /*
- * One warning per test and kind for the flagged iozone phases of result
- * `res` (flags from index `from` on): how many of the test's phases, the
+ * One warning per group and kind for the flagged grid phases of result
+ * `res` (flags from index `from` on): how many of the group's phases, the
  * range of file sizes concerned, and the reason given for the largest
- * file size (with iozone's growing sizes: whether the biggest file still
- * fitted in memory or still ran too briefly).
+ * file size (with growing sizes: whether the biggest file still fitted in
+ * memory or still ran too briefly).
  */
 static void group_flags(struct comparison *c, size_t res, size_t from)
 {
 	const struct rfile *rf = c->res[res];
 
-	for (int t = 0; t < IOZ__COUNT; t++) {
+	for (size_t t = 0; rf->grid && t < rf->grid->ngroups; t++) {
 		size_t total = 0;
 
 		for (size_t p = 0; p < rf->nphases; p++) {
-			enum ioz_test pt;
+			struct phase_point pt;
 
-			total += comparison_ioz_phase(rf, rf->phases[p].name, &pt, NULL, NULL) &&
-				 pt == (enum ioz_test)t;
+			total += comparison_grid_phase(rf, rf->phases[p].name, &pt) && pt.group == t;
 		}
 		for (int cached = 1; cached >= 0; cached--) {
 			const struct cmp_flag *big = NULL;
@@ -461,26 +474,26 @@ static void group_flags(struct comparison *c, size_t res, size_t from)
 			for (size_t k = from; k < c->nflags; k++) {
 				const struct cmp_flag *fl = &c->flags[k];
 
-				if (fl->test != (enum ioz_test)t || fl->cached != cached)
+				if (fl->pt.group != t || fl->cached != cached)
 					continue;
 				n++;
-				lo = MIN(lo, fl->size_kb);
-				if (!big || fl->size_kb > big->size_kb ||
-				    (fl->size_kb == big->size_kb && fl->rec_kb > big->rec_kb))
+				lo = MIN(lo, fl->pt.size_kb);
+				if (!big || fl->pt.size_kb > big->pt.size_kb ||
+				    (fl->pt.size_kb == big->pt.size_kb && fl->pt.rec_kb > big->pt.rec_kb))
 					big = fl;
 			}
 			if (!n)
 				continue;
 			why = cached ? big->phase->cache_reason : big->phase->too_fast_reason;
 			add_warning(c,
-				    xasprintf("'%s' iozone test '%s': %s in %zu of %zu phases "
+				    xasprintf("'%s' %s '%s': %s in %zu of %zu phases "
 					      "(file sizes %llu to %llu KB); the largest, '%s'%s%s",
-					      rf->path, ioz_tests[t].key,
+					      rf->path, rf->grid->what, rf->grid->group_name(t),
 					      cached ? "reads were likely served from memory, "
 						       "not the device,"
 						     : "ran too briefly to measure reliably",
 					      n, total, (unsigned long long)lo,
-					      (unsigned long long)big->size_kb, big->phase->name,
+					      (unsigned long long)big->pt.size_kb, big->phase->name,
 					      why ? ": " : "", why ? why : ""));
 		}
 	}
@@ -522,7 +535,7 @@ static void build_warnings(struct comparison *c)
 		for (size_t p = 0; p < rf->nphases; p++) {
 			const struct rphase *ph = &rf->phases[p];
 
-			if (comparison_ioz_phase(rf, ph->name, NULL, NULL, NULL)) {
+			if (comparison_grid_phase(rf, ph->name, NULL)) {
 				if (ph->likely_cached)
 					add_flag(c, i, ph, 1);
 				if (ph->too_fast)
@@ -562,6 +575,23 @@ static void unique_names(struct comparison *c)
 	}
 }
 
+/* c->grids: each result's grid, once, in result order. */
+static void find_grids(struct comparison *c)
+{
+	for (size_t i = 0; i < c->nres; i++) {
+		int seen = 0;
+
+		if (!c->res[i]->grid)
+			continue;
+		for (size_t k = 0; k < c->ngrids && !seen; k++)
+			seen = c->grids[k] == c->res[i]->grid;
+		if (seen)
+			continue;
+		c->grids = xrealloc(c->grids, (c->ngrids + 1) * sizeof(*c->grids));
+		c->grids[c->ngrids++] = c->res[i]->grid;
+	}
+}
+
 void comparison_build(struct comparison *c, struct rfile **res, size_t n)
 {
 	memset(c, 0, sizeof(*c));
@@ -573,6 +603,7 @@ void comparison_build(struct comparison *c, struct rfile **res, size_t n)
 			c->workload_mismatch = 1;
 	c->param_diffs = find_diffs(c, 0, &c->nparam_diffs);
 	c->env_diffs = find_diffs(c, 1, &c->nenv_diffs);
+	find_grids(c);
 	build_warnings(c);
 	build_rows(c);
 }
@@ -592,6 +623,7 @@ void comparison_free(struct comparison *c)
 	for (size_t i = 0; i < c->nrows; i++)
 		free(c->rows[i].cells);
 	free(c->rows);
+	free(c->grids);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -735,61 +767,55 @@ void comparison_write_diffs(FILE *f, const struct comparison *c, const struct cm
 	free(w);
 }
 
-/* iozone auto and single-stream phases, one block per test: per figure
- * and result the number of phases and the spread of the ratios. */
-static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int nw)
+/* Grid phases, one block per group: per figure and result the number of
+ * phases and the spread of the ratios. */
+static void write_text_group(FILE *f, const struct comparison *c, const struct phase_grid *grid,
+			     size_t t, int lw, int nw)
 {
 	char lab[300], g[32], range[80];
+	int head = 0;
 
-	for (int t = 0; t < IOZ__COUNT; t++) {
-		int head = 0;
+	for (int fig = 0; fig < FIG_COUNT; fig++) {
+		struct cmp_grid_sum *sum = xcalloc(c->nres, sizeof(*sum));
+		struct cmp_row fake = { .fig = (enum figure)fig };
 
-		for (int fig = 0; fig < FIG_COUNT; fig++) {
-			struct cmp_ioz_sum *sum = xcalloc(c->nres, sizeof(*sum));
-			struct cmp_row fake = { .fig = (enum figure)fig };
-
-			if (!comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, sum)) {
-				free(sum);
-				continue;
-			}
-			if (!head) {
-				size_t n = 0;
-
-				for (size_t r = 0; r < c->nrows; r++) {
-					enum ioz_test rt;
-
-					n += !c->rows[r].op && !c->rows[r].metric &&
-					     c->rows[r].fig == (enum figure)fig &&
-					     comparison_row_grouped(c, &c->rows[r], &rt) &&
-					     rt == (enum ioz_test)t;
-				}
-				fprintf(f,
-					"\niozone test '%s': %zu phases (file size x record size), "
-					"summarised; every phase in --csv and --json\n",
-					ioz_tests[t].key, n);
-				fprintf(f, "  %-*s  %-*s  %6s  %9s  %-21s  %6s %6s\n", lw, "figure",
-					nw, "result", "phases", "ratio", "smallest, largest",
-					"better", "worse");
-				head = 1;
-			}
-			comparison_row_label(lab, sizeof(lab), &fake);
-			for (size_t i = 0; i < c->nres; i++) {
-				fprintf(f, "  %-*s  %-*s  %6zu", lw, i ? "" : lab, nw,
-					c->res[i]->name, sum[i].phases);
-				if (i && sum[i].nratios) {
-					snprintf(g, sizeof(g), "%.3f", sum[i].gmean);
-					snprintf(range, sizeof(range), "[%.3f, %.3f]", sum[i].lo,
-						 sum[i].hi);
-					fprintf(f, "  %9s  %-21s  %6zu %6zu", g, range, sum[i].better,
-						sum[i].worse);
-				} else if (i) {
-					fprintf(f, "  %9s  %-21s  %6s %6s", "-", "-", "-", "-");
-				}
-				fputc('\n', f);
-			}
+		if (!comparison_grid_sum(c, grid, t, (enum figure)fig, sum)) {
 			free(sum);
+			continue;
 		}
+		if (!head) {
+			fprintf(f,
+				"\n%s '%s': %zu phases (file size x record size), "
+				"summarised; every phase in --csv and --json\n",
+				grid->what, grid->group_name(t),
+				comparison_grid_rows(c, grid, t, (enum figure)fig));
+			fprintf(f, "  %-*s  %-*s  %6s  %9s  %-21s  %6s %6s\n", lw, "figure", nw,
+				"result", "phases", "ratio", "smallest, largest", "better", "worse");
+			head = 1;
+		}
+		comparison_row_label(lab, sizeof(lab), &fake);
+		for (size_t i = 0; i < c->nres; i++) {
+			fprintf(f, "  %-*s  %-*s  %6zu", lw, i ? "" : lab, nw, c->res[i]->name,
+				sum[i].phases);
+			if (i && sum[i].nratios) {
+				snprintf(g, sizeof(g), "%.3f", sum[i].gmean);
+				snprintf(range, sizeof(range), "[%.3f, %.3f]", sum[i].lo, sum[i].hi);
+				fprintf(f, "  %9s  %-21s  %6zu %6zu", g, range, sum[i].better,
+					sum[i].worse);
+			} else if (i) {
+				fprintf(f, "  %9s  %-21s  %6s %6s", "-", "-", "-", "-");
+			}
+			fputc('\n', f);
+		}
+		free(sum);
 	}
+}
+
+static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int nw)
+{
+	for (size_t k = 0; k < c->ngrids; k++)
+		for (size_t t = 0; t < c->grids[k]->ngroups; t++)
+			write_text_group(f, c, c->grids[k], t, lw, nw);
 }
 
 void comparison_write_text(FILE *f, const struct comparison *c, int brief)
@@ -823,7 +849,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 	for (size_t i = 0; i < c->nres; i++)
 		nw = MAX(nw, (int)strlen(c->res[i]->name));
 	for (size_t r = 0; r < c->nrows; r++) {
-		if (c->rows[r].op && (brief || comparison_row_grouped(c, &c->rows[r], NULL)))
+		if (c->rows[r].op && (brief || comparison_row_grouped(c, &c->rows[r])))
 			continue;
 		comparison_row_label(lab, sizeof(lab), &c->rows[r]);
 		lw = MAX(lw, (int)strlen(lab));
@@ -832,7 +858,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct cmp_row *row = &c->rows[r];
 
-		if ((brief && row->op) || comparison_row_grouped(c, row, NULL))
+		if ((brief && row->op) || comparison_row_grouped(c, row))
 			continue;
 		if (!phase || strcmp(phase, row->phase)) {
 			phase = row->phase;

@@ -22,7 +22,6 @@
 
 #include <stdio.h>
 
-#include "suite/iozone/format.h"
 #include "output/result_read.h"
 #include "stats/compare.h"
 
@@ -46,9 +45,10 @@ struct cmp_row {
 	 * table (borrowed), and its unit; NULL for a headline figure */
 	const struct metric_def *metric;
 	const char *metric_unit;
-	/* the enum ioz_test of an iozone auto-mode phase, or -1 (see
-	 * comparison_row_grouped) */
-	int grouped;
+	/* the grid of a phase every result has as a grid phase, and the
+	 * phase's group in it; grid NULL otherwise (comparison_row_grouped) */
+	const struct phase_grid *grid;
+	size_t group;
 	struct cmp_cell *cells; /* one per result */
 };
 
@@ -59,15 +59,14 @@ struct cmp_diff {
 	const char **values;
 };
 
-/* A warning about one phase of an iozone auto or single-stream result
- * (see comparison_ioz_phase): such results have a phase per test, file
- * size and record size, hundreds of them, so their warnings are grouped
- * per result, test and kind in `warnings`, and listed here one by one. */
+/* A warning about one phase of a result whose phases form a grid (see
+ * comparison_grid_phase): such results have a phase per group, file size
+ * and record size, hundreds of them, so their warnings are grouped per
+ * result, group and kind in `warnings`, and listed here one by one. */
 struct cmp_flag {
 	size_t res;		    /* index into res[] */
 	const struct rphase *phase; /* borrowed */
-	enum ioz_test test;
-	uint64_t size_kb, rec_kb;
+	struct phase_point pt;	    /* in the result's grid (res[res]->grid) */
 	int cached; /* 1: reads likely from memory; 0: too brief to measure */
 };
 
@@ -85,15 +84,19 @@ struct comparison {
 	size_t nflags;
 	struct cmp_row *rows;
 	size_t nrows;
+	/* the distinct grids of the results (rfile.grid), in result order */
+	const struct phase_grid **grids;
+	size_t ngrids;
 };
 
 /* Parameters that may legitimately differ between compared runs. */
 int comparison_param_ignored(const char *key);
 
-/* The workload hash of a result whose workload is built from options
- * (bonnie, iozone, untar): result_hash() of its parameters in order, each
- * as KEY NUL VALUE NUL, leaving out those comparison_param_ignored()
- * names (they say how the run was done, not what ran).  Caller frees. */
+/* The workload hash of a result whose workload is built from options (a
+ * suite that sets no workload_hash of its own): result_hash() of its
+ * parameters in order, each as KEY NUL VALUE NUL, leaving out those
+ * comparison_param_ignored() names (they say how the run was done, not
+ * what ran).  Caller frees. */
 char *comparison_params_hash(const struct kvlist *params);
 
 /* 1 when both results record a workload_hash and they differ (the same
@@ -108,33 +111,36 @@ int comparison_hash_differs(const struct rfile *a, const struct rfile *b);
  * before " (", since the measurement differs from run to run. */
 int comparison_env_same(const char *key, const char *a, const char *b);
 
-/* 1 when rf's phases form a grid (rf->phase_grid: an iozone result of
- * auto or single-stream mode, as its suite says: suite/report.h) and
- * `phase` is one of its "<test> <size>k <record>k" phases; *t, *size_kb,
- * *rec_kb (each may be NULL) are then filled. */
-int comparison_ioz_phase(const struct rfile *rf, const char *phase, enum ioz_test *t,
-			 uint64_t *size_kb, uint64_t *rec_kb);
+/* 1 when rf's phases form a grid (rf->grid, as its suite says) and
+ * `phase` is one of the grid's phases; *pt (may be NULL) is then filled. */
+int comparison_grid_phase(const struct rfile *rf, const char *phase, struct phase_point *pt);
 
-/* 1 when every result that has the phase of row r has it as an iozone
- * auto or single-stream phase; *t (may be NULL) is then its test.  The
- * text table and the report summarise the phase rows of such phases per
- * test (comparison_ioz_sum), leaving out their operation rows, instead of
+/* 1 when every result that has the phase of row r has it as a phase of
+ * the same grid (r->grid, group r->group).  The text table and the report
+ * summarise the phase rows of such phases per group
+ * (comparison_grid_sum), leaving out their operation rows, instead of
  * listing hundreds of phases; CSV and JSON keep every row. */
-int comparison_row_grouped(const struct comparison *c, const struct cmp_row *r, enum ioz_test *t);
+int comparison_row_grouped(const struct comparison *c, const struct cmp_row *r);
 
-/* Result i's phase rows of figure `fig` of iozone test t, summarised: the
- * phases where it has a value, and against the baseline the geometric
+/* The number of phase rows (no operation, no metric) of figure `fig` in
+ * group g of grid `grid`. */
+size_t comparison_grid_rows(const struct comparison *c, const struct phase_grid *grid, size_t g,
+			    enum figure fig);
+
+/* Result i's phase rows of figure `fig` of group g of a grid, summarised:
+ * the phases where it has a value, and against the baseline the geometric
  * mean, smallest and largest of the ratios and the verdict counts. */
-struct cmp_ioz_sum {
+struct cmp_grid_sum {
 	size_t phases;	      /* rows where result i has the figure */
 	size_t nratios;	      /* of which with a positive, finite ratio */
 	double gmean, lo, hi; /* of those ratios; NAN when none */
 	size_t better, worse;
 };
-/* Fills out[0..c->nres) for test t and figure fig; returns the phases
- * counted over all results (0: no result has the figure for the test). */
-size_t comparison_ioz_sum(const struct comparison *c, enum ioz_test t, enum figure fig,
-			  struct cmp_ioz_sum *out);
+/* Fills out[0..c->nres) for group g of `grid` and figure fig; returns
+ * the phases counted over all results (0: no result has the figure for
+ * the group). */
+size_t comparison_grid_sum(const struct comparison *c, const struct phase_grid *grid, size_t g,
+			   enum figure fig, struct cmp_grid_sum *out);
 
 /* Build the comparison of res[0..n) (n >= 1).  Display names that repeat
  * get " #2", " #3" appended.  Always succeeds. */

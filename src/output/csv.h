@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 /* Write s as one CSV field (nothing for NULL).  always_quote: quote it
- * whatever it holds (iozone's spreadsheet output quotes every string). */
+ * whatever it holds (a spreadsheet output that quotes every string). */
 void csv_field(FILE *f, const char *s, int always_quote);
 
 #endif

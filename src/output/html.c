@@ -457,62 +457,66 @@ static void cell_ratio(FILE *f, const struct cmp_row *row, size_t i)
 		v);
 }
 
-/* The rows of iozone auto and single-stream phases, one block per test:
- * per figure the number of phases each result has and, against the
- * baseline, the geometric mean of the ratios, their range and how many
- * were significantly better or worse (comparison_ioz_sum). */
-static void write_table_grouped(FILE *f, const struct comparison *c, int cols)
+/* The rows of grid phases, one block per group: per figure the number of
+ * phases each result has and, against the baseline, the geometric mean of
+ * the ratios, their range and how many were significantly better or worse
+ * (comparison_grid_sum). */
+static void write_table_group(FILE *f, const struct comparison *c, const struct phase_grid *grid,
+			      size_t t, int cols)
 {
-	for (int t = 0; t < IOZ__COUNT; t++) {
-		int head = 0;
+	const char *key = grid->group_name(t);
+	int head = 0;
 
-		for (int fig = 0; fig < FIG_COUNT; fig++) {
-			const struct figure_info *fi = &result_read_figures[fig];
-			struct cmp_ioz_sum *sum = xcalloc(c->nres, sizeof(*sum));
+	for (int fig = 0; fig < FIG_COUNT; fig++) {
+		const struct figure_info *fi = &result_read_figures[fig];
+		struct cmp_grid_sum *sum = xcalloc(c->nres, sizeof(*sum));
 
-			if (!comparison_ioz_sum(c, (enum ioz_test)t, (enum figure)fig, sum)) {
-				free(sum);
+		if (!comparison_grid_sum(c, grid, t, (enum figure)fig, sum)) {
+			free(sum);
+			continue;
+		}
+		if (!head) {
+			fprintf(f,
+				"<tr class=\"phase\" data-test=\"%s\"><th colspan=\"%d\">"
+				"%s %s, all file and record sizes: phases with "
+				"the figure; ratio: geometric mean of the phases' ratios "
+				"[smallest, largest], phases significantly better / "
+				"worse</th></tr>\n",
+				key, cols, grid->what, key);
+			head = 1;
+		}
+		fprintf(f, "<tr data-test=\"%s\" data-figure=\"%s\"><th>", key, fi->key);
+		esc(f, fi->title);
+		if (strcmp(fi->title, fi->phase_unit)) {
+			fputs(" (", f);
+			esc(f, fi->phase_unit);
+			fputs(")", f);
+		}
+		fputs("</th>", f);
+		for (size_t i = 0; i < c->nres; i++) {
+			fprintf(f, "<td class=\"num\">%zu phases</td>", sum[i].phases);
+			if (!i)
+				continue;
+			if (!sum[i].nratios) {
+				fputs("<td class=\"num\">-</td>", f);
 				continue;
 			}
-			if (!head) {
-				fprintf(f,
-					"<tr class=\"phase\" data-test=\"%s\"><th colspan=\"%d\">"
-					"iozone test %s, all file and record sizes: phases with "
-					"the figure; ratio: geometric mean of the phases' ratios "
-					"[smallest, largest], phases significantly better / "
-					"worse</th></tr>\n",
-					ioz_tests[t].key, cols, ioz_tests[t].key);
-				head = 1;
-			}
-			fprintf(f, "<tr data-test=\"%s\" data-figure=\"%s\"><th>", ioz_tests[t].key,
-				fi->key);
-			esc(f, fi->title);
-			if (strcmp(fi->title, fi->phase_unit)) {
-				fputs(" (", f);
-				esc(f, fi->phase_unit);
-				fputs(")", f);
-			}
-			fputs("</th>", f);
-			for (size_t i = 0; i < c->nres; i++) {
-				fprintf(f, "<td class=\"num\">%zu phases</td>", sum[i].phases);
-				if (!i)
-					continue;
-				if (!sum[i].nratios) {
-					fputs("<td class=\"num\">-</td>", f);
-					continue;
-				}
-				fprintf(
-				    f,
-				    "<td class=\"num\">%.3f [%.3f, %.3f] <span class=\"better\">"
-				    "%zu better</span> / <span class=\"worse\">%zu "
-				    "worse</span></td>",
-				    sum[i].gmean, sum[i].lo, sum[i].hi, sum[i].better,
-				    sum[i].worse);
-			}
-			fputs("</tr>\n", f);
-			free(sum);
+			fprintf(f,
+				"<td class=\"num\">%.3f [%.3f, %.3f] <span class=\"better\">"
+				"%zu better</span> / <span class=\"worse\">%zu "
+				"worse</span></td>",
+				sum[i].gmean, sum[i].lo, sum[i].hi, sum[i].better, sum[i].worse);
 		}
+		fputs("</tr>\n", f);
+		free(sum);
 	}
+}
+
+static void write_table_grouped(FILE *f, const struct comparison *c, int cols)
+{
+	for (size_t k = 0; k < c->ngrids; k++)
+		for (size_t t = 0; t < c->grids[k]->ngroups; t++)
+			write_table_group(f, c, c->grids[k], t, cols);
 }
 
 static void write_table(FILE *f, const struct comparison *c)
@@ -547,7 +551,7 @@ static void write_table(FILE *f, const struct comparison *c)
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct cmp_row *row = &c->rows[r];
 
-		if (comparison_row_grouped(c, row, NULL))
+		if (comparison_row_grouped(c, row))
 			continue;
 		if (!phase || strcmp(phase, row->phase)) {
 			phase = row->phase;
@@ -619,8 +623,8 @@ int html_report(FILE *f, const struct comparison *c, const char *title,
 
 			for (size_t j = 0; j < i && !seen; j++)
 				seen = phase_of(c->res[j], name) != NULL;
-			/* drawn by a suite's section (iozone auto mode's heat
-			 * maps: hundreds of phases) */
+			/* drawn by a suite's section (heat maps of a grid:
+			 * hundreds of phases) */
 			if (seen || covered(c, name, hooks, nhooks))
 				continue;
 			fputs("<section class=\"phase\">\n<h2>Phase ", f);

@@ -6,11 +6,10 @@
  * comparison table.  Printable (a print style sheet) and well-formed XML,
  * so that tests can parse it.
  *
- * Suite-specific sections (bonnie's tables in suite/bonnie/report.c,
- * iozone's tables and heat maps in suite/iozone/report.c; what they build
- * with: output/html_section.h) arrive as hooks the caller passes
- * (cmd/report.c, from the suites: suite/report.h), so this file names no
- * suite; they come before the per-phase charts.
+ * Suite-specific sections (a suite's own tables and heat maps, in the
+ * suite's module; what they build with: output/html_section.h) arrive as
+ * hooks the caller passes (cmd/report.c, from the suites' hooks), so this
+ * file names no suite; they come before the per-phase charts.
  */
 #ifndef FSGAUGE_HTML_H
 #define FSGAUGE_HTML_H

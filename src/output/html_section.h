@@ -1,7 +1,7 @@
 /*
  * html_section.h — what a suite's own section of the HTML report builds
- * with (suite/bonnie/report.c, suite/iozone/report.c; output/html.c uses
- * the CDF charts too).  A section is a hook, struct html_hooks (html.h),
+ * with (the report.c of a suite's module; output/html.c uses the CDF
+ * charts too).  A section is a hook, struct html_hooks (html.h),
  * that takes the whole comparison and writes a <section> about the results
  * of its suite only (with --force a report may mix suites), one part per
  * result, headed by html_result_heading().

@@ -887,7 +887,7 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 	rf->label = a->label ? xstrdup(a->label) : NULL;
 	rf->started_at = a->started_at ? xstrdup(a->started_at) : NULL;
 	rf->workload_hash = a->workload_hash ? xstrdup(a->workload_hash) : NULL;
-	rf->phase_grid = a->phase_grid;
+	rf->grid = a->grid;
 	rf->complete = 1;
 	for (size_t k = 0; k < a->params.n; k++)
 		kv_add(&rf->params, a->params.v[k].key, "%s", a->params.v[k].value);

@@ -103,8 +103,30 @@ struct rinterval {
 	double ops_per_second, mb_per_second, p99_us; /* NAN when absent */
 };
 
-/* One of the figures a suite computed (phases[].metrics: bonnie's rates,
- * iozone's throughputs): one sample per run ("runs", written with
+/* Where one phase of a grid sits (struct phase_grid): its group and its
+ * place on the grid's two axes. */
+struct phase_point {
+	size_t group;	  /* index into the grid's groups */
+	uint64_t size_kb; /* file size, KiB */
+	uint64_t rec_kb;  /* record size, KiB */
+};
+
+/* A suite's grid of phases: a phase per group, file size and record size
+ * ("write 64k 4k"), hundreds of them, that compare and report summarise
+ * per group instead of listing each.  The suite provides it (its
+ * suite_ops' phase_grid hook); output/ knows only this description. */
+struct phase_grid {
+	const char *what; /* how messages name a group ("... test"), before its name */
+	size_t ngroups;
+	/* the name of group g < ngroups ("write"): the messages' and the
+	 * report's group key */
+	const char *(*group_name)(size_t g);
+	/* 1 when `phase` is one of the grid's phases; *pt is then filled */
+	int (*point)(const char *phase, struct phase_point *pt);
+};
+
+/* One of the figures a suite computed (phases[].metrics: a suite's rates
+ * and throughputs): one sample per run ("runs", written with
  * --repeat) or else its "value", per pooled file. */
 struct rmetric {
 	char *name;
@@ -153,10 +175,10 @@ struct rfile {
 	 * results (strings owned) */
 	struct metric_def *metric_defs;
 	size_t nmetric_defs;
-	/* its phases form a grid named "<test> <size>k <record>k" (iozone's
-	 * auto mode), summarised per test by compare and report: set by the
-	 * caller from the suite (suite/report.h), 0 as read */
-	int phase_grid;
+	/* its phases form a grid (struct phase_grid), summarised per group
+	 * by compare and report: set by the caller from the suite's hook,
+	 * NULL as read */
+	const struct phase_grid *grid;
 };
 
 /* Read and validate the result file `path` (a symbolic link is followed).

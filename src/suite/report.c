@@ -10,7 +10,7 @@ void suite_report_mark(struct rfile *rf)
 {
 	const struct suite_ops *ops = suite_find(rf->suite);
 
-	rf->phase_grid = ops && ops->phase_grid ? ops->phase_grid(rf) : 0;
+	rf->grid = ops && ops->phase_grid ? ops->phase_grid(rf) : NULL;
 }
 
 size_t suite_report_html(const struct comparison *c, struct html_hooks *out, size_t max)

@@ -20,7 +20,7 @@
 #include "output/html.h"
 #include "output/result_read.h"
 
-/* Set rf->phase_grid from its suite's phase_grid hook (0 without one). */
+/* Set rf->grid from its suite's phase_grid hook (NULL without one). */
 void suite_report_mark(struct rfile *rf);
 
 /* The HTML sections of the suites of c's results, each suite once, in

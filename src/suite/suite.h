@@ -132,11 +132,12 @@ struct suite_ops {
 	const struct metric_def *metrics; /* its figures (NULL: none) */
 	size_t ctx_size;
 
-	/* compare and report (suite/report.h; each may be NULL): 1 when a
-	 * result's phases form a grid summarised per test (iozone's auto
-	 * mode); its section of the HTML report; 1 when that section draws
-	 * phase `phase` itself (it then gets no chart section) */
-	int (*phase_grid)(const struct rfile *rf);
+	/* compare and report (suite/report.h; each may be NULL): the grid a
+	 * result's phases form, summarised per group (iozone's auto mode:
+	 * a group per test; output/result_read.h), or NULL; its section of
+	 * the HTML report; 1 when that section draws phase `phase` itself
+	 * (it then gets no chart section) */
+	const struct phase_grid *(*phase_grid)(const struct rfile *rf);
 	void (*html_section)(FILE *f, const struct comparison *c);
 	int (*html_covers)(const struct comparison *c, const char *phase);
 

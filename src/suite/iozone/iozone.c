@@ -993,14 +993,37 @@ static void iozone_fini(struct suite_session *s)
 	close_devices(z);
 }
 
+static const char *iozone_grid_group(size_t g)
+{
+	return ioz_tests[g].key;
+}
+
+static int iozone_grid_point(const char *phase, struct phase_point *pt)
+{
+	enum ioz_test t;
+
+	if (!ioz_parse_phase_name(phase, &t, &pt->size_kb, &pt->rec_kb))
+		return 0;
+	pt->group = (size_t)t;
+	return 1;
+}
+
+/* A group per test, in enum ioz_test's order. */
+static const struct phase_grid iozone_grid = {
+	.what = "iozone test",
+	.ngroups = IOZ__COUNT,
+	.group_name = iozone_grid_group,
+	.point = iozone_grid_point,
+};
+
 /* compare and report: auto and single-stream mode name a phase per test,
  * file size and record size ("write 64k 4k"), summarised per test;
  * throughput mode does not. */
-static int iozone_phase_grid(const struct rfile *rf)
+static const struct phase_grid *iozone_phase_grid(const struct rfile *rf)
 {
 	const char *mode = kv_get(&rf->params, "mode");
 
-	return !mode || strcmp(mode, "throughput");
+	return !mode || strcmp(mode, "throughput") ? &iozone_grid : NULL;
 }
 
 const struct suite_ops suite_iozone = {

@@ -79,8 +79,13 @@ struct ioz_point {
 
 static int parse_point(const struct rfile *rf, const struct rphase *p, struct ioz_point *pt)
 {
-	if (!comparison_ioz_phase(rf, p->name, &pt->test, &pt->size_kb, &pt->rec_kb))
+	struct phase_point gp;
+
+	if (!comparison_grid_phase(rf, p->name, &gp))
 		return 0;
+	pt->test = (enum ioz_test)gp.group;
+	pt->size_kb = gp.size_kb;
+	pt->rec_kb = gp.rec_kb;
 	pt->kbs = result_read_metric_mean(p, "throughput");
 	return isfinite(pt->kbs);
 }
@@ -247,21 +252,21 @@ static void iozone_warning_table(FILE *f, const struct comparison *c, size_t res
 		uint64_t lo[2] = { UINT64_MAX, UINT64_MAX }, hi[2] = { 0, 0 };
 
 		for (size_t p = 0; p < rf->nphases; p++) {
-			enum ioz_test pt;
+			struct phase_point pt;
 
-			total += comparison_ioz_phase(rf, rf->phases[p].name, &pt, NULL, NULL) &&
-				 pt == (enum ioz_test)t;
+			total += comparison_grid_phase(rf, rf->phases[p].name, &pt) &&
+				 pt.group == (size_t)t;
 		}
 		if (!total)
 			continue;
 		for (size_t k = 0; k < c->nflags; k++) {
 			const struct cmp_flag *fl = &c->flags[k];
 
-			if (fl->res != res || fl->test != (enum ioz_test)t)
+			if (fl->res != res || fl->pt.group != (size_t)t)
 				continue;
 			n[fl->cached]++;
-			lo[fl->cached] = MIN(lo[fl->cached], fl->size_kb);
-			hi[fl->cached] = MAX(hi[fl->cached], fl->size_kb);
+			lo[fl->cached] = MIN(lo[fl->cached], fl->pt.size_kb);
+			hi[fl->cached] = MAX(hi[fl->cached], fl->pt.size_kb);
 		}
 		fprintf(f, "<tr data-test=\"%s\"><th>%s</th><td class=\"num\">%zu</td>",
 			ioz_tests[t].key, ioz_tests[t].key, total);
@@ -301,9 +306,9 @@ static void pooled_hist(const struct comparison *c, size_t res, enum ioz_test t,
 	memset(op, 0, sizeof(*op));
 	for (size_t p = 0; p < rf->nphases; p++) {
 		const struct rphase *ph = &rf->phases[p];
-		enum ioz_test pt;
+		struct phase_point pt;
 
-		if (!comparison_ioz_phase(rf, ph->name, &pt, NULL, NULL) || pt != t)
+		if (!comparison_grid_phase(rf, ph->name, &pt) || pt.group != (size_t)t)
 			continue;
 		for (size_t o = 0; o < ph->nops; o++) {
 			const struct rop *x = &ph->ops[o];
@@ -322,10 +327,12 @@ static void pooled_hist(const struct comparison *c, size_t res, enum ioz_test t,
 	qsort(op->buckets, n, sizeof(*op->buckets), cmp_bucket);
 	op->nbuckets = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct rbucket *b = &op->buckets[i], *last = &op->buckets[op->nbuckets - 1];
+		struct rbucket *b = &op->buckets[i];
+		/* no "last" before the first bucket (buckets - 1 is undefined) */
+		struct rbucket *last = op->nbuckets ? &op->buckets[op->nbuckets - 1] : NULL;
 
 		op->hist_count += b->count;
-		if (op->nbuckets && last->lo == b->lo) {
+		if (last && last->lo == b->lo) {
 			last->count += b->count;
 			last->hi = MAX(last->hi, b->hi);
 		} else {
