@@ -174,7 +174,7 @@ static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 		return EXIT_OK;
 	case SH_SEED:
 		if (num_parse_u64(arg, &v) < 0) {
-			msg_err("invalid seed '%s' (expected a non-negative integer)", arg);
+			msg_err("invalid --seed '%s' (expected a non-negative integer)", arg);
 			return EXIT_USAGE;
 		}
 		s->ro.seed = v;

@@ -336,9 +336,12 @@ expect_fail "--repeat needs a value" 2 "option '--repeat' needs an argument" "$F
 check "refused options leave nothing behind" empty_dir "$d"
 
 # --- option errors: a message and exit 2
-expect_fail "-i 11 is refused" 2 "invalid test '11'" "$FSGAUGE" iozone -i 11 --dir "$d"
-expect_fail "-t 0 is refused" 2 "invalid thread count" "$FSGAUGE" iozone -t 0 --dir "$d"
-expect_fail "-s junk is refused" 2 "invalid size 'x' for -s" "$FSGAUGE" iozone -s x --dir "$d"
+expect_fail "-i 11 is refused" 2 "invalid -i '11' \\(expected a test from 0 to 10" "$FSGAUGE" iozone -i 11 --dir "$d"
+expect_fail "-t 0 is refused" 2 "invalid -t '0' \\(expected a number of threads" "$FSGAUGE" iozone -t 0 --dir "$d"
+expect_fail "-f .. is refused: the one bad-value style" 2 \
+	"^fsgauge: invalid -f '\\.\\.' \\(expected a file name, not '\\.', '\\.\\.' or \\.fsgauge\\*\\)\$" \
+	"$FSGAUGE" iozone -f .. --dir "$d" -i 0 -s 64k
+expect_fail "-s junk is refused" 2 "invalid -s 'x' \\(expected a number of KB" "$FSGAUGE" iozone -s x --dir "$d"
 expect_fail "record larger than the file" 2 "larger than the file size" "$FSGAUGE" iozone -s 64k -r 1m --dir "$d"
 expect_fail "record above 16m" 2 "larger than iozone's largest" "$FSGAUGE" iozone -r 32m -s 64m --dir "$d"
 expect_fail "-a with -t" 2 "cannot be combined" "$FSGAUGE" iozone -a -t 2 --dir "$d"

@@ -75,7 +75,7 @@ check "a fileset name of 255 bytes works (exit $rc)" [ "$rc" -eq 0 ] &&
 check "  and nothing is left" empty_dir "$d"
 expect_fail "unknown engine" 2 "unknown engine 'turbo' \(available: psync" \
 	"$FSGAUGE" run varmail -d "$d" --engine turbo
-expect_fail "bad seed" 2 "invalid seed 'x'" "$FSGAUGE" run varmail -d "$d" --seed x
+expect_fail "bad seed" 2 "invalid --seed 'x' \\(expected a non-negative integer\\)" "$FSGAUGE" run varmail -d "$d" --seed x
 expect_fail "bad data pattern" 2 "invalid data pattern 'ones'" "$FSGAUGE" run varmail -d "$d" --data ones
 expect_fail "bad --on-error" 2 "invalid --on-error 'maybe'" "$FSGAUGE" run varmail -d "$d" --on-error=maybe
 expect_fail "two workloads" 2 "unexpected argument 'webserver'" "$FSGAUGE" run varmail webserver

@@ -109,7 +109,7 @@ expect_fail "--check-only refuses a directory without our marker" 2 "no .fsgauge
 expect_fail "--check-only refuses a directory not named fsgauge-*" 2 "not an fsgauge run directory" \
 	"$FSGAUGE" verify --check-only "$T"
 check "  and removed nothing" [ -d "$T/fsgauge-fake" ]
-expect_fail "verify: bad size" 2 "invalid size 'x'" "$FSGAUGE" verify -s x -d "$d"
+expect_fail "verify: bad size" 2 "invalid -s 'x' \\(expected a size" "$FSGAUGE" verify -s x -d "$d"
 expect_fail "verify: write error (injected EIO) exits 1" 1 "cannot write '?v[0-9]'? at offset [0-9]+: Input/output error" \
 	"$FSGAUGE" verify -q -d "$d" --engine faulty:psync:op=write,nth=2,err=EIO
 check "  and leaves nothing" empty_dir "$d"
@@ -122,10 +122,10 @@ for eng in null faulty:null faulty:null:op=read,nth=1,err=EIO; do
 	check "  and creates nothing" empty_dir "$d"
 done
 expect_fail "verify: a size that parses but is too large names the limit" 2 \
-	"^fsgauge: invalid size '2p': too large \(at most 1p" "$FSGAUGE" verify -q -d "$d" -s 2p
+	"^fsgauge: invalid -s '2p': too large \(at most 1p" "$FSGAUGE" verify -q -d "$d" -s 2p
 expect_fail "verify: a size beyond 64 bits names the limit too" 2 \
-	"invalid size '20e': too large \(at most 1p" "$FSGAUGE" verify -q -d "$d" -s 20e
-expect_fail "verify: a zero size" 2 "invalid size '0' \(expected at least 1 byte" \
+	"invalid -s '20e': too large \(at most 1p" "$FSGAUGE" verify -q -d "$d" -s 20e
+expect_fail "verify: a zero size" 2 "invalid -s '0' \(expected at least 1 byte" \
 	"$FSGAUGE" verify -q -d "$d" -s 0
 run "$FSGAUGE" verify --help
 check "verify --help: exit 1 covers I/O errors of the run, 3 system errors" \

@@ -137,7 +137,7 @@ void sizes_add(struct sizes *s, uint64_t v)
 static int parse_kb(const char *opt, const char *arg, uint64_t *out)
 {
 	if (size_parse_unit(arg, KB, out) < 0 || !*out) {
-		msg_err("invalid size '%s' for %s (a number of KB, or with k, m or g)", arg, opt);
+		msg_err("invalid %s '%s' (expected a number of KB, or a size with k, m or g)", opt, arg);
 		return -1;
 	}
 	return 0;
@@ -219,7 +219,7 @@ static int check_name(const char *opt, const char *full, const char *name)
 {
 	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") ||
 	    !strncmp(name, ".fsgauge", 8)) {
-		msg_err("invalid file name '%s' for %s", full, opt);
+		msg_err("invalid %s '%s' (expected a file name, not '.', '..' or .fsgauge*)", opt, full);
 		return -1;
 	}
 	return 0;
@@ -586,21 +586,21 @@ static int number_option(struct ioz *z, int key, const char *arg)
 	switch (key) {
 	case 'i':
 		if (num_parse_u64(arg, &v) < 0 || v > 10) {
-			msg_err("invalid test '%s' for -i (0 to 10; see --help)", arg);
+			msg_err("invalid -i '%s' (expected a test from 0 to 10; see --help)", arg);
 			return EXIT_USAGE;
 		}
 		z->tests |= 1u << v;
 		return EXIT_OK;
 	case 'j':
 		if (num_parse_u64(arg, &v) < 0 || v < 1 || v > (1u << 20)) {
-			msg_err("invalid stride '%s' for -j (a number of records, at least 1)", arg);
+			msg_err("invalid -j '%s' (expected a stride in records, at least 1)", arg);
 			return EXIT_USAGE;
 		}
 		z->stride = v;
 		return EXIT_OK;
 	default:
 		if (num_parse_u64(arg, &v) < 0 || v < 1 || v > MAX_THREADS) {
-			msg_err("invalid thread count '%s' for -t (1 to %d)", arg, MAX_THREADS);
+			msg_err("invalid -t '%s' (expected a number of threads from 1 to %d)", arg, MAX_THREADS);
 			return EXIT_USAGE;
 		}
 		z->nthreads = (unsigned)v;

@@ -394,15 +394,15 @@ static int parse_size(const char *arg, uint64_t *size)
 	int r = size_parse(arg, size);
 
 	if (r == -EINVAL) {
-		msg_err("invalid size '%s' (expected a size such as 64k or 1g)", arg);
+		msg_err("invalid -s '%s' (expected a size such as 64k or 1g)", arg);
 		return EXIT_USAGE;
 	}
 	if (r < 0 || *size > SIZE_MAX_BYTES) {
-		msg_err("invalid size '%s': too large (at most 1p, 1 PiB per file)", arg);
+		msg_err("invalid -s '%s': too large (at most 1p, 1 PiB per file)", arg);
 		return EXIT_USAGE;
 	}
 	if (!*size) {
-		msg_err("invalid size '%s' (expected at least 1 byte, such as 64k or 1g)", arg);
+		msg_err("invalid -s '%s' (expected at least 1 byte, such as 64k or 1g)", arg);
 		return EXIT_USAGE;
 	}
 	*size = verify_align_up(*size);
@@ -419,7 +419,7 @@ static int verify_option(struct suite_session *s, int key, const char *arg, int 
 	switch (key) {
 	case VERIFY_FILES:
 		if (num_parse_u64(arg, &v->p.files) < 0 || !v->p.files || v->p.files > 1000000) {
-			msg_err("invalid number of files '%s' (expected 1 to 1000000)", arg);
+			msg_err("invalid -n '%s' (expected a number of files from 1 to 1000000)", arg);
 			return EXIT_USAGE;
 		}
 		v->layout_opt = "-n";
@@ -429,7 +429,7 @@ static int verify_option(struct suite_session *s, int key, const char *arg, int 
 		return parse_size(arg, &v->p.size);
 	case VERIFY_SEED:
 		if (num_parse_u64(arg, &v->p.seed) < 0) {
-			msg_err("invalid seed '%s' (expected a non-negative integer)", arg);
+			msg_err("invalid --seed '%s' (expected a non-negative integer)", arg);
 			return EXIT_USAGE;
 		}
 		s->ro.seed = v->p.seed;
