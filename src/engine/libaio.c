@@ -44,6 +44,9 @@ static int laio_init(struct engine *e, unsigned depth)
 	a->depth = depth ? depth : 1;
 	ret = io_setup((int)a->depth, &a->ctx);
 	if (ret < 0) {
+		if (ret == -EAGAIN)
+			msg_err("libaio: the system-wide limit of AIO requests is reached "
+				"(sysctl fs.aio-max-nr; each thread takes its queue depth)");
 		free(a);
 		return ret;
 	}
