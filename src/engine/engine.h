@@ -134,8 +134,11 @@ struct engine_ops {
 	void (*exit)(struct engine *e);
 	/* Execute one request to completion; sets and returns req->res. */
 	int64_t (*exec)(struct engine *e, struct io_req *req);
-	/* Queue a request (read/write/fsync at least); 0 or -errno (-EAGAIN
-	 * when the queue is full: reap first). */
+	/* Queue a request (read/write/fsync/fdatasync at least); 0 or
+	 * -errno (-EAGAIN when the queue is full: reap first; -EINVAL for an
+	 * operation the engine does not queue).  An error of the request
+	 * itself (a bad descriptor, a read the file refuses) is the result
+	 * of its completion, not of submit(). */
 	int (*submit)(struct engine *e, struct io_req *req);
 	/* Wait for at least `min` completions, return up to `max` of them in
 	 * done[]; returns how many, or -errno. */
