@@ -7,7 +7,9 @@
  * read back by 32 submitted reads, a read past the end of the file
  * completing with 0 bytes, a request on a bad descriptor completing with
  * -EBADF, fsync and fdatasync through the queue, and exec() of the same
- * operations.  The synchronous engines do not claim ENGINE_ASYNC.
+ * operations; the 32 writes and reads again on an O_DIRECT file (where
+ * native AIO is asynchronous; skipped where the file system refuses
+ * O_DIRECT).  The synchronous engines do not claim ENGINE_ASYNC.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,7 +24,8 @@
 #define DEPTH 32
 #define BS 4096
 
-static char bufs[DEPTH][BS], back[DEPTH][BS];
+/* aligned for O_DIRECT */
+static _Alignas(4096) char bufs[DEPTH][BS], back[DEPTH][BS];
 
 /* Reap until `want` completions are in done[]; returns how many came. */
 static int reap_all(struct engine *e, struct io_req **done, int want)
@@ -165,6 +168,28 @@ static void test_edges(const char *name, struct engine *e, int fd)
 	   name);
 }
 
+static void test_direct(const char *name, struct engine *e, int dfd)
+{
+	struct io_req r = { .op = IO_OPEN, .dirfd = dfd, .path = "direct",
+			    .flags = O_RDWR | O_CREAT | O_TRUNC | O_DIRECT, .mode = 0600 };
+	int fd = (int)engine_exec_full(e, &r);
+	char label[64];
+
+	if (fd == -EINVAL) {
+		ok(1, "# SKIP %s: the file system refuses O_DIRECT", name);
+		return;
+	}
+	ok(fd >= 0, "%s: open an O_DIRECT file", name);
+	if (fd < 0)
+		return;
+	snprintf(label, sizeof(label), "%s O_DIRECT", name);
+	test_queue(label, e, fd);
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
+	engine_exec(e, &r);
+	r = (struct io_req){ .op = IO_UNLINK, .dirfd = dfd, .path = "direct" };
+	is_int(engine_exec(e, &r), 0, "%s: unlink the O_DIRECT file", name);
+}
+
 static void test_engine(const char *name)
 {
 	char dir[] = "/tmp/fsgauge-async-XXXXXX";
@@ -193,6 +218,7 @@ static void test_engine(const char *name)
 	}
 	r = (struct io_req){ .op = IO_UNLINK, .dirfd = dfd, .path = "data" };
 	is_int(engine_exec(e, &r), 0, "%s: unlink", name);
+	test_direct(name, e, dfd);
 	engine_close(e);
 out:
 	close(dfd);
