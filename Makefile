@@ -33,6 +33,7 @@ endif
 HASH := \#
 probe = $(shell printf '%b\n' '$(2)' | $(CC) -x c - -o /dev/null $(3) >/dev/null 2>&1 && echo 1)
 HAVE_LIBURING  := $(call probe,uring,$(HASH)include <liburing.h>\nint main(void){struct io_uring r;return io_uring_queue_init(1,&r,0);},-luring)
+HAVE_LIBAIO    := $(call probe,aio,$(HASH)include <libaio.h>\nint main(void){io_context_t c=0;return io_setup(1,&c);},-laio)
 HAVE_LIBARCHIVE := $(call probe,archive,$(HASH)include <archive.h>\nint main(void){return archive_read_new()==0;},-larchive)
 HAVE_LIBBLKID  := $(call probe,blkid,$(HASH)include <blkid/blkid.h>\nint main(void){return blkid_new_probe()==0;},-lblkid)
 
@@ -41,6 +42,10 @@ FEATURE_LIBS   :=
 ifeq ($(HAVE_LIBURING),1)
 FEATURE_CFLAGS += -DHAVE_LIBURING=1
 FEATURE_LIBS   += -luring
+endif
+ifeq ($(HAVE_LIBAIO),1)
+FEATURE_CFLAGS += -DHAVE_LIBAIO=1
+FEATURE_LIBS   += -laio
 endif
 ifeq ($(HAVE_LIBARCHIVE),1)
 FEATURE_CFLAGS += -DHAVE_LIBARCHIVE=1
@@ -161,7 +166,7 @@ lint:
 	sh tools/function-lengths.sh 120 $(wildcard src/cmd/*.c src/suite/*.c src/suite/*/*.c)
 	$(CPPCHECK) --quiet --error-exitcode=1 --enable=warning,style,portability,performance \
 		--std=c11 --inline-suppr --suppressions-list=.cppcheck-suppressions \
-		-D_GNU_SOURCE -DHAVE_LIBURING=1 -DHAVE_LIBBLKID=1 -DHAVE_LIBARCHIVE=1 \
+		-D_GNU_SOURCE -DHAVE_LIBURING=1 -DHAVE_LIBAIO=1 -DHAVE_LIBBLKID=1 -DHAVE_LIBARCHIVE=1 \
 		-DFSGAUGE_VERSION='"lint"' -DFSGAUGE_GITREV='"lint"' -Isrc -I$(BUILD)/gen \
 		src fuzz tests/unit
 

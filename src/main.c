@@ -50,6 +50,11 @@ static void version(void)
 #else
 	printf(" -io_uring");
 #endif
+#ifdef HAVE_LIBAIO
+	printf(" +libaio");
+#else
+	printf(" -libaio");
+#endif
 #ifdef HAVE_LIBARCHIVE
 	printf(" +libarchive");
 #else

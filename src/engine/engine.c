@@ -20,11 +20,17 @@ extern const struct engine_ops engine_null_ops;
 #ifdef HAVE_LIBURING
 extern const struct engine_ops engine_io_uring_ops;
 #endif
+#ifdef HAVE_LIBAIO
+extern const struct engine_ops engine_libaio_ops;
+#endif
 
 static const struct engine_ops *const engines[] = {
 	&engine_psync_ops,
 #ifdef HAVE_LIBURING
 	&engine_io_uring_ops,
+#endif
+#ifdef HAVE_LIBAIO
+	&engine_libaio_ops,
 #endif
 	&engine_null_ops,
 	&engine_faulty_ops,

@@ -11,7 +11,7 @@
  * struct io_req and completes with a result: bytes transferred, a file
  * descriptor, 0, or -errno — never errno and never -1.  Synchronous
  * engines complete a request inside engine_exec(); asynchronous ones
- * (io_uring) also accept engine_submit() and hand completions back from
+ * (io_uring, libaio: ENGINE_ASYNC) also accept engine_submit() and hand completions back from
  * engine_reap(), so callers treat both alike.  Engines take no timestamps:
  * the runner times around the call.
  *
@@ -20,7 +20,8 @@
  * created.
  *
  * Engines: "psync" (default: pread/pwrite and friends), "io_uring" (when
- * built with liburing), "null" (completes everything at once without
+ * built with liburing), "libaio" (Linux native AIO, when built with
+ * libaio), "null" (completes everything at once without
  * touching the system: for tests and overhead measurement) and "faulty"
  * (wraps another engine and fails chosen operations; see faulty.h).
  *
@@ -114,6 +115,13 @@ enum {
 	 * ops table: a wrapper's exec() is its own.  Read by engine_open(),
 	 * which sets struct engine.inline_syscalls from it. */
 	ENGINE_INLINE_SYSCALLS = 1u << 2,
+	/* Keeps more than one request in flight: submit() queues up to the
+	 * `depth` given to engine_open() reads, writes, fsyncs and
+	 * fdatasyncs before the caller reaps, and they are performed
+	 * concurrently (io_uring, libaio).  Without it submit() completes
+	 * the request at once and reap() only hands it back (psync, null).
+	 * Inherited by a wrapper. */
+	ENGINE_ASYNC = 1u << 3,
 };
 
 struct engine_ops {
@@ -126,8 +134,11 @@ struct engine_ops {
 	void (*exit)(struct engine *e);
 	/* Execute one request to completion; sets and returns req->res. */
 	int64_t (*exec)(struct engine *e, struct io_req *req);
-	/* Queue a request (read/write/fsync at least); 0 or -errno (-EAGAIN
-	 * when the queue is full: reap first). */
+	/* Queue a request (read/write/fsync/fdatasync at least); 0 or
+	 * -errno (-EAGAIN when the queue is full: reap first; -EINVAL for an
+	 * operation the engine does not queue).  An error of the request
+	 * itself (a bad descriptor, a read the file refuses) is the result
+	 * of its completion, not of submit(). */
 	int (*submit)(struct engine *e, struct io_req *req);
 	/* Wait for at least `min` completions, return up to `max` of them in
 	 * done[]; returns how many, or -errno. */

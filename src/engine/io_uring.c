@@ -132,6 +132,7 @@ static int64_t uring_exec(struct engine *e, struct io_req *req)
 const struct engine_ops engine_io_uring_ops = {
 	.name = "io_uring",
 	.description = "Linux io_uring through liburing (reads, writes, fsync)",
+	.caps = ENGINE_ASYNC,
 	.init = uring_init,
 	.exit = uring_exit,
 	.exec = uring_exec,

@@ -25,8 +25,8 @@ static const struct suite_opt shared_opts[] = {
 	{ "label", 0, SHKEY(SH_LABEL), OPTARG_REQUIRED, "TEXT",
 	  "a label stored in the result (for compare/report)" },
 	{ "engine", 0, SHKEY(SH_ENGINE), OPTARG_REQUIRED, "NAME",
-	  "I/O engine: psync (default), io_uring, null, or\nfaulty:ENGINE:RULE to inject faults "
-	  "(tests; see\ndocs/reliability.md)" },
+	  "I/O engine: psync (default), io_uring, libaio, null,\nor faulty:ENGINE:RULE to inject "
+	  "faults (tests; see\ndocs/reliability.md)" },
 	{ "seed", 0, SHKEY(SH_SEED), OPTARG_REQUIRED, "N",
 	  "seed for file layout and random choices (default 1)" },
 	{ "on-error", 0, SHKEY(SH_ON_ERROR), OPTARG_REQUIRED, "MODE",

@@ -22,7 +22,10 @@ static void test_caps(void)
 		{ "null", 1, ENGINE_DISKLESS },
 		{ "psync", 1, ENGINE_INLINE_SYSCALLS },
 #ifdef HAVE_LIBURING
-		{ "io_uring", 1, 0 },
+		{ "io_uring", 1, ENGINE_ASYNC },
+#endif
+#ifdef HAVE_LIBAIO
+		{ "libaio", 1, ENGINE_ASYNC },
 #endif
 		/* a wrapper has what it wraps, plus ENGINE_WRAPPER, but never
 		 * the inline path (its exec() is its own) */
@@ -31,7 +34,10 @@ static void test_caps(void)
 		{ "faulty:psync", 1, ENGINE_WRAPPER },
 		{ "faulty:psync:op=write,nth=5,err=EIO", 1, ENGINE_WRAPPER },
 #ifdef HAVE_LIBURING
-		{ "faulty:io_uring:op=read,after=0", 1, ENGINE_WRAPPER },
+		{ "faulty:io_uring:op=read,after=0", 1, ENGINE_WRAPPER | ENGINE_ASYNC },
+#endif
+#ifdef HAVE_LIBAIO
+		{ "faulty:libaio", 1, ENGINE_WRAPPER | ENGINE_ASYNC },
 #endif
 		/* unknown or invalid: no capabilities, and refused */
 		{ "nosuch", 0, 0 },
@@ -98,6 +104,10 @@ static void test_open(void)
 		{ "null", 0 },
 		{ "faulty:psync", 0 },
 		{ "faulty:null", 0 },
+#ifdef HAVE_LIBAIO
+		{ "libaio", 0 },
+		{ "faulty:libaio", 0 },
+#endif
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
