@@ -11,8 +11,10 @@
  * struct io_req and completes with a result: bytes transferred, a file
  * descriptor, 0, or -errno — never errno and never -1.  Synchronous
  * engines complete a request inside engine_exec(); asynchronous ones
- * (io_uring, libaio: ENGINE_ASYNC) also accept engine_submit() and hand completions back from
- * engine_reap(), so callers treat both alike.  Engines take no timestamps:
+ * (io_uring, libaio: ENGINE_ASYNC) also accept engine_submit() (or
+ * engine_queue() and engine_flush(), to push a batch with one system
+ * call) and hand completions back from engine_reap(), so callers treat
+ * both alike.  Engines take no timestamps:
  * the runner times around the call.
  *
  * Path operations are relative to req->dirfd (the run directory), so every
@@ -141,8 +143,17 @@ struct engine_ops {
 	 * of its completion, not of submit(). */
 	int (*submit)(struct engine *e, struct io_req *req);
 	/* Wait for at least `min` completions, return up to `max` of them in
-	 * done[]; returns how many, or -errno. */
+	 * done[]; returns how many, or -errno.  Pushes queued requests first
+	 * (see engine_queue()). */
 	int (*reap)(struct engine *e, struct io_req **done, unsigned min, unsigned max);
+	/* Optional (asynchronous engines): queue() is submit() without
+	 * entering the kernel, flush() pushes every queued request with as
+	 * few system calls as it can (one, unless the kernel takes part of
+	 * the batch); flush() returns 0 or -errno.  NULL in an engine whose
+	 * submit() completes at once: engine_queue() is then its submit()
+	 * and engine_flush() does nothing. */
+	int (*queue)(struct engine *e, struct io_req *req);
+	int (*flush)(struct engine *e);
 };
 
 struct engine {
@@ -156,6 +167,10 @@ struct engine {
 	 * the union of open flags seen, and requests per operation. */
 	int open_flags_seen;
 	uint64_t nreq[IO__COUNT];
+	/* System calls the engine made to hand requests to the kernel
+	 * (io_uring_enter() for submission, io_submit()): a batch pushed by
+	 * one engine_flush() counts one.  See engine_submit_calls(). */
+	uint64_t nsubmit_calls;
 };
 
 /* Find an engine by name; NULL if unknown or not compiled in. */
@@ -238,6 +253,54 @@ static inline int engine_reap(struct engine *e, struct io_req **done, unsigned m
 			      unsigned max)
 {
 	return e->ops->reap(e, done, min, max);
+}
+
+/*
+ * Batched submission (fio's iodepth_batch_submit).  engine_queue() takes
+ * a request as engine_submit() does — same operations, same errors, the
+ * same depth limit counting queued and in-flight requests alike (-EAGAIN
+ * past it) — but does not enter the kernel; engine_flush() pushes every
+ * queued request at once.  The rule:
+ *
+ *   - after engine_submit() returns 0, the request is in the kernel (or
+ *     already complete);
+ *   - after engine_queue() returns 0, it is only queued: it is in the
+ *     kernel once engine_flush() returns 0 (or engine_submit() of a later
+ *     request returns 0, which pushes everything queued before it);
+ *   - engine_reap() pushes what is queued before it waits, so a queued
+ *     request is never waited for without having been pushed; when the
+ *     kernel refuses the push (out of resources) with nothing in flight,
+ *     reap returns that error instead of waiting;
+ *   - a request the kernel refuses in the push (a bad descriptor, ...)
+ *     completes with -errno, as on submit; a batch the kernel takes only
+ *     part of keeps the rest queued for the next flush or reap.
+ *
+ * On a synchronous engine (psync, null) engine_queue() is engine_submit(),
+ * which completes the request at once, and engine_flush() does nothing;
+ * the faulty wrapper forwards both to the engine it wraps.
+ */
+static inline int engine_queue(struct engine *e, struct io_req *req)
+{
+	e->nreq[req->op]++;
+	if (!e->ops->queue)
+		return e->ops->submit(e, req);
+	return e->ops->queue(e, req);
+}
+
+static inline int engine_flush(struct engine *e)
+{
+	return e->ops->flush ? e->ops->flush(e) : 0;
+}
+
+/* The submission system calls of an instance and of the engines it
+ * wraps (struct engine.nsubmit_calls). */
+static inline uint64_t engine_submit_calls(const struct engine *e)
+{
+	uint64_t n = 0;
+
+	for (; e; e = e->inner)
+		n += e->nsubmit_calls;
+	return n;
 }
 
 /* The slow paths of engine_exec_full(), in engine.c: a request that

@@ -4,8 +4,10 @@
  * Instances opened with the same spec share a counter found in a small
  * process-wide registry (looked up under a mutex when an instance is
  * opened, then updated with atomic adds on the hot path).  Injected
- * completions of submit() are kept in the instance's own queue and handed
- * out by reap() before the inner engine's.
+ * completions of submit() and queue() are kept in the instance's own
+ * queue and handed out by reap() before the inner engine's; queue() and
+ * flush() of the rest are the inner engine's (its reap() pushes what it
+ * has queued).
  */
 #include "engine/faulty.h"
 
@@ -319,9 +321,12 @@ static int64_t faulty_exec(struct engine *e, struct io_req *req)
 	return req->res = e->inner->ops->exec(e->inner, req);
 }
 
-static int faulty_submit(struct engine *e, struct io_req *req)
+/* submit(), or queue() when `queue`: an injected fault completes at
+ * once, in the instance's own queue; the rest go to the inner engine. */
+static int faulty_take(struct engine *e, struct io_req *req, int queue)
 {
 	struct faulty *f = e->priv;
+	const struct engine_ops *in = e->inner->ops;
 
 	if (f->q.n >= f->q.depth)
 		return -EAGAIN;
@@ -329,7 +334,24 @@ static int faulty_submit(struct engine *e, struct io_req *req)
 		inject(e, f, req);
 		return engine_cq_push(&f->q, req);
 	}
-	return e->inner->ops->submit(e->inner, req);
+	if (queue && in->queue)
+		return in->queue(e->inner, req);
+	return in->submit(e->inner, req);
+}
+
+static int faulty_submit(struct engine *e, struct io_req *req)
+{
+	return faulty_take(e, req, 0);
+}
+
+static int faulty_queue(struct engine *e, struct io_req *req)
+{
+	return faulty_take(e, req, 1);
+}
+
+static int faulty_flush(struct engine *e)
+{
+	return engine_flush(e->inner);
 }
 
 static int faulty_reap(struct engine *e, struct io_req **done, unsigned min, unsigned max)
@@ -356,4 +378,6 @@ const struct engine_ops engine_faulty_ops = {
 	.exec = faulty_exec,
 	.submit = faulty_submit,
 	.reap = faulty_reap,
+	.queue = faulty_queue,
+	.flush = faulty_flush,
 };

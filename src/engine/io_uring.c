@@ -4,6 +4,19 @@
  * and waits for it).  Other operations (open, unlink, ...) use the plain
  * system calls: io_uring's versions of those are not faster on the
  * kernels people benchmark and are missing on older ones.
+ *
+ * queue() fills submission queue entries without entering the kernel;
+ * flush() hands them all over with one io_uring_submit() (one
+ * io_uring_enter()); submit() is queue() then flush(), and reap()
+ * flushes first.  Entries the kernel does not take (it stops early when
+ * out of memory, or after an entry it cannot even start) stay in the
+ * submission ring, and the next io_uring_submit() hands them over again.
+ *
+ * The ring is set up with IORING_SETUP_CLAMP (liburing 2.3, Debian 12,
+ * has it; Linux 5.6 and later honour it): a depth above the kernel's
+ * limit of entries (32768 today) is clamped to it instead of refused,
+ * and the engine's depth is then what the ring has.  A kernel before 5.6
+ * refuses the flag with EINVAL; the ring is then set up without it.
  */
 #ifdef HAVE_LIBURING
 #include <errno.h>
@@ -15,20 +28,30 @@
 
 struct uring {
 	struct io_uring ring;
-	unsigned depth, inflight;
+	unsigned depth;
+	unsigned inflight; /* taken and not reaped: queued or in the kernel */
+	unsigned queued;   /* of which not handed to the kernel yet */
 };
 
 static int uring_init(struct engine *e, unsigned depth)
 {
 	struct uring *u = xcalloc(1, sizeof(*u));
+	unsigned flags = 0;
 	int ret;
 
 	u->depth = depth < 4 ? 4 : depth;
-	ret = io_uring_queue_init(u->depth, &u->ring, 0);
+#ifdef IORING_SETUP_CLAMP
+	flags |= IORING_SETUP_CLAMP;
+#endif
+	ret = io_uring_queue_init(u->depth, &u->ring, flags);
+	if (ret == -EINVAL && flags) /* a kernel before 5.6 */
+		ret = io_uring_queue_init(u->depth, &u->ring, 0);
 	if (ret < 0) {
 		free(u);
 		return ret;
 	}
+	if (u->ring.sq.ring_entries < u->depth) /* clamped */
+		u->depth = u->ring.sq.ring_entries;
 	e->priv = u;
 	return 0;
 }
@@ -46,11 +69,10 @@ static int ring_op(enum io_op op)
 	return op == IO_READ || op == IO_WRITE || op == IO_FSYNC || op == IO_FDATASYNC;
 }
 
-static int uring_submit(struct engine *e, struct io_req *req)
+static int uring_queue(struct engine *e, struct io_req *req)
 {
 	struct uring *u = e->priv;
 	struct io_uring_sqe *sqe;
-	int ret;
 
 	if (!ring_op(req->op))
 		return -EINVAL;
@@ -72,21 +94,56 @@ static int uring_submit(struct engine *e, struct io_req *req)
 		break;
 	}
 	io_uring_sqe_set_data(sqe, req);
-	ret = io_uring_submit(&u->ring);
+	u->inflight++;
+	u->queued++;
+	return 0;
+}
+
+/* Hand every queued entry to the kernel: one io_uring_submit(), more
+ * only when the kernel takes part of them. */
+static int uring_flush(struct engine *e)
+{
+	struct uring *u = e->priv;
+
+	while (u->queued) {
+		int ret = io_uring_submit(&u->ring);
+
+		e->nsubmit_calls++;
+		if (ret == -EINTR)
+			continue;
+		if (ret < 0)
+			return ret;
+		if (ret == 0)
+			return -EAGAIN;
+		u->queued -= (unsigned)ret < u->queued ? (unsigned)ret : u->queued;
+	}
+	return 0;
+}
+
+/* Taken requests are never refused afterwards: one the kernel would not
+ * take now stays queued, for the next flush or reap. */
+static int uring_submit(struct engine *e, struct io_req *req)
+{
+	int ret = uring_queue(e, req);
+
 	if (ret < 0)
 		return ret;
-	u->inflight++;
+	uring_flush(e);
 	return 0;
 }
 
 static int uring_reap(struct engine *e, struct io_req **done, unsigned min, unsigned max)
 {
 	struct uring *u = e->priv;
+	int pushed = uring_flush(e);
 	unsigned n = 0;
 
-	if (min > u->inflight)
-		min = u->inflight;
-	while (n < max && u->inflight) {
+	/* wait only for what the kernel has */
+	if (min > u->inflight - u->queued)
+		min = u->inflight - u->queued;
+	if (pushed < 0 && u->inflight == u->queued)
+		return pushed; /* nothing in the kernel to wait for */
+	while (n < max && u->inflight > u->queued) {
 		struct io_uring_cqe *cqe;
 		int ret;
 
@@ -138,5 +195,7 @@ const struct engine_ops engine_io_uring_ops = {
 	.exec = uring_exec,
 	.submit = uring_submit,
 	.reap = uring_reap,
+	.queue = uring_queue,
+	.flush = uring_flush,
 };
 #endif

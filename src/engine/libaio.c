@@ -6,6 +6,15 @@
  * and waits for it.  Other operations (open, unlink, stat, ...) use the
  * plain system calls, as the io_uring engine does.
  *
+ * queue() prepares a control block without entering the kernel; flush()
+ * hands every queued one over with one io_submit().  When the kernel
+ * takes only the first k of n, the call is repeated for the rest: an
+ * io_submit() that refuses its first block with -errno (other than
+ * EAGAIN) makes that request complete with the error, and the next call
+ * goes on from the one after it; -EAGAIN (out of kernel resources)
+ * leaves the rest queued for the next flush or reap.  submit() is
+ * queue() then flush(), and reap() flushes first.
+ *
  * Native AIO is asynchronous for O_DIRECT files; on a buffered file the
  * kernel often completes the request inside io_submit().  The completion
  * is the same either way.
@@ -20,6 +29,7 @@
 #include <errno.h>
 #include <libaio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "engine/engine.h"
@@ -34,6 +44,8 @@ struct aio {
 	unsigned nfree;
 	struct io_event *events; /* depth, for io_getevents() */
 	struct engine_cq done;	 /* completed at submission */
+	struct iocb **pending;	 /* depth: queued, not handed to the kernel */
+	unsigned npending;
 };
 
 static int laio_init(struct engine *e, unsigned depth)
@@ -53,6 +65,7 @@ static int laio_init(struct engine *e, unsigned depth)
 	a->cbs = xcalloc(a->depth, sizeof(*a->cbs));
 	a->free_cbs = xcalloc(a->depth, sizeof(*a->free_cbs));
 	a->events = xcalloc(a->depth, sizeof(*a->events));
+	a->pending = xcalloc(a->depth, sizeof(*a->pending));
 	for (unsigned i = 0; i < a->depth; i++)
 		a->free_cbs[i] = &a->cbs[i];
 	a->nfree = a->depth;
@@ -68,6 +81,7 @@ static void laio_exit(struct engine *e)
 	/* io_destroy() waits for what is still in flight */
 	io_destroy(a->ctx);
 	engine_cq_free(&a->done);
+	free(a->pending);
 	free(a->events);
 	free(a->free_cbs);
 	free(a->cbs);
@@ -98,42 +112,87 @@ static void prep(struct iocb *cb, struct io_req *req)
 	cb->data = req;
 }
 
-static int laio_submit(struct engine *e, struct io_req *req)
+static int laio_queue(struct engine *e, struct io_req *req)
 {
 	struct aio *a = e->priv;
 	struct iocb *cb;
-	int ret;
 
 	if (!aio_op(req->op))
 		return -EINVAL;
-	if (a->inflight + a->done.n >= a->depth || !a->nfree)
+	if (a->inflight + a->done.n + a->npending >= a->depth || !a->nfree)
 		return -EAGAIN;
 	cb = a->free_cbs[--a->nfree];
 	prep(cb, req);
-	do
-		ret = io_submit(a->ctx, 1, &cb);
-	while (ret == -EINTR);
-	if (ret == 1) {
-		a->inflight++;
-		return 0;
-	}
+	a->pending[a->npending++] = cb;
+	return 0;
+}
+
+/* The kernel refused a control block with `err`: its request completes
+ * with the error (an fsync it cannot queue is done synchronously). */
+static void refused(struct aio *a, struct iocb *cb, int err)
+{
+	struct io_req *req = cb->data;
+
 	a->free_cbs[a->nfree++] = cb;
-	if (ret == -EAGAIN)
-		return ret; /* out of kernel resources: reap first */
-	if (ret == -EINVAL && (req->op == IO_FSYNC || req->op == IO_FDATASYNC))
+	if (err == -EINVAL && (req->op == IO_FSYNC || req->op == IO_FDATASYNC))
 		engine_syscall(req);
 	else
-		req->res = ret < 0 ? ret : -EIO;
-	return engine_cq_push(&a->done, req);
+		req->res = err < 0 ? err : -EIO;
+	/* cannot be full: queued, in flight and done stay within depth */
+	engine_cq_push(&a->done, req);
+}
+
+/* Hand every queued control block to the kernel: one io_submit(), more
+ * only when the kernel takes part of them. */
+static int laio_flush(struct engine *e)
+{
+	struct aio *a = e->priv;
+	unsigned head = 0;
+	int err = 0;
+
+	while (head < a->npending) {
+		int ret = io_submit(a->ctx, (long)(a->npending - head), a->pending + head);
+
+		e->nsubmit_calls++;
+		if (ret == -EINTR)
+			continue;
+		if (ret > 0) {
+			a->inflight += (unsigned)ret;
+			head += (unsigned)ret;
+		} else if (ret == -EAGAIN || ret == 0) {
+			err = -EAGAIN; /* out of kernel resources: the rest stay queued */
+			break;
+		} else {
+			refused(a, a->pending[head++], ret);
+		}
+	}
+	a->npending -= head;
+	memmove(a->pending, a->pending + head, a->npending * sizeof(*a->pending));
+	return err;
+}
+
+/* Taken requests are never refused afterwards: one the kernel would not
+ * take now stays queued, for the next flush or reap. */
+static int laio_submit(struct engine *e, struct io_req *req)
+{
+	int ret = laio_queue(e, req);
+
+	if (ret < 0)
+		return ret;
+	laio_flush(e);
+	return 0;
 }
 
 static int laio_reap(struct engine *e, struct io_req **done, unsigned min, unsigned max)
 {
 	struct aio *a = e->priv;
+	int pushed = laio_flush(e);
 	unsigned n = (unsigned)engine_cq_pop(&a->done, done, max);
 
 	if (min > n + a->inflight)
-		min = n + a->inflight;
+		min = n + a->inflight; /* wait only for what the kernel has */
+	if (pushed < 0 && !n && !a->inflight)
+		return pushed; /* nothing in the kernel to wait for */
 	while (n < max && a->inflight) {
 		struct timespec now = { 0, 0 };
 		unsigned want = max - n < a->inflight ? max - n : a->inflight;
@@ -170,7 +229,7 @@ static int64_t laio_exec(struct engine *e, struct io_req *req)
 	/* Non-AIO operations, and any request made while asynchronous ones
 	 * are queued (whose completions a reap here would take), use the
 	 * plain system call. */
-	if (!aio_op(req->op) || a->inflight || a->done.n)
+	if (!aio_op(req->op) || a->inflight || a->done.n || a->npending)
 		return engine_syscall(req);
 	ret = laio_submit(e, req);
 	if (ret < 0)
@@ -192,5 +251,7 @@ const struct engine_ops engine_libaio_ops = {
 	.exec = laio_exec,
 	.submit = laio_submit,
 	.reap = laio_reap,
+	.queue = laio_queue,
+	.flush = laio_flush,
 };
 #endif
