@@ -10,6 +10,17 @@
  * operations; the 32 writes and reads again on an O_DIRECT file (where
  * native AIO is asynchronous; skipped where the file system refuses
  * O_DIRECT).  The synchronous engines do not claim ENGINE_ASYNC.
+ *
+ * Batched submission (engine_queue(), engine_flush()): batches of 1, 7
+ * and 32 writes queued without a system call and pushed by one flush
+ * with one submission call (engine_submit_calls()), their completions
+ * and the data read back by a batch of reads; queued and submitted
+ * requests together limited by the depth (-EAGAIN past it); a reap with
+ * only queued requests pushes and completes them; a bad descriptor in a
+ * batch completes with -EBADF and the others are done; faulty:io_uring
+ * and faulty:libaio pass a batch through (one injected failure, one
+ * call); on psync and null a queued request is complete at once and
+ * flush has nothing to push.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -168,6 +179,104 @@ static void test_edges(const char *name, struct engine *e, int fd)
 	   name);
 }
 
+/* A batch of n writes queued then pushed by one flush with one
+ * submission call, then a batch of n reads of them. */
+static void test_batch_of(const char *name, struct engine *e, int fd, int n)
+{
+	struct io_req reqs[DEPTH], *done[DEPTH];
+	uint64_t c0 = engine_submit_calls(e);
+	int err = 0, got, good = 1;
+	char what[32];
+
+	for (int i = 0; i < n; i++) {
+		memset(bufs[i], 'a' + (n + i) % 26, BS);
+		snprintf(bufs[i], 24, "batch %d block %d", n, i);
+		reqs[i] = (struct io_req){ .op = IO_WRITE, .fd = fd, .buf = bufs[i], .len = BS,
+					   .off = (uint64_t)i * BS };
+		if (!err)
+			err = engine_queue(e, &reqs[i]);
+	}
+	is_int(err, 0, "%s: a batch of %d writes queued", name, n);
+	is_int((int)(engine_submit_calls(e) - c0), 0, "%s: ... without a system call", name);
+	is_int(engine_flush(e), 0, "%s: ... flushed", name);
+	is_int((int)(engine_submit_calls(e) - c0), 1, "%s: ... with one submission call", name);
+	got = reap_all(e, done, n);
+	is_int(got, n, "%s: %d completions of the batch", name, n);
+	snprintf(what, sizeof(what), "%d batched writes", n);
+	check_done(name, what, done, got, reqs, BS);
+
+	for (int i = 0; i < n; i++) {
+		memset(back[i], 0, BS);
+		reqs[i] = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[i], .len = BS,
+					   .off = (uint64_t)i * BS };
+		engine_queue(e, &reqs[i]);
+	}
+	c0 = engine_submit_calls(e);
+	is_int(engine_flush(e), 0, "%s: a batch of %d reads flushed", name, n);
+	is_int((int)(engine_submit_calls(e) - c0), 1, "%s: ... with one submission call", name);
+	got = reap_all(e, done, n);
+	snprintf(what, sizeof(what), "%d batched reads", n);
+	check_done(name, what, done, got, reqs, BS);
+	for (int i = 0; i < n; i++)
+		if (memcmp(back[i], bufs[i], BS))
+			good = 0;
+	ok(good, "%s: the batch of %d read back what was written", name, n);
+}
+
+static void test_batch(const char *name, struct engine *e, int fd)
+{
+	struct io_req reqs[DEPTH], extra, *done[DEPTH];
+	char buf[BS];
+	uint64_t c0;
+	int n, err = 0;
+
+	test_batch_of(name, e, fd, 1);
+	test_batch_of(name, e, fd, 7);
+	test_batch_of(name, e, fd, DEPTH);
+
+	/* the depth counts queued and submitted requests alike */
+	for (int i = 0; i < DEPTH; i++) {
+		reqs[i] = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[i], .len = BS,
+					   .off = (uint64_t)i * BS };
+		if (!err)
+			err = i < DEPTH / 2 ? engine_submit(e, &reqs[i]) : engine_queue(e, &reqs[i]);
+	}
+	is_int(err, 0, "%s: %d submitted and %d queued", name, DEPTH / 2, DEPTH / 2);
+	extra = (struct io_req){ .op = IO_READ, .fd = fd, .buf = buf, .len = BS, .off = 0 };
+	is_int(engine_queue(e, &extra), -EAGAIN, "%s: queueing request %d is refused: -EAGAIN",
+	       name, DEPTH + 1);
+	is_int(engine_submit(e, &extra), -EAGAIN, "%s: ... and so is submitting it", name);
+	n = reap_all(e, done, DEPTH);
+	is_int(n, DEPTH, "%s: the reap pushes the queued ones: %d completions", name, DEPTH);
+	check_done(name, "submitted and queued reads", done, n, reqs, BS);
+
+	/* a reap with only queued requests pushes and completes them */
+	for (int i = 0; i < 7; i++) {
+		reqs[i] = (struct io_req){ .op = IO_WRITE, .fd = fd, .buf = bufs[i], .len = BS,
+					   .off = (uint64_t)i * BS };
+		engine_queue(e, &reqs[i]);
+	}
+	c0 = engine_submit_calls(e);
+	n = engine_reap(e, done, 7, 7);
+	is_int(n, 7, "%s: a reap of 7 queued, never flushed writes completes them", name);
+	check_done(name, "queued writes reaped", done, n > 0 ? n : 0, reqs, BS);
+	is_int((int)(engine_submit_calls(e) - c0), 1, "%s: ... pushed with one call", name);
+	is_int(engine_reap(e, done, 0, DEPTH), 0, "%s: nothing more to reap", name);
+	is_int(engine_flush(e), 0, "%s: a flush with nothing queued", name);
+
+	/* a bad descriptor in a batch: its own completion, the others done */
+	for (int i = 0; i < 3; i++)
+		reqs[i] = (struct io_req){ .op = IO_WRITE, .fd = i == 1 ? -1 : fd, .buf = bufs[i],
+					   .len = BS, .off = (uint64_t)i * BS };
+	for (int i = 0; i < 3; i++)
+		engine_queue(e, &reqs[i]);
+	is_int(engine_flush(e), 0, "%s: a batch with a bad descriptor is flushed", name);
+	is_int(reap_all(e, done, 3), 3, "%s: ... all 3 complete", name);
+	ok(reqs[0].res == BS && reqs[1].res == -EBADF && reqs[2].res == BS,
+	   "%s: ... the bad one with -EBADF, the others whole (%lld %lld %lld)", name,
+	   (long long)reqs[0].res, (long long)reqs[1].res, (long long)reqs[2].res);
+}
+
 static void test_direct(const char *name, struct engine *e, int dfd)
 {
 	struct io_req r = { .op = IO_OPEN, .dirfd = dfd, .path = "direct",
@@ -184,6 +293,7 @@ static void test_direct(const char *name, struct engine *e, int dfd)
 		return;
 	snprintf(label, sizeof(label), "%s O_DIRECT", name);
 	test_queue(label, e, fd);
+	test_batch(label, e, fd);
 	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
 	engine_exec(e, &r);
 	r = (struct io_req){ .op = IO_UNLINK, .dirfd = dfd, .path = "direct" };
@@ -213,6 +323,7 @@ static void test_engine(const char *name)
 	if (fd >= 0) {
 		test_queue(name, e, fd);
 		test_edges(name, e, fd);
+		test_batch(name, e, fd);
 		r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
 		is_int(engine_exec(e, &r), 0, "%s: close", name);
 	}
@@ -223,6 +334,76 @@ static void test_engine(const char *name)
 out:
 	close(dfd);
 	rmdir(dir);
+}
+
+/* faulty:ENGINE passes a batch through: one call, one injected fault. */
+static void test_faulty_batch(const char *inner)
+{
+	char spec[64], dir[] = "/tmp/fsgauge-async-XXXXXX";
+	struct engine *e = NULL;
+	struct io_req reqs[8], *done[8], r;
+	int dfd, fd, n, fails = 0, whole = 0;
+
+	snprintf(spec, sizeof(spec), "faulty:%s:op=write,nth=3,err=EIO", inner);
+	if (!mkdtemp(dir) || (dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0) {
+		ok(0, "temporary directory: %s", strerror(errno));
+		return;
+	}
+	ok(engine_spec_caps(spec) & ENGINE_ASYNC, "%s is ENGINE_ASYNC", spec);
+	if (engine_open(&e, spec, DEPTH) < 0) {
+		ok(0, "engine_open('%s')", spec);
+		goto out;
+	}
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "data",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd = (int)engine_exec_full(e, &r);
+	for (int i = 0; i < 8; i++) {
+		reqs[i] = (struct io_req){ .op = IO_WRITE, .fd = fd, .buf = bufs[i], .len = BS,
+					   .off = (uint64_t)i * BS };
+		is_int(engine_queue(e, &reqs[i]), 0, "%s: write %d queued", spec, i + 1);
+	}
+	is_int((int)engine_submit_calls(e), 0, "%s: ... without a system call", spec);
+	is_int(engine_flush(e), 0, "%s: flushed", spec);
+	is_int((int)engine_submit_calls(e), 1, "%s: ... with one call to %s", spec, inner);
+	n = reap_all(e, done, 8);
+	is_int(n, 8, "%s: 8 completions", spec);
+	for (int i = 0; i < n; i++) {
+		fails += done[i]->res == -EIO;
+		whole += done[i]->res == BS;
+	}
+	ok(fails == 1 && whole == 7 && reqs[2].res == -EIO,
+	   "%s: the third failed with -EIO, the 7 others are whole", spec);
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
+	engine_exec(e, &r);
+	r = (struct io_req){ .op = IO_UNLINK, .dirfd = dfd, .path = "data" };
+	engine_exec(e, &r);
+	engine_close(e);
+out:
+	close(dfd);
+	rmdir(dir);
+}
+
+/* On a synchronous engine a queued request is complete at once, flush
+ * has nothing to push, and no submission call is counted. */
+static void test_sync_batch(const char *name)
+{
+	struct engine *e;
+	struct io_req r[3], *done[3];
+	int good = 1;
+
+	if (engine_open(&e, name, 3) < 0) {
+		ok(0, "engine_open('%s')", name);
+		return;
+	}
+	for (int i = 0; i < 3; i++) {
+		r[i] = (struct io_req){ .op = IO_FSTAT, .fd = 0 };
+		good &= engine_queue(e, &r[i]) == 0;
+	}
+	ok(good, "%s: 3 requests queued", name);
+	is_int(engine_flush(e), 0, "%s: flush has nothing to do", name);
+	is_int(engine_reap(e, done, 3, 3), 3, "%s: 3 completions", name);
+	is_int((int)engine_submit_calls(e), 0, "%s: no submission call counted", name);
+	engine_close(e);
 }
 
 int main(void)
@@ -239,6 +420,14 @@ int main(void)
 		test_engine(*n);
 		tested++;
 	}
+	test_sync_batch("psync");
+	test_sync_batch("null");
+#ifdef HAVE_LIBURING
+	test_faulty_batch("io_uring");
+#endif
+#ifdef HAVE_LIBAIO
+	test_faulty_batch("libaio");
+#endif
 #if defined(HAVE_LIBURING) || defined(HAVE_LIBAIO)
 	ok(tested > 0, "an asynchronous engine was tested (%d)", tested);
 #else
