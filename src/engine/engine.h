@@ -272,8 +272,13 @@ static inline int engine_reap(struct engine *e, struct io_req **done, unsigned m
  *     kernel refuses the push (out of resources) with nothing in flight,
  *     reap returns that error instead of waiting;
  *   - a request the kernel refuses in the push (a bad descriptor, ...)
- *     completes with -errno, as on submit; a batch the kernel takes only
- *     part of keeps the rest queued for the next flush or reap.
+ *     completes with -errno, as on submit; when the kernel takes only
+ *     part of a batch, flush repeats the call for the rest, and a refusal
+ *     for lack of resources (-EAGAIN, returned) keeps the rest queued for
+ *     the next flush or reap;
+ *   - a request submit or queue has taken is never refused later: if the
+ *     kernel will not take it yet, engine_submit() still returns 0 and
+ *     the request stays queued, as above.
  *
  * On a synchronous engine (psync, null) engine_queue() is engine_submit(),
  * which completes the request at once, and engine_flush() does nothing;
