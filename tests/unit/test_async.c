@@ -20,7 +20,8 @@
  * batch completes with -EBADF and the others are done; faulty:io_uring
  * and faulty:libaio pass a batch through (one injected failure, one
  * call); on psync and null a queued request is complete at once and
- * flush has nothing to push.
+ * flush has nothing to push.  io_uring opened with a depth of 65536
+ * starts, clamped to the kernel's limit (IORING_SETUP_CLAMP).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -383,6 +384,24 @@ out:
 	rmdir(dir);
 }
 
+#ifdef HAVE_LIBURING
+/* A depth above the kernel's limit of ring entries (32768) is clamped
+ * (IORING_SETUP_CLAMP), not refused. */
+static void test_uring_clamp(void)
+{
+	struct engine *e = NULL;
+	int r = engine_open(&e, "io_uring", 65536);
+
+	if (r == -ENOMEM) {
+		ok(1, "# SKIP io_uring: no memory for a ring of 32768 entries");
+		return;
+	}
+	is_int(r, 0, "io_uring: depth 65536 is clamped to the kernel's limit, not refused");
+	if (!r)
+		engine_close(e);
+}
+#endif
+
 /* On a synchronous engine a queued request is complete at once, flush
  * has nothing to push, and no submission call is counted. */
 static void test_sync_batch(const char *name)
@@ -424,6 +443,7 @@ int main(void)
 	test_sync_batch("null");
 #ifdef HAVE_LIBURING
 	test_faulty_batch("io_uring");
+	test_uring_clamp();
 #endif
 #ifdef HAVE_LIBAIO
 	test_faulty_batch("libaio");
