@@ -66,6 +66,7 @@ static const struct field flowop_fields[] = {
 	{ "resume", FO(resume) },
 	{ "dirsync", FO(dirsync) },
 	{ "readdir", FO(readdir) },
+	{ "iodepth", FO(iodepth) },
 };
 #undef FO
 

@@ -164,6 +164,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "resume", AK_BOOL, FO(resume) },
 	{ "dirsync", AK_BOOL, FO(dirsync) },
 	{ "readdir", AK_BOOL, FO(readdir) },
+	{ "iodepth", AK_INT, FO(iodepth) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -1693,6 +1694,29 @@ out:
 	return rc;
 }
 
+/* iodepth=: on read and write only, a constant (or a variable holding
+ * one) from 1 to WL_IODEPTH_MAX. */
+static int check_iodepth(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo)
+{
+	const struct attr *a = attr_find(&f->attrs, "iodepth");
+	int line = a ? a->v.line : f->line, col = a ? a->v.col : f->col;
+	int64_t n;
+
+	if (!wl_val_isset(&fo->iodepth))
+		return 0;
+	if (fo->type != FO_READ && fo->type != FO_WRITE)
+		return perr(p, line, col, "flowop '%s': iodepth is for read and write flowops only",
+			    fo->name);
+	if (wl_val_israndom(&fo->iodepth))
+		return perr(p, line, col, "flowop '%s': iodepth cannot be random", fo->name);
+	n = wl_val_int(&fo->iodepth, NULL, 0);
+	if (n < 1 || n > WL_IODEPTH_MAX)
+		return perr(p, line, col,
+			    "flowop '%s': iodepth %lld is out of range (1 to %d requests in flight)",
+			    fo->name, (long long)n, WL_IODEPTH_MAX);
+	return 0;
+}
+
 static int instantiate(struct parser *p, const struct fo_ast *f, const struct env *env,
 		       const char *prefix, struct wl_flowop ***list, size_t *n)
 {
@@ -1723,6 +1747,9 @@ static int instantiate(struct parser *p, const struct fo_ast *f, const struct en
 
 	fo->type = (enum flowop_type)f->builtin;
 	rc = apply_attrs(p, &f->attrs, env, fo, "flowop");
+	if (rc)
+		return rc;
+	rc = check_iodepth(p, f, fo);
 	if (rc)
 		return rc;
 	if (wl_val_bool(&fo->readdir, 0) && wl_val_bool(&fo->random, 0))
@@ -2930,6 +2957,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->resume);
 	wl_val_clear(&fo->dirsync);
 	wl_val_clear(&fo->readdir);
+	wl_val_clear(&fo->iodepth);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);

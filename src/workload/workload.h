@@ -154,6 +154,9 @@ struct wl_fileset {
 	int line;
 };
 
+/* The largest iodepth= a read or write flowop takes. */
+#define WL_IODEPTH_MAX 65536
+
 enum flowop_type {
 	FO_CREATEFILE,
 	FO_OPENFILE,
@@ -239,6 +242,10 @@ struct wl_flowop {
 	/* an ordered pass in the order the fileset's directories list their
 	 * files (readdir), as bonnie++'s sequential stat and delete */
 	struct wl_val readdir;
+	/* read/write: keep up to this many requests in flight on an
+	 * asynchronous engine (fio's iodepth; 1 to WL_IODEPTH_MAX, default 1;
+	 * docs/workload-language.md) */
+	struct wl_val iodepth;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its
