@@ -271,6 +271,25 @@ static json_t *cache_json(const struct result_cache *c)
 	return o;
 }
 
+/* iodepth=: the depths seen at submission (struct op_stats.qdepth),
+ * keyed by the lowest depth of each bucket as fio prints its "IO depths"
+ * ("1", "2", "4", ..., "32", ">=64"), and the largest. */
+static json_t *qdepth_json(const struct op_stats *st)
+{
+	json_t *o = json_object(), *b = json_object();
+
+	for (unsigned i = 0; i < OP_QDEPTH_BUCKETS; i++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "%s%llu", i + 1 == OP_QDEPTH_BUCKETS ? ">=" : "",
+			 (unsigned long long)op_qdepth_low(i));
+		json_object_set_new(b, key, json_integer((json_int_t)st->qdepth[i]));
+	}
+	json_object_set_new(o, "max", json_integer((json_int_t)st->qdepth_max));
+	json_object_set_new(o, "submissions", b);
+	return o;
+}
+
 static json_t *intervals_json(const struct result_phase *p)
 {
 	json_t *a = json_array();
@@ -387,6 +406,8 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(j, "too_fast", json_boolean(p->too_fast || result_op_too_few(r)));
 		json_object_set_new(j, "latency_us", latency_json(&r->st.lat));
 		json_object_set_new(j, "histogram", hist_json(&r->st.lat));
+		if (r->st.qdepth_max)
+			json_object_set_new(j, "iodepth", qdepth_json(&r->st));
 		if (!strcmp(r->type, "testrandvar")) {
 			json_object_set_new(j, "sample_mean", json_real(r->extra_mean));
 			json_object_set_new(j, "sample_sd", json_real(r->extra_sd));

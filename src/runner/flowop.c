@@ -1012,29 +1012,14 @@ static void vlock_range(struct runner *rn, uint64_t off, uint64_t len, int lock)
 		}
 }
 
-static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
+/* The offset of a read or write flowop's next request of iosize bytes
+ * in the file of slot s. */
+static ALWAYS_INLINE uint64_t rw_offset(struct worker *wk, struct wflow *f, struct fd_slot *s,
+					int64_t iosize, int write)
 {
-	struct fd_slot *s;
-	enum flow_result r = io_setup(wk, f, &s);
-	struct timing t;
-	int64_t iosize, ret;
-	uint64_t off, wss;
-	int random;
+	uint64_t off, wss = slot_wss(f, s);
 
-	if (r != FR_OK)
-		return r;
-	iosize = flow_iosize(wk, f);
-	if (verifying(wk))
-		iosize = (int64_t)verify_align_up((uint64_t)iosize);
-	if (ensure_buf(wk, (size_t)iosize) < 0) {
-		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
-		return FR_ERROR;
-	}
-	random = f->random;
-	if (f->bufsize && !random)
-		return do_buffered(wk, f, s, (size_t)iosize, write);
-	wss = slot_wss(f, s);
-	if (random) {
+	if (f->random) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
 		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
@@ -1048,6 +1033,48 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	}
 	if (verifying(wk))
 		off = verify_align_down(off);
+	return off;
+}
+
+/* iodepth=: count a submission at which `depth` requests of the flowop
+ * (this one included) are in flight. */
+static ALWAYS_INLINE void depth_seen(struct op_stats *st, uint64_t depth)
+{
+	STAT_ADD(st->qdepth[op_qdepth_bucket(depth)], 1);
+	if (depth > st->qdepth_max)
+		__atomic_store_n(&st->qdepth_max, depth, __ATOMIC_RELAXED);
+}
+
+static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				   int64_t iosize, int write);
+
+static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
+{
+	struct fd_slot *s;
+	enum flow_result r = io_setup(wk, f, &s);
+	struct timing t;
+	int64_t iosize, ret;
+	uint64_t off;
+
+	if (r != FR_OK)
+		return r;
+	iosize = flow_iosize(wk, f);
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+	if (ensure_buf(wk, (size_t)iosize) < 0) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
+	if (f->bufsize && !f->random)
+		return do_buffered(wk, f, s, (size_t)iosize, write);
+	if (unlikely(f->iodepth > 1)) {
+		/* a chunked file is read and written one request at a time
+		 * (a request may span two chunk files) */
+		if (f->dq && !s->ncfds)
+			return depth_pass(wk, f, s, iosize, write);
+		depth_seen(&f->st, 1);
+	}
+	off = rw_offset(wk, f, s, iosize, write);
 	if (write)
 		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
 	op_begin(f, &t);
@@ -1783,33 +1810,214 @@ static void aio_complete(struct worker *wk, struct aio_slot *a)
 	wk->aio_inflight--;
 }
 
-static int aio_reap(struct worker *wk, unsigned min)
+/* iodepth=: the operation of a completed request, `lat` ns after its
+ * submission (no CPU sample: the thread did other work meanwhile). */
+static void depth_account(struct worker *wk, struct wflow *f, uint64_t lat, uint64_t rbytes,
+			  uint64_t wbytes)
+{
+	struct op_stats *st = &f->st;
+
+	STAT_BEGIN(st);
+	STAT_ADD_R(st->bytes_read, rbytes);
+	STAT_ADD_R(st->bytes_written, wbytes);
+	STAT_ADD_R(st->ops, 1);
+	STAT_COMMIT(st);
+	hist_add(&st->lat, lat);
+	wk->all_ops++;
+	if (rbytes || wbytes) {
+		wk->io_ops++;
+		wk->io_bytes += rbytes + wbytes;
+	}
+}
+
+/* Finish a completed request of an iodepth= flowop, reaped at op_clock()
+ * `now`: a short transfer, or one that met EINTR/EAGAIN, is completed
+ * synchronously from where it stopped (a read up to the end of the file);
+ * then it counts as one operation, and an error goes the way of every
+ * operation error (runner_op_error). */
+static void depth_complete(struct worker *wk, struct depth_slot *d, uint64_t now)
+{
+	struct io_req *q = &d->req;
+	struct wflow *f = d->f;
+	struct depth_q *dq = f->dq;
+	int write = q->op == IO_WRITE;
+	int64_t res = q->res;
+
+	if (res == -EINTR || res == -EAGAIN || (res > 0 && (size_t)res < q->len)) {
+		size_t done = res > 0 ? (size_t)res : 0;
+		struct io_req rest = { .op = q->op, .fd = q->fd, .buf = (char *)q->buf + done,
+				       .len = q->len - done, .off = q->off + done };
+		int64_t r = engine_exec_full(wk->eng, &rest);
+
+		res = r < 0 ? r : (int64_t)(done + (size_t)r);
+		now = op_clock();
+	}
+	depth_account(wk, f, op_clock_ns(now - d->t0), !write && res > 0 ? (uint64_t)res : 0,
+		      write && res > 0 ? (uint64_t)res : 0);
+	if (res < 0) {
+		const char *path = NULL;
+
+		if (d->fs && d->idx >= 0)
+			path = entry_path(wk, d->fs, d->idx, wk->path2);
+		runner_op_error(wk, f, write ? "write" : "read", path, (int)res);
+		dq->failed = 1;
+	} else if (write && d->fs && d->idx >= 0) {
+		entry_grow_at(d->fs, d->idx, q->off + (uint64_t)res);
+	}
+	dq->free[dq->nfree++] = d->i;
+	dq->inflight--;
+	wk->depth_inflight--;
+}
+
+/* Reap at least `min` completions of the worker's requests in flight
+ * (aiowrite's and iodepth= flowops'); how many, or -errno. */
+static int inflight_reap(struct worker *wk, unsigned min)
 {
 	struct io_req *done[AIO_DEPTH];
-	int n = engine_reap(wk->eng, done, min, AIO_DEPTH);
+	int n = engine_reap(wk->eng, done, MIN(min, AIO_DEPTH), AIO_DEPTH);
+	uint64_t now = n > 0 ? op_clock() : 0;
 
-	for (int i = 0; i < n; i++)
-		aio_complete(wk, done[i]->user);
+	for (int i = 0; i < n; i++) {
+		const int *kind = done[i]->user;
+
+		if (*kind == INFLIGHT_DEPTH)
+			depth_complete(wk, done[i]->user, now);
+		else
+			aio_complete(wk, done[i]->user);
+	}
 	return n;
 }
 
 void worker_drain_aio(struct worker *wk)
 {
-	while (wk->aio_inflight)
-		if (aio_reap(wk, wk->aio_inflight) <= 0)
+	while (wk->aio_inflight || wk->depth_inflight)
+		if (inflight_reap(wk, wk->aio_inflight + wk->depth_inflight) <= 0)
 			break;
 }
 
-/* Before a descriptor is closed, wait for the asynchronous writes to it:
- * completing a short one later would write through a descriptor number
+/* Before a descriptor is closed, wait for the asynchronous requests on
+ * it: completing a short one later would go through a descriptor number
  * that may by then belong to another file. */
 static void aio_drain_fd(struct worker *wk, int fd)
 {
-	for (int i = 0; i < AIO_DEPTH && fd >= 0 && wk->aio_inflight; i++)
+	if (fd < 0)
+		return;
+	if (wk->depth_inflight) {
+		/* (the requests of iodepth= flowops: any on fd drains all) */
+		worker_drain_aio(wk);
+		return;
+	}
+	for (int i = 0; i < AIO_DEPTH && wk->aio_inflight; i++)
 		if (wk->aio[i].busy && wk->aio[i].req.fd == fd) {
 			worker_drain_aio(wk);
 			return;
 		}
+}
+
+int depth_q_init(struct wflow *f)
+{
+	struct depth_q *q = xcalloc(1, sizeof(*q));
+
+	q->depth = f->iodepth;
+	q->slot = xcalloc(q->depth, sizeof(*q->slot));
+	q->free = xcalloc(q->depth, sizeof(*q->free));
+	for (unsigned i = 0; i < q->depth; i++) {
+		q->slot[i].kind = INFLIGHT_DEPTH;
+		q->slot[i].i = i;
+		q->free[i] = q->depth - 1 - i;
+	}
+	q->nfree = q->depth;
+	f->dq = q;
+	return 0;
+}
+
+/* After worker_drain_aio(): nothing of the queue is in flight. */
+void depth_q_free(struct wflow *f)
+{
+	struct depth_q *q = f->dq;
+
+	if (!q)
+		return;
+	for (unsigned i = 0; i < q->depth; i++)
+		free(q->slot[i].buf);
+	free(q->slot);
+	free(q->free);
+	free(q);
+	f->dq = NULL;
+}
+
+/* iodepth=: hand the engine one more request of the flowop (iosize
+ * bytes, at the offset rw_offset() picks).  0, or -1 after an error
+ * (reported). */
+static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, int64_t iosize,
+			int write)
+{
+	struct depth_q *q = f->dq;
+	struct depth_slot *d = &q->slot[q->free[q->nfree - 1]];
+	uint64_t off;
+	int ret;
+
+	if (d->cap < (size_t)iosize) {
+		free(d->buf);
+		d->cap = 0;
+		if (posix_memalign(&d->buf, 4096, (size_t)iosize)) {
+			d->buf = NULL;
+			runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+			return -1;
+		}
+		d->cap = (size_t)iosize;
+		data_fill(&wk->rn->o->data, &wk->rng, d->buf, d->cap);
+	}
+	off = rw_offset(wk, f, s, iosize, write);
+	if (write) {
+		fill_for_write(wk, s, d->buf, (size_t)iosize, off);
+		note_plain_write(wk, s);
+	}
+	d->req = (struct io_req){ .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = d->buf,
+				  .len = (size_t)iosize, .off = off, .user = d };
+	d->f = f;
+	d->fs = s->fs;
+	d->idx = s->idx;
+	depth_seen(&f->st, q->inflight + 1);
+	d->t0 = op_clock();
+	ret = engine_submit(wk->eng, &d->req);
+	if (ret < 0) {
+		depth_account(wk, f, op_clock_ns(op_clock() - d->t0), 0, 0);
+		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), ret);
+		return -1;
+	}
+	q->nfree--;
+	q->inflight++;
+	wk->depth_inflight++;
+	return 0;
+}
+
+/* One pass of a read or write flowop with iodepth= on an asynchronous
+ * engine: submit requests (each of its own size when iosize= is random)
+ * until iodepth are in flight, then reap at least one completion (of this
+ * flowop or another's).  The requests stay in flight into the next pass;
+ * worker_drain_aio() completes them all before the phase ends. */
+static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				   int64_t iosize, int write)
+{
+	struct depth_q *q = f->dq;
+	int n;
+
+	q->failed = 0;
+	while (q->inflight < q->depth && !runner_stopping(wk->rn)) {
+		if (depth_submit(wk, f, s, iosize, write) < 0)
+			return FR_ERROR;
+		if (!f->iosize)
+			iosize = flow_iosize(wk, f);
+	}
+	if (runner_stopping(wk->rn) || !q->inflight)
+		return q->failed ? FR_ERROR : FR_OK; /* (the drain reaps the rest) */
+	n = inflight_reap(wk, 1);
+	if (n < 0) {
+		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), n);
+		return FR_ERROR;
+	}
+	return q->failed ? FR_ERROR : FR_OK;
 }
 
 static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
@@ -1825,7 +2033,7 @@ static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
 	if (r != FR_OK)
 		return r;
 	if (wk->aio_inflight >= AIO_DEPTH)
-		aio_reap(wk, 1);
+		inflight_reap(wk, 1);
 	for (int i = 0; i < AIO_DEPTH; i++) {
 		if (!wk->aio[i].busy) {
 			a = &wk->aio[i];
@@ -2456,4 +2664,6 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->fd_slot = wl_val_isset(&fo->fd) || !f->fs;
 	v = wl_val_int(&fo->fd, NULL, 0);
 	f->fd_index = v >= 0 && v < FD_SLOTS ? (int)v : 0;
+	v = wl_val_int(&fo->iodepth, NULL, 1);
+	f->iodepth = (unsigned)MIN(MAX(v, 1), WL_IODEPTH_MAX);
 }

@@ -100,7 +100,12 @@ struct ordered_pass {
 	struct dir_pass *dir; /* `readdir` passes (NULL: index order or shuffled) */
 };
 
+/* What a request's cookie (io_req.user) points to: an aio_slot or a
+ * depth_slot, told apart by their first member. */
+enum { INFLIGHT_AIO = 0, INFLIGHT_DEPTH = 1 };
+
 struct aio_slot {
+	int kind;		/* INFLIGHT_AIO (zeroed) */
 	struct io_req req;
 	void *buf;
 	int busy;
@@ -109,6 +114,30 @@ struct aio_slot {
 	struct rt_fileset *fs;	/* the file written, for messages */
 	int64_t idx;
 	uint64_t t0;
+};
+
+/* iodepth= above 1 on an asynchronous engine: one request of the
+ * flowop's queue, with a buffer of its own. */
+struct depth_slot {
+	int kind;		/* INFLIGHT_DEPTH */
+	unsigned i;		/* its index in depth_q.slot */
+	struct io_req req;
+	void *buf;
+	size_t cap;		/* bytes buf holds */
+	uint64_t t0;		/* op_clock() at submission */
+	struct wflow *f;
+	struct rt_fileset *fs;	/* the file, for messages and its size */
+	int64_t idx;
+};
+
+/* A read or write flowop's requests in flight (flowop.c, depth_pass). */
+struct depth_q {
+	unsigned depth;		/* iodepth= */
+	unsigned inflight;
+	unsigned nfree;		/* idle slots, their indices in free[] */
+	unsigned *free;
+	struct depth_slot *slot;
+	int failed;		/* a completion failed since the pass began */
 };
 
 /* CPU time per operation is sampled: reading the thread's CPU clock is a
@@ -144,6 +173,8 @@ struct wflow {
 	struct fd_slot *slot;
 	int oflags;		/* open flags from directio=/dsync=/osync=/--direct */
 	int dirsync;		/* dirsync=: fsync the file's directory too */
+	unsigned iodepth;	/* iodepth=, >= 1 */
+	struct depth_q *dq;	/* iodepth > 1 on an ENGINE_ASYNC engine, else NULL */
 	/* CPU sampling: operation time since the last sampled one began */
 	uint64_t unsampled_ns;
 	struct op_stats st;
@@ -199,6 +230,7 @@ struct worker {
 	struct fd_slot fds[FD_SLOTS];
 	struct aio_slot aio[AIO_DEPTH];
 	unsigned aio_inflight;
+	unsigned depth_inflight; /* requests of every depth_q in flight */
 	char path[4096], path2[4096];
 	unsigned char_sink;	/* getc: consumes the characters read */
 	int init_err;
@@ -279,13 +311,17 @@ enum flow_result flow_exec(struct worker *wk, struct wflow *f);
  * phase stops or the thread is done (wk->done). */
 void worker_run(struct worker *wk);
 void worker_close_all(struct worker *wk);
-/* Wait for every asynchronous write in flight, reporting failures. */
+/* Wait for every asynchronous request in flight (aiowrite's and those
+ * of iodepth= flowops), reporting failures. */
 void worker_drain_aio(struct worker *wk);
 /* Free what the worker's descriptor slots keep (chunk descriptor arrays);
  * after worker_close_all(). */
 void worker_free_slots(struct worker *wk);
 /* Report an operation error: counts it, prints the first one, and stops
  * the run under --on-error=stop. */
+/* iodepth=: set up (0 or -ENOMEM) and free a flowop's queue. */
+int depth_q_init(struct wflow *f);
+void depth_q_free(struct wflow *f);
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
 		     int neg_errno);
 

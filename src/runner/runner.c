@@ -143,6 +143,9 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
 	flow_init_attrs(f, rn->o->direct);
+	if (f->iodepth > 1 && (fo->type == FO_READ || fo->type == FO_WRITE) &&
+	    (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
+		depth_q_init(f);
 	f->pass = pass_get(rn, fo);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK || (fo->type == FO_REPLAY && fo->replay))
 		f->sync = sync_get(rn, fo->name);
@@ -210,6 +213,60 @@ static void wflow_free(struct wflow *f)
 		wflow_free(&f->children[i]);
 	free(f->children);
 	free(f->execs);
+	depth_q_free(f);
+}
+
+/* The largest iodepth= of the flowops in fl[0..n) and their children. */
+static unsigned flowops_max_iodepth(struct wl_flowop *const *fl, size_t n)
+{
+	unsigned m = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		int64_t d = wl_val_int(&fl[i]->iodepth, NULL, 1);
+
+		m = MAX(m, (unsigned)MIN(MAX(d, 1), WL_IODEPTH_MAX));
+		m = MAX(m, flowops_max_iodepth(fl[i]->children, fl[i]->nchildren));
+	}
+	return m;
+}
+
+/* The phase's first read or write flowop with iodepth= above 1 among
+ * fl[0..n) and their children, or NULL. */
+static const struct wl_flowop *flowops_deep(struct wl_flowop *const *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct wl_flowop *c = flowops_deep(fl[i]->children, fl[i]->nchildren);
+
+		if ((fl[i]->type == FO_READ || fl[i]->type == FO_WRITE) &&
+		    wl_val_int(&fl[i]->iodepth, NULL, 1) > 1)
+			return fl[i];
+		if (c)
+			return c;
+	}
+	return NULL;
+}
+
+/* iodepth= on an engine that completes each request at once: the note
+ * (as fio's) that the flowops run at depth 1, once per flowop. */
+static void depth_notes(struct runner *rn, struct wl_flowop *const *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int64_t d = wl_val_int(&fl[i]->iodepth, NULL, 1);
+
+		if ((fl[i]->type == FO_READ || fl[i]->type == FO_WRITE) && d > 1)
+			msg_info("flowop '%s': engine %s is synchronous: iodepth=%lld runs at depth 1",
+				 fl[i]->name, rn->o->engine, (long long)d);
+		depth_notes(rn, fl[i]->children, fl[i]->nchildren);
+	}
+}
+
+static void phase_depth_notes(struct runner *rn, struct wl_process *const *procs, size_t nprocs)
+{
+	if (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC)
+		return;
+	for (size_t p = 0; p < nprocs; p++)
+		for (size_t t = 0; t < procs[p]->nthreads; t++)
+			depth_notes(rn, procs[p]->threads[t]->flowops, procs[p]->threads[t]->nflowops);
 }
 
 static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct worker *wk,
@@ -643,7 +700,10 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 
 	if (memsize < 4096)
 		memsize = 4096;
-	if (engine_open(&wk->eng, rn->o->engine, AIO_DEPTH) < 0)
+	unsigned depth = flowops_max_iodepth(wk->td->flowops, wk->td->nflowops);
+
+	/* aiowrite's requests and those of the iodepth= flowops */
+	if (engine_open(&wk->eng, rn->o->engine, depth > 1 ? AIO_DEPTH + depth : AIO_DEPTH) < 0)
 		return -EINVAL;
 	rng_seed(&wk->rng, rn->o->seed, 1000 + wk->id);
 	if (posix_memalign(&wk->buf, 4096, (size_t)memsize))
@@ -722,6 +782,31 @@ struct runner *runner_new(struct workload *w, struct rundir *rd, const struct ru
 	return rn;
 }
 
+/* --verify with iodepth= above 1 on an asynchronous engine is refused:
+ * a thread's requests in flight together may read a block while another
+ * of them writes it, and a torn read there is no corruption. */
+static int verify_depth_check(struct runner *rn)
+{
+	const struct workload *w = rn->w;
+
+	if (!rn->o->verify || !(engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
+		return 0;
+	for (size_t p = 0; p < w->nprocesses; p++)
+		for (size_t t = 0; t < w->processes[p]->nthreads; t++) {
+			const struct wl_thread *td = w->processes[p]->threads[t];
+			const struct wl_flowop *fo = flowops_deep(td->flowops, td->nflowops);
+
+			if (fo) {
+				msg_err("flowop '%s' (line %d): --verify does not work with iodepth= "
+					"above 1 (requests in flight together may read a block "
+					"another is writing); use iodepth=1 or run without --verify",
+					fo->name, fo->line);
+				return -EINVAL;
+			}
+		}
+	return 0;
+}
+
 int runner_create_filesets(struct runner *rn)
 {
 	struct workload *w = rn->w;
@@ -730,6 +815,9 @@ int runner_create_filesets(struct runner *rn)
 	char rel[4096];
 	int ret;
 
+	ret = verify_depth_check(rn);
+	if (ret < 0)
+		return ret;
 	rn->fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*rn->fs));
 	for (size_t i = 0; i < w->nfilesets; i++) {
 		if (w->filesets[i]->has_device) {
@@ -1099,6 +1187,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	}
 	meas = measure_new(rn, name, duration);
 	phase_announce(o, name, procs, nprocs, duration);
+	phase_depth_notes(rn, procs, nprocs);
 	for (; started < rn->nworkers; started++) {
 		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,
 				   &rn->workers[started])) {

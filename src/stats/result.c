@@ -27,6 +27,9 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 	dst->bytes_written += src->bytes_written;
 	dst->cpu_ns += src->cpu_ns;
 	dst->cpu_samples += src->cpu_samples;
+	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
+		dst->qdepth[i] += src->qdepth[i];
+	dst->qdepth_max = MAX(dst->qdepth_max, src->qdepth_max);
 	hist_merge(&dst->lat, &src->lat);
 }
 
@@ -53,6 +56,9 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 	dst->cpu_samples += samples;
 	dst->errors += __atomic_load_n(&live->errors, __ATOMIC_RELAXED);
 	dst->stalls += __atomic_load_n(&live->stalls, __ATOMIC_RELAXED);
+	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
+		dst->qdepth[i] += __atomic_load_n(&live->qdepth[i], __ATOMIC_RELAXED);
+	dst->qdepth_max = MAX(dst->qdepth_max, __atomic_load_n(&live->qdepth_max, __ATOMIC_RELAXED));
 	hist_merge_live(&dst->lat, &live->lat);
 }
 
@@ -71,6 +77,10 @@ void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 	dst->bytes_written = sub0(later->bytes_written, earlier->bytes_written);
 	dst->cpu_ns = sub0(later->cpu_ns, earlier->cpu_ns);
 	dst->cpu_samples = sub0(later->cpu_samples, earlier->cpu_samples);
+	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
+		dst->qdepth[i] = sub0(later->qdepth[i], earlier->qdepth[i]);
+	/* a maximum does not subtract: the later one (the whole span) */
+	dst->qdepth_max = later->qdepth_max;
 	hist_sub(&dst->lat, &later->lat, &earlier->lat);
 }
 

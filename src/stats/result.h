@@ -46,6 +46,8 @@ enum op_class {
 #define STAT_ADD_R(field, v) __atomic_store_n(&(field), (field) + (v), __ATOMIC_RELEASE)
 #define STAT_COMMIT(st) __atomic_store_n(&(st)->seq, (st)->seq + 1, __ATOMIC_RELEASE)
 
+#define OP_QDEPTH_BUCKETS 7
+
 struct op_stats {
 	uint64_t ops;
 	uint64_t errors;
@@ -55,8 +57,30 @@ struct op_stats {
 	uint64_t cpu_ns;       /* thread CPU over the sampled operations */
 	uint64_t cpu_samples;  /* how many operations were CPU-sampled */
 	uint64_t seq;          /* odd while the owner updates (STAT_BEGIN) */
+	/* iodepth= above 1 (read, write): at each submission, how many of
+	 * the flowop's requests were in flight with it (fio's "IO depths"):
+	 * qdepth[i] counts depths from 2^i to 2^(i+1) - 1 (1, 2-3, 4-7, ...,
+	 * 32-63), the last every depth from 64 up; qdepth_max is the largest.
+	 * All zero for a flowop without iodepth=. */
+	uint64_t qdepth[OP_QDEPTH_BUCKETS];
+	uint64_t qdepth_max;
 	struct hist lat;       /* latency in ns */
 };
+
+/* The bucket of qdepth[] a depth (>= 1) counts in. */
+static inline unsigned op_qdepth_bucket(uint64_t depth)
+{
+	unsigned b = 0;
+
+	while (b + 1 < OP_QDEPTH_BUCKETS && depth >= (2ull << b))
+		b++;
+	return b;
+}
+/* The lowest depth of bucket b (1, 2, 4, ..., 64). */
+static inline uint64_t op_qdepth_low(unsigned b)
+{
+	return 1ull << b;
+}
 
 void op_stats_init(struct op_stats *s);
 void op_stats_merge(struct op_stats *dst, const struct op_stats *src);
