@@ -142,6 +142,24 @@ static int cmp_bucket(const void *a, const void *b)
 	return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
+/* An operation's "iodepth" object (absent: no iodepth=, all 0). */
+static void read_qdepth(const json_t *j, struct rop *op)
+{
+	const json_t *b = json_object_get(j, "submissions"), *v;
+	const char *key;
+
+	if (!json_is_object(j))
+		return;
+	if (json_is_integer(json_object_get(j, "max")))
+		op->qdepth_max = (uint64_t)json_integer_value(json_object_get(j, "max"));
+	json_object_foreach((json_t *)b, key, v) {
+		unsigned long long low = strtoull(key + (key[0] == '>' ? 2 : 0), NULL, 10);
+
+		if (json_is_integer(v) && low >= 1)
+			op->qdepth[op_qdepth_bucket(low)] += (uint64_t)json_integer_value(v);
+	}
+}
+
 static int read_hist(const char *path, const char *where, const json_t *h, struct rop *op)
 {
 	const json_t *b = json_object_get(h, "buckets"), *row;
@@ -400,6 +418,7 @@ static int read_phase(const char *path, size_t idx, const json_t *jp, struct rph
 		op->ops = json_is_integer(json_object_get(e, "ops"))
 				  ? (uint64_t)json_integer_value(json_object_get(e, "ops"))
 				  : 0;
+		read_qdepth(json_object_get(e, "iodepth"), op);
 		ret = read_hist(path, ow, json_object_get(e, "histogram"), op);
 		if (ret < 0) {
 			free(rep);
@@ -810,6 +829,9 @@ static void op_pool(struct rop *dst, const struct rop *src)
 		dst->type = src->type ? xstrdup(src->type) : NULL;
 	}
 	dst->ops += src->ops;
+	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
+		dst->qdepth[i] += src->qdepth[i];
+	dst->qdepth_max = MAX(dst->qdepth_max, src->qdepth_max);
 	for (int f = 0; f < FIG_COUNT; f++)
 		samples_append(&dst->fig[f], &src->fig[f]);
 	/* histograms merge by adding the counts of equal buckets */

@@ -95,6 +95,10 @@ struct rop {
 	struct rbucket *buckets; /* ascending lo; empty when no histogram */
 	size_t nbuckets;
 	uint64_t hist_count;	 /* sum of the bucket counts */
+	/* "iodepth": the depths seen at submission (struct op_stats.qdepth,
+	 * the buckets 1, 2, 4, ..., >=64) and the largest; all 0 without */
+	uint64_t qdepth[OP_QDEPTH_BUCKETS];
+	uint64_t qdepth_max;
 };
 
 /* One point of a time series (phases[].intervals). */

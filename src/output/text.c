@@ -61,6 +61,8 @@ static void op_row(FILE *f, const struct result_op *o, double secs, int phase_to
 		fprintf(f, "  errors=%llu", (unsigned long long)o->st.errors);
 	if (o->st.stalls)
 		fprintf(f, "  stalls=%llu", (unsigned long long)o->st.stalls);
+	if (o->st.qdepth_max) /* iodepth=: the most requests in flight at once */
+		fprintf(f, "  iodepth max=%llu", (unsigned long long)o->st.qdepth_max);
 	if (!strcmp(o->type, "testrandvar"))
 		fprintf(f, "  mean=%.2f sd=%.2f", o->extra_mean, o->extra_sd);
 	fputc('\n', f);
