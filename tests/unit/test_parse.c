@@ -260,6 +260,9 @@ static const struct ok_case ok_cases[] = {
 	{ "a command and its argument on one line each", "run 10 echo \"x\"\n", NULL,
 	  { "run 10.0\n", "echo \"x\"\n" } },
 	{ "${name} form of references", "set $a=3\nset $b=${a}*2\n", NULL, { "var b=6\n" } },
+	{ "iodepth on read and write, a constant or a variable",
+	  "set $d=8\n" PROC("  flowop read name=r,iodepth=32\n  flowop write name=w,random,iodepth=$d"),
+	  NULL, { " iodepth=32", " iodepth=$d=8" } },
 };
 
 /* --- invalid snippets: exact position, message substring ------------------- */
@@ -296,6 +299,16 @@ static const struct bad_case bad_cases[] = {
 	  "size '12q' is not a size (use a number with optional k, m, g, t)" },
 	{ "bad iosize", PROC("  flowop read name=r,iosize=4x"), NULL, 3, 29,
 	  "iosize '4x' is not a size" },
+	{ "iodepth 0", PROC("  flowop read name=r,iodepth=0"), NULL, 3, 30,
+	  "flowop 'r': iodepth 0 is out of range (1 to 65536 requests in flight)" },
+	{ "iodepth above 65536", PROC("  flowop write name=w,iodepth=65537"), NULL, 3, 31,
+	  "flowop 'w': iodepth 65537 is out of range" },
+	{ "iodepth not a number", PROC("  flowop read name=r,iodepth=x"), NULL, 3, 30,
+	  "iodepth 'x' is not a number" },
+	{ "iodepth from a variable out of range", "set $d=0\n" PROC("  flowop read name=r,iodepth=$d"),
+	  NULL, 4, 30, "flowop 'r': iodepth 0 is out of range" },
+	{ "iodepth on another flowop", PROC("  flowop fsync name=s,iodepth=4"), NULL, 3, 31,
+	  "flowop 's': iodepth is for read and write flowops only" },
 	{ "bad number of entries", "define fileset name=x,entries=ten\n", NULL, 1, 31,
 	  "entries 'ten' is not a number" },
 	{ "unterminated string", "echo \"abc\n", NULL, 1, 6, "unterminated string" },
