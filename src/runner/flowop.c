@@ -1953,7 +1953,8 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 			int write)
 {
 	struct depth_q *q = f->dq;
-	struct depth_slot *d = &q->slot[q->free[q->nfree - 1]];
+	/* taken off the idle list now: a reap below may put others back */
+	struct depth_slot *d = &q->slot[q->free[--q->nfree]];
 	uint64_t off;
 	int ret;
 
@@ -1962,6 +1963,7 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 		d->cap = 0;
 		if (posix_memalign(&d->buf, 4096, (size_t)iosize)) {
 			d->buf = NULL;
+			q->free[q->nfree++] = d->i;
 			runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
 			return -1;
 		}
@@ -1978,17 +1980,28 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 	d->f = f;
 	d->fs = s->fs;
 	d->idx = s->idx;
-	depth_seen(&f->st, q->inflight + 1);
 	d->t0 = op_clock();
 	ret = engine_submit(wk->eng, &d->req);
+	while (ret == -EAGAIN && (wk->depth_inflight || wk->aio_inflight)) {
+		/* the engine holds fewer requests than asked (io_uring clamps
+		 * its ring to the kernel's limit): from now on the flowop keeps
+		 * as many in flight as it took; this one goes in once one of
+		 * them is reaped */
+		q->depth = MAX(q->inflight, 1);
+		if (inflight_reap(wk, 1) < 0)
+			break;
+		d->t0 = op_clock();
+		ret = engine_submit(wk->eng, &d->req);
+	}
 	if (ret < 0) {
+		q->free[q->nfree++] = d->i;
 		depth_account(wk, f, op_clock_ns(op_clock() - d->t0), 0, 0);
 		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), ret);
 		return -1;
 	}
-	q->nfree--;
 	q->inflight++;
 	wk->depth_inflight++;
+	depth_seen(&f->st, q->inflight);
 	return 0;
 }
 
