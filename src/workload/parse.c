@@ -1714,6 +1714,10 @@ static int check_iodepth(struct parser *p, const struct fo_ast *f, const struct 
 		return perr(p, line, col,
 			    "flowop '%s': iodepth %lld is out of range (1 to %d requests in flight)",
 			    fo->name, (long long)n, WL_IODEPTH_MAX);
+	/* a bufsize= stream goes through one user-space buffer in order */
+	if (n > 1 && wl_val_isset(&fo->bufsize))
+		return perr(p, line, col, "flowop '%s': iodepth above 1 and bufsize exclude each other",
+			    fo->name);
 	return 0;
 }
 

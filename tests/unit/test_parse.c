@@ -307,6 +307,8 @@ static const struct bad_case bad_cases[] = {
 	  "iodepth 'x' is not a number" },
 	{ "iodepth from a variable out of range", "set $d=0\n" PROC("  flowop read name=r,iodepth=$d"),
 	  NULL, 4, 30, "flowop 'r': iodepth 0 is out of range" },
+	{ "iodepth with bufsize", PROC("  flowop read name=r,bufsize=64k,iodepth=2"), NULL, 3, 42,
+	  "flowop 'r': iodepth above 1 and bufsize exclude each other" },
 	{ "iodepth on another flowop", PROC("  flowop fsync name=s,iodepth=4"), NULL, 3, 31,
 	  "flowop 's': iodepth is for read and write flowops only" },
 	{ "bad number of entries", "define fileset name=x,entries=ten\n", NULL, 1, 31,
