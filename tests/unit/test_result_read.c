@@ -46,6 +46,7 @@ static const char with_repeats[] = HEAD
 	"    \"histogram\": {\"buckets\": [[1000, 1003, 59], [4992, 5007, 1]]}},\n"
 	"   {\"name\": \"b\", \"type\": \"write\", \"ops\": 40, \"ops_per_second\": 40,\n"
 	"    \"latency_us\": {\"mean\": 1.2, \"p99\": 5.0, \"max\": 5.0},\n"
+	"    \"iodepth\": {\"max\": 16, \"submissions\": {\"1\": 5, \"16\": 35, \">=64\": 0}},\n"
 	"    \"histogram\": {\"buckets\": [[1000, 1003, 39], [4992, 5007, 1]]}}],\n"
 	"  \"repeats\": [\n"
 	"   {\"ops_per_second\": 90, \"mb_per_second\": 1.8, \"mean_latency_ms\": 1.1,\n"
@@ -70,6 +71,7 @@ static const char single[] = HEAD
 	"   \"p99_latency_ms\": 0.25}, \"metrics\": {\"rate\": {\"value\": 30},\n"
 	"   \"only_b\": {\"value\": 1, \"unit\": 7}},\n"
 	"  \"operations\": [{\"name\": \"b\", \"ops\": 10, \"ops_per_second\": 12,\n"
+	"    \"iodepth\": {\"max\": 64, \"submissions\": {\"1\": 2, \">=64\": 8}},\n"
 	"    \"histogram\": {\"buckets\": [[1000, 1003, 10], [17592186044416, -1, 1]]}}]}]}\n";
 
 static void test_repeats(struct rfile *rf)
@@ -101,6 +103,9 @@ static void test_repeats(struct rfile *rf)
 	is_int(p->ops[0].fig[FIG_LAT_P99].n, 3, "op p99 from the repeats");
 	is_int(p->ops[1].fig[FIG_LAT_P99].n, 1, "op p99 missing in repeats: aggregate");
 	is_int(p->ops[0].hist_count, 60, "histogram count");
+	ok(p->ops[0].qdepth_max == 0 && p->ops[0].qdepth[0] == 0, "no iodepth: all 0");
+	ok(p->ops[1].qdepth_max == 16 && p->ops[1].qdepth[0] == 5 && p->ops[1].qdepth[4] == 35,
+	   "iodepth: max and submissions by bucket read");
 	is_int(p->nintervals, 2, "intervals");
 	ok(isnan(p->intervals[0].p99_us) && p->intervals[1].p99_us == 7, "missing interval keys NAN");
 	is_int(result_read_runs(rf), 3, "runs = 3");
@@ -136,6 +141,9 @@ static void test_single_and_pool(struct rfile *a, struct rfile *b)
 	is_int(p->fig[FIG_OPS].n, 4, "pool: samples concatenated");
 	is_near(p->fig[FIG_OPS].v[3], 120, 0, "pool: the single run last");
 	is_int(p->ops[1].hist_count, 51, "pool: histograms merged (40 + 11)");
+	ok(p->ops[1].qdepth_max == 64 && p->ops[1].qdepth[0] == 7 && p->ops[1].qdepth[4] == 35 &&
+		   p->ops[1].qdepth[OP_QDEPTH_BUCKETS - 1] == 8,
+	   "pool: iodepth submissions added, the larger max");
 	is_int(p->ops[1].nbuckets, 3, "pool: equal buckets merged");
 	ok(p->ops[1].buckets[0].lo == 1000 && p->ops[1].buckets[0].count == 49,
 	   "pool: 39 + 10 in the 1000 ns bucket");
