@@ -317,6 +317,36 @@ static void test_metric_repeats(void)
 	result_free(acc);
 }
 
+/* iodepth=: the depths at submission merge by adding, the max by the
+ * larger; a subtraction subtracts the counts and keeps the later max. */
+static void test_qdepth(void)
+{
+	struct op_stats *a = xmalloc(sizeof(*a)), *b = xmalloc(sizeof(*b)), *d = xmalloc(sizeof(*d));
+	static const uint64_t depths[] = { 1, 2, 3, 4, 7, 8, 31, 32, 63, 64, 65536 };
+	static const unsigned want[] = { 0, 1, 1, 2, 2, 3, 4, 5, 5, 6, 6 };
+	int good = 1;
+
+	for (size_t i = 0; i < ARRAY_SIZE(depths); i++)
+		good &= op_qdepth_bucket(depths[i]) == want[i];
+	ok(good, "depth buckets 1, 2-3, 4-7, 8-15, 16-31, 32-63, >=64");
+	ok(op_qdepth_low(0) == 1 && op_qdepth_low(OP_QDEPTH_BUCKETS - 1) == 64, "bucket lows");
+	op_stats_init(a);
+	op_stats_init(b);
+	op_stats_init(d);
+	a->qdepth[0] = 3;
+	a->qdepth[5] = 10;
+	a->qdepth_max = 32;
+	b->qdepth[0] = 1;
+	b->qdepth_max = 8;
+	op_stats_merge(b, a);
+	ok(b->qdepth[0] == 4 && b->qdepth[5] == 10 && b->qdepth_max == 32, "merge adds, max the larger");
+	op_stats_sub(d, b, a);
+	ok(d->qdepth[0] == 1 && d->qdepth[5] == 0 && d->qdepth_max == 32, "sub: counts, later max");
+	free(a);
+	free(b);
+	free(d);
+}
+
 static void test_dev_io(void)
 {
 	struct dev_io a = { 10, 20, 1, 2, 4096, 8192, 5, 6, 7, 8 }, b = { 4, 5, 1, 1, 1024, 4096,
@@ -382,6 +412,7 @@ int main(void)
 	test_headline_and_judge();
 	test_repeat_stats();
 	test_metric_repeats();
+	test_qdepth();
 	test_dev_io();
 	return done_testing();
 }
