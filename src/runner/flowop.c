@@ -1918,15 +1918,15 @@ int depth_q_init(struct wflow *f)
 {
 	struct depth_q *q = xcalloc(1, sizeof(*q));
 
-	q->depth = f->iodepth;
-	q->slot = xcalloc(q->depth, sizeof(*q->slot));
-	q->free = xcalloc(q->depth, sizeof(*q->free));
-	for (unsigned i = 0; i < q->depth; i++) {
+	q->nslot = q->depth = f->iodepth;
+	q->slot = xcalloc(q->nslot, sizeof(*q->slot));
+	q->free = xcalloc(q->nslot, sizeof(*q->free));
+	for (unsigned i = 0; i < q->nslot; i++) {
 		q->slot[i].kind = INFLIGHT_DEPTH;
 		q->slot[i].i = i;
-		q->free[i] = q->depth - 1 - i;
+		q->free[i] = q->nslot - 1 - i;
 	}
-	q->nfree = q->depth;
+	q->nfree = q->nslot;
 	f->dq = q;
 	return 0;
 }
@@ -1938,7 +1938,7 @@ void depth_q_free(struct wflow *f)
 
 	if (!q)
 		return;
-	for (unsigned i = 0; i < q->depth; i++)
+	for (unsigned i = 0; i < q->nslot; i++)
 		free(q->slot[i].buf);
 	free(q->slot);
 	free(q->free);

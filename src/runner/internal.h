@@ -132,7 +132,9 @@ struct depth_slot {
 
 /* A read or write flowop's requests in flight (flowop.c, depth_pass). */
 struct depth_q {
-	unsigned depth;		/* iodepth= */
+	unsigned nslot;		/* iodepth=: the slots */
+	unsigned depth;		/* in flight at most: nslot, or fewer when the engine
+				 * took fewer (depth_submit) */
 	unsigned inflight;
 	unsigned nfree;		/* idle slots, their indices in free[] */
 	unsigned *free;

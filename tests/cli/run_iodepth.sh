@@ -85,6 +85,15 @@ WML
 		[ "$(json "$T/j.json" '"%d %s %d" % (d["phases"][0]["operations"][0]["errors"], d["status"]["stopped_on_error"], d["phases"][0]["operations"][0]["ops"] >= 10)')" = "1 True 1" ]
 	check "  nothing left behind" empty_dir "$d"
 
+	# io_uring clamps its ring to the kernel's limit (32768 entries): the
+	# flowop keeps as many in flight as the ring takes
+	sed 's/iodepth=16/iodepth=65536/; s/iosize=4k/iosize=512/; s/run 5/run 1/' "$T/e.f" > "$T/c.f"
+	run "$FSGAUGE" run "$T/c.f" -d "$d" -q --json "$T/j.json" --engine io_uring
+	check "io_uring, iodepth=65536: runs, exit 0" [ "$rc" -eq 0 ]
+	check "  as many in flight as the ring takes, all completed" \
+		[ "$(json "$T/j.json" '"ok" if [(o["errors"], sum(o["iodepth"]["submissions"].values()) == o["ops"], 32 <= o["iodepth"]["max"] <= 65536) for o in d["phases"][0]["operations"]] == [(0, True, True)] else "bad"')" = ok ]
+	check "  nothing left behind" empty_dir "$d"
+
 	workload 32
 	expect_fail "--verify with iodepth=32 on io_uring: refused, exit 2" 2 \
 		"flowop 'rr' \(line 4\): --verify does not work with iodepth= above 1" \
