@@ -1921,6 +1921,8 @@ int depth_q_init(struct wflow *f)
 	q->nslot = q->depth = f->iodepth;
 	q->slot = xcalloc(q->nslot, sizeof(*q->slot));
 	q->free = xcalloc(q->nslot, sizeof(*q->free));
+	q->queued = xcalloc(q->nslot, sizeof(*q->queued));
+	q->batch = MAX(f->iodepth_batch, 1);
 	for (unsigned i = 0; i < q->nslot; i++) {
 		q->slot[i].kind = INFLIGHT_DEPTH;
 		q->slot[i].i = i;
@@ -1942,8 +1944,44 @@ void depth_q_free(struct wflow *f)
 		free(q->slot[i].buf);
 	free(q->slot);
 	free(q->free);
+	free(q->queued);
 	free(q);
 	f->dq = NULL;
+}
+
+/* iodepth_batch=: push the flowop's queued requests to the kernel with
+ * one engine_flush(); their latency runs from here.  A refusal for lack
+ * of resources keeps them queued for the next reap (which pushes first);
+ * 0 or -errno. */
+static int depth_flush(struct worker *wk, struct depth_q *q)
+{
+	uint64_t now = op_clock();
+	int ret;
+
+	if (!q->nqueued)
+		return 0;
+	for (unsigned i = 0; i < q->nqueued; i++)
+		q->slot[q->queued[i]].t0 = now;
+	q->nqueued = 0;
+	ret = engine_flush(wk->eng);
+	return ret == -EAGAIN ? 0 : ret;
+}
+
+/* Submit (iodepth_batch=1) or queue a request (depth_submit flushes once
+ * a batch is queued).  0 or -errno (-EAGAIN: the engine is full). */
+static int depth_push(struct worker *wk, struct depth_q *q, struct depth_slot *d)
+{
+	int ret;
+
+	if (q->batch <= 1) {
+		d->t0 = op_clock();
+		return engine_submit(wk->eng, &d->req);
+	}
+	ret = engine_queue(wk->eng, &d->req);
+	if (ret < 0)
+		return ret;
+	q->queued[q->nqueued++] = d->i;
+	return 0;
 }
 
 /* iodepth=: hand the engine one more request of the flowop (iosize
@@ -1981,17 +2019,16 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 	d->fs = s->fs;
 	d->idx = s->idx;
 	d->t0 = op_clock();
-	ret = engine_submit(wk->eng, &d->req);
+	ret = depth_push(wk, q, d);
 	while (ret == -EAGAIN && (wk->depth_inflight || wk->aio_inflight)) {
 		/* the engine holds fewer requests than asked (io_uring clamps
 		 * its ring to the kernel's limit): from now on the flowop keeps
 		 * as many in flight as it took; this one goes in once one of
 		 * them is reaped */
 		q->depth = MAX(q->inflight, 1);
-		if (inflight_reap(wk, 1) < 0)
+		if (depth_flush(wk, q) < 0 || inflight_reap(wk, 1) < 0)
 			break;
-		d->t0 = op_clock();
-		ret = engine_submit(wk->eng, &d->req);
+		ret = depth_push(wk, q, d);
 	}
 	if (ret < 0) {
 		q->free[q->nfree++] = d->i;
@@ -2002,7 +2039,38 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 	q->inflight++;
 	wk->depth_inflight++;
 	depth_seen(&f->st, q->inflight);
+	if (q->nqueued >= q->batch) {
+		/* (the queued requests stay in flight: the drain reaps them) */
+		ret = depth_flush(wk, q);
+		if (ret < 0) {
+			runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), ret);
+			return -1;
+		}
+	}
 	return 0;
+}
+
+/* depth_pass: submit requests until iodepth are in flight, flushing what
+ * is still queued at the end. */
+static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				   int64_t iosize, int write)
+{
+	struct depth_q *q = f->dq;
+	int ret;
+
+	q->failed = 0;
+	while (q->inflight < q->depth && !runner_stopping(wk->rn)) {
+		if (depth_submit(wk, f, s, iosize, write) < 0)
+			return FR_ERROR;
+		if (!f->iosize)
+			iosize = flow_iosize(wk, f);
+	}
+	ret = depth_flush(wk, q);
+	if (ret < 0) {
+		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
 }
 
 /* One pass of a read or write flowop with iodepth= on an asynchronous
@@ -2014,23 +2082,23 @@ static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd
 				   int64_t iosize, int write)
 {
 	struct depth_q *q = f->dq;
-	int n;
+	/* (nothing else queues: the pass's submission calls are its own) */
+	uint64_t calls0 = engine_submit_calls(wk->eng);
+	enum flow_result r = depth_fill(wk, f, s, iosize, write);
 
-	q->failed = 0;
-	while (q->inflight < q->depth && !runner_stopping(wk->rn)) {
-		if (depth_submit(wk, f, s, iosize, write) < 0)
-			return FR_ERROR;
-		if (!f->iosize)
-			iosize = flow_iosize(wk, f);
+	if (r == FR_OK && !runner_stopping(wk->rn) && q->inflight) {
+		/* (else the drain reaps the rest) */
+		int n = inflight_reap(wk, 1);
+
+		if (n < 0) {
+			runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), n);
+			r = FR_ERROR;
+		}
 	}
-	if (runner_stopping(wk->rn) || !q->inflight)
-		return q->failed ? FR_ERROR : FR_OK; /* (the drain reaps the rest) */
-	n = inflight_reap(wk, 1);
-	if (n < 0) {
-		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), n);
-		return FR_ERROR;
-	}
-	return q->failed ? FR_ERROR : FR_OK;
+	STAT_ADD(f->st.submit_calls, engine_submit_calls(wk->eng) - calls0);
+	if (r == FR_OK && q->failed)
+		r = FR_ERROR;
+	return r;
 }
 
 static enum flow_result do_aiowrite(struct worker *wk, struct wflow *f)
@@ -2679,4 +2747,6 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->fd_index = v >= 0 && v < FD_SLOTS ? (int)v : 0;
 	v = wl_val_int(&fo->iodepth, NULL, 1);
 	f->iodepth = (unsigned)MIN(MAX(v, 1), WL_IODEPTH_MAX);
+	v = wl_val_int(&fo->iodepth_batch, NULL, 1);
+	f->iodepth_batch = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
 }

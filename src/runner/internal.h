@@ -140,6 +140,9 @@ struct depth_q {
 	unsigned *free;
 	struct depth_slot *slot;
 	int failed;		/* a completion failed since the pass began */
+	unsigned batch;		/* iodepth_batch=: push this many at once (1: submit each) */
+	unsigned nqueued;	/* queued with engine_queue(), not yet flushed */
+	unsigned *queued;	/* their slot indices */
 };
 
 /* CPU time per operation is sampled: reading the thread's CPU clock is a
@@ -176,6 +179,7 @@ struct wflow {
 	int oflags;		/* open flags from directio=/dsync=/osync=/--direct */
 	int dirsync;		/* dirsync=: fsync the file's directory too */
 	unsigned iodepth;	/* iodepth=, >= 1 */
+	unsigned iodepth_batch;	/* iodepth_batch=, 1 to iodepth */
 	struct depth_q *dq;	/* iodepth > 1 on an ENGINE_ASYNC engine, else NULL */
 	/* CPU sampling: operation time since the last sampled one began */
 	uint64_t unsampled_ns;

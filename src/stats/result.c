@@ -30,6 +30,7 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
 		dst->qdepth[i] += src->qdepth[i];
 	dst->qdepth_max = MAX(dst->qdepth_max, src->qdepth_max);
+	dst->submit_calls += src->submit_calls;
 	hist_merge(&dst->lat, &src->lat);
 }
 
@@ -59,6 +60,7 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
 		dst->qdepth[i] += __atomic_load_n(&live->qdepth[i], __ATOMIC_RELAXED);
 	dst->qdepth_max = MAX(dst->qdepth_max, __atomic_load_n(&live->qdepth_max, __ATOMIC_RELAXED));
+	dst->submit_calls += __atomic_load_n(&live->submit_calls, __ATOMIC_RELAXED);
 	hist_merge_live(&dst->lat, &live->lat);
 }
 
@@ -79,6 +81,7 @@ void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 	dst->cpu_samples = sub0(later->cpu_samples, earlier->cpu_samples);
 	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
 		dst->qdepth[i] = sub0(later->qdepth[i], earlier->qdepth[i]);
+	dst->submit_calls = sub0(later->submit_calls, earlier->submit_calls);
 	/* a maximum does not subtract: the later one (the whole span) */
 	dst->qdepth_max = later->qdepth_max;
 	hist_sub(&dst->lat, &later->lat, &earlier->lat);

@@ -64,6 +64,9 @@ struct op_stats {
 	 * All zero for a flowop without iodepth=. */
 	uint64_t qdepth[OP_QDEPTH_BUCKETS];
 	uint64_t qdepth_max;
+	/* iodepth= above 1: the submission system calls its requests took
+	 * (engine_submit_calls(); fewer than the requests with iodepth_batch=) */
+	uint64_t submit_calls;
 	struct hist lat;       /* latency in ns */
 };
 

@@ -67,6 +67,7 @@ static const struct field flowop_fields[] = {
 	{ "dirsync", FO(dirsync) },
 	{ "readdir", FO(readdir) },
 	{ "iodepth", FO(iodepth) },
+	{ "iodepth_batch", FO(iodepth_batch) },
 };
 #undef FO
 

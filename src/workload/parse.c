@@ -165,6 +165,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "dirsync", AK_BOOL, FO(dirsync) },
 	{ "readdir", AK_BOOL, FO(readdir) },
 	{ "iodepth", AK_INT, FO(iodepth) },
+	{ "iodepth_batch", AK_INT, FO(iodepth_batch) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -1721,6 +1722,30 @@ static int check_iodepth(struct parser *p, const struct fo_ast *f, const struct 
 	return 0;
 }
 
+/* iodepth_batch=: a constant (or a variable holding one) from 1 to the
+ * flowop's iodepth=, which it needs. */
+static int check_iodepth_batch(struct parser *p, const struct fo_ast *f,
+			       const struct wl_flowop *fo)
+{
+	const struct attr *a = attr_find(&f->attrs, "iodepth_batch");
+	int line = a ? a->v.line : f->line, col = a ? a->v.col : f->col;
+	int64_t n, depth;
+
+	if (!wl_val_isset(&fo->iodepth_batch))
+		return 0;
+	if (!wl_val_isset(&fo->iodepth))
+		return perr(p, line, col, "flowop '%s': iodepth_batch needs iodepth", fo->name);
+	if (wl_val_israndom(&fo->iodepth_batch))
+		return perr(p, line, col, "flowop '%s': iodepth_batch cannot be random", fo->name);
+	n = wl_val_int(&fo->iodepth_batch, NULL, 0);
+	depth = wl_val_int(&fo->iodepth, NULL, 1);
+	if (n < 1 || n > depth)
+		return perr(p, line, col,
+			    "flowop '%s': iodepth_batch %lld is out of range (1 to iodepth, %lld)",
+			    fo->name, (long long)n, (long long)depth);
+	return 0;
+}
+
 static int instantiate(struct parser *p, const struct fo_ast *f, const struct env *env,
 		       const char *prefix, struct wl_flowop ***list, size_t *n)
 {
@@ -1754,6 +1779,8 @@ static int instantiate(struct parser *p, const struct fo_ast *f, const struct en
 	if (rc)
 		return rc;
 	rc = check_iodepth(p, f, fo);
+	if (!rc)
+		rc = check_iodepth_batch(p, f, fo);
 	if (rc)
 		return rc;
 	if (wl_val_bool(&fo->readdir, 0) && wl_val_bool(&fo->random, 0))
@@ -2962,6 +2989,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->dirsync);
 	wl_val_clear(&fo->readdir);
 	wl_val_clear(&fo->iodepth);
+	wl_val_clear(&fo->iodepth_batch);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);

@@ -246,6 +246,10 @@ struct wl_flowop {
 	 * asynchronous engine (fio's iodepth; 1 to WL_IODEPTH_MAX, default 1;
 	 * docs/workload-language.md) */
 	struct wl_val iodepth;
+	/* read/write with iodepth=: queue requests and push them to the
+	 * kernel B at a time, one submission call per batch (fio's
+	 * iodepth_batch_submit; 1 to iodepth, default 1: one call per request) */
+	struct wl_val iodepth_batch;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its
