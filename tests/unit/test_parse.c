@@ -263,6 +263,10 @@ static const struct ok_case ok_cases[] = {
 	{ "iodepth on read and write, a constant or a variable",
 	  "set $d=8\n" PROC("  flowop read name=r,iodepth=32\n  flowop write name=w,random,iodepth=$d"),
 	  NULL, { " iodepth=32", " iodepth=$d=8" } },
+	{ "iodepth_batch with iodepth, up to it",
+	  "set $b=4\n" PROC("  flowop read name=r,iodepth=32,iodepth_batch=8\n"
+			    "  flowop write name=w,iodepth=4,iodepth_batch=$b"),
+	  NULL, { " iodepth=32 iodepth_batch=8", " iodepth=4 iodepth_batch=$b=4" } },
 };
 
 /* --- invalid snippets: exact position, message substring ------------------- */
@@ -309,6 +313,14 @@ static const struct bad_case bad_cases[] = {
 	  NULL, 4, 30, "flowop 'r': iodepth 0 is out of range" },
 	{ "iodepth with bufsize", PROC("  flowop read name=r,bufsize=64k,iodepth=2"), NULL, 3, 42,
 	  "flowop 'r': iodepth above 1 and bufsize exclude each other" },
+	{ "iodepth_batch without iodepth", PROC("  flowop read name=r,iodepth_batch=2"), NULL, 3, 36,
+	  "flowop 'r': iodepth_batch needs iodepth" },
+	{ "iodepth_batch above iodepth", PROC("  flowop read name=r,iodepth=4,iodepth_batch=5"), NULL,
+	  3, 46, "flowop 'r': iodepth_batch 5 is out of range (1 to iodepth, 4)" },
+	{ "iodepth_batch 0", PROC("  flowop write name=r,iodepth=4,iodepth_batch=0"), NULL, 3, 47,
+	  "flowop 'r': iodepth_batch 0 is out of range (1 to iodepth, 4)" },
+	{ "iodepth_batch not a number", PROC("  flowop read name=r,iodepth=4,iodepth_batch=x"), NULL,
+	  3, 46, "iodepth_batch 'x' is not a number" },
 	{ "iodepth on another flowop", PROC("  flowop fsync name=s,iodepth=4"), NULL, 3, 31,
 	  "flowop 's': iodepth is for read and write flowops only" },
 	{ "bad number of entries", "define fileset name=x,entries=ten\n", NULL, 1, 31,
