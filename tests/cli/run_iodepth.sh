@@ -5,6 +5,9 @@
 # counts its bytes); on psync it runs at depth 1 with a note; an
 # injected write error among requests in flight stops the run cleanly;
 # --verify with it is refused; iodepth=0 and iodepth=x are parse errors.
+# iodepth_batch=B pushes requests B at a time: the JSON's
+# iodepth.submit_calls is about ops/B (ops with B=1); its bad values are
+# parse errors.
 . "$(dirname "$0")/lib.sh"
 
 engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
@@ -51,6 +54,41 @@ for eng in io_uring libaio; do
 	check "  no note about depth" no_note
 done
 check "nothing left in the target" empty_dir "$d"
+
+# batch DEPTH BATCH: 4 KiB random reads at iodepth=DEPTH, iodepth_batch=BATCH
+# (reads from the page cache: each batch completes whole, so the
+# refills come in whole batches), and random writes at batch 1
+batch() {
+	cat > "$T/b.f" <<WML
+define file name=big,path=\$dir,size=16m,prealloc
+define process name=p {
+  thread name=t,memsize=1m {
+    flowop read name=rr,filename=big,iosize=4k,random,iodepth=$1,iodepth_batch=$2
+    flowop write name=rw,filename=big,iosize=4k,random,iodepth=$1,iodepth_batch=1
+  }
+}
+run 1
+WML
+}
+# "ok" when rr's submission calls are at most ops/8 + 64 (and not fewer
+# than ops/8) and rw's are its ops
+CALLS='"ok" if [(o["errors"], sum(o["iodepth"]["submissions"].values()) == o["ops"], o["bytes_read"] + o["bytes_written"] == 4096 * o["ops"]) for o in d["phases"][0]["operations"]] == [(0, True, True)] * 2 and d["phases"][0]["operations"][0]["ops"] // 8 <= d["phases"][0]["operations"][0]["iodepth"]["submit_calls"] <= d["phases"][0]["operations"][0]["ops"] // 8 + 64 and d["phases"][0]["operations"][1]["iodepth"]["submit_calls"] == d["phases"][0]["operations"][1]["ops"] else d["phases"][0]["operations"]'
+
+batch 32 8
+for eng in io_uring libaio; do
+	case " $engines " in
+	*" $eng "*) ;;
+	*)
+		ok "# SKIP $eng iodepth_batch: not built in"
+		continue
+		;;
+	esac
+	run "$FSGAUGE" run "$T/b.f" -d "$d" -q --seed 3 --json "$T/j.json" --engine "$eng"
+	check "$eng, iodepth=32 iodepth_batch=8: runs, exit 0" [ "$rc" -eq 0 ]
+	check "  submit_calls about ops/8 (batch 1: ops); every submission completed" \
+		[ "$(json "$T/j.json" "$CALLS")" = ok ]
+	check "  nothing left behind" empty_dir "$d"
+done
 
 workload 32
 run "$FSGAUGE" run "$T/d.f" -d "$d" --seed 3 --json "$T/j.json" --engine psync
@@ -112,6 +150,18 @@ for bad in 0 x 65537; do
 	expect_fail "iodepth=$bad: a parse error with its place, exit 2" 2 "$want" \
 		"$FSGAUGE" run "$T/d.f" -d "$d" -q
 done
+for bad in "0:2" "9:8" "x:8" "2:"; do
+	batch "${bad#*:}" "${bad%%:*}"
+	case $bad in
+	x:*) want="b.f:4:.*iodepth_batch 'x' is not a number" ;;
+	*:) want="b.f:4:.*flowop 'rr': iodepth_batch needs iodepth" ;;
+	*) want="b.f:4:.*flowop 'rr': iodepth_batch ${bad%%:*} is out of range \(1 to iodepth, ${bad#*:}\)" ;;
+	esac
+	[ "$bad" = "2:" ] && sed -i 's/iodepth=,//' "$T/b.f"
+	expect_fail "iodepth_batch=${bad%%:*} at iodepth=${bad#*:}: a parse error with its place, exit 2" 2 \
+		"$want" "$FSGAUGE" run "$T/b.f" -d "$d" -q
+done
+
 workload 1
 sed 's/flowop write name=rw,filename=big,iosize=4k,random,iodepth=1/flowop fsync name=rw,filename=big,iodepth=4/' \
 	"$T/d.f" > "$T/s.f"
