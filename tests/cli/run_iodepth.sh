@@ -131,6 +131,12 @@ WML
 	check "  as many in flight as the ring takes, all completed" \
 		[ "$(json "$T/j.json" '"ok" if [(o["errors"], sum(o["iodepth"]["submissions"].values()) == o["ops"], 32 <= o["iodepth"]["max"] <= 65536) for o in d["phases"][0]["operations"]] == [(0, True, True)] else "bad"')" = ok ]
 	check "  nothing left behind" empty_dir "$d"
+	sed 's/iodepth=65536/iodepth=65536,iodepth_batch=1000/' "$T/c.f" > "$T/cb.f"
+	run "$FSGAUGE" run "$T/cb.f" -d "$d" -q --json "$T/j.json" --engine io_uring
+	check "io_uring, iodepth=65536 iodepth_batch=1000: runs, exit 0" [ "$rc" -eq 0 ]
+	check "  all completed, fewer submission calls than requests" \
+		[ "$(json "$T/j.json" '"ok" if [(o["errors"], sum(o["iodepth"]["submissions"].values()) == o["ops"], 0 < o["iodepth"]["submit_calls"] < o["ops"]) for o in d["phases"][0]["operations"]] == [(0, True, True)] else "bad"')" = ok ]
+	check "  nothing left behind" empty_dir "$d"
 
 	workload 32
 	expect_fail "--verify with iodepth=32 on io_uring: refused, exit 2" 2 \
