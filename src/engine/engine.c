@@ -401,3 +401,18 @@ const struct engine_ops *engine_find_checked(const char *name)
 		msg_err("%s", err);
 	return e;
 }
+
+int64_t engine_exec_queued(struct engine *e, struct io_req *req)
+{
+	struct io_req *done;
+	int ret = e->ops->submit(e, req);
+
+	if (ret < 0)
+		return req->res = ret;
+	ret = e->ops->reap(e, &done, 1, 1);
+	if (ret < 0)
+		return req->res = ret;
+	if (ret == 0)
+		return req->res = -EIO; /* asked for one: none is an engine fault */
+	return req->res;
+}

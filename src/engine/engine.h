@@ -312,6 +312,10 @@ static inline uint64_t engine_submit_calls(const struct engine *e)
  * failed with EINTR or EAGAIN (result r), and a read or write that
  * transferred less than asked. */
 int64_t engine_exec_retry(struct engine *e, struct io_req *req, int64_t r);
+/* exec() of a queueing engine, with nothing else of its own in flight:
+ * submit `req` through its ops, wait for its completion; the result, or
+ * -errno of the submit or the reap. */
+int64_t engine_exec_queued(struct engine *e, struct io_req *req);
 int64_t engine_exec_rest(struct engine *e, struct io_req *req, int64_t r);
 
 /* Run a synchronous request to completion through exec(), retrying

@@ -169,21 +169,12 @@ static int uring_reap(struct engine *e, struct io_req **done, unsigned min, unsi
 
 static int64_t uring_exec(struct engine *e, struct io_req *req)
 {
-	struct io_req *done;
-	int ret;
-
 	/* Non-ring operations, and any request made while asynchronous ones
 	 * are in flight (whose completions a reap here would steal), use the
 	 * plain system call. */
 	if (!ring_op(req->op) || ((struct uring *)e->priv)->inflight)
 		return engine_syscall(req);
-	ret = uring_submit(e, req);
-	if (ret < 0)
-		return req->res = ret;
-	ret = uring_reap(e, &done, 1, 1);
-	if (ret < 0)
-		return req->res = ret;
-	return req->res;
+	return engine_exec_queued(e, req);
 }
 
 const struct engine_ops engine_io_uring_ops = {

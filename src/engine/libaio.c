@@ -223,23 +223,13 @@ static int laio_reap(struct engine *e, struct io_req **done, unsigned min, unsig
 static int64_t laio_exec(struct engine *e, struct io_req *req)
 {
 	struct aio *a = e->priv;
-	struct io_req *done;
-	int ret;
 
 	/* Non-AIO operations, and any request made while asynchronous ones
 	 * are queued (whose completions a reap here would take), use the
 	 * plain system call. */
 	if (!aio_op(req->op) || a->inflight || a->done.n || a->npending)
 		return engine_syscall(req);
-	ret = laio_submit(e, req);
-	if (ret < 0)
-		return req->res = ret;
-	ret = laio_reap(e, &done, 1, 1);
-	if (ret < 0)
-		return req->res = ret;
-	if (ret == 0)
-		return req->res = -EIO;
-	return req->res;
+	return engine_exec_queued(e, req);
 }
 
 const struct engine_ops engine_libaio_ops = {

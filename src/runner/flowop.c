@@ -59,6 +59,24 @@ static ALWAYS_INLINE void op_begin(struct wflow *f, struct timing *t)
 	t->t0 = op_clock();
 }
 
+/* One operation into the flowop's statistics (opened by STAT_BEGIN) and
+ * the worker's totals. */
+static ALWAYS_INLINE void op_count(struct worker *wk, struct op_stats *st, uint64_t lat,
+				   uint64_t rbytes, uint64_t wbytes)
+{
+	/* single writer; finishoncount and the sampler read them (result.h) */
+	STAT_ADD_R(st->bytes_read, rbytes);
+	STAT_ADD_R(st->bytes_written, wbytes);
+	STAT_ADD_R(st->ops, 1);
+	STAT_COMMIT(st);
+	hist_add(&st->lat, lat);
+	wk->all_ops++;
+	if (rbytes || wbytes) {
+		wk->io_ops++;
+		wk->io_bytes += rbytes + wbytes;
+	}
+}
+
 static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
 			  uint64_t wbytes)
 {
@@ -79,17 +97,7 @@ static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timi
 	} else {
 		f->unsampled_ns += lat;
 	}
-	/* single writer; finishoncount and the sampler read them (result.h) */
-	STAT_ADD_R(st->bytes_read, rbytes);
-	STAT_ADD_R(st->bytes_written, wbytes);
-	STAT_ADD_R(st->ops, 1);
-	STAT_COMMIT(st);
-	hist_add(&st->lat, lat);
-	wk->all_ops++;
-	if (rbytes || wbytes) {
-		wk->io_ops++;
-		wk->io_bytes += rbytes + wbytes;
-	}
+	op_count(wk, st, lat, rbytes, wbytes);
 }
 
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
@@ -1818,16 +1826,7 @@ static void depth_account(struct worker *wk, struct wflow *f, uint64_t lat, uint
 	struct op_stats *st = &f->st;
 
 	STAT_BEGIN(st);
-	STAT_ADD_R(st->bytes_read, rbytes);
-	STAT_ADD_R(st->bytes_written, wbytes);
-	STAT_ADD_R(st->ops, 1);
-	STAT_COMMIT(st);
-	hist_add(&st->lat, lat);
-	wk->all_ops++;
-	if (rbytes || wbytes) {
-		wk->io_ops++;
-		wk->io_bytes += rbytes + wbytes;
-	}
+	op_count(wk, st, lat, rbytes, wbytes);
 }
 
 /* Finish a completed request of an iodepth= flowop, reaped at op_clock()
