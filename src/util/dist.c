@@ -203,10 +203,12 @@ static double zipf_h(double x, double theta)
 
 void dist_init(struct dist *d, const struct dist_spec *s, uint64_t n, uint64_t key)
 {
-	double th = s->param, cum = 0, range = 0;
+	struct dist_spec spec = *s; /* s may be &d->spec */
+	double th = spec.param, cum = 0, range = 0;
 
 	memset(d, 0, sizeof(*d));
-	d->spec = *s;
+	d->spec = spec;
+	s = &d->spec;
 	d->n = n ? n : 1;
 	d->key = key;
 	switch (s->kind) {

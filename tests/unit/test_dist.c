@@ -135,7 +135,7 @@ static void test_uniform(void)
 static void test_zoned(void)
 {
 	enum { N = 1000 };
-	static uint64_t cnt[N];
+	uint64_t cnt[N] = { 0 };
 	uint64_t zone[3] = {0}, within[10] = {0};
 	double expect[10];
 	struct dist_spec s;
@@ -171,6 +171,17 @@ static void test_zoned(void)
 				out++;
 	}
 	is_int(out, 0, "zoned over 1 to 5 blocks: every draw in range");
+
+	/* set up again from its own spec (a file that changed size) */
+	uint64_t first = 0;
+
+	dist_parse("zoned:100/10:0/90", &s, NULL, 0);
+	dist_init(&d, &s, 10, 3);
+	dist_init(&d, &d.spec, 1000, 3);
+	for (int i = 0; i < 10000; i++)
+		if (dist_next(&d, &r) < 100)
+			first++;
+	is_int(first, 10000, "set up again from its own spec: still zoned:100/10:0/90");
 }
 
 /* The exact share of ranks [0, m) among n under zipf theta. */
