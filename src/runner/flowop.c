@@ -1027,10 +1027,12 @@ static ALWAYS_INLINE uint64_t rw_offset(struct worker *wk, struct wflow *f, stru
 {
 	uint64_t off, wss = slot_wss(f, s);
 
-	if (f->random) {
+	if (f->random && (!f->ofs || offsets_take_random(f->ofs, &wk->rng))) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
-		off = rng_below(&wk->rng, blocks) * (uint64_t)iosize;
+		off = (f->ofs ? offsets_block(f->ofs, &wk->rng, blocks)
+			      : rng_below(&wk->rng, blocks)) *
+		      (uint64_t)iosize;
 	} else if (f->reverse || f->stride > 1) {
 		off = pattern_offset(f, s, (uint64_t)iosize, wss);
 	} else {

@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "runner/fileset.h"
+#include "runner/offsets.h"
 #include "runner/runner.h"
 #include "stats/devices.h"
 #include "workload/replay.h"
@@ -171,6 +172,9 @@ struct wflow {
 	int64_t iosize;		/* iosize=, >= 1; 0: a random variable, drawn per operation */
 	int64_t wss;		/* wss=, constant; -1: a random variable */
 	int random;		/* random= */
+	/* random_distribution=, percentage_random=, randommap (offsets.h);
+	 * NULL: uniform random offsets with repeats */
+	struct rw_offsets *ofs;
 	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
 	int fd_index;		/* which: fd= (0 when unset or out of range) */
 	/* fsync or closefile with neither fd= nor a file: the private

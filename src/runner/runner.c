@@ -143,6 +143,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
 	flow_init_attrs(f, rn->o->direct);
+	f->ofs = offsets_new(fo, rn->o->seed);
 	if (f->iodepth > 1 && (fo->type == FO_READ || fo->type == FO_WRITE) &&
 	    (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
 		depth_q_init(f);
@@ -214,6 +215,7 @@ static void wflow_free(struct wflow *f)
 	free(f->children);
 	free(f->execs);
 	depth_q_free(f);
+	offsets_free(f->ofs);
 }
 
 /* The largest iodepth= of the flowops in fl[0..n) and their children. */

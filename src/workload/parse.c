@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "util/display.h"
+#include "util/dist.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -143,6 +144,13 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "fd", AK_INT, FO(fd) },
 	{ "srcfd", AK_INT, FO(srcfd) },
 	{ "random", AK_BOOL, FO(random) },
+	{ "random_distribution", AK_STR, FO(random_distribution) },
+	{ "percentage_random", AK_INT, FO(percentage_random) },
+	{ "randommap", AK_BOOL, FO(randommap) },
+	{ "rate_iops", AK_NUM, FO(rate_iops) },
+	{ "rate", AK_SIZE, FO(rate) },
+	{ "rate_process", AK_STR, FO(rate_process) },
+	{ "rate_min", AK_SIZE, FO(rate_min) },
 	{ "dsync", AK_BOOL, FO(dsync) },
 	{ "directio", AK_BOOL, FO(directio) },
 	{ "workingset", AK_SIZE, FO(wss) },
@@ -1782,6 +1790,125 @@ static int check_block_attrs(struct parser *p, const struct fo_ast *f, const str
 	return check_count(p, f, fo, "iobytes", &fo->iobytes, moves_blocks, "read and write");
 }
 
+/* The place of attribute `name` in f (or of the flowop when absent). */
+static void attr_place(const struct fo_ast *f, const char *name, int *line, int *col)
+{
+	const struct attr *a = attr_find(&f->attrs, name);
+
+	/* a bare flag has no value token: the attribute's name */
+	*line = a ? (a->has_value && a->v.line ? a->v.line : a->line) : f->line;
+	*col = a ? (a->has_value && a->v.line ? a->v.col : a->col) : f->col;
+}
+
+/* A read/write-only attribute given elsewhere, or random where it cannot be. */
+static int check_rw_attr(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo,
+			 const char *name, const struct wl_val *v, int needs_random)
+{
+	int line, col;
+
+	if (!wl_val_isset(v))
+		return 0;
+	attr_place(f, name, &line, &col);
+	if (fo->type != FO_READ && fo->type != FO_WRITE)
+		return perr(p, line, col, "flowop '%s': %s is for read and write flowops only",
+			    fo->name, name);
+	if (wl_val_israndom(v))
+		return perr(p, line, col, "flowop '%s': %s cannot be random", fo->name, name);
+	if (needs_random && !wl_val_bool(&fo->random, 0))
+		return perr(p, line, col, "flowop '%s': %s needs random", fo->name, name);
+	return 0;
+}
+
+/* random_distribution=, percentage_random=, randommap (util/dist.h). */
+static int check_offsets(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo)
+{
+	struct dist_spec spec = { 0 };
+	char err[256];
+	int line, col, rc;
+
+	rc = check_rw_attr(p, f, fo, "random_distribution", &fo->random_distribution, 1);
+	if (!rc)
+		rc = check_rw_attr(p, f, fo, "percentage_random", &fo->percentage_random, 1);
+	if (!rc)
+		rc = check_rw_attr(p, f, fo, "randommap", &fo->randommap, 1);
+	if (rc)
+		return rc;
+	if (wl_val_isset(&fo->random_distribution)) {
+		attr_place(f, "random_distribution", &line, &col);
+		if (dist_parse(wl_val_str(&fo->random_distribution, ""), &spec, err, sizeof(err)))
+			return perr(p, line, col, "flowop '%s': %s", fo->name, err);
+	}
+	if (wl_val_isset(&fo->percentage_random)) {
+		int64_t n = wl_val_int(&fo->percentage_random, NULL, -1);
+
+		attr_place(f, "percentage_random", &line, &col);
+		if (n < 0 || n > 100)
+			return perr(p, line, col,
+				    "flowop '%s': percentage_random %lld is out of range (0 to 100)",
+				    fo->name, (long long)n);
+	}
+	if (wl_val_bool(&fo->randommap, 0) && spec.kind != DIST_UNIFORM) {
+		attr_place(f, "randommap", &line, &col);
+		return perr(p, line, col,
+			    "flowop '%s': randommap takes every block once per pass: it needs the "
+			    "uniform random_distribution",
+			    fo->name);
+	}
+	return 0;
+}
+
+/* rate_iops=, rate=, rate_process=, rate_min=: an open-loop schedule. */
+static int check_rate(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo)
+{
+	static const char *const names[] = { "rate_iops", "rate", "rate_process", "rate_min" };
+	const struct wl_val *vals[] = { &fo->rate_iops, &fo->rate, &fo->rate_process,
+					&fo->rate_min };
+	int line, col, rc = 0;
+	const char *proc;
+
+	for (size_t i = 0; i < ARRAY_SIZE(names) && !rc; i++)
+		rc = check_rw_attr(p, f, fo, names[i], vals[i], 0);
+	if (rc)
+		return rc;
+	if (wl_val_isset(&fo->rate_iops)) {
+		double v = wl_val_double(&fo->rate_iops, NULL, 0);
+
+		attr_place(f, "rate_iops", &line, &col);
+		if (!(v > 0) || v > 1e9)
+			return perr(p, line, col,
+				    "flowop '%s': rate_iops %g is out of range (above 0, at most 1e9 "
+				    "requests per second)",
+				    fo->name, v);
+		if (wl_val_isset(&fo->rate))
+			return perr(p, line, col, "flowop '%s': rate_iops and rate exclude each other",
+				    fo->name);
+	}
+	if (wl_val_isset(&fo->rate) && wl_val_int(&fo->rate, NULL, 0) <= 0) {
+		attr_place(f, "rate", &line, &col);
+		return perr(p, line, col, "flowop '%s': rate must be above 0 bytes per second",
+			    fo->name);
+	}
+	if (wl_val_isset(&fo->rate_process)) {
+		attr_place(f, "rate_process", &line, &col);
+		proc = wl_val_str(&fo->rate_process, "");
+		if (strcmp(proc, "linear") && strcmp(proc, "poisson"))
+			return perr(p, line, col,
+				    "flowop '%s': rate_process '%s' is not linear or poisson",
+				    fo->name, proc);
+		if (!wl_val_isset(&fo->rate) && !wl_val_isset(&fo->rate_iops))
+			return perr(p, line, col, "flowop '%s': rate_process needs rate or rate_iops",
+				    fo->name);
+	}
+	if (wl_val_isset(&fo->rate_min)) {
+		attr_place(f, "rate_min", &line, &col);
+		if (!wl_val_isset(&fo->rate))
+			return perr(p, line, col, "flowop '%s': rate_min needs rate", fo->name);
+		if (wl_val_int(&fo->rate_min, NULL, 0) > wl_val_int(&fo->rate, NULL, 0))
+			return perr(p, line, col, "flowop '%s': rate_min is above rate", fo->name);
+	}
+	return 0;
+}
+
 static int instantiate(struct parser *p, const struct fo_ast *f, const struct env *env,
 		       const char *prefix, struct wl_flowop ***list, size_t *n)
 {
@@ -1819,6 +1946,10 @@ static int instantiate(struct parser *p, const struct fo_ast *f, const struct en
 		rc = check_iodepth_batch(p, f, fo);
 	if (!rc)
 		rc = check_block_attrs(p, f, fo);
+	if (!rc)
+		rc = check_offsets(p, f, fo);
+	if (!rc)
+		rc = check_rate(p, f, fo);
 	if (rc)
 		return rc;
 	if (wl_val_bool(&fo->readdir, 0) && wl_val_bool(&fo->random, 0))
@@ -3026,6 +3157,13 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->resume);
 	wl_val_clear(&fo->dirsync);
 	wl_val_clear(&fo->readdir);
+	wl_val_clear(&fo->random_distribution);
+	wl_val_clear(&fo->percentage_random);
+	wl_val_clear(&fo->randommap);
+	wl_val_clear(&fo->rate_iops);
+	wl_val_clear(&fo->rate);
+	wl_val_clear(&fo->rate_process);
+	wl_val_clear(&fo->rate_min);
 	wl_val_clear(&fo->iodepth);
 	wl_val_clear(&fo->iodepth_batch);
 	wl_val_clear(&fo->iobytes);

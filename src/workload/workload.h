@@ -221,6 +221,18 @@ struct wl_flowop {
 	/* file-picking flowops: take the fileset's entries in one pass per
 	 * phase, in index order (with `random`: in a shuffled order) */
 	struct wl_val ordered;
+	/* read/write with random: where random offsets fall and how many
+	 * requests take one (fio's random_distribution=, percentage_random=,
+	 * randommap; util/dist.h, docs/workload-language.md) */
+	struct wl_val random_distribution; /* a dist_parse() spec; default uniform */
+	struct wl_val percentage_random;   /* 0 to 100; default 100 */
+	struct wl_val randommap;	   /* each block once per pass; default off */
+	/* read/write: an open-loop schedule (fio's rate_iops=, rate=,
+	 * rate_process=, rate_min=; docs/workload-language.md) */
+	struct wl_val rate_iops;	   /* requests per second */
+	struct wl_val rate;		   /* bytes per second */
+	struct wl_val rate_process;	   /* "linear" (default) or "poisson" */
+	struct wl_val rate_min;		   /* bytes per second the run must reach */
 	char *print_text;	/* print: the text to print */
 	struct wl_val rvar;	/* testrandvar: randvar= */
 	/* FO_COMPOSITE: the definition's flowops with this call's parameters
