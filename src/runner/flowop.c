@@ -52,7 +52,7 @@ struct timing {
 
 static ALWAYS_INLINE void op_begin(struct wflow *f, struct timing *t)
 {
-	t->cpu = f->unsampled_ns >= CPU_SAMPLE_GAP_NS;
+	t->cpu = f->cpu_left <= 1;
 	/* c0 is set either way: gcc cannot always see that op_end reads it
 	 * only when t->cpu is set */
 	t->c0 = t->cpu ? thread_cpu_ns() : 0;
@@ -77,6 +77,25 @@ static ALWAYS_INLINE void op_count(struct worker *wk, struct op_stats *st, uint6
 	}
 }
 
+/* After a CPU sample: the weight of the next one (K, the flowop's mean
+ * operations in CPU_SAMPLE_GAP_NS) and how far away it is, a geometric
+ * draw with p = 1/K (internal.h). */
+static void cpu_sample_next(struct worker *wk, struct wflow *f)
+{
+	double mean = hist_mean(&f->st.lat), k, u, gap;
+
+	k = mean > 0 ? floor((double)CPU_SAMPLE_GAP_NS / mean) : (double)CPU_SAMPLE_GAP_NS;
+	k = MAX(1.0, MIN(k, (double)CPU_SAMPLE_GAP_NS));
+	f->cpu_weight = (uint64_t)k;
+	if (f->cpu_weight == 1) {
+		f->cpu_left = 1;
+		return;
+	}
+	u = 1.0 - rng_double(&wk->cpu_rng); /* (0, 1] */
+	gap = 1.0 + floor(log(u) / log1p(-1.0 / k));
+	f->cpu_left = gap < 1e12 ? (uint64_t)gap : (uint64_t)1e12;
+}
+
 static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
 			  uint64_t wbytes)
 {
@@ -91,13 +110,15 @@ static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timi
 		uint64_t c = thread_cpu_ns() - t->c0;
 
 		c = c > wk->cpu_clock_ns ? c - wk->cpu_clock_ns : 0;
-		STAT_ADD_R(st->cpu_ns, MIN(c, lat));
+		STAT_ADD_R(st->cpu_ns, MIN(c, lat) * f->cpu_weight);
+		STAT_ADD_R(st->cpu_lat_ns, lat * f->cpu_weight);
 		STAT_ADD_R(st->cpu_samples, 1);
-		f->unsampled_ns = lat;
 	} else {
-		f->unsampled_ns += lat;
+		f->cpu_left--;
 	}
 	op_count(wk, st, lat, rbytes, wbytes);
+	if (t->cpu)
+		cpu_sample_next(wk, f);
 }
 
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,

@@ -148,11 +148,17 @@ struct depth_q {
 
 /* CPU time per operation is sampled: reading the thread's CPU clock is a
  * system call, about as costly as a cached 4 KiB read (docs/engine.md).
- * A flowop's operation is sampled when its operations since the last
- * sampled one began have taken CPU_SAMPLE_GAP_NS (the first gap starts at
- * a random point of its length): the clock reads take at most about 0.5%
- * of the time spent in the flowop's operations, the choice does not depend
- * on the sampled operation itself, and a flowop slower than the gap is
+ * Each operation of a flowop is sampled with a probability p fixed before
+ * it starts: 1 for the first, then, after each sample, 1/K with K the
+ * number of the flowop's mean operations (mean so far) that fit in
+ * CPU_SAMPLE_GAP_NS, at least 1.  The next sample is a geometric draw
+ * (cpu_rng) of that p away, so every later operation has the same chance
+ * whatever the latency of those around it; a sample counts K times (its
+ * 1/p) in the CPU sum and, beside it, its latency K times in cpu_lat_ns,
+ * and us/op-cpu is their ratio times the mean latency (result.h): an
+ * unbiased estimate, which cannot exceed the latency of the operations of
+ * one synchronous thread.  The clock reads take about 0.5% of the time
+ * spent in the flowop's operations; a flowop slower than the gap is
  * sampled at every operation. */
 #define CPU_SAMPLE_GAP_NS 500000
 
@@ -190,8 +196,9 @@ struct wflow {
 	int after;
 	uint64_t iobytes;	/* iobytes=: the thread is done once issued reaches it; 0: none */
 	uint64_t issued;	/* bytes of the requests issued so far */
-	/* CPU sampling: operation time since the last sampled one began */
-	uint64_t unsampled_ns;
+	/* CPU sampling: operations until the next sample (1: the next one),
+	 * and the weight (1/p) the next sample counts with */
+	uint64_t cpu_left, cpu_weight;
 	struct op_stats st;
 	struct wflow *children; /* FO_COMPOSITE */
 	size_t nchildren;
@@ -235,6 +242,7 @@ struct worker {
 	int verify;		/* --verify (the run's option, read once) */
 	int done;
 	uint64_t cpu_clock_ns;	/* what reading the thread CPU clock adds to a sample */
+	struct rng cpu_rng;	/* the CPU sampling draws (a stream apart from the workload's) */
 	uint64_t io_ops, all_ops, io_bytes; /* for the *limit flowops */
 	uint64_t verify_errors;	/* --verify: bad blocks read */
 	uint64_t generation;	/* --verify: writes stamped so far */

@@ -693,7 +693,8 @@ static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, vo
 
 static void cpu_sample_start(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
-	f->unsampled_ns = rng_below(arg, CPU_SAMPLE_GAP_NS);
+	f->cpu_left = 1;
+	f->cpu_weight = 1;
 }
 
 static int worker_setup(struct runner *rn, struct worker *wk)
@@ -722,13 +723,11 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 		wflow_init(rn, &wk->flows[i], wk->td->flowops[i]);
 	bind_fdless_syncs(wk);
 	bind_limit_targets(wk);
-	/* CPU sampling starts at a random point of its first gap (op_begin),
-	 * so that the first, cold operation is no likelier to be sampled than
-	 * any other; a stream of its own keeps the workload's the same */
-	struct rng cr;
-
-	rng_seed(&cr, rn->o->seed, 2000000 + wk->id);
-	visit_flows(rn, wk->flows, wk->nflows, wk, cpu_sample_start, &cr);
+	/* CPU sampling (internal.h): every flowop's first operation is
+	 * sampled, counting for itself alone; the later draws come from a
+	 * stream of their own, which keeps the workload's the same */
+	rng_seed(&wk->cpu_rng, rn->o->seed, 2000000 + wk->id);
+	visit_flows(rn, wk->flows, wk->nflows, wk, cpu_sample_start, NULL);
 	return 0;
 }
 

@@ -26,6 +26,7 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 	dst->bytes_read += src->bytes_read;
 	dst->bytes_written += src->bytes_written;
 	dst->cpu_ns += src->cpu_ns;
+	dst->cpu_lat_ns += src->cpu_lat_ns;
 	dst->cpu_samples += src->cpu_samples;
 	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
 		dst->qdepth[i] += src->qdepth[i];
@@ -36,7 +37,7 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 
 void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 {
-	uint64_t s1, s2, ops, rd, wr, cpu, samples;
+	uint64_t s1, s2, ops, rd, wr, cpu, cpu_lat, samples;
 
 	/* one consistent set of the counters an operation updates together
 	 * (STAT_BEGIN/STAT_COMMIT in result.h); an update takes nanoseconds,
@@ -47,6 +48,7 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 		rd = __atomic_load_n(&live->bytes_read, __ATOMIC_ACQUIRE);
 		wr = __atomic_load_n(&live->bytes_written, __ATOMIC_ACQUIRE);
 		cpu = __atomic_load_n(&live->cpu_ns, __ATOMIC_ACQUIRE);
+		cpu_lat = __atomic_load_n(&live->cpu_lat_ns, __ATOMIC_ACQUIRE);
 		samples = __atomic_load_n(&live->cpu_samples, __ATOMIC_ACQUIRE);
 		s2 = __atomic_load_n(&live->seq, __ATOMIC_RELAXED);
 	} while ((s1 & 1) || s1 != s2);
@@ -54,6 +56,7 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 	dst->bytes_read += rd;
 	dst->bytes_written += wr;
 	dst->cpu_ns += cpu;
+	dst->cpu_lat_ns += cpu_lat;
 	dst->cpu_samples += samples;
 	dst->errors += __atomic_load_n(&live->errors, __ATOMIC_RELAXED);
 	dst->stalls += __atomic_load_n(&live->stalls, __ATOMIC_RELAXED);
@@ -78,6 +81,7 @@ void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 	dst->bytes_read = sub0(later->bytes_read, earlier->bytes_read);
 	dst->bytes_written = sub0(later->bytes_written, earlier->bytes_written);
 	dst->cpu_ns = sub0(later->cpu_ns, earlier->cpu_ns);
+	dst->cpu_lat_ns = sub0(later->cpu_lat_ns, earlier->cpu_lat_ns);
 	dst->cpu_samples = sub0(later->cpu_samples, earlier->cpu_samples);
 	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
 		dst->qdepth[i] = sub0(later->qdepth[i], earlier->qdepth[i]);
@@ -130,7 +134,11 @@ double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev)
 
 double op_stats_cpu_per_op(const struct op_stats *s)
 {
-	return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples : NAN;
+	if (!s->cpu_samples)
+		return NAN;
+	if (!s->cpu_lat_ns || !s->lat.count)
+		return 0; /* samples of no measurable time used none */
+	return (double)s->cpu_ns / (double)s->cpu_lat_ns * hist_mean(&s->lat);
 }
 
 void kv_add(struct kvlist *l, const char *key, const char *fmt, ...)

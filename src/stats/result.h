@@ -54,7 +54,10 @@ struct op_stats {
 	uint64_t stalls;       /* times no suitable file was available */
 	uint64_t bytes_read;
 	uint64_t bytes_written;
-	uint64_t cpu_ns;       /* thread CPU over the sampled operations */
+	/* CPU sampling (runner/internal.h): each sampled operation counts
+	 * with its weight, 1/p, the operations it stands for */
+	uint64_t cpu_ns;       /* weighted thread CPU of the sampled operations */
+	uint64_t cpu_lat_ns;   /* weighted latency of the same operations */
 	uint64_t cpu_samples;  /* how many operations were CPU-sampled */
 	uint64_t seq;          /* odd while the owner updates (STAT_BEGIN) */
 	/* iodepth= above 1 (read, write): at each submission, how many of
@@ -94,8 +97,10 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live);
  * operations): what happened between them.  See hist_sub(). */
 void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 		  const struct op_stats *earlier);
-/* Mean CPU ns per operation from the samples; NaN when none (unknown,
- * not zero: JSON null, `-` in text). */
+/* Mean CPU ns per operation from the samples: the share of their
+ * (weighted) latency that was CPU, times the mean latency of all the
+ * operations, so never more than that mean for a synchronous thread;
+ * NaN when none was sampled (unknown, not zero: JSON null, `-` in text). */
 double op_stats_cpu_per_op(const struct op_stats *s);
 
 struct result_op {

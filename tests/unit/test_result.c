@@ -404,8 +404,54 @@ static void test_hash_and_command_line(void)
 	result_free(r);
 }
 
+/* CPU per operation is the sampled share of latency that was CPU times
+ * the mean latency of every operation (runner/internal.h): weights count,
+ * a merge adds, a subtraction takes the baseline off, and the figure never
+ * exceeds the mean latency when every sample is at most its latency. */
+static void test_cpu_per_op(void)
+{
+	struct op_stats a, b, m, d;
+
+	op_stats_init(&a);
+	ok(isnan(op_stats_cpu_per_op(&a)), "cpu/op: no sample is NaN (unknown)");
+	/* 100 operations of 10 us; two samples: 4 us of 10 with weight 1,
+	 * 8 us of 10 with weight 49 (it stands for 49 operations) */
+	for (int i = 0; i < 100; i++)
+		hist_add(&a.lat, 10000);
+	a.ops = 100;
+	a.cpu_samples = 2;
+	a.cpu_ns = 4000 * 1 + 8000 * 49;
+	a.cpu_lat_ns = 10000 * 1 + 10000 * 49;
+	is_near(op_stats_cpu_per_op(&a), (4000.0 + 8000 * 49) / 50, 1e-6,
+		"cpu/op: the weighted share of the sampled latency times the mean");
+	/* the same operations slower in another thread: 20 us, CPU 2 us */
+	op_stats_init(&b);
+	for (int i = 0; i < 100; i++)
+		hist_add(&b.lat, 20000);
+	b.ops = 100;
+	b.cpu_samples = 1;
+	b.cpu_ns = 2000 * 100;
+	b.cpu_lat_ns = 20000 * 100;
+	op_stats_init(&m);
+	op_stats_merge(&m, &a);
+	op_stats_merge(&m, &b);
+	is_int((int)m.cpu_samples, 3, "cpu/op: merged samples");
+	is_near(op_stats_cpu_per_op(&m), (double)m.cpu_ns / (double)m.cpu_lat_ns * 15000.0, 1e-6,
+		"cpu/op: merged over both threads");
+	ok(op_stats_cpu_per_op(&m) <= hist_mean(&m.lat), "cpu/op: at most the mean latency");
+	op_stats_sub(&d, &m, &a);
+	is_int((int)d.cpu_lat_ns, (int)b.cpu_lat_ns, "cpu/op: the baseline's weighted latency taken off");
+	is_near(op_stats_cpu_per_op(&d), 2000.0, 1e-6, "cpu/op: what is left is the second thread's");
+	/* samples of zero latency (the null engine) used no CPU */
+	op_stats_init(&b);
+	hist_add(&b.lat, 0);
+	b.ops = b.cpu_samples = 1;
+	is_near(op_stats_cpu_per_op(&b), 0, 0, "cpu/op: samples of no time: 0, not NaN");
+}
+
 int main(void)
 {
+	test_cpu_per_op();
 	test_hash_and_command_line();
 	test_hist_sub();
 	test_live_consistent();
