@@ -4,6 +4,7 @@
 #   make check                unit tests + CLI tests
 #   make DEVELOPER=1          strict warnings, -Werror
 #   make check SANITIZE=address,undefined   (or SANITIZE=thread)
+#   make install [PREFIX=/usr/local] [DESTDIR=]   (and make uninstall)
 #
 # Optional features are found by a compile-and-link probe and reported by
 # `fsgauge --version`.
@@ -82,8 +83,9 @@ WORKLOADS := $(sort $(wildcard workloads/*.f))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all check unit cli clean fuzz fuzz-bins format lint
-all: fsgauge
+.PHONY: all check unit cli clean fuzz fuzz-bins format lint install uninstall
+MAN_PAGE := $(BUILD)/fsgauge.1
+all: fsgauge $(MAN_PAGE)
 
 LINK_STAMP := .fsgauge.link
 fsgauge: $(LIB_OBJ) $(MAIN_OBJ) $(LINK_STAMP)
@@ -115,6 +117,29 @@ $(BUILD)/gen/builtin_workloads.c: $(WORKLOADS) tools/embed-workloads.sh
 
 $(BUILD)/gen/builtin_workloads.o: $(BUILD)/gen/builtin_workloads.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# fsgauge(1) from the binary's own --help texts (tools/gen-man.sh), so it
+# says what the option tables say.
+$(MAN_PAGE): fsgauge tools/gen-man.sh
+	@mkdir -p $(dir $@)
+	sh tools/gen-man.sh ./fsgauge $(VERSION) > $@.tmp && mv $@.tmp $@
+
+# --- install ------------------------------------------------------------------
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+
+install: fsgauge $(MAN_PAGE)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 755 fsgauge $(DESTDIR)$(BINDIR)/fsgauge
+	$(INSTALL) -m 644 $(MAN_PAGE) $(DESTDIR)$(MANDIR)/man1/fsgauge.1
+	$(INSTALL) -m 644 tools/fsgauge-completion.bash $(DESTDIR)$(BASHCOMPDIR)/fsgauge
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/fsgauge $(DESTDIR)$(MANDIR)/man1/fsgauge.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/fsgauge
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)

@@ -14,20 +14,20 @@ set $meanfilesize=16k
 set $iosize=1m
 set $nthreads=1
 
-define fileset name=srcfiles,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,paralloc
-define fileset name=dstfiles,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth
+define fileset name=bigfileset,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,paralloc  # srcfiles
+define fileset name=destfiles,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth  # dstfiles
 
-define process name=copier,instances=1
+define process name=filereader,instances=1  # copier
 {
-  thread name=copythread,memsize=10m,instances=$nthreads
+  thread name=filereaderthread,memsize=10m,instances=$nthreads  # copythread
   {
-    flowop openfile name=src-open,filesetname=srcfiles,fd=1
-    flowop readwholefile name=src-read,iosize=$iosize,fd=1
-    flowop createfile name=dst-create,filesetname=dstfiles,fd=2
-    flowop writewholefile name=dst-write,iosize=$iosize,fd=2,srcfd=1
-    flowop closefile name=src-close,fd=1
-    flowop closefile name=dst-close,fd=2
-    flowop finishoncount name=done,value=$nfiles,target=dst-create
+    flowop openfile name=openfile1,filesetname=bigfileset,fd=1  # src-open
+    flowop readwholefile name=readfile1,iosize=$iosize,fd=1  # src-read
+    flowop createfile name=createfile2,filesetname=destfiles,fd=2  # dst-create
+    flowop writewholefile name=writefile2,iosize=$iosize,fd=2,srcfd=1  # dst-write
+    flowop closefile name=closefile1,fd=1  # src-close
+    flowop closefile name=closefile2,fd=2  # dst-close
+    flowop finishoncount name=finish,value=$nfiles,target=createfile2  # done
   }
 }
 

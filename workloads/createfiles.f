@@ -13,16 +13,16 @@ set $meanfilesize=16k
 set $iosize=1m
 set $nthreads=16
 
-define fileset name=newfiles,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth
+define fileset name=bigfileset,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth  # newfiles
 
-define process name=creator,instances=1
+define process name=filecreate,instances=1  # creator
 {
-  thread name=createthread,memsize=10m,instances=$nthreads
+  thread name=filecreatethread,memsize=10m,instances=$nthreads  # createthread
   {
-    flowop createfile name=create,filesetname=newfiles,fd=1
-    flowop writewholefile name=fill,iosize=$iosize,fd=1
-    flowop closefile name=close,fd=1
-    flowop finishoncount name=done,value=$nfiles,target=create
+    flowop createfile name=createfile1,filesetname=bigfileset,fd=1  # create
+    flowop writewholefile name=writefile1,iosize=$iosize,fd=1  # fill
+    flowop closefile name=closefile1,fd=1  # close
+    flowop finishoncount name=finish,value=$nfiles,target=createfile1  # done
   }
 }
 

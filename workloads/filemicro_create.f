@@ -11,14 +11,14 @@ set $iosize=1m
 set $nthreads=1
 set $sync=false
 
-define file name=growfile,path=$dir,size=0,prealloc
+define file name=largefile,path=$dir,size=0,prealloc  # growfile
 
-define process name=filecreate,instances=1
+define process name=filecreater,instances=1  # filecreate
 {
-  thread name=appender,memsize=10m,instances=$nthreads
+  thread name=filecreaterthread,memsize=10m,instances=$nthreads  # appender
   {
-    flowop appendfile name=append,filename=growfile,dsync=$sync,iosize=$iosize
-    flowop finishoncount name=done,value=$count
+    flowop appendfile name=append-file,filename=largefile,dsync=$sync,iosize=$iosize  # append
+    flowop finishoncount name=finish,value=$count  # done
   }
 }
 

@@ -15,16 +15,16 @@ set $meandirwidth=100000
 set $nfiles=20000
 set $nthreads=1
 
-define fileset name=smallfiles,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=50
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=50  # smallfiles
 
 define process name=filecreate,instances=1
 {
-  thread name=creator,memsize=10m,instances=$nthreads
+  thread name=filecreatethread,memsize=10m,instances=$nthreads  # creator
   {
-    flowop createfile name=create,filesetname=smallfiles,fd=1
-    flowop writewholefile name=fill,iosize=$iosize,fd=1
-    flowop closefile name=close,fd=1
-    flowop finishoncount name=done,value=$count
+    flowop createfile name=createfile1,filesetname=bigfileset,fd=1  # create
+    flowop writewholefile name=writefile1,iosize=$iosize,fd=1  # fill
+    flowop closefile name=closefile1,fd=1  # close
+    flowop finishoncount name=finish,value=$count  # done
   }
 }
 

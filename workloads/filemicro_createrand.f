@@ -13,15 +13,15 @@ set $iters=10
 set $nthreads=1
 set $sync=false
 
-define file name=growfile,path=$dir,size=0,prealloc
+define file name=largefile,path=$dir,size=0,prealloc  # growfile
 
-define process name=filecreate,instances=1
+define process name=filecreater,instances=1  # filecreate
 {
-  thread name=appender,memsize=10m,instances=$nthreads
+  thread name=filecreaterthread,memsize=10m,instances=$nthreads  # appender
   {
-    flowop appendfilerand name=append,filename=growfile,dsync=$sync,iosize=$iosize,iters=$iters,fd=1
+    flowop appendfilerand name=append-file,filename=largefile,dsync=$sync,iosize=$iosize,iters=$iters,fd=1  # append
     flowop fsync name=sync,fd=1
-    flowop finishonbytes name=done,value=$bytes
+    flowop finishonbytes name=finish,value=$bytes  # done
   }
 }
 

@@ -13,15 +13,15 @@ set $nfiles=5000
 set $meandirwidth=100
 set $nthreads=16
 
-define fileset name=doomed,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,paralloc
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,paralloc  # doomed
 
 define process name=filedelete,instances=1
 {
-  thread name=deleter,memsize=10m,instances=$nthreads
+  thread name=filedeletethread,memsize=10m,instances=$nthreads  # deleter
   {
-    flowop deletefile name=delete,filesetname=doomed
-    flowop opslimit name=throttle
-    flowop finishoncount name=done,value=$count
+    flowop deletefile name=deletefile1,filesetname=bigfileset  # delete
+    flowop opslimit name=limit  # throttle
+    flowop finishoncount name=finish,value=$count  # done
   }
 }
 

@@ -14,14 +14,14 @@ set $iosize=2k
 set $iters=1
 set $nthreads=1
 
-define file name=bigfile,path=$dir,size=$filesize,prealloc,reuse,cached=$cached
+define file name=bigfile1,path=$dir,size=$filesize,prealloc,reuse,cached=$cached  # bigfile
 
 define process name=filereader,instances=1
 {
-  thread name=reader,memsize=10m,instances=$nthreads
+  thread name=filereaderthread,memsize=10m,instances=$nthreads  # reader
   {
-    flowop read name=rand-read,filename=bigfile,random,iosize=$iosize,iters=$iters
-    flowop finishonbytes name=done,value=$bytes
+    flowop read name=write-file,filename=bigfile1,random,iosize=$iosize,iters=$iters  # rand-read
+    flowop finishonbytes name=finish,value=$bytes  # done
   }
 }
 

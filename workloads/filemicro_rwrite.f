@@ -15,14 +15,14 @@ set $iters=1
 set $nthreads=1
 set $sync=false
 
-define file name=bigfile,path=$dir,size=$filesize,prealloc,reuse,cached=$cached
+define file name=bigfile1,path=$dir,size=$filesize,prealloc,reuse,cached=$cached  # bigfile
 
 define process name=filewriter,instances=1
 {
-  thread name=writer,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # writer
   {
-    flowop write name=rand-write,filename=bigfile,random,dsync=$sync,iosize=$iosize,iters=$iters
-    flowop finishonbytes name=done,value=$bytes
+    flowop write name=write-file,filename=bigfile1,random,dsync=$sync,iosize=$iosize,iters=$iters  # rand-write
+    flowop finishonbytes name=finish,value=$bytes  # done
   }
 }
 

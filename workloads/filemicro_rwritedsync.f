@@ -16,10 +16,10 @@ define file name=bigfile,path=$dir,size=$filesize,prealloc,reuse
 
 define process name=filewriter,instances=1
 {
-  thread name=writer,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # writer
   {
-    flowop write name=rand-write,filename=bigfile,random,dsync,iosize=$iosize,iters=$iters
-    flowop finishoncount name=done,value=$count
+    flowop write name=write-file,filename=bigfile,random,dsync,iosize=$iosize,iters=$iters  # rand-write
+    flowop finishoncount name=finish,value=$count  # done
   }
 }
 

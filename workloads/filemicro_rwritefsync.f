@@ -19,11 +19,11 @@ define file name=bigfile,path=$dir,size=$filesize,prealloc,cached=$cached
 
 define process name=filewriter,instances=1
 {
-  thread name=writer,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # writer
   {
-    flowop write name=rand-write,filename=bigfile,random,iosize=$iosize,iters=$iters,fd=1
-    flowop fsync name=sync,fd=1
-    flowop finishoncount name=done,value=$count
+    flowop write name=write-file,filename=bigfile,random,iosize=$iosize,iters=$iters,fd=1  # rand-write
+    flowop fsync name=sync-file,fd=1  # sync
+    flowop finishoncount name=finish,value=$count  # done
   }
 }
 

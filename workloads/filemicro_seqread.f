@@ -12,13 +12,13 @@ set $filesize=1g
 set $iosize=1m
 set $nthreads=1
 
-define file name=bigfile,path=$dir,size=$filesize,prealloc,reuse,cached=$cached
+define file name=largefile,path=$dir,size=$filesize,prealloc,reuse,cached=$cached  # bigfile
 
 define process name=filereader,instances=1
 {
-  thread name=reader,memsize=10m,instances=$nthreads
+  thread name=filereaderthread,memsize=10m,instances=$nthreads  # reader
   {
-    flowop read name=seq-read,filename=bigfile,iosize=$iosize
+    flowop read name=seqread-file,filename=largefile,iosize=$iosize  # seq-read
   }
 }
 

@@ -17,10 +17,10 @@ define file name=bigfile,path=$dir,size=0,prealloc,cached=$cached
 
 define process name=filewriter,instances=1
 {
-  thread name=writer,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # writer
   {
-    flowop appendfile name=seq-append,dsync=$sync,filename=bigfile,iosize=$iosize,iters=$count
-    flowop finishoncount name=done,value=1
+    flowop appendfile name=write-file,dsync=$sync,filename=bigfile,iosize=$iosize,iters=$count  # seq-append
+    flowop finishoncount name=finish,value=1  # done
   }
 }
 

@@ -17,12 +17,12 @@ define file name=bigfile,path=$dir,size=0,prealloc,cached=$cached
 
 define process name=filewriter,instances=1
 {
-  thread name=writer,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # writer
   {
-    flowop openfile name=open,filename=bigfile,fd=1
-    flowop appendfilerand name=rand-append,dsync=$sync,iosize=$iosize,fd=1,iters=$count
+    flowop openfile name=open-file,filename=bigfile,fd=1  # open
+    flowop appendfilerand name=appendrand-file,dsync=$sync,iosize=$iosize,fd=1,iters=$count  # rand-append
     flowop closefile name=close,fd=1
-    flowop finishoncount name=done,value=1
+    flowop finishoncount name=finish,value=1  # done
   }
 }
 

@@ -14,16 +14,16 @@ set $count=128k
 
 define randvar name=$iosize,type=gamma,min=1k,mean=5632,gamma=1500
 
-define fileset name=growfiles,path=$dir,size=0,entries=$nthreads,dirwidth=1024,prealloc=100,cached=$cached
+define fileset name=bigfileset,path=$dir,size=0,entries=$nthreads,dirwidth=1024,prealloc=100,cached=$cached  # growfiles
 
 define process name=filewriter,instances=1
 {
-  thread name=writer,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # writer
   {
-    flowop openfile name=open,filesetname=growfiles,fd=1
-    flowop appendfile name=gamma-append,dsync=$sync,iosize=$iosize,fd=1,iters=$count
+    flowop openfile name=open-file,filesetname=bigfileset,fd=1  # open
+    flowop appendfile name=write-file,dsync=$sync,iosize=$iosize,fd=1,iters=$count  # gamma-append
     flowop closefile name=close,fd=1
-    flowop finishoncount name=done,value=1
+    flowop finishoncount name=finish,value=1  # done
   }
 }
 

@@ -18,16 +18,16 @@ define randvar name=$iosize,type=tabular,min=1k,randtable=
  { 5, 16k, 64k}
 }
 
-define fileset name=growfiles,path=$dir,size=0,entries=$nthreads,dirwidth=1024,prealloc=100,cached=$cached
+define fileset name=bigfileset,path=$dir,size=0,entries=$nthreads,dirwidth=1024,prealloc=100,cached=$cached  # growfiles
 
 define process name=filewriter,instances=1
 {
-  thread name=writer,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # writer
   {
-    flowop openfile name=open,filesetname=growfiles,fd=1
-    flowop appendfile name=table-append,dsync=$sync,iosize=$iosize,fd=1,iters=$count
+    flowop openfile name=open-file,filesetname=bigfileset,fd=1  # open
+    flowop appendfile name=write-file,dsync=$sync,iosize=$iosize,fd=1,iters=$count  # table-append
     flowop closefile name=close,fd=1
-    flowop finishoncount name=done,value=1
+    flowop finishoncount name=finish,value=1  # done
   }
 }
 

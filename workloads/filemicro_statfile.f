@@ -8,13 +8,13 @@ set $meandirwidth=20
 set $filesize=128k
 set $nthreads=20
 
-define fileset name=statfiles,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100  # statfiles
 
-define process name=examine,instances=1
+define process name=examinefiles,instances=1  # examine
 {
-  thread name=statter,memsize=10m,instances=$nthreads
+  thread name=examinefilethread,memsize=10m,instances=$nthreads  # statter
   {
-    flowop statfile name=stat,filesetname=statfiles
+    flowop statfile name=statfile1,filesetname=bigfileset  # stat
   }
 }
 

@@ -15,11 +15,11 @@ define file name=bigfile,path=$dir,size=0,prealloc
 
 define process name=filewriter,instances=1
 {
-  thread name=appender,memsize=10m,instances=$nthreads
+  thread name=filewriterthread,memsize=10m,instances=$nthreads  # appender
   {
-    flowop appendfile name=append,filename=bigfile,iosize=$iosize,iters=$iters,fd=1
-    flowop fsync name=sync,fd=1
-    flowop finishoncount name=done,value=$count
+    flowop appendfile name=append-file,filename=bigfile,iosize=$iosize,iters=$iters,fd=1  # append
+    flowop fsync name=sync-file,fd=1  # sync
+    flowop finishoncount name=finish,value=$count  # done
   }
 }
 

@@ -18,23 +18,23 @@ set $nthreads=50
 set $iosize=1m
 set $meanappendsize=16k
 
-define fileset name=sharedfiles,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=80
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=80  # sharedfiles
 
-define process name=fileserver,instances=1
+define process name=filereader,instances=1  # fileserver
 {
-  thread name=fileworker,memsize=10m,instances=$nthreads
+  thread name=filereaderthread,memsize=10m,instances=$nthreads  # fileworker
   {
-    flowop createfile name=new-create,filesetname=sharedfiles,fd=1
-    flowop writewholefile name=new-write,iosize=$iosize,fd=1,srcfd=1
-    flowop closefile name=new-close,fd=1
-    flowop openfile name=append-open,filesetname=sharedfiles,fd=1
-    flowop appendfilerand name=append-write,iosize=$meanappendsize,fd=1
-    flowop closefile name=append-close,fd=1
-    flowop openfile name=fetch-open,filesetname=sharedfiles,fd=1
-    flowop readwholefile name=fetch-read,iosize=$iosize,fd=1
-    flowop closefile name=fetch-close,fd=1
-    flowop deletefile name=remove,filesetname=sharedfiles
-    flowop statfile name=getattr,filesetname=sharedfiles
+    flowop createfile name=createfile1,filesetname=bigfileset,fd=1  # new-create
+    flowop writewholefile name=wrtfile1,iosize=$iosize,fd=1,srcfd=1  # new-write
+    flowop closefile name=closefile1,fd=1  # new-close
+    flowop openfile name=openfile1,filesetname=bigfileset,fd=1  # append-open
+    flowop appendfilerand name=appendfilerand1,iosize=$meanappendsize,fd=1  # append-write
+    flowop closefile name=closefile2,fd=1  # append-close
+    flowop openfile name=openfile2,filesetname=bigfileset,fd=1  # fetch-open
+    flowop readwholefile name=readfile1,iosize=$iosize,fd=1  # fetch-read
+    flowop closefile name=closefile3,fd=1  # fetch-close
+    flowop deletefile name=deletefile1,filesetname=bigfileset  # remove
+    flowop statfile name=statfile1,filesetname=bigfileset  # getattr
   }
 }
 

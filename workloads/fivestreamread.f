@@ -10,33 +10,33 @@ set $filesize=1g
 set $nthreads=1
 set $iosize=1m
 
-define file name=stream1,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream2,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream3,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream4,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream5,path=$dir,size=$filesize,prealloc,reuse
+define file name=largefile1,path=$dir,size=$filesize,prealloc,reuse  # stream1
+define file name=largefile2,path=$dir,size=$filesize,prealloc,reuse  # stream2
+define file name=largefile3,path=$dir,size=$filesize,prealloc,reuse  # stream3
+define file name=largefile4,path=$dir,size=$filesize,prealloc,reuse  # stream4
+define file name=largefile5,path=$dir,size=$filesize,prealloc,reuse  # stream5
 
 define process name=seqread,instances=1
 {
   thread name=seqread1,memsize=10m,instances=$nthreads
   {
-    flowop read name=seq-read1,filename=stream1,iosize=$iosize
+    flowop read name=seqread1,filename=largefile1,iosize=$iosize  # seq-read1
   }
   thread name=seqread2,memsize=10m,instances=$nthreads
   {
-    flowop read name=seq-read2,filename=stream2,iosize=$iosize
+    flowop read name=seqread2,filename=largefile2,iosize=$iosize  # seq-read2
   }
   thread name=seqread3,memsize=10m,instances=$nthreads
   {
-    flowop read name=seq-read3,filename=stream3,iosize=$iosize
+    flowop read name=seqread3,filename=largefile3,iosize=$iosize  # seq-read3
   }
   thread name=seqread4,memsize=10m,instances=$nthreads
   {
-    flowop read name=seq-read4,filename=stream4,iosize=$iosize
+    flowop read name=seqread4,filename=largefile4,iosize=$iosize  # seq-read4
   }
   thread name=seqread5,memsize=10m,instances=$nthreads
   {
-    flowop read name=seq-read5,filename=stream5,iosize=$iosize
+    flowop read name=seqread5,filename=largefile5,iosize=$iosize  # seq-read5
   }
 }
 

@@ -10,33 +10,33 @@ set $filesize=1g
 set $nthreads=1
 set $iosize=1m
 
-define file name=stream1,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream2,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream3,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream4,path=$dir,size=$filesize,prealloc,reuse
-define file name=stream5,path=$dir,size=$filesize,prealloc,reuse
+define file name=largefile1,path=$dir,size=$filesize,prealloc,reuse  # stream1
+define file name=largefile2,path=$dir,size=$filesize,prealloc,reuse  # stream2
+define file name=largefile3,path=$dir,size=$filesize,prealloc,reuse  # stream3
+define file name=largefile4,path=$dir,size=$filesize,prealloc,reuse  # stream4
+define file name=largefile5,path=$dir,size=$filesize,prealloc,reuse  # stream5
 
 define process name=seqwrite,instances=1
 {
   thread name=seqwrite1,memsize=10m,instances=$nthreads
   {
-    flowop write name=seq-write1,filename=stream1,iosize=$iosize
+    flowop write name=seqwrite1,filename=largefile1,iosize=$iosize  # seq-write1
   }
   thread name=seqwrite2,memsize=10m,instances=$nthreads
   {
-    flowop write name=seq-write2,filename=stream2,iosize=$iosize
+    flowop write name=seqwrite2,filename=largefile2,iosize=$iosize  # seq-write2
   }
   thread name=seqwrite3,memsize=10m,instances=$nthreads
   {
-    flowop write name=seq-write3,filename=stream3,iosize=$iosize
+    flowop write name=seqwrite3,filename=largefile3,iosize=$iosize  # seq-write3
   }
   thread name=seqwrite4,memsize=10m,instances=$nthreads
   {
-    flowop write name=seq-write4,filename=stream4,iosize=$iosize
+    flowop write name=seqwrite4,filename=largefile4,iosize=$iosize  # seq-write4
   }
   thread name=seqwrite5,memsize=10m,instances=$nthreads
   {
-    flowop write name=seq-write5,filename=stream5,iosize=$iosize
+    flowop write name=seqwrite5,filename=largefile5,iosize=$iosize  # seq-write5
   }
 }
 

@@ -11,13 +11,13 @@ set $nfiles=50000
 set $meandirwidth=5
 set $nthreads=16
 
-define fileset name=dirtree,path=$dir,size=0,entries=$nfiles,dirwidth=$meandirwidth,prealloc
+define fileset name=bigfileset,path=$dir,size=0,entries=$nfiles,dirwidth=$meandirwidth,prealloc  # dirtree
 
-define process name=lister,instances=1
+define process name=lsdir,instances=1  # lister
 {
-  thread name=listthread,memsize=1m,instances=$nthreads
+  thread name=dirlister,memsize=1m,instances=$nthreads  # listthread
   {
-    flowop listdir name=readdir,filesetname=dirtree
+    flowop listdir name=open1,filesetname=bigfileset  # readdir
   }
 }
 

@@ -10,14 +10,14 @@ set $ndirs=10000
 set $meandirwidth=100
 set $nthreads=16
 
-define fileset name=dirtree,path=$dir,size=0,leafdirs=$ndirs,dirwidth=$meandirwidth
+define fileset name=bigfileset,path=$dir,size=0,leafdirs=$ndirs,dirwidth=$meandirwidth  # dirtree
 
-define process name=dirmaker,instances=1
+define process name=dirmake,instances=1  # dirmaker
 {
-  thread name=mkdirthread,memsize=1m,instances=$nthreads
+  thread name=dirmaker,memsize=1m,instances=$nthreads  # mkdirthread
   {
-    flowop makedir name=mkdir,filesetname=dirtree
-    flowop finishoncount name=done,value=$ndirs,target=mkdir
+    flowop makedir name=mkdir1,filesetname=bigfileset  # mkdir
+    flowop finishoncount name=finish,value=$ndirs,target=mkdir1  # done
   }
 }
 

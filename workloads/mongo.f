@@ -2,7 +2,7 @@
 # fsgauge built-in personality, MIT licence. Modelled on the filebench personality of the same name.
 # A single thread appends to a post, reads a post whole, and deletes one file; it ends when none are left.
 #
-# Two file sets of equal size: "posts" is updated and read, "postsdel" only
+# Two file sets of equal size: "postset" is updated and read, "postsetdel" only
 # loses a file per pass. Filebench ends this run when the thread finds nothing
 # left to delete; here finishoncount ends it after $nfiles deletions.
 
@@ -14,21 +14,21 @@ set $nthreads=1
 set $meaniosize=16k
 set $readiosize=1m
 
-define fileset name=posts,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$dirwidth,prealloc,paralloc
-define fileset name=postsdel,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$dirwidth,prealloc,paralloc
+define fileset name=postset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$dirwidth,prealloc,paralloc  # posts
+define fileset name=postsetdel,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$dirwidth,prealloc,paralloc  # postsdel
 
-define process name=mongo,instances=1
+define process name=filereader,instances=1  # mongo
 {
-  thread name=docworker,memsize=10m,instances=$nthreads
+  thread name=filereaderthread,memsize=10m,instances=$nthreads  # docworker
   {
-    flowop openfile name=update-open,filesetname=posts,fd=1
-    flowop appendfilerand name=update-append,iosize=$meaniosize,fd=1
-    flowop closefile name=update-close,fd=1
-    flowop openfile name=query-open,filesetname=posts,fd=1
-    flowop readwholefile name=query-read,iosize=$readiosize,fd=1
-    flowop closefile name=query-close,fd=1
-    flowop deletefile name=purge,filesetname=postsdel
-    flowop finishoncount name=done,value=$nfiles,target=purge
+    flowop openfile name=openfile1,filesetname=postset,fd=1  # update-open
+    flowop appendfilerand name=appendfilerand1,iosize=$meaniosize,fd=1  # update-append
+    flowop closefile name=closefile1,fd=1  # update-close
+    flowop openfile name=openfile2,filesetname=postset,fd=1  # query-open
+    flowop readwholefile name=readfile1,iosize=$readiosize,fd=1  # query-read
+    flowop closefile name=closefile2,fd=1  # query-close
+    flowop deletefile name=deletefile1,filesetname=postsetdel  # purge
+    flowop finishoncount name=finish,value=$nfiles,target=deletefile1  # done
   }
 }
 

@@ -10,8 +10,8 @@
 #     close both and delete the original;
 #   append, three times: open a file, append a random table-driven amount, close;
 #   then stat a file and wait for the next eventgen event ($eventrate passes/s).
-# Filebench writes launch/rmw/append as composite flowops repeated with iters;
-# this file spells the repetitions out so each step is an ordinary flowop.
+# launch, rmw and appnd are composite flowops (as in filebench) called with
+# iters; their steps are reported as CALL.STEP (rmw1.readfile1).
 # Filebench sets the entry count as $nfiles * $eventrate (10000 * 10); here it is
 # the plain variable $totalfiles.
 
@@ -56,74 +56,52 @@ define randvar name=$filesize,type=tabular,min=1k,round=1k,randtable=
 
 define randvar name=$fileidx,type=gamma,min=0,gamma=100
 
-define fileset name=exported,path=$dir,size=$filesize,entries=$totalfiles,dirwidth=$meandirwidth,prealloc=60,cached=$cached
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$totalfiles,dirwidth=$meandirwidth,prealloc=60,cached=$cached  # exported
+
+# rmw: read a file whole, write a replacement of the same size, close both,
+# delete the original
+define flowop name=rmw, $filesetrmw
+{
+  flowop openfile name=openfile1,filesetname=$filesetrmw,indexed=$fileidx,fd=1
+  flowop readwholefile name=readfile1,iosize=$rdiosize,fd=1
+  flowop createfile name=newfile2,filesetname=$filesetrmw,indexed=$fileidx,fd=2
+  flowop writewholefile name=writefile2,iosize=$wrtiosize,fd=2,srcfd=1
+  flowop closefile name=closefile1,fd=1
+  flowop closefile name=closefile2,fd=2
+  flowop deletefile name=deletefile1,fd=1
+}
+
+# launch: open and read three files whole, interleaving the closes
+define flowop name=launch, $filesetlch
+{
+  flowop openfile name=openfile3,filesetname=$filesetlch,indexed=$fileidx,fd=3
+  flowop readwholefile name=readfile3,iosize=$rdiosize,fd=3
+  flowop openfile name=openfile4,filesetname=$filesetlch,indexed=$fileidx,fd=4
+  flowop readwholefile name=readfile4,iosize=$rdiosize,fd=4
+  flowop closefile name=closefile3,fd=3
+  flowop openfile name=openfile5,filesetname=$filesetlch,indexed=$fileidx,fd=5
+  flowop readwholefile name=readfile5,iosize=$rdiosize,fd=5
+  flowop closefile name=closefile4,fd=4
+  flowop closefile name=closefile5,fd=5
+}
+
+# appnd: open a file, append a random table-driven amount, close
+define flowop name=appnd, $filesetapd
+{
+  flowop openfile name=openfile6,filesetname=$filesetapd,indexed=$fileidx,fd=6
+  flowop appendfilerand name=appendfilerand6,iosize=$wrtiosize,fd=6
+  flowop closefile name=closefile6,fd=6
+}
 
 define process name=netclient,instances=1
 {
-  thread name=nfsuser,memsize=10m,instances=$nthreads
+  thread name=fileuser,memsize=10m,instances=$nthreads  # nfsuser
   {
-    flowop openfile name=launch-open3,filesetname=exported,indexed=$fileidx,fd=3
-    flowop readwholefile name=launch-read3,iosize=$rdiosize,fd=3
-    flowop openfile name=launch-open4,filesetname=exported,indexed=$fileidx,fd=4
-    flowop readwholefile name=launch-read4,iosize=$rdiosize,fd=4
-    flowop closefile name=launch-close3,fd=3
-    flowop openfile name=launch-open5,filesetname=exported,indexed=$fileidx,fd=5
-    flowop readwholefile name=launch-read5,iosize=$rdiosize,fd=5
-    flowop closefile name=launch-close4,fd=4
-    flowop closefile name=launch-close5,fd=5
-    flowop openfile name=rmw1-open,filesetname=exported,indexed=$fileidx,fd=1
-    flowop readwholefile name=rmw1-read,iosize=$rdiosize,fd=1
-    flowop createfile name=rmw1-create,filesetname=exported,indexed=$fileidx,fd=2
-    flowop writewholefile name=rmw1-write,iosize=$wrtiosize,fd=2,srcfd=1
-    flowop closefile name=rmw1-close1,fd=1
-    flowop closefile name=rmw1-close2,fd=2
-    flowop deletefile name=rmw1-delete,fd=1
-    flowop openfile name=rmw2-open,filesetname=exported,indexed=$fileidx,fd=1
-    flowop readwholefile name=rmw2-read,iosize=$rdiosize,fd=1
-    flowop createfile name=rmw2-create,filesetname=exported,indexed=$fileidx,fd=2
-    flowop writewholefile name=rmw2-write,iosize=$wrtiosize,fd=2,srcfd=1
-    flowop closefile name=rmw2-close1,fd=1
-    flowop closefile name=rmw2-close2,fd=2
-    flowop deletefile name=rmw2-delete,fd=1
-    flowop openfile name=rmw3-open,filesetname=exported,indexed=$fileidx,fd=1
-    flowop readwholefile name=rmw3-read,iosize=$rdiosize,fd=1
-    flowop createfile name=rmw3-create,filesetname=exported,indexed=$fileidx,fd=2
-    flowop writewholefile name=rmw3-write,iosize=$wrtiosize,fd=2,srcfd=1
-    flowop closefile name=rmw3-close1,fd=1
-    flowop closefile name=rmw3-close2,fd=2
-    flowop deletefile name=rmw3-delete,fd=1
-    flowop openfile name=rmw4-open,filesetname=exported,indexed=$fileidx,fd=1
-    flowop readwholefile name=rmw4-read,iosize=$rdiosize,fd=1
-    flowop createfile name=rmw4-create,filesetname=exported,indexed=$fileidx,fd=2
-    flowop writewholefile name=rmw4-write,iosize=$wrtiosize,fd=2,srcfd=1
-    flowop closefile name=rmw4-close1,fd=1
-    flowop closefile name=rmw4-close2,fd=2
-    flowop deletefile name=rmw4-delete,fd=1
-    flowop openfile name=rmw5-open,filesetname=exported,indexed=$fileidx,fd=1
-    flowop readwholefile name=rmw5-read,iosize=$rdiosize,fd=1
-    flowop createfile name=rmw5-create,filesetname=exported,indexed=$fileidx,fd=2
-    flowop writewholefile name=rmw5-write,iosize=$wrtiosize,fd=2,srcfd=1
-    flowop closefile name=rmw5-close1,fd=1
-    flowop closefile name=rmw5-close2,fd=2
-    flowop deletefile name=rmw5-delete,fd=1
-    flowop openfile name=rmw6-open,filesetname=exported,indexed=$fileidx,fd=1
-    flowop readwholefile name=rmw6-read,iosize=$rdiosize,fd=1
-    flowop createfile name=rmw6-create,filesetname=exported,indexed=$fileidx,fd=2
-    flowop writewholefile name=rmw6-write,iosize=$wrtiosize,fd=2,srcfd=1
-    flowop closefile name=rmw6-close1,fd=1
-    flowop closefile name=rmw6-close2,fd=2
-    flowop deletefile name=rmw6-delete,fd=1
-    flowop openfile name=append1-open,filesetname=exported,indexed=$fileidx,fd=6
-    flowop appendfilerand name=append1-write,iosize=$wrtiosize,fd=6
-    flowop closefile name=append1-close,fd=6
-    flowop openfile name=append2-open,filesetname=exported,indexed=$fileidx,fd=6
-    flowop appendfilerand name=append2-write,iosize=$wrtiosize,fd=6
-    flowop closefile name=append2-close,fd=6
-    flowop openfile name=append3-open,filesetname=exported,indexed=$fileidx,fd=6
-    flowop appendfilerand name=append3-write,iosize=$wrtiosize,fd=6
-    flowop closefile name=append3-close,fd=6
-    flowop statfile name=getattr,filesetname=exported,indexed=$fileidx
-    flowop eventlimit name=pace
+    flowop launch name=launch1,iters=1,$filesetlch=bigfileset
+    flowop rmw name=rmw1,iters=6,$filesetrmw=bigfileset
+    flowop appnd name=appnd1,iters=3,$filesetapd=bigfileset
+    flowop statfile name=statfile1,filesetname=bigfileset,indexed=$fileidx  # getattr
+    flowop eventlimit name=ratecontrol  # pace
   }
 }
 

@@ -33,38 +33,38 @@ set $directio=false
 eventgen rate=$eventrate
 
 define fileset name=datafiles,path=$dir,size=$filesize,entries=$nfiles,dirwidth=1024,prealloc=100,cached=$cached,reuse
-define fileset name=redolog,path=$dir,size=$logfilesize,entries=$nlogfiles,dirwidth=1024,prealloc=100,cached=$cached,reuse
+define fileset name=logfile,path=$dir,size=$logfilesize,entries=$nlogfiles,dirwidth=1024,prealloc=100,cached=$cached,reuse  # redolog
 
 define process name=lgwr,instances=1
 {
-  thread name=logwriter,memsize=$memperthread,useism
+  thread name=lgwr,memsize=$memperthread,useism  # logwriter
   {
-    flowop aiowrite name=log-write,filesetname=redolog,iosize=256k,random,directio=$directio,dsync
-    flowop aiowait name=log-reap
-    flowop semblock name=log-wait,value=3200,highwater=1000
+    flowop aiowrite name=lg-write,filesetname=logfile,iosize=256k,random,directio=$directio,dsync  # log-write
+    flowop aiowait name=lg-aiowait  # log-reap
+    flowop semblock name=lg-block,value=3200,highwater=1000  # log-wait
   }
 }
 
 define process name=dbwr,instances=$ndbwriters
 {
-  thread name=dbwriter,memsize=$memperthread,useism
+  thread name=dbwr,memsize=$memperthread,useism  # dbwriter
   {
-    flowop aiowrite name=db-write,filesetname=datafiles,iosize=$iosize,workingset=$workingset,random,iters=100,opennext,directio=$directio,dsync
-    flowop hog name=db-cpu,value=10000
-    flowop semblock name=db-wait,value=1000,highwater=2000
-    flowop aiowait name=db-reap
+    flowop aiowrite name=dbwrite-a,filesetname=datafiles,iosize=$iosize,workingset=$workingset,random,iters=100,opennext,directio=$directio,dsync  # db-write
+    flowop hog name=dbwr-hog,value=10000  # db-cpu
+    flowop semblock name=dbwr-block,value=1000,highwater=2000  # db-wait
+    flowop aiowait name=dbwr-aiowait  # db-reap
   }
 }
 
 define process name=shadow,instances=$nshadows
 {
-  thread name=shadowreader,memsize=$memperthread,useism
+  thread name=shadow,memsize=$memperthread,useism  # shadowreader
   {
-    flowop read name=txn-read,filesetname=datafiles,iosize=$iosize,workingset=$workingset,random,opennext,directio=$directio
-    flowop hog name=txn-cpu,value=$usermode
-    flowop sempost name=txn-post-log,value=1,target=log-wait,blocking
-    flowop sempost name=txn-post-db,value=1,target=db-wait,blocking
-    flowop eventlimit name=txn-pace
+    flowop read name=shadowread,filesetname=datafiles,iosize=$iosize,workingset=$workingset,random,opennext,directio=$directio  # txn-read
+    flowop hog name=shadowhog,value=$usermode  # txn-cpu
+    flowop sempost name=shadow-post-lg,value=1,target=lg-block,blocking  # txn-post-log
+    flowop sempost name=shadow-post-dbwr,value=1,target=dbwr-block,blocking  # txn-post-db
+    flowop eventlimit name=random-rate  # txn-pace
   }
 }
 

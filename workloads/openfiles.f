@@ -7,14 +7,14 @@ set $nfiles=50000
 set $meandirwidth=100
 set $nthreads=16
 
-define fileset name=emptyfiles,path=$dir,size=0,entries=$nfiles,dirwidth=$meandirwidth,prealloc
+define fileset name=bigfileset,path=$dir,size=0,entries=$nfiles,dirwidth=$meandirwidth,prealloc  # emptyfiles
 
-define process name=opener,instances=1
+define process name=fileopen,instances=1  # opener
 {
-  thread name=openthread,memsize=1m,instances=$nthreads
+  thread name=fileopener,memsize=1m,instances=$nthreads  # openthread
   {
-    flowop openfile name=open,filesetname=emptyfiles,fd=1
-    flowop closefile name=close,fd=1
+    flowop openfile name=open1,filesetname=bigfileset,fd=1  # open
+    flowop closefile name=close1,fd=1  # close
   }
 }
 

@@ -35,21 +35,21 @@ define randvar name=$filesize,type=tabular,min=1k,randtable=
 
 define randvar name=$fileidx,type=gamma,min=0,gamma=100
 
-define fileset name=userfiles,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,cached=$cached
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,cached=$cached  # userfiles
 
-define process name=fileclient,instances=1
+define process name=netclient,instances=1  # fileclient
 {
   thread name=fileuser,memsize=10m,instances=$nthreads
   {
-    flowop openfile name=open1,filesetname=userfiles,indexed=$fileidx,fd=1
-    flowop openfile name=open2,filesetname=userfiles,indexed=$fileidx,fd=2
-    flowop openfile name=open3,filesetname=userfiles,indexed=$fileidx,fd=3
-    flowop appendfilerand name=append1,iosize=$wrtiosize,fd=1
-    flowop closefile name=close1,fd=1
-    flowop readwholefile name=read2,iosize=$rdiosize,fd=2
-    flowop readwholefile name=read3,iosize=$rdiosize,fd=3
-    flowop closefile name=close2,fd=2
-    flowop closefile name=close3,fd=3
+    flowop openfile name=openfile1,filesetname=bigfileset,indexed=$fileidx,fd=1  # open1
+    flowop openfile name=openfile2,filesetname=bigfileset,indexed=$fileidx,fd=2  # open2
+    flowop openfile name=openfile3,filesetname=bigfileset,indexed=$fileidx,fd=3  # open3
+    flowop appendfilerand name=appendfilerand1,iosize=$wrtiosize,fd=1  # append1
+    flowop closefile name=closefile1,fd=1  # close1
+    flowop readwholefile name=readfile1,iosize=$rdiosize,fd=2  # read2
+    flowop readwholefile name=readfile2,iosize=$rdiosize,fd=3  # read3
+    flowop closefile name=closefile2,fd=2  # close2
+    flowop closefile name=closefile3,fd=3  # close3
   }
 }
 

@@ -14,13 +14,13 @@ set $nthreads=1
 set $workingset=0
 set $directio=false
 
-define file name=largefile,path=$dir,size=$filesize,prealloc,reuse,paralloc
+define file name=largefile1,path=$dir,size=$filesize,prealloc,reuse,paralloc  # largefile
 
-define process name=randread,instances=1
+define process name=rand-read,instances=1  # randread
 {
-  thread name=randread,memsize=5m,instances=$nthreads
+  thread name=rand-thread,memsize=5m,instances=$nthreads  # randread
   {
-    flowop read name=rand-read,filename=largefile,iosize=$iosize,random,workingset=$workingset,directio=$directio
+    flowop read name=rand-read1,filename=largefile1,iosize=$iosize,random,workingset=$workingset,directio=$directio  # rand-read
   }
 }
 

@@ -14,17 +14,17 @@ set $nthreads=1
 set $workingset=0
 set $directio=false
 
-define file name=largefile,path=$dir,size=$filesize,prealloc,reuse,paralloc
+define file name=largefile1,path=$dir,size=$filesize,prealloc,reuse,paralloc  # largefile
 
-define process name=randrw,instances=1
+define process name=rand-rw,instances=1  # randrw
 {
-  thread name=randreader,memsize=5m,instances=$nthreads
+  thread name=rand-r-thread,memsize=5m,instances=$nthreads  # randreader
   {
-    flowop read name=rand-read,filename=largefile,iosize=$iosize,random,workingset=$workingset,directio=$directio
+    flowop read name=rand-read1,filename=largefile1,iosize=$iosize,random,workingset=$workingset,directio=$directio  # rand-read
   }
-  thread name=randwriter,memsize=5m,instances=$nthreads
+  thread name=rand-w-thread,memsize=5m,instances=$nthreads  # randwriter
   {
-    flowop write name=rand-write,filename=largefile,iosize=$iosize,random,workingset=$workingset,directio=$directio
+    flowop write name=rand-write1,filename=largefile1,iosize=$iosize,random,workingset=$workingset,directio=$directio  # rand-write
   }
 }
 

@@ -14,13 +14,13 @@ set $nthreads=1
 set $workingset=0
 set $directio=false
 
-define file name=largefile,path=$dir,size=$filesize,prealloc,reuse,paralloc
+define file name=largefile1,path=$dir,size=$filesize,prealloc,reuse,paralloc  # largefile
 
-define process name=randwrite,instances=1
+define process name=rand-write,instances=1  # randwrite
 {
-  thread name=randwrite,memsize=5m,instances=$nthreads
+  thread name=rand-thread,memsize=5m,instances=$nthreads  # randwrite
   {
-    flowop write name=rand-write,filename=largefile,iosize=$iosize,random,workingset=$workingset,directio=$directio
+    flowop write name=rand-write1,filename=largefile1,iosize=$iosize,random,workingset=$workingset,directio=$directio  # rand-write
   }
 }
 

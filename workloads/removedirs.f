@@ -11,14 +11,14 @@ set $ndirs=10000
 set $meandirwidth=100
 set $nthreads=16
 
-define fileset name=dirtree,path=$dir,size=0,leafdirs=$ndirs,dirwidth=$meandirwidth,prealloc
+define fileset name=bigfileset,path=$dir,size=0,leafdirs=$ndirs,dirwidth=$meandirwidth,prealloc  # dirtree
 
-define process name=dirremover,instances=1
+define process name=remdir,instances=1  # dirremover
 {
-  thread name=rmdirthread,memsize=1m,instances=$nthreads
+  thread name=removedirectory,memsize=1m,instances=$nthreads  # rmdirthread
   {
-    flowop removedir name=rmdir,filesetname=dirtree
-    flowop finishoncount name=done,value=$ndirs,target=rmdir
+    flowop removedir name=dirremover,filesetname=bigfileset  # rmdir
+    flowop finishoncount name=finish,value=$ndirs,target=dirremover  # done
   }
 }
 

@@ -10,13 +10,13 @@ set $filesize=5g
 set $nthreads=1
 set $iosize=1m
 
-define file name=largefile,path=$dir,size=$filesize,prealloc,reuse
+define file name=largefile1,path=$dir,size=$filesize,prealloc,reuse  # largefile
 
 define process name=seqread,instances=1
 {
   thread name=seqread,memsize=10m,instances=$nthreads
   {
-    flowop read name=seq-read,filename=largefile,iosize=$iosize,directio
+    flowop read name=seqread,filename=largefile1,iosize=$iosize,directio  # seq-read
   }
 }
 

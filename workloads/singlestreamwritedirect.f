@@ -9,13 +9,13 @@ set $dir=/tmp
 set $nthreads=1
 set $iosize=1m
 
-define file name=largefile,path=$dir,size=0,prealloc
+define file name=largefile1,path=$dir,size=0,prealloc  # largefile
 
 define process name=seqwrite,instances=1
 {
   thread name=seqwrite,memsize=10m,instances=$nthreads
   {
-    flowop write name=seq-write,filename=largefile,iosize=$iosize,directio
+    flowop write name=seqwrite,filename=largefile1,iosize=$iosize,directio  # seq-write
   }
 }
 

@@ -20,25 +20,25 @@ set $nthreads=16
 set $iosize=1m
 set $meanappendsize=16k
 
-define fileset name=mailspool,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=80
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=80  # mailspool
 
-define process name=mailserver,instances=1
+define process name=filereader,instances=1  # mailserver
 {
-  thread name=mailworker,memsize=10m,instances=$nthreads
+  thread name=filereaderthread,memsize=10m,instances=$nthreads  # mailworker
   {
-    flowop deletefile name=expunge,filesetname=mailspool
-    flowop createfile name=deliver-create,filesetname=mailspool,fd=1
-    flowop appendfilerand name=deliver-append,iosize=$meanappendsize,fd=1
-    flowop fsync name=deliver-fsync,fd=1
-    flowop closefile name=deliver-close,fd=1
-    flowop openfile name=update-open,filesetname=mailspool,fd=1
-    flowop readwholefile name=update-read,iosize=$iosize,fd=1
-    flowop appendfilerand name=update-append,iosize=$meanappendsize,fd=1
-    flowop fsync name=update-fsync,fd=1
-    flowop closefile name=update-close,fd=1
-    flowop openfile name=fetch-open,filesetname=mailspool,fd=1
-    flowop readwholefile name=fetch-read,iosize=$iosize,fd=1
-    flowop closefile name=fetch-close,fd=1
+    flowop deletefile name=deletefile1,filesetname=bigfileset  # expunge
+    flowop createfile name=createfile2,filesetname=bigfileset,fd=1  # deliver-create
+    flowop appendfilerand name=appendfilerand2,iosize=$meanappendsize,fd=1  # deliver-append
+    flowop fsync name=fsyncfile2,fd=1  # deliver-fsync
+    flowop closefile name=closefile2,fd=1  # deliver-close
+    flowop openfile name=openfile3,filesetname=bigfileset,fd=1  # update-open
+    flowop readwholefile name=readfile3,iosize=$iosize,fd=1  # update-read
+    flowop appendfilerand name=appendfilerand3,iosize=$meanappendsize,fd=1  # update-append
+    flowop fsync name=fsyncfile3,fd=1  # update-fsync
+    flowop closefile name=closefile3,fd=1  # update-close
+    flowop openfile name=openfile4,filesetname=bigfileset,fd=1  # fetch-open
+    flowop readwholefile name=readfile4,iosize=$iosize,fd=1  # fetch-read
+    flowop closefile name=closefile4,fd=1  # fetch-close
   }
 }
 

@@ -34,20 +34,20 @@ define process name=vidwriter,instances=1
 {
   thread name=vidwriter,memsize=10m,instances=1
   {
-    flowop deletefile name=retire,filesetname=passivevids
-    flowop createfile name=ingest-create,filesetname=passivevids,fd=1
-    flowop writewholefile name=ingest-write,iosize=$writeiosize,fd=1,srcfd=1
-    flowop closefile name=ingest-close,fd=1
-    flowop delay name=ingest-pause,value=$repintval
+    flowop deletefile name=vidremover,filesetname=passivevids  # retire
+    flowop createfile name=wrtopen,filesetname=passivevids,fd=1  # ingest-create
+    flowop writewholefile name=newvid,iosize=$writeiosize,fd=1,srcfd=1  # ingest-write
+    flowop closefile name=wrtclose,fd=1  # ingest-close
+    flowop delay name=replaceinterval,value=$repintval  # ingest-pause
   }
 }
 
 define process name=vidreaders,instances=1
 {
-  thread name=vidstreamer,memsize=10m,instances=$nthreads
+  thread name=vidreaders,memsize=10m,instances=$nthreads  # vidstreamer
   {
-    flowop read name=stream-read,filesetname=activevids,iosize=$readiosize
-    flowop bwlimit name=stream-limit,target=stream-read
+    flowop read name=vidreader,filesetname=activevids,iosize=$readiosize  # stream-read
+    flowop bwlimit name=serverlimit,target=vidreader  # stream-limit
   }
 }
 

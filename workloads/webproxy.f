@@ -18,32 +18,32 @@ set $nthreads=100
 set $meaniosize=16k
 set $iosize=1m
 
-define fileset name=proxycache,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=80
+define fileset name=bigfileset,path=$dir,size=$meanfilesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=80  # proxycache
 
-define process name=proxy,instances=1
+define process name=proxycache,instances=1  # proxy
 {
-  thread name=proxyworker,memsize=10m,instances=$nthreads
+  thread name=proxycache,memsize=10m,instances=$nthreads  # proxyworker
   {
-    flowop deletefile name=evict,filesetname=proxycache
-    flowop createfile name=store-create,filesetname=proxycache,fd=1
-    flowop appendfilerand name=store-append,iosize=$meaniosize,fd=1
-    flowop closefile name=store-close,fd=1
-    flowop openfile name=hit1-open,filesetname=proxycache,fd=1
-    flowop readwholefile name=hit1-read,iosize=$iosize,fd=1
-    flowop closefile name=hit1-close,fd=1
-    flowop openfile name=hit2-open,filesetname=proxycache,fd=1
-    flowop readwholefile name=hit2-read,iosize=$iosize,fd=1
-    flowop closefile name=hit2-close,fd=1
-    flowop openfile name=hit3-open,filesetname=proxycache,fd=1
-    flowop readwholefile name=hit3-read,iosize=$iosize,fd=1
-    flowop closefile name=hit3-close,fd=1
-    flowop openfile name=hit4-open,filesetname=proxycache,fd=1
-    flowop readwholefile name=hit4-read,iosize=$iosize,fd=1
-    flowop closefile name=hit4-close,fd=1
-    flowop openfile name=hit5-open,filesetname=proxycache,fd=1
-    flowop readwholefile name=hit5-read,iosize=$iosize,fd=1
-    flowop closefile name=hit5-close,fd=1
-    flowop opslimit name=throttle
+    flowop deletefile name=deletefile1,filesetname=bigfileset  # evict
+    flowop createfile name=createfile1,filesetname=bigfileset,fd=1  # store-create
+    flowop appendfilerand name=appendfilerand1,iosize=$meaniosize,fd=1  # store-append
+    flowop closefile name=closefile1,fd=1  # store-close
+    flowop openfile name=openfile2,filesetname=bigfileset,fd=1  # hit1-open
+    flowop readwholefile name=readfile2,iosize=$iosize,fd=1  # hit1-read
+    flowop closefile name=closefile2,fd=1  # hit1-close
+    flowop openfile name=openfile3,filesetname=bigfileset,fd=1  # hit2-open
+    flowop readwholefile name=readfile3,iosize=$iosize,fd=1  # hit2-read
+    flowop closefile name=closefile3,fd=1  # hit2-close
+    flowop openfile name=openfile4,filesetname=bigfileset,fd=1  # hit3-open
+    flowop readwholefile name=readfile4,iosize=$iosize,fd=1  # hit3-read
+    flowop closefile name=closefile4,fd=1  # hit3-close
+    flowop openfile name=openfile5,filesetname=bigfileset,fd=1  # hit4-open
+    flowop readwholefile name=readfile5,iosize=$iosize,fd=1  # hit4-read
+    flowop closefile name=closefile5,fd=1  # hit4-close
+    flowop openfile name=openfile6,filesetname=bigfileset,fd=1  # hit5-open
+    flowop readwholefile name=readfile6,iosize=$iosize,fd=1  # hit5-read
+    flowop closefile name=closefile6,fd=1  # hit5-close
+    flowop opslimit name=limit  # throttle
   }
 }
 

@@ -17,44 +17,44 @@ set $nthreads=100
 set $iosize=1m
 set $meanappendsize=16k
 
-define fileset name=htdocs,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,readonly
-define fileset name=accesslog,path=$dir,size=$filesize,entries=1,dirwidth=$meandirwidth,prealloc
+define fileset name=bigfileset,path=$dir,size=$filesize,entries=$nfiles,dirwidth=$meandirwidth,prealloc=100,readonly  # htdocs
+define fileset name=logfiles,path=$dir,size=$filesize,entries=1,dirwidth=$meandirwidth,prealloc  # accesslog
 
-define process name=httpd,instances=1
+define process name=filereader,instances=1  # httpd
 {
-  thread name=httpworker,memsize=10m,instances=$nthreads
+  thread name=filereaderthread,memsize=10m,instances=$nthreads  # httpworker
   {
-    flowop openfile name=page1-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page1-read,iosize=$iosize,fd=1
-    flowop closefile name=page1-close,fd=1
-    flowop openfile name=page2-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page2-read,iosize=$iosize,fd=1
-    flowop closefile name=page2-close,fd=1
-    flowop openfile name=page3-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page3-read,iosize=$iosize,fd=1
-    flowop closefile name=page3-close,fd=1
-    flowop openfile name=page4-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page4-read,iosize=$iosize,fd=1
-    flowop closefile name=page4-close,fd=1
-    flowop openfile name=page5-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page5-read,iosize=$iosize,fd=1
-    flowop closefile name=page5-close,fd=1
-    flowop openfile name=page6-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page6-read,iosize=$iosize,fd=1
-    flowop closefile name=page6-close,fd=1
-    flowop openfile name=page7-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page7-read,iosize=$iosize,fd=1
-    flowop closefile name=page7-close,fd=1
-    flowop openfile name=page8-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page8-read,iosize=$iosize,fd=1
-    flowop closefile name=page8-close,fd=1
-    flowop openfile name=page9-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page9-read,iosize=$iosize,fd=1
-    flowop closefile name=page9-close,fd=1
-    flowop openfile name=page10-open,filesetname=htdocs,fd=1
-    flowop readwholefile name=page10-read,iosize=$iosize,fd=1
-    flowop closefile name=page10-close,fd=1
-    flowop appendfilerand name=log-append,filesetname=accesslog,iosize=$meanappendsize,fd=2
+    flowop openfile name=openfile1,filesetname=bigfileset,fd=1  # page1-open
+    flowop readwholefile name=readfile1,iosize=$iosize,fd=1  # page1-read
+    flowop closefile name=closefile1,fd=1  # page1-close
+    flowop openfile name=openfile2,filesetname=bigfileset,fd=1  # page2-open
+    flowop readwholefile name=readfile2,iosize=$iosize,fd=1  # page2-read
+    flowop closefile name=closefile2,fd=1  # page2-close
+    flowop openfile name=openfile3,filesetname=bigfileset,fd=1  # page3-open
+    flowop readwholefile name=readfile3,iosize=$iosize,fd=1  # page3-read
+    flowop closefile name=closefile3,fd=1  # page3-close
+    flowop openfile name=openfile4,filesetname=bigfileset,fd=1  # page4-open
+    flowop readwholefile name=readfile4,iosize=$iosize,fd=1  # page4-read
+    flowop closefile name=closefile4,fd=1  # page4-close
+    flowop openfile name=openfile5,filesetname=bigfileset,fd=1  # page5-open
+    flowop readwholefile name=readfile5,iosize=$iosize,fd=1  # page5-read
+    flowop closefile name=closefile5,fd=1  # page5-close
+    flowop openfile name=openfile6,filesetname=bigfileset,fd=1  # page6-open
+    flowop readwholefile name=readfile6,iosize=$iosize,fd=1  # page6-read
+    flowop closefile name=closefile6,fd=1  # page6-close
+    flowop openfile name=openfile7,filesetname=bigfileset,fd=1  # page7-open
+    flowop readwholefile name=readfile7,iosize=$iosize,fd=1  # page7-read
+    flowop closefile name=closefile7,fd=1  # page7-close
+    flowop openfile name=openfile8,filesetname=bigfileset,fd=1  # page8-open
+    flowop readwholefile name=readfile8,iosize=$iosize,fd=1  # page8-read
+    flowop closefile name=closefile8,fd=1  # page8-close
+    flowop openfile name=openfile9,filesetname=bigfileset,fd=1  # page9-open
+    flowop readwholefile name=readfile9,iosize=$iosize,fd=1  # page9-read
+    flowop closefile name=closefile9,fd=1  # page9-close
+    flowop openfile name=openfile10,filesetname=bigfileset,fd=1  # page10-open
+    flowop readwholefile name=readfile10,iosize=$iosize,fd=1  # page10-read
+    flowop closefile name=closefile10,fd=1  # page10-close
+    flowop appendfilerand name=appendlog,filesetname=logfiles,iosize=$meanappendsize,fd=2  # log-append
   }
 }
 

@@ -14,6 +14,11 @@
 /* filebench-style text: per-operation breakdown widened with latency
  * percentiles, then the `IO Summary:` line, for every phase. */
 void output_text(FILE *f, const struct result *r);
+/* output_text() with OUTPUT_TEXT_* flags: FILEBENCH_ORDER lists the
+ * operations last-defined first, as filebench's Per-Operation Breakdown
+ * does (the run suite), so the two tables read row for row. */
+#define OUTPUT_TEXT_FILEBENCH_ORDER 1u
+void output_text_flags(FILE *f, const struct result *r, unsigned flags);
 /* The IO Summary line of one phase (no newline), into f. */
 void output_io_summary(FILE *f, const struct result_phase *p);
 

@@ -145,7 +145,7 @@ static void system_cpu_text(FILE *f, const struct result_phase *p)
 		100.0 * (double)c->steal / tot, 100.0 * (double)c->idle / tot);
 }
 
-static void phase_text(FILE *f, const struct result_phase *p)
+static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 {
 	double secs = p->seconds > 0 ? p->seconds : 1e-9;
 
@@ -157,7 +157,8 @@ static void phase_text(FILE *f, const struct result_phase *p)
 		"ops/s", "mb/s", "ms/op", "us/op-cpu", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
 		"max ms");
 	for (size_t i = 0; i < p->nops; i++)
-		op_row(f, &p->ops[i], secs, p->too_fast);
+		op_row(f, &p->ops[flags & OUTPUT_TEXT_FILEBENCH_ORDER ? p->nops - 1 - i : i], secs,
+		       p->too_fast);
 	fputc('\n', f);
 	if (p->nrepeats)
 		repeats_text(f, p);
@@ -182,12 +183,17 @@ static void phase_text(FILE *f, const struct result_phase *p)
 
 void output_text(FILE *f, const struct result *r)
 {
+	output_text_flags(f, r, 0);
+}
+
+void output_text_flags(FILE *f, const struct result *r, unsigned flags)
+{
 	for (size_t i = 0; i < r->nphases; i++) {
 		const struct result_phase *p = &r->phases[i];
 
 		if (r->nphases > 1)
 			fprintf(f, "Phase %s:\n", p->name);
-		phase_text(f, p);
+		phase_text(f, p, flags);
 	}
 	if (r->interrupted)
 		fprintf(f, "NOTE: interrupted by a signal: these are partial results\n");

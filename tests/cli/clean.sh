@@ -61,7 +61,7 @@ if wait_for "$T/k.err" '^run directory: '; then
 	mkdir "$T/precious"
 	echo data >"$T/precious/keep"
 	ln -s "$T/precious" "$k/link"
-	ln -s "$T/precious/keep" "$k/sharedfiles/flink" 2>/dev/null || ln -s "$T/precious/keep" "$k/flink"
+	ln -s "$T/precious/keep" "$k/bigfileset/flink" 2>/dev/null || ln -s "$T/precious/keep" "$k/flink"
 	run "$FSGAUGE" clean --dry-run "$D"
 	check "--dry-run: would remove the killed run's directory, exit 0" \
 		sh -c "[ $rc -eq 0 ] && grep -qx 'would remove $k (pid $kpid has ended)' '$T/out'"

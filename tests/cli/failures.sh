@@ -139,12 +139,12 @@ if [ "$root" -eq 0 ] || [ -n "$as_user" ]; then
 		--json "$T/ujson/r.json" >"$T/out" 2>"$T/err" &
 	pid=$!
 	n=0
-	while [ $n -lt 200 ] && ! ls -d "$u"/fsgauge-*/mailspool >/dev/null 2>&1; do
+	while [ $n -lt 200 ] && ! ls -d "$u"/fsgauge-*/bigfileset >/dev/null 2>&1; do
 		sleep 0.05
 		n=$((n + 1))
 	done
 	sleep 0.2
-	chmod 0500 "$u"/fsgauge-*/mailspool 2>/dev/null
+	chmod 0500 "$u"/fsgauge-*/bigfileset 2>/dev/null
 	n=0
 	while kill -0 $pid 2>/dev/null && [ $n -lt 300 ]; do
 		sleep 0.1
@@ -188,7 +188,7 @@ signal_run() {
 	n=0
 	while [ $n -lt 400 ]; do
 		case $when in
-		prealloc) ls -d "$d"/fsgauge-*/mailspool >/dev/null 2>&1 && break ;;
+		prealloc) ls -d "$d"/fsgauge-*/bigfileset >/dev/null 2>&1 && break ;;
 		run) grep -q '^Running' "$T/err" && break ;;
 		esac
 		sleep 0.05

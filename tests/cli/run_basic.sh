@@ -31,7 +31,7 @@ check "help run is run's help" sh -c "[ $rc -eq 0 ] && head -1 '$T/out' | grep -
 # varmail, small
 run "$FSGAUGE" run varmail -d "$d" -t 2 -s nfiles=100 -s nthreads=4 --json "$T/v.json" --label small
 check "varmail exits 0" [ "$rc" -eq 0 ]
-check "stderr shows the fileset line" grep -Eq "^Fileset mailspool: 100 files" "$T/err"
+check "stderr shows the fileset line" grep -Eq "^Fileset bigfileset: 100 files" "$T/err"
 check "stderr shows the run directory" grep -q "run directory: $d/fsgauge-" "$T/err"
 check "stdout has the per-operation breakdown" grep -q "^Per-Operation Breakdown" "$T/out"
 check "IO Summary line in filebench's format" \
@@ -95,7 +95,7 @@ run "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 --keep
 kept=$(sed -n 's/^kept run directory: //p' "$T/err")
 check "--keep reports the directory" [ -n "$kept" ]
 check "--keep leaves the marker" [ -f "$kept/.fsgauge-run" ]
-check "--keep leaves the files" [ -d "$kept/mailspool" ]
+check "--keep leaves the files" [ -d "$kept/bigfileset" ]
 # no other user can change what is inside the run directory while it runs
 check "run directory is private (mode 700)" [ "$(stat -c %a "$kept")" = 700 ]
 rm -rf "$kept"
@@ -180,5 +180,29 @@ check "SIGINT: json marked interrupted" [ "$(json "$T/int.json" 'd["status"]["in
 check "SIGINT: end reason is the signal" [ "$(json "$T/int.json" 'd["phases"][0]["end_reason"]')" = signal ]
 check "SIGINT: partial ops recorded" [ "$(json "$T/int.json" 'd["phases"][0]["summary"]["ops"]>0')" = true ]
 check "SIGINT: nothing left behind" empty_dir "$d"
+
+# Built-ins carry filebench's names, and the breakdown lists them in
+# filebench's order (last-defined first, as seed 000's varmail table); the
+# JSON keeps the file's order.
+d=$T/names; mkdir -p "$d"
+run "$FSGAUGE" run varmail --engine null -t 1 -s nfiles=20 -s nthreads=1 -d "$d" --json "$T/names.json"
+check "varmail on null: exit 0" [ "$rc" -eq 0 ]
+fb_rev="closefile4 readfile4 openfile4 closefile3 fsyncfile3 appendfilerand3 readfile3 openfile3 closefile2 fsyncfile2 appendfilerand2 createfile2 deletefile1"
+rows=$(sed -n '/^Per-Operation Breakdown/,/^$/p' "$T/out" | awk 'NR > 2 && NF { print $1 }' | tr '\n' ' ')
+check "breakdown rows are filebench's names in filebench's order" [ "$rows" = "$fb_rev " ]
+[ "$rows" = "$fb_rev " ] || echo "#   got: $rows"
+fwd=$(for n in $fb_rev; do echo "$n"; done | tac | tr '\n' ' ')
+check "JSON operations in the file's order" \
+	[ "$(json "$T/names.json" '" ".join(o["name"] for o in d["phases"][0]["operations"])') " = "$fwd" ]
+check "fileset bigfileset on stderr" grep -q "^Fileset bigfileset: 20 files" "$T/err"
+check "process filereader, thread filereaderthread" \
+	sh -c "grep -qx 'Starting 1 filereader instances' '$T/err' && grep -qx 'Starting 1 filereaderthread threads' '$T/err'"
+run "$FSGAUGE" run fileserver --engine null -t 1 -s nfiles=20 -s nthreads=1 -d "$d" -q
+rows=$(sed -n '/^Per-Operation Breakdown/,/^$/p' "$T/out" | awk 'NR > 2 && NF { print $1 }' | tr '\n' ' ')
+check "fileserver rows in filebench's order" [ "$rows" = "statfile1 deletefile1 closefile3 readfile1 openfile2 closefile2 appendfilerand1 openfile1 closefile1 wrtfile1 createfile1 " ]
+[ "$rows" = "statfile1 deletefile1 closefile3 readfile1 openfile2 closefile2 appendfilerand1 openfile1 closefile1 wrtfile1 createfile1 " ] || echo "#   got: $rows"
+run "$FSGAUGE" run networkfs --engine null -t 1 -s totalfiles=50 -s eventrate=0 -d "$d" -q
+check "networkfs: composite steps named CALL.STEP" sh -c "grep -q '^rmw1.readfile1 ' '$T/out' && grep -q '^launch1.openfile3 ' '$T/out' && grep -q '^ratecontrol ' '$T/out'"
+check "nothing left behind" empty_dir "$d"
 
 finish

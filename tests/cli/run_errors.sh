@@ -17,7 +17,7 @@ expect_fail "-d '': the same message as other missing directories" 2 \
 	"^fsgauge: cannot use target directory '': No such file or directory\$" \
 	"$FSGAUGE" run varmail -d "" -t 1
 expect_fail "negative thread instances: refused when read, nothing created" 2 \
-	"varmail:[0-9]+:[0-9]+: thread 'mailworker': instances must not be negative \(-1\)" \
+	"varmail:[0-9]+:[0-9]+: thread 'filereaderthread': instances must not be negative \(-1\)" \
 	"$FSGAUGE" run varmail -d "$d" -s nthreads=-1 -t 1
 expect_fail "help of an unknown command" 2 "unknown command 'frob'" "$FSGAUGE" help frob
 expect_fail "show: unknown option, the one message style" 2 "^fsgauge show: unrecognized option '--frob' \\(try 'fsgauge show --help'\\)" "$FSGAUGE" show --frob varmail
@@ -113,16 +113,16 @@ expect_fail "preflight refuses a fileset larger than the free space" 2 "not enou
 
 # --- -s values against the type of the attribute reading them -------------
 expect_fail "-s nthreads=abc: not a whole number, exit 2" 2 \
-	"^fsgauge: command line: -s nthreads=abc: expected a whole number \(instances of thread 'mailworker'\)\$" \
+	"^fsgauge: command line: -s nthreads=abc: expected a whole number \(instances of thread 'filereaderthread'\)\$" \
 	"$FSGAUGE" run varmail -d "$d" -s nthreads=abc -t 1
 expect_fail "-s nthreads=1.5: a fraction for a count, exit 2" 2 \
-	"^fsgauge: command line: -s nthreads=1.5: expected a whole number \(instances of thread 'mailworker'\)\$" \
+	"^fsgauge: command line: -s nthreads=1.5: expected a whole number \(instances of thread 'filereaderthread'\)\$" \
 	"$FSGAUGE" run varmail -d "$d" -s nthreads=1.5 -t 1
 expect_fail "-s nfiles=abc: not a whole number, exit 2" 2 \
-	"^fsgauge: command line: -s nfiles=abc: expected a whole number \(entries of fileset 'mailspool'\)\$" \
+	"^fsgauge: command line: -s nfiles=abc: expected a whole number \(entries of fileset 'bigfileset'\)\$" \
 	"$FSGAUGE" run varmail -d "$d" -s nfiles=abc -t 1
 expect_fail "-s filesize=abc: not a size, exit 2" 2 \
-	"^fsgauge: command line: -s filesize=abc: expected a whole number of bytes, optionally with k, m, g or t \(size of fileset 'mailspool'\)\$" \
+	"^fsgauge: command line: -s filesize=abc: expected a whole number of bytes, optionally with k, m, g or t \(size of fileset 'bigfileset'\)\$" \
 	"$FSGAUGE" run varmail -d "$d" -s filesize=abc -t 1
 printf 'set $n=lots\ndefine fileset name=x,path=$dir,size=1k,entries=4\ndefine process name=p {\n  thread name=t,instances=$n {\n    flowop statfile name=s,filesetname=x\n  }\n}\n' > "$T/settype.f"
 expect_fail "set \$n=lots read as a thread count: a workload error at the attribute" 2 \
@@ -136,10 +136,10 @@ check "whole doubles and sizes with suffixes still work (exit 0)" [ "$rc" -eq 0 
 
 # --- preflight: threads, memory, inodes, before anything is created --------
 expect_fail "-s nthreads=100000000: too many threads, with the figures" 2 \
-	"^fsgauge: too many threads for the workload: 100000000 needed \(process 'mailserver' x 1, thread 'mailworker' x 100000000 in each\), fsgauge starts at most 4096 per run; lower -s nthreads or instances= of process 'mailserver'\$" \
+	"^fsgauge: too many threads for the workload: 100000000 needed \(process 'filereader' x 1, thread 'filereaderthread' x 100000000 in each\), fsgauge starts at most 4096 per run; lower -s nthreads or instances= of process 'filereader'\$" \
 	"$FSGAUGE" run varmail -d "$d" -s nthreads=100000000 -t 1
 check "  and the memory they would take" grep -Eq \
-	"^fsgauge: not enough memory for the workload: [0-9]+\.[0-9] MiB needed \(100000000 threads 'mailworker' x 1[01]\.[0-9] MiB \(10\.0 MiB memsize \+ [0-9.]+ MiB of statistics and state\) \+ 1000 fileset entries x 32 bytes\), [0-9.]+ MiB available \(MemAvailable\); lower -s nthreads or memsize= of thread 'mailworker' or -s nfiles\$" "$T/err"
+	"^fsgauge: not enough memory for the workload: [0-9]+\.[0-9] MiB needed \(100000000 threads 'filereaderthread' x 1[01]\.[0-9] MiB \(10\.0 MiB memsize \+ [0-9.]+ MiB of statistics and state\) \+ 1000 fileset entries x 32 bytes\), [0-9.]+ MiB available \(MemAvailable\); lower -s nthreads or memsize= of thread 'filereaderthread' or -s nfiles\$" "$T/err"
 check "  nothing created" empty_dir "$d"
 printf 'define fileset name=x,path=$dir,size=1k,entries=10\ndefine process name=p,instances=3000 {\n  thread name=t,memsize=64k,instances=3000 {\n    flowop statfile name=s,filesetname=x\n  }\n}\n' > "$T/instances.f"
 expect_fail "instances=3000 on a process and its thread: too many threads" 2 \
@@ -161,7 +161,7 @@ fi
 # varmail's 10 MiB buffers, more than this machine has (else skipped)
 if [ -n "$avail_mib" ] && [ "$avail_mib" -lt 40960 ]; then
 	expect_fail "-s nthreads=4k: refused for memory, exit 2" 2 \
-		"^fsgauge: not enough memory for the workload: [0-9.]+ MiB needed \(4096 threads 'mailworker' x 1[01]\.[0-9] MiB" \
+		"^fsgauge: not enough memory for the workload: [0-9.]+ MiB needed \(4096 threads 'filereaderthread' x 1[01]\.[0-9] MiB" \
 		"$FSGAUGE" run varmail -d "$d" -s nthreads=4k -t 1
 	check "  not for the thread count" sh -c "! grep -q 'too many threads' '$T/err'"
 	check "  nothing created" empty_dir "$d"
@@ -185,7 +185,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && command -v prlimit >
 	chmod 711 "$T"
 	if nobody_reaches "$FSGAUGE"; then
 		expect_fail "RLIMIT_NPROC lower than the threads: refused with the limit" 2 \
-			"^fsgauge: too many threads for the workload: 32 needed \(process 'mailserver' x 1, thread 'mailworker' x 32 in each\) and 1 running, the user's process limit \(RLIMIT_NPROC, ulimit -u\) is 20; lower -s nthreads" \
+			"^fsgauge: too many threads for the workload: 32 needed \(process 'filereader' x 1, thread 'filereaderthread' x 32 in each\) and 1 running, the user's process limit \(RLIMIT_NPROC, ulimit -u\) is 20; lower -s nthreads" \
 			setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=20:20 \
 			"$FSGAUGE" run varmail -d "$T/nproc" -s nthreads=32 -s nfiles=20 -t 1
 		check "  nothing created" empty_dir "$T/nproc"

@@ -9,7 +9,7 @@
  *
  *   other     rename it away (to moved-NAME) and put in its place a
  *             directory owned by SWAP_UID (default 65534), mode 0777,
- *             holding sharedfiles/ and sharedfiles/d0 -> SWAP_OUTSIDE
+ *             holding bigfileset/ and bigfileset/d0 -> SWAP_OUTSIDE
  *   other700  the same, mode 0700
  *   rootfull  a directory of ours (the caller's uid), mode 0700, holding
  *             a file 'theirs'
@@ -18,9 +18,9 @@
  *
  * and, with the directory left as fsgauge made it:
  *
- *   inside    right after the marker is created, sharedfiles/ and
- *             sharedfiles/d0 -> SWAP_OUTSIDE inside the run directory
- *   insidetop right after the marker is created, sharedfiles ->
+ *   inside    right after the marker is created, bigfileset/ and
+ *             bigfileset/d0 -> SWAP_OUTSIDE inside the run directory
+ *   insidetop right after the marker is created, bigfileset ->
  *             SWAP_OUTSIDE inside the run directory
  *   remove    when the marker is unlinked (the end of the cleanup):
  *             rename the run directory away and put an empty directory
@@ -64,7 +64,7 @@ static void die(const char *what)
 	_exit(99);
 }
 
-/* sharedfiles/ and sharedfiles/d0 -> outside (or sharedfiles -> outside
+/* bigfileset/ and bigfileset/d0 -> outside (or bigfileset -> outside
  * when top), in directory fd, owned by uid */
 static void plant(int fd, int top, uid_t uid)
 {
@@ -73,16 +73,16 @@ static void plant(int fd, int top, uid_t uid)
 	if (!out)
 		die("SWAP_OUTSIDE");
 	if (top) {
-		if (symlinkat(out, fd, "sharedfiles") < 0)
+		if (symlinkat(out, fd, "bigfileset") < 0)
 			die("symlinkat");
-		fchownat(fd, "sharedfiles", uid, uid, AT_SYMLINK_NOFOLLOW);
+		fchownat(fd, "bigfileset", uid, uid, AT_SYMLINK_NOFOLLOW);
 		return;
 	}
-	if (mkdirat(fd, "sharedfiles", 0777) < 0 || fchmodat(fd, "sharedfiles", 0777, 0) < 0 ||
-	    symlinkat(out, fd, "sharedfiles/d0") < 0)
+	if (mkdirat(fd, "bigfileset", 0777) < 0 || fchmodat(fd, "bigfileset", 0777, 0) < 0 ||
+	    symlinkat(out, fd, "bigfileset/d0") < 0)
 		die("plant");
-	fchownat(fd, "sharedfiles", uid, uid, 0);
-	fchownat(fd, "sharedfiles/d0", uid, uid, AT_SYMLINK_NOFOLLOW);
+	fchownat(fd, "bigfileset", uid, uid, 0);
+	fchownat(fd, "bigfileset/d0", uid, uid, AT_SYMLINK_NOFOLLOW);
 }
 
 static void move_away(int dirfd, const char *name)

@@ -92,7 +92,7 @@ for m in other other700 rootfull rootmode link; do
 	case $m in
 	other | other700)
 		check "$m: the planted directory is left as it was (link, no marker)" \
-			sh -c "[ -L '$p/sharedfiles/d0' ] && [ ! -e '$p/.fsgauge-run' ] && [ \$(ls -A '$p/sharedfiles' | wc -l) -eq 1 ]"
+			sh -c "[ -L '$p/bigfileset/d0' ] && [ ! -e '$p/.fsgauge-run' ] && [ \$(ls -A '$p/bigfileset' | wc -l) -eq 1 ]"
 		;;
 	rootfull)
 		check "$m: the planted directory is left as it was" \
@@ -124,8 +124,8 @@ for m in inside insidetop; do
 	# shellcheck disable=SC2086
 	swap $m "$FSGAUGE" $small_run -d "$W"
 	case $m in
-	inside) what="mkdir 'sharedfiles/d0'" ;;
-	insidetop) what="open directory 'sharedfiles'" ;;
+	inside) what="mkdir 'bigfileset/d0'" ;;
+	insidetop) what="open directory 'bigfileset'" ;;
 	esac
 	check "$m: a link below the run directory stops the run (exit $rc): $what" \
 		sh -c "[ $rc -eq 1 ] && grep -q \"cannot preallocate: $what: Too many levels of symbolic links\" '$T/err'"

@@ -289,7 +289,7 @@ run "$FSGAUGE" run varmail -q -d "$d" -t 10 -s nfiles=20 -s nthreads=2 --verify 
 	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/c.json"
 check "run --verify: a corrupted read exits 1" [ "$rc" -eq 1 ]
 check "  with the file and offset on stderr" \
-	grep -Eq "verify error: 'mailspool/[^']+' at offset [0-9]+: expected" "$T/err"
+	grep -Eq "verify error: 'bigfileset/[^']+' at offset [0-9]+: expected" "$T/err"
 check "  counted and marked in the JSON" \
 	grep -q '"verify_errors": 1' "$T/c.json" && grep -q '"first_error": "verify ' "$T/c.json"
 check "  nothing left behind" empty_dir "$d"

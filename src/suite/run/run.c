@@ -1,8 +1,8 @@
 /*
  * run.c — the `run` suite: a filebench-style workload (a built-in
  * personality or a .f file) parsed into the workload model and run as one
- * phase; the text report is filebench's breakdown and IO Summary
- * (output/text.c).
+ * phase; the text report is filebench's breakdown (in filebench's order,
+ * the last-defined operation first) and IO Summary (output/text.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -298,7 +298,7 @@ static int run_run(struct suite_session *s, struct runner *rn, struct result *on
 static void run_report(struct suite_session *s, struct result *acc)
 {
 	(void)s;
-	output_text(stdout, acc);
+	output_text_flags(stdout, acc, OUTPUT_TEXT_FILEBENCH_ORDER);
 }
 
 static void run_fini(struct suite_session *s)
