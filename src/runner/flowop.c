@@ -1056,6 +1056,25 @@ static ALWAYS_INLINE void depth_seen(struct op_stats *st, uint64_t depth)
 static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				   int64_t iosize, int write);
 
+/* iobytes=: the flowop has issued all the bytes it may. */
+static inline int flow_spent(const struct wflow *f)
+{
+	return f->iobytes && f->issued >= f->iobytes;
+}
+
+/* After a read or write operation of `len` bytes (issued, whatever it
+ * moved) by a flowop with f->after set: FR_DONE once iobytes= is
+ * spent, else FR_OK. */
+static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				   int write, uint64_t len)
+{
+	(void)wk;
+	(void)s;
+	(void)write;
+	f->issued += len;
+	return flow_spent(f) ? FR_DONE : FR_OK;
+}
+
 static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
 {
 	struct fd_slot *s;
@@ -1097,7 +1116,7 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 		entry_grow(s, off + (uint64_t)ret);
 	else if (verifying(wk) && check_read(wk, f, s, wk->buf, off, (size_t)ret))
 		return FR_ERROR;
-	return FR_OK;
+	return unlikely(f->after) ? flow_after(wk, f, s, write, (uint64_t)iosize) : FR_OK;
 }
 
 static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
@@ -2058,9 +2077,10 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 	int ret;
 
 	q->failed = 0;
-	while (q->inflight < q->depth && !runner_stopping(wk->rn)) {
+	while (q->inflight < q->depth && !runner_stopping(wk->rn) && !flow_spent(f)) {
 		if (depth_submit(wk, f, s, iosize, write) < 0)
 			return FR_ERROR;
+		f->issued += (uint64_t)iosize;
 		if (!f->iosize)
 			iosize = flow_iosize(wk, f);
 	}
@@ -2070,6 +2090,17 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 		return FR_ERROR;
 	}
 	return FR_OK;
+}
+
+/* iobytes= of a flowop with iodepth= is spent: complete its requests in
+ * flight (the thread's, which is done); FR_DONE, or FR_ERROR when one
+ * failed. */
+static enum flow_result depth_spent(struct worker *wk, struct wflow *f)
+{
+	while (f->dq->inflight)
+		if (inflight_reap(wk, 1) <= 0)
+			break;
+	return f->dq->failed ? FR_ERROR : FR_DONE;
 }
 
 /* One pass of a read or write flowop with iodepth= on an asynchronous
@@ -2094,6 +2125,8 @@ static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd
 			r = FR_ERROR;
 		}
 	}
+	if (r == FR_OK && flow_spent(f))
+		r = depth_spent(wk, f);
 	STAT_ADD(f->st.submit_calls, engine_submit_calls(wk->eng) - calls0);
 	if (r == FR_OK && q->failed)
 		r = FR_ERROR;
@@ -2716,6 +2749,19 @@ void worker_run(struct worker *wk)
 	}
 }
 
+/* The attributes flow_after() acts on (read and write only). */
+static void flow_init_after(struct wflow *f)
+{
+	const struct wl_flowop *fo = f->fo;
+	int64_t v;
+
+	if (fo->type != FO_READ && fo->type != FO_WRITE)
+		return;
+	v = wl_val_int(&fo->iobytes, NULL, 0);
+	f->iobytes = v > 0 ? (uint64_t)v : 0;
+	f->after = f->iobytes != 0;
+}
+
 void flow_init_attrs(struct wflow *f, int direct)
 {
 	const struct wl_flowop *fo = f->fo;
@@ -2748,4 +2794,5 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->iodepth = (unsigned)MIN(MAX(v, 1), WL_IODEPTH_MAX);
 	v = wl_val_int(&fo->iodepth_batch, NULL, 1);
 	f->iodepth_batch = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
+	flow_init_after(f);
 }

@@ -181,6 +181,11 @@ struct wflow {
 	unsigned iodepth;	/* iodepth=, >= 1 */
 	unsigned iodepth_batch;	/* iodepth_batch=, 1 to iodepth */
 	struct depth_q *dq;	/* iodepth > 1 on an ENGINE_ASYNC engine, else NULL */
+	/* iobytes= (and the other per-operation extras of read and write):
+	 * flow_after() runs after each operation */
+	int after;
+	uint64_t iobytes;	/* iobytes=: the thread is done once issued reaches it; 0: none */
+	uint64_t issued;	/* bytes of the requests issued so far */
 	/* CPU sampling: operation time since the last sampled one began */
 	uint64_t unsampled_ns;
 	struct op_stats st;

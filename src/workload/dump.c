@@ -68,6 +68,7 @@ static const struct field flowop_fields[] = {
 	{ "readdir", FO(readdir) },
 	{ "iodepth", FO(iodepth) },
 	{ "iodepth_batch", FO(iodepth_batch) },
+	{ "iobytes", FO(iobytes) },
 };
 #undef FO
 

@@ -166,6 +166,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "readdir", AK_BOOL, FO(readdir) },
 	{ "iodepth", AK_INT, FO(iodepth) },
 	{ "iodepth_batch", AK_INT, FO(iodepth_batch) },
+	{ "iobytes", AK_SIZE, FO(iobytes) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -1746,6 +1747,41 @@ static int check_iodepth_batch(struct parser *p, const struct fo_ast *f,
 	return 0;
 }
 
+/* The flowops that move data a request at a time: read, write. */
+static int moves_blocks(enum flowop_type t)
+{
+	return t == FO_READ || t == FO_WRITE;
+}
+
+/* A count attribute (iobytes=, ...): only on the flowop types `ok`
+ * accepts (named in `types` for the message), a constant (or a variable
+ * holding one) from 1 up. */
+static int check_count(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo,
+		       const char *attr, const struct wl_val *v, int (*ok)(enum flowop_type),
+		       const char *types)
+{
+	const struct attr *a = attr_find(&f->attrs, attr);
+	int line = a ? a->v.line : f->line, col = a ? a->v.col : f->col;
+
+	if (!wl_val_isset(v))
+		return 0;
+	if (!ok(fo->type))
+		return perr(p, line, col, "flowop '%s': %s is for %s flowops only", fo->name, attr,
+			    types);
+	if (wl_val_israndom(v))
+		return perr(p, line, col, "flowop '%s': %s cannot be random", fo->name, attr);
+	if (wl_val_int(v, NULL, 0) < 1)
+		return perr(p, line, col, "flowop '%s': %s %lld is out of range (at least 1)",
+			    fo->name, attr, (long long)wl_val_int(v, NULL, 0));
+	return 0;
+}
+
+/* The attributes of the block flowops' fio-like extensions. */
+static int check_block_attrs(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo)
+{
+	return check_count(p, f, fo, "iobytes", &fo->iobytes, moves_blocks, "read and write");
+}
+
 static int instantiate(struct parser *p, const struct fo_ast *f, const struct env *env,
 		       const char *prefix, struct wl_flowop ***list, size_t *n)
 {
@@ -1781,6 +1817,8 @@ static int instantiate(struct parser *p, const struct fo_ast *f, const struct en
 	rc = check_iodepth(p, f, fo);
 	if (!rc)
 		rc = check_iodepth_batch(p, f, fo);
+	if (!rc)
+		rc = check_block_attrs(p, f, fo);
 	if (rc)
 		return rc;
 	if (wl_val_bool(&fo->readdir, 0) && wl_val_bool(&fo->random, 0))
@@ -2990,6 +3028,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->readdir);
 	wl_val_clear(&fo->iodepth);
 	wl_val_clear(&fo->iodepth_batch);
+	wl_val_clear(&fo->iobytes);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);

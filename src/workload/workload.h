@@ -250,6 +250,10 @@ struct wl_flowop {
 	 * kernel B at a time, one submission call per batch (fio's
 	 * iodepth_batch_submit; 1 to iodepth, default 1: one call per request) */
 	struct wl_val iodepth_batch;
+	/* read/write: once this thread has issued this many bytes through
+	 * the flowop, the thread is done (fio's io_size per job;
+	 * docs/workload-language.md) */
+	struct wl_val iobytes;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

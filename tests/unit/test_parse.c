@@ -267,6 +267,9 @@ static const struct ok_case ok_cases[] = {
 	  "set $b=4\n" PROC("  flowop read name=r,iodepth=32,iodepth_batch=8\n"
 			    "  flowop write name=w,iodepth=4,iodepth_batch=$b"),
 	  NULL, { " iodepth=32 iodepth_batch=8", " iodepth=4 iodepth_batch=$b=4" } },
+	{ "iobytes on read and write, a size or a variable",
+	  "set $n=1m\n" PROC("  flowop read name=r,iobytes=64k\n  flowop write name=w,iodepth=4,iobytes=$n"),
+	  NULL, { "flowop read r iobytes=65536", " iodepth=4 iobytes=$n=1048576" } },
 };
 
 /* --- invalid snippets: exact position, message substring ------------------- */
@@ -323,6 +326,16 @@ static const struct bad_case bad_cases[] = {
 	  3, 46, "iodepth_batch 'x' is not a number" },
 	{ "iodepth on another flowop", PROC("  flowop fsync name=s,iodepth=4"), NULL, 3, 31,
 	  "flowop 's': iodepth is for read and write flowops only" },
+	{ "iobytes 0", PROC("  flowop read name=r,iobytes=0"), NULL, 3, 30,
+	  "flowop 'r': iobytes 0 is out of range (at least 1)" },
+	{ "iobytes not a size", PROC("  flowop write name=w,iobytes=lots"), NULL, 3, 31,
+	  "iobytes 'lots' is not a size" },
+	{ "iobytes random", PROC("  flowop write name=w,iobytes=cvar(type=exponential,parameters=mean:1)"), NULL, 3, 31,
+	  "flowop 'w': iobytes cannot be random" },
+	{ "iobytes from a variable out of range", "set $n=0\n" PROC("  flowop read name=r,iobytes=$n"),
+	  NULL, 4, 30, "flowop 'r': iobytes 0 is out of range" },
+	{ "iobytes on another flowop", PROC("  flowop appendfile name=a,iobytes=1m"), NULL, 3, 36,
+	  "flowop 'a': iobytes is for read and write flowops only" },
 	{ "bad number of entries", "define fileset name=x,entries=ten\n", NULL, 1, 31,
 	  "entries 'ten' is not a number" },
 	{ "unterminated string", "echo \"abc\n", NULL, 1, 6, "unterminated string" },
