@@ -80,14 +80,16 @@ static double hist_stdev(const struct hist *h)
 	return sqrt(ss / (double)(h->count - 1));
 }
 
-/* The unit latencies are printed in: nsec, usec or msec, by the largest. */
+/* The unit latencies are printed in: nsec, usec or msec, by the mean. */
 static const char *lat_unit(const struct hist *h, double *div)
 {
-	if (h->max < 10000) {
+	double mean = hist_mean(h);
+
+	if (mean < 10000) {
 		*div = 1;
 		return "nsec";
 	}
-	if (h->max < 10000000) {
+	if (mean < 10000000) {
 		*div = 1e3;
 		return "usec";
 	}

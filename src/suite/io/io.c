@@ -500,23 +500,12 @@ static struct wl_val block_size(struct workload *w, const struct io_job *j, int 
 	return v;
 }
 
-/* Requests of one clone: io_size (or size) over the mean block size,
- * loops times. */
-static int64_t clone_requests(const struct io_job *j, const struct io_file *f, int d)
+/* Bytes one clone transfers: io_size (or size), loops times. */
+static int64_t clone_bytes(const struct io_job *j, const struct io_file *f)
 {
 	uint64_t bytes = j->io_size ? j->io_size : (j->size ? j->size : f->size);
-	double bs = (double)j->bs[d];
 
-	if (j->nsplit[d]) {
-		bs = 0;
-		for (size_t i = 0; i < j->nsplit[d]; i++)
-			bs += (double)j->split[d][i].size * j->split[d][i].pct / 100.0;
-	} else if (j->bs_lo[d]) {
-		bs = ((double)j->bs_lo[d] + (double)j->bs_hi[d]) / 2;
-	}
-	int64_t n = (int64_t)((double)bytes / bs);
-
-	return MAX(n, 1) * (int64_t)j->loops;
+	return (int64_t)(bytes * j->loops);
 }
 
 static struct wl_flowop *add_op(struct wl_thread *t, enum flowop_type type, const char *job,
@@ -563,8 +552,11 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->iodepth = wl_int(j->iodepth);
 		fo->iodepth_batch = wl_int(j->iodepth_batch);
 	}
+	/* the request loop: until iobytes= is spent (the thread is then
+	 * done), or the runtime */
+	fo->iters = wl_int(INT64_MAX);
 	if (!j->time_based)
-		fo->iters = wl_int(clone_requests(j, f, d));
+		fo->iobytes = wl_int(clone_bytes(j, f));
 	if (j->end_fsync && io_job_writes(j))
 		add_op(t, FO_FSYNC, j->name, "end_fsync", f->fs);
 	if (j->fsync_on_close && io_job_writes(j))
@@ -776,7 +768,7 @@ const struct suite_ops suite_io = {
 		 "job's; each --name starts a job (docs/io.md lists every option, fio's\n"
 		 "meaning and fsgauge's differences).  Sizes take fio's units (kb_base).",
 	.opts = io_opts,
-	.shared = SH_DIR | SH_SESSION | SH_SEED | SH_ON_ERROR | SH_QUIET |
+	.shared = SH_DIR | (SH_SESSION & ~SH_ENGINE) | SH_SEED | SH_ON_ERROR | SH_QUIET |
 		  (SH_MEASURE & ~(SH_DIRECT | SH_VERIFY | SH_WARMUP)),
 	.refused = io_refused,
 	.help_extra = "fio's options not listed here are refused with their name, never ignored.\n"
