@@ -20,6 +20,7 @@ const struct command commands[] = {
 	{ "compare", cmd_compare, "compare result files: ratios, confidence intervals, significance" },
 	{ "report", cmd_report, "write a self-contained HTML report with charts from result files" },
 	{ "iozone", cmd_iozone, "iozone's tests and throughput mode, iozone's options and report" },
+	{ "io", cmd_io, "fio's block workloads with fio's options: queue depth, devices" },
 	{ "verify", cmd_verify, "write, read back and check data (corruption test)" },
 	{ "devcheck", cmd_devcheck, "check whether a block device may be read or written" },
 	{ "bonnie", cmd_bonnie, "bonnie++'s tests with bonnie++'s options, table and CSV" },

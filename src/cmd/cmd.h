@@ -23,6 +23,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_iozone(int argc, char **argv);
+int cmd_io(int argc, char **argv);
 int cmd_untar(int argc, char **argv);
 int cmd_bonnie(int argc, char **argv);
 int cmd_clean(int argc, char **argv);

@@ -114,6 +114,13 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const char **arg)
 	if (c == -1)
 		return 0;
 	if (c == '?') {
+		const char *w = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+		const char *why = p->unknown && w ? p->unknown(w) : NULL;
+
+		if (why) {
+			fprintf(stderr, "%s: %s\n", p->prog, why);
+			return -1;
+		}
 		offending(word, sizeof(word), argc, argv, optopt);
 		fprintf(stderr, "%s: unrecognized option '%s' (try '%s --help')\n", p->prog, word,
 			p->prog);

@@ -59,6 +59,10 @@ struct opt_parser {
 	size_t nall;
 	struct option *longopts;
 	char *shortopts;
+	/* an option that is not accepted, as typed ("--frob=1"): a message
+	 * to print instead of "unrecognized option" (fsgauge io names fio's
+	 * options it does not support), or NULL; set after init */
+	const char *(*unknown)(const char *word);
 };
 
 /* Parse with the options of `own` and then `shared` (either may be NULL);

@@ -213,6 +213,7 @@ static int parse(struct suite_session *s, int argc, char **argv)
 
 	sh[nsh++] = &help;
 	opt_parser_init(&p, argv[0], ops->parse_flags, ops->opts, sh, nsh);
+	p.unknown = ops->unknown_option;
 	while (ret == EXIT_OK && (key = opt_next(&p, argc, argv, &arg)) != 0) {
 		if (key < 0)
 			ret = EXIT_USAGE;
@@ -453,8 +454,8 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 
 const struct suite_ops *suite_at(size_t i)
 {
-	static const struct suite_ops *const all[] = { &suite_run, &suite_bonnie, &suite_iozone,
-						       &suite_untar, &suite_verify };
+	static const struct suite_ops *const all[] = { &suite_run,   &suite_bonnie, &suite_iozone,
+						       &suite_untar, &suite_verify, &suite_io };
 
 	return i < ARRAY_SIZE(all) ? all[i] : NULL;
 }

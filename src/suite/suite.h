@@ -129,6 +129,9 @@ struct suite_ops {
 	void (*help_more)(FILE *f);
 	const char *exit_help;	/* "exit status: ..." (NULL: the common text) */
 	unsigned parse_flags;	/* OPTP_IN_ORDER */
+	/* an option it does not accept, as typed: a message of its own
+	 * instead of "unrecognized option" (opt_parser.unknown), or NULL */
+	const char *(*unknown_option)(const char *word);
 	const struct metric_def *metrics; /* its figures (NULL: none) */
 	size_t ctx_size;
 
@@ -187,7 +190,8 @@ int suite_exit_status(int rr, const struct result *res, int status);
 void suite_usage(const struct suite_ops *ops, FILE *f);
 
 /* The suites, for the commands and for report's sections. */
-extern const struct suite_ops suite_run, suite_bonnie, suite_iozone, suite_untar, suite_verify;
+extern const struct suite_ops suite_run, suite_bonnie, suite_iozone, suite_untar, suite_verify,
+	suite_io;
 const struct suite_ops *suite_find(const char *name);
 /* The registry's i-th suite (0-based), or NULL past the last. */
 const struct suite_ops *suite_at(size_t i);

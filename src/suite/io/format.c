@@ -1,0 +1,345 @@
+/*
+ * format.c — fio's text report of an io result: per job (its clones
+ * together) or per group (group_reporting), "read:"/"write:" lines with
+ * IOPS and bandwidth, latency with percentiles and fio's latency buckets,
+ * CPU, IO depths, issued requests; then "Run status group" lines and the
+ * disk stats; then fsgauge's own lines (cache, too fast, errors).
+ *
+ * What fsgauge measures is the latency from submission to completion of
+ * each request, fio's "lat": the report prints it as such (there is no
+ * separate slat/clat).  Figures come from the histograms (bounded
+ * relative error, stats/hist.h), stdev included.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "suite/io/internal.h"
+#include "util/util.h"
+
+static const double default_pcts[] = { 1,  5,  10, 20, 30, 40,	 50,   60,   70,
+				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
+
+/* What a job's (or a group's) direction did: its operations merged. */
+struct dir_fig {
+	struct op_stats st;
+	int present;
+};
+
+/* "186k", "12.3k", "999", "1.50M": fio's short decimal numbers. */
+static void short_num(char *buf, size_t len, double v)
+{
+	static const char sfx[] = " kMGT";
+	int u = 0;
+
+	while (v >= 1000 && u < 4) {
+		v /= 1000;
+		u++;
+	}
+	if (!u)
+		snprintf(buf, len, "%.0f", v);
+	else if (v >= 100)
+		snprintf(buf, len, "%.0f%c", v, sfx[u]);
+	else if (v >= 10)
+		snprintf(buf, len, "%.1f%c", v, sfx[u]);
+	else
+		snprintf(buf, len, "%.2f%c", v, sfx[u]);
+}
+
+/* Bytes as fio prints them: binary ("727MiB") or decimal ("763MB"), the
+ * unit chosen so the number stays under 10000. */
+static void bytes_fmt(char *buf, size_t len, double v, int binary)
+{
+	static const char *const bin[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const dec[] = { "B", "kB", "MB", "GB", "TB", "PB" };
+	double base = binary ? 1024 : 1000;
+	int u = 0;
+
+	while (v >= 10000 && u < 5) {
+		v /= base;
+		u++;
+	}
+	if (v >= 100 || u == 0)
+		snprintf(buf, len, "%.0f%s", v, binary ? bin[u] : dec[u]);
+	else
+		snprintf(buf, len, "%.1f%s", v, binary ? bin[u] : dec[u]);
+}
+
+static double hist_stdev(const struct hist *h)
+{
+	double mean = hist_mean(h), ss = 0;
+
+	if (h->count < 2)
+		return 0;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++)
+		if (h->buckets[i]) {
+			double d = (double)hist_value_at(i) - mean;
+
+			ss += (double)h->buckets[i] * d * d;
+		}
+	return sqrt(ss / (double)(h->count - 1));
+}
+
+/* The unit latencies are printed in: nsec, usec or msec, by the mean. */
+static const char *lat_unit(const struct hist *h, double *div)
+{
+	double mean = hist_mean(h);
+
+	if (mean < 10000) {
+		*div = 1;
+		return "nsec";
+	}
+	if (mean < 10000000) {
+		*div = 1e3;
+		return "usec";
+	}
+	*div = 1e6;
+	return "msec";
+}
+
+static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j)
+{
+	double div;
+	const char *unit = lat_unit(h, &div);
+	const double *pcts = j->npercentiles ? j->percentiles : default_pcts;
+	size_t np = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+
+	fprintf(f, "     lat (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", unit,
+		(double)h->min / div, (double)h->max / div, hist_mean(h) / div,
+		hist_stdev(h) / div);
+	fprintf(f, "     lat percentiles (%s):\n", unit);
+	for (size_t i = 0; i < np; i++) {
+		char p[16];
+
+		snprintf(p, sizeof(p), "%.2f", pcts[i]);
+		fprintf(f, "%s%6sth=[%5.0f]%s", i % 4 ? " " : "     |", p,
+			(double)hist_quantile(h, pcts[i] / 100.0) / div,
+			i + 1 == np ? "\n" : i % 4 == 3 ? ",\n" : ",");
+	}
+}
+
+/* fio's latency distribution: the share of requests up to each edge
+ * (2, 4, 10, ... 1000 of a unit), one line per unit that has any. */
+static void lat_buckets(FILE *f, const struct hist *h)
+{
+	static const double edges[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000 };
+	static const char *const units[] = { "nsec", "usec", "msec" };
+	double scale = 1, lo = 0;
+
+	if (!h->count)
+		return;
+	for (int u = 0; u < 3; u++, scale *= 1000) {
+		char line[512];
+		size_t len = 0;
+
+		for (size_t e = 0; e < ARRAY_SIZE(edges); e++) {
+			double hi = edges[e] * scale, pct;
+			uint64_t n = 0;
+
+			for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+				double v = (double)hist_value_at(i);
+
+				if (h->buckets[i] && v > lo && (v <= hi || (u == 2 && e + 1 == ARRAY_SIZE(edges))))
+					n += h->buckets[i];
+			}
+			lo = hi;
+			pct = 100.0 * (double)n / (double)h->count;
+			if (pct >= 0.01 && len < sizeof(line) - 32)
+				len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%.0f=%.2f%%",
+							len ? ", " : "", edges[e], pct);
+		}
+		if (len)
+			fprintf(f, "  lat (%s)   : %s\n", units[u], line);
+	}
+}
+
+static void depth_line(FILE *f, const struct op_stats *st)
+{
+	static const char *const lab[OP_QDEPTH_BUCKETS] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	uint64_t tot = 0;
+
+	for (int b = 0; b < OP_QDEPTH_BUCKETS; b++)
+		tot += st->qdepth[b];
+	fprintf(f, "  IO depths    :");
+	for (int b = 0; b < OP_QDEPTH_BUCKETS; b++) {
+		double pct = tot ? 100.0 * (double)st->qdepth[b] / (double)tot : b == 0 ? 100.0 : 0;
+
+		fprintf(f, " %s=%.1f%%%s", lab[b], pct, b + 1 < OP_QDEPTH_BUCKETS ? "," : "\n");
+	}
+}
+
+static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double secs,
+		      const struct io_job *j)
+{
+	double bytes = (double)(d->st.bytes_read + d->st.bytes_written);
+	char iops[32], bw[32], bwd[32], io[32];
+
+	short_num(iops, sizeof(iops), secs > 0 ? (double)d->st.ops / secs : 0);
+	bytes_fmt(bw, sizeof(bw), secs > 0 ? bytes / secs : 0, 1);
+	bytes_fmt(bwd, sizeof(bwd), secs > 0 ? bytes / secs : 0, 0);
+	bytes_fmt(io, sizeof(io), bytes, 1);
+	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%s/s)(%s/%.0fmsec)\n", what, iops, bw, bwd, io,
+		secs * 1000);
+	if (d->st.lat.count)
+		lat_lines(f, &d->st.lat, j);
+}
+
+/* Sum the phase's ops named "<job>.<what>" into d. */
+static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
+		   enum io_dir dir)
+{
+	char name[300];
+
+	io_result_name(name, sizeof(name), job, dir);
+	for (size_t i = 0; i < ph->nops; i++)
+		if (!strcmp(ph->ops[i].name, name)) {
+			op_stats_merge(&d->st, &ph->ops[i].st);
+			d->present = 1;
+		}
+}
+
+static void job_block(FILE *f, const struct result_phase *ph, const struct io_job *jobs,
+		      size_t n, unsigned group)
+{
+	struct dir_fig d[2];
+	struct op_stats all;
+	unsigned clones = 0;
+	double secs = ph->seconds;
+	uint64_t errors;
+
+	for (int k = 0; k < 2; k++) {
+		memset(&d[k], 0, sizeof(d[k]));
+		op_stats_init(&d[k].st);
+	}
+	for (size_t i = 0; i < n; i++) {
+		add_op(&d[0], ph, jobs[i].name, IO_DIR_READ);
+		add_op(&d[1], ph, jobs[i].name, IO_DIR_WRITE);
+		clones += jobs[i].numjobs;
+	}
+	errors = d[0].st.errors + d[1].st.errors;
+	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%3llu\n", jobs[0].name, group, clones,
+		(unsigned long long)errors);
+	if (d[0].present)
+		dir_block(f, "read", &d[0], secs, &jobs[0]);
+	if (d[1].present)
+		dir_block(f, "write", &d[1], secs, &jobs[0]);
+	op_stats_init(&all);
+	op_stats_merge(&all, &d[0].st);
+	op_stats_merge(&all, &d[1].st);
+	lat_buckets(f, &all.lat);
+	if (secs > 0 && ph->nthreads > 0)
+		fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%% (all of fsgauge's threads)\n",
+			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
+			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
+	depth_line(f, &all);
+	fprintf(f, "     issued rwts: total=%llu,%llu,0,0\n", (unsigned long long)d[0].st.ops,
+		(unsigned long long)d[1].st.ops);
+	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n\n",
+		jobs[0].iodepth);
+}
+
+static void status_line(FILE *f, const char *what, const struct result_phase *ph,
+			const struct io_job *jobs, size_t n, enum io_dir dir)
+{
+	double secs = ph->seconds, tot = 0, lo = -1, hi = 0;
+	char bw[32], bwd[32], lob[32], hib[32], lod[32], hid[32], io[32], iod[32];
+
+	for (size_t i = 0; i < n; i++) {
+		struct dir_fig d;
+		double b;
+
+		memset(&d, 0, sizeof(d));
+		op_stats_init(&d.st);
+		add_op(&d, ph, jobs[i].name, dir);
+		if (!d.present)
+			continue;
+		b = (double)(dir == IO_DIR_READ ? d.st.bytes_read : d.st.bytes_written);
+		tot += b;
+		if (lo < 0 || b < lo)
+			lo = b;
+		hi = MAX(hi, b);
+	}
+	if (lo < 0 || !(secs > 0))
+		return;
+	bytes_fmt(bw, sizeof(bw), tot / secs, 1);
+	bytes_fmt(bwd, sizeof(bwd), tot / secs, 0);
+	bytes_fmt(lob, sizeof(lob), lo / secs, 1);
+	bytes_fmt(hib, sizeof(hib), hi / secs, 1);
+	bytes_fmt(lod, sizeof(lod), lo / secs, 0);
+	bytes_fmt(hid, sizeof(hid), hi / secs, 0);
+	bytes_fmt(io, sizeof(io), tot, 1);
+	bytes_fmt(iod, sizeof(iod), tot, 0);
+	fprintf(f, "  %5s: bw=%s/s (%s/s), %s/s-%s/s (%s/s-%s/s), io=%s (%s), run=%.0f-%.0fmsec\n",
+		what, bw, bwd, lob, hib, lod, hid, io, iod, secs * 1000, secs * 1000);
+}
+
+static void disk_stats(FILE *f, const struct result_phase *ph)
+{
+	const struct result_device *d = &ph->device;
+	double secs = ph->seconds > 0 ? ph->seconds : 1e-9;
+
+	if (d->none) {
+		fprintf(f, "\nDisk stats: none (%s)\n", d->none);
+		return;
+	}
+	if (!d->ndev)
+		return;
+	fprintf(f, "\nDisk stats (read/write):\n");
+	for (size_t i = 0; i < d->ndev; i++) {
+		const struct dev_io *x = &d->per[i];
+
+		fprintf(f, "  %s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, "
+			   "util=%.2f%%\n",
+			d->names[i], (unsigned long long)x->reads, (unsigned long long)x->writes,
+			(unsigned long long)x->read_merges, (unsigned long long)x->write_merges,
+			(unsigned long long)x->read_ms, (unsigned long long)x->write_ms,
+			(unsigned long long)x->weighted_ms, dev_io_utilization(x, secs, 1));
+	}
+}
+
+static void trust_lines(FILE *f, const struct result_phase *ph)
+{
+	if (ph->too_fast)
+		fprintf(f, "WARNING: too fast to measure reliably: %s\n",
+			ph->too_fast_reason ? ph->too_fast_reason : "");
+	if (ph->cache.assessed && ph->cache.likely_cached)
+		fprintf(f, "WARNING: reads were likely served from memory, not the storage: %s\n",
+			ph->cache.reason ? ph->cache.reason : "");
+	if (ph->cache.rate_implausible)
+		fprintf(f, "WARNING: implausible rate: %s\n",
+			ph->cache.rate_reason ? ph->cache.rate_reason : "");
+}
+
+void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,
+		    size_t njobs, const struct io_group *groups, size_t ngroups)
+{
+	for (size_t g = 0; g < ngroups && g < res->nphases; g++) {
+		const struct result_phase *ph = &res->phases[g];
+		const struct io_group *gr = &groups[g];
+		const struct io_job *gj = jobs + gr->first;
+
+		if (gj->group_reporting)
+			job_block(f, ph, gj, gr->n, (unsigned)g);
+		else
+			for (size_t i = 0; i < gr->n; i++)
+				job_block(f, ph, gj + i, 1, (unsigned)g);
+		fprintf(f, "Run status group %zu (all jobs):\n", g);
+		status_line(f, "READ", ph, gj, gr->n, IO_DIR_READ);
+		status_line(f, "WRITE", ph, gj, gr->n, IO_DIR_WRITE);
+		disk_stats(f, ph);
+		trust_lines(f, ph);
+		if (g + 1 < ngroups)
+			fputc('\n', f);
+	}
+	(void)njobs;
+	if (res->interrupted)
+		fprintf(f, "NOTE: interrupted by a signal: these are partial results\n");
+	if (res->stopped_on_error)
+		fprintf(f, "NOTE: stopped at the first error (--on-error=stop): partial results\n");
+	if (res->verify_errors)
+		fprintf(f, "NOTE: %llu blocks failed verification\n",
+			(unsigned long long)res->verify_errors);
+	if (res->errors)
+		fprintf(f, "NOTE: %llu operation errors; first: %s\n", (unsigned long long)res->errors,
+			res->first_error ? res->first_error : "?");
+}

@@ -1,0 +1,33 @@
+/*
+ * internal.h — what the files of the io suite share.
+ *
+ *   job.c     a fio job's options by fio's names and units (job.h)
+ *   io.c      the suite: the command line's jobs, checks, block devices,
+ *             the model (one thread per clone), the hooks of suite_main()
+ *   format.c  fio's per-job text report from the result
+ */
+#ifndef FSGAUGE_SUITE_IO_INTERNAL_H
+#define FSGAUGE_SUITE_IO_INTERNAL_H
+
+#include <stdio.h>
+
+#include "stats/result.h"
+#include "suite/io/job.h"
+
+/* A reporting group: jobs run together in one phase (a stonewall starts
+ * the next). */
+struct io_group {
+	size_t first, n; /* jobs[first .. first + n) */
+};
+
+/* The operation names of job `j` in the result: "<job>.read",
+ * "<job>.write". */
+void io_result_name(char *buf, size_t len, const char *job, enum io_dir d);
+
+/* fio's text report of the result's phases: a block per job (clones
+ * together), or per group with group_reporting, the "Run status" lines
+ * and the disk stats, then fsgauge's own lines (cache, amplification). */
+void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,
+		    size_t njobs, const struct io_group *groups, size_t ngroups);
+
+#endif

@@ -1,0 +1,792 @@
+/*
+ * io.c — the `io` suite: fio's block workloads by fio's option names
+ * (--rw=randread --bs=4k --iodepth=32 ...), on the fsgauge engine.
+ *
+ * The command line is read as fio reads it: options before the first
+ * --name are every job's, each --name starts a job with them.  A job's
+ * clones (numjobs) are threads, each with its own file "<job>.<clone>.0"
+ * in the run directory, or all on the job's filename= (a file in the run
+ * directory or a block device, under util/blockdev.h's rules).  A job
+ * with stonewall starts a new group: each group is a phase.  Each clone:
+ *
+ *   <job>.open          open (create for a write job), O_DIRECT/O_SYNC...
+ *   <job>.read|write    the I/O: size/bs requests (io_size, loops), or
+ *                       until the runtime with time_based
+ *   [<job>.end_fsync]   end_fsync=1
+ *   [<job>.fsync]       fsync_on_close=1
+ *   <job>.close, done
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "suite/io/internal.h"
+#include "suite/suite.h"
+#include "util/blockdev.h"
+#include "util/size.h"
+#include "util/util.h"
+#include "workload/build.h"
+
+/* "until done": a group without a runtime ends when its clones are */
+#define UNTIL_DONE DURATION_MAX_SECONDS
+
+/* A file or device the jobs use, with the jobs' needs. */
+struct io_file {
+	char *name;		 /* in the run directory, or the device's path */
+	int device;
+	int fd;			 /* a device's descriptor (blockdev_open) */
+	uint64_t size;
+	int read_first;		 /* some job reads it: laid out beforehand */
+	int written;
+	struct wl_fileset *fs;
+};
+
+struct io_suite {
+	struct io_job global;
+	struct io_job *jobs;
+	size_t njobs;
+	int in_job;		/* a --name was given: options go to the last job */
+	struct blockdev_policy policy;
+	struct io_group *groups;
+	size_t ngroups;
+	struct io_file *files;
+	size_t nfiles;
+	int devices;		/* the files are block devices */
+	struct workload *w;
+	struct wl_process **procs; /* per job */
+};
+
+enum {
+	IO_ALLOW_WRITE_DEVICE = OPT_OWN,
+	IO_FORCE_DESTROY,
+	IO_FIO_FIRST, /* io_opt_table[i] has key IO_FIO_FIRST + i */
+};
+
+/* The command's options: fio's (from io_opt_table) and its own. */
+static struct suite_opt io_opts[80];
+
+__attribute__((constructor)) static void io_opts_init(void)
+{
+	size_t n = 0;
+
+	io_opts[n++] = (struct suite_opt){ "allow-write-device", 0, IO_ALLOW_WRITE_DEVICE,
+					   OPTARG_NONE, NULL,
+					   "let write jobs write to a filename= block device" };
+	io_opts[n++] = (struct suite_opt){ "force-destroy-data", 0, IO_FORCE_DESTROY, OPTARG_NONE,
+					   NULL,
+					   "with --allow-write-device: also a device that is in\nuse "
+					   "or carries a signature (its data is lost)" };
+	for (size_t i = 0; io_opt_table[i].name && n + 1 < ARRAY_SIZE(io_opts); i++) {
+		const struct io_opt_info *o = &io_opt_table[i];
+		int optional = !o->argname || !strcmp(o->argname, "BOOL");
+
+		io_opts[n++] = (struct suite_opt){ o->name, 0, IO_FIO_FIRST + (int)i,
+						   optional ? OPTARG_OPTIONAL : OPTARG_REQUIRED,
+						   o->argname ? o->argname : NULL, o->help };
+	}
+}
+
+static const struct suite_refusal io_refused[] = {
+	{ SH_ENGINE, "--engine does not apply to io: use --ioengine (fio's name)" },
+	{ SH_WARMUP, "--warmup does not apply to io: use --ramp_time (fio's name)" },
+	{ 0, NULL },
+};
+
+static const struct metric_def io_metrics[] = {
+	{ "read_iops", "IOPS", "read IOPS", BETTER_HIGHER },
+	{ "read_bw", "KiB/s", "read bandwidth", BETTER_HIGHER },
+	{ "write_iops", "IOPS", "write IOPS", BETTER_HIGHER },
+	{ "write_bw", "KiB/s", "write bandwidth", BETTER_HIGHER },
+	{ NULL, NULL, NULL, BETTER_NONE },
+};
+
+static struct io_suite *ctx(struct suite_session *s)
+{
+	return s->ctx;
+}
+
+void io_result_name(char *buf, size_t len, const char *job, enum io_dir d)
+{
+	snprintf(buf, len, "%s.%s", job, d == IO_DIR_READ ? "read" : "write");
+}
+
+static struct io_job *current(struct io_suite *io)
+{
+	return io->in_job ? &io->jobs[io->njobs - 1] : &io->global;
+}
+
+static int io_option(struct suite_session *s, int key, const char *arg, int argc, char **argv)
+{
+	struct io_suite *io = ctx(s);
+	const char *name;
+	char err[512];
+
+	(void)argc;
+	(void)argv;
+	if (key == IO_ALLOW_WRITE_DEVICE) {
+		io->policy.allow_write = 1;
+		return EXIT_OK;
+	}
+	if (key == IO_FORCE_DESTROY) {
+		io->policy.force_destroy = 1;
+		return EXIT_OK;
+	}
+	name = io_opt_table[key - IO_FIO_FIRST].name;
+	if (!strcmp(name, "name")) {
+		/* fio: each --name starts a job with the options given so far */
+		if (!arg || !*arg) {
+			msg_err("invalid --name '' (expected a job name)");
+			return EXIT_USAGE;
+		}
+		io->jobs = xrealloc(io->jobs, (io->njobs + 1) * sizeof(*io->jobs));
+		io_job_copy(&io->jobs[io->njobs++], &io->global, arg);
+		io->in_job = 1;
+		return EXIT_OK;
+	}
+	if (io_job_set(current(io), name, arg, err, sizeof(err)) < 0) {
+		msg_err("%s", err);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* An option fio has that is not among ours: say so, not "unrecognized". */
+static const char *io_unknown(const char *word)
+{
+	static char msg[300];
+	char key[128], err[256];
+	const char *eq;
+	size_t n;
+	struct io_job j;
+	int r;
+
+	if (strncmp(word, "--", 2))
+		return NULL;
+	word += 2;
+	eq = strchr(word, '=');
+	n = eq ? (size_t)(eq - word) : strlen(word);
+	if (n >= sizeof(key))
+		return NULL;
+	memcpy(key, word, n);
+	key[n] = 0;
+	io_job_init(&j, "x");
+	r = io_job_set(&j, key, eq ? eq + 1 : "1", err, sizeof(err));
+	io_job_free(&j);
+	if (r != -ENOTSUP)
+		return NULL;
+	snprintf(msg, sizeof(msg), "%s", err);
+	return msg;
+}
+
+/* --- checks ------------------------------------------------------------------ */
+
+/* Options that the runner takes once per session: every job must agree. */
+static int same_for_all(const struct io_suite *io)
+{
+	const struct io_job *a = &io->jobs[0];
+
+	for (size_t i = 1; i < io->njobs; i++) {
+		const struct io_job *b = &io->jobs[i];
+		const char *what = NULL;
+
+		if (strcmp(a->ioengine, b->ioengine))
+			what = "ioengine";
+		else if (a->zero_buffers != b->zero_buffers || a->compress_pct != b->compress_pct ||
+			 a->dedupe_pct != b->dedupe_pct)
+			what = "data options (zero_buffers, buffer_compress_percentage, "
+			       "dedupe_percentage)";
+		else if (a->verify != b->verify)
+			what = "verify";
+		else if (a->has_randseed != b->has_randseed || a->randseed != b->randseed)
+			what = "randseed";
+		else if ((a->directory || b->directory) &&
+			 (!a->directory || !b->directory || strcmp(a->directory, b->directory)))
+			what = "directory";
+		if (what) {
+			msg_err("jobs '%s' and '%s' differ in %s: fsgauge io runs every job of a "
+				"command with the same one (docs/io.md)",
+				a->name, b->name, what);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int check_job(const struct io_job *j)
+{
+	if (j->iodepth_batch > j->iodepth) {
+		msg_err("job '%s': iodepth_batch_submit=%u is above iodepth=%u", j->name,
+			j->iodepth_batch, j->iodepth);
+		return -1;
+	}
+	if (j->time_based && !(j->given & IOJ_RUNTIME)) {
+		msg_err("job '%s': time_based needs a runtime", j->name);
+		return -1;
+	}
+	if (j->filename && (!*j->filename || strchr(j->filename, ':'))) {
+		msg_err("job '%s': filename '%s': %s", j->name, j->filename,
+			*j->filename ? "several files (':') are not supported by fsgauge io"
+				     : "empty");
+		return -1;
+	}
+	if (j->nsplit[0] && j->bs_lo[0]) {
+		msg_err("job '%s': give bsrange or bssplit, not both", j->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Groups: a job with stonewall begins a new one; a group's jobs run
+ * together and must agree on runtime and ramp_time. */
+static int make_groups(struct io_suite *io)
+{
+	for (size_t i = 0; i < io->njobs; i++) {
+		if (i == 0 || io->jobs[i].stonewall) {
+			io->groups = xrealloc(io->groups, (io->ngroups + 1) * sizeof(*io->groups));
+			io->groups[io->ngroups++] = (struct io_group){ i, 0 };
+		}
+		struct io_group *g = &io->groups[io->ngroups - 1];
+		const struct io_job *a = &io->jobs[g->first], *b = &io->jobs[i];
+
+		if (a->runtime != b->runtime || a->ramp_time != b->ramp_time ||
+		    a->time_based != b->time_based) {
+			msg_err("jobs '%s' and '%s' run together but differ in runtime, time_based or "
+				"ramp_time: give them the same, or put stonewall on the second",
+				a->name, b->name);
+			return -1;
+		}
+		g->n++;
+	}
+	for (size_t g = 1; g < io->ngroups; g++)
+		if (io->jobs[io->groups[g].first].ramp_time != io->jobs[0].ramp_time) {
+			msg_err("every group must have the same ramp_time in fsgauge io (it is the "
+				"session's warm-up)");
+			return -1;
+		}
+	return 0;
+}
+
+/* The session's options from the jobs' (they agree: same_for_all). */
+static int session_from_jobs(struct suite_session *s, struct io_suite *io)
+{
+	const struct io_job *j = &io->jobs[0];
+
+	if (!engine_find_checked(j->ioengine))
+		return -1;
+	s->ro.engine = j->ioengine;
+	if (j->zero_buffers)
+		s->ro.data.kind = DATA_ZERO;
+	else if (j->compress_pct >= 0)
+		s->ro.data = (struct data_pattern){ DATA_COMPRESS, (unsigned)j->compress_pct };
+	else if (j->dedupe_pct >= 0)
+		s->ro.data = (struct data_pattern){ DATA_DEDUPE, (unsigned)j->dedupe_pct };
+	if (j->verify)
+		s->ro.verify = 1;
+	if (j->has_randseed)
+		s->ro.seed = j->randseed;
+	s->ro.warmup = j->ramp_time;
+	if (j->directory) {
+		if (s->dir && strcmp(s->dir, j->directory)) {
+			msg_err("-d '%s' and --directory '%s' name different directories: give one",
+				s->dir, j->directory);
+			return -1;
+		}
+		s->dir = j->directory;
+	}
+	return 0;
+}
+
+static void engine_notes(const struct suite_session *s, const struct io_suite *io)
+{
+	int async = (engine_spec_caps(s->ro.engine) & ENGINE_ASYNC) != 0;
+
+	for (size_t i = 0; i < io->njobs && s->chatter; i++) {
+		const struct io_job *j = &io->jobs[i];
+
+		if (j->iodepth > 1 && !async)
+			fprintf(stderr,
+				"fsgauge io: note: job '%s': ioengine %s completes each request before "
+				"the next: iodepth=%u keeps 1 in flight\n",
+				j->name, j->ioengine_fio, j->iodepth);
+	}
+}
+
+static int io_check(struct suite_session *s, int argc, char **argv)
+{
+	struct io_suite *io = ctx(s);
+
+	if (argc > 0) {
+		msg_err("unexpected argument '%s' (fio's options take their value as "
+			"--name=value)",
+			argv[0]);
+		return EXIT_USAGE;
+	}
+	if (!io->njobs) {
+		/* no --name: the options make one job */
+		io->jobs = xmalloc(sizeof(*io->jobs));
+		io_job_copy(&io->jobs[0], &io->global, "io");
+		io->njobs = 1;
+	}
+	for (size_t i = 0; i < io->njobs; i++)
+		if (check_job(&io->jobs[i]) < 0)
+			return EXIT_USAGE;
+	if (same_for_all(io) < 0 || make_groups(io) < 0 || session_from_jobs(s, io) < 0)
+		return EXIT_USAGE;
+	engine_notes(s, io);
+	return EXIT_OK;
+}
+
+/* --- files and devices --------------------------------------------------------- */
+
+static struct io_file *file_of(struct io_suite *io, const char *name)
+{
+	for (size_t i = 0; i < io->nfiles; i++)
+		if (!strcmp(io->files[i].name, name))
+			return &io->files[i];
+	io->files = xrealloc(io->files, (io->nfiles + 1) * sizeof(*io->files));
+	io->files[io->nfiles] = (struct io_file){ .name = xstrdup(name), .fd = -1 };
+	return &io->files[io->nfiles++];
+}
+
+/* A relative filename= lands in the run directory; anything else must be
+ * a block device. */
+static int check_filename(const struct io_job *j, int *device)
+{
+	const char *f = j->filename;
+	int bd = blockdev_is(f);
+
+	*device = bd == 1;
+	if (bd == 1)
+		return 0;
+	if (f[0] == '/') {
+		msg_err("job '%s': filename '%s' is outside the run directory: fsgauge io "
+			"creates its files in a fresh directory under -d; give a plain name, or a "
+			"block device",
+			j->name, f);
+		return -1;
+	}
+	if (strchr(f, '/') || !strcmp(f, ".") || !strcmp(f, "..")) {
+		msg_err("job '%s': filename '%s': a plain file name is needed (the file is made "
+			"in the run directory)",
+			j->name, f);
+		return -1;
+	}
+	return 0;
+}
+
+/* The files of every job (their sizes: the largest job on each) and
+ * whether they are devices.  0 or -1 after a message. */
+static int collect_files(struct suite_session *s, struct io_suite *io)
+{
+	size_t ndev = 0, nnamed = 0;
+
+	for (size_t i = 0; i < io->njobs; i++) {
+		struct io_job *j = &io->jobs[i];
+		int device = 0;
+
+		if (!j->filename) {
+			if (!(j->given & IOJ_SIZE)) {
+				msg_err("job '%s': no size given (--size)", j->name);
+				return -1;
+			}
+			for (unsigned k = 0; k < j->numjobs; k++) {
+				char name[300];
+				struct io_file *f;
+
+				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
+				f = file_of(io, name);
+				f->size = MAX(f->size, j->size);
+				f->read_first |= io_job_reads(j);
+				f->written |= io_job_writes(j);
+			}
+			continue;
+		}
+		if (check_filename(j, &device) < 0)
+			return -1;
+		struct io_file *f = file_of(io, j->filename);
+
+		nnamed++;
+		ndev += device;
+		f->device = device;
+		f->size = MAX(f->size, j->size);
+		f->read_first |= io_job_reads(j);
+		f->written |= io_job_writes(j);
+		if (!device && !(j->given & IOJ_SIZE)) {
+			msg_err("job '%s': no size given (--size)", j->name);
+			return -1;
+		}
+	}
+	if (ndev && ndev != io->njobs) {
+		msg_err("the jobs name block devices and files: give only devices or only files");
+		return -1;
+	}
+	if (ndev && s->dir) {
+		msg_err("-d does not apply to a block device target ('%s'): nothing is created on it",
+			io->files[0].name);
+		return -1;
+	}
+	io->devices = ndev > 0;
+	(void)nnamed;
+	return 0;
+}
+
+static int open_devices(struct suite_session *s, struct io_suite *io)
+{
+	for (size_t i = 0; i < io->nfiles; i++) {
+		struct io_file *f = &io->files[i];
+		struct blockdev_policy p = io->policy;
+		uint64_t size;
+		int flags = 0;
+
+		p.write = f->written;
+		for (size_t k = 0; k < io->njobs; k++)
+			if (io->jobs[k].filename && !strcmp(io->jobs[k].filename, f->name))
+				flags |= (io->jobs[k].direct ? O_DIRECT : 0) |
+					 (io->jobs[k].sync ? O_SYNC : 0) |
+					 (io->jobs[k].dsync ? O_DSYNC : 0);
+		f->fd = blockdev_open(f->name, &p, flags);
+		if (f->fd < 0)
+			return f->fd == BLOCKDEV_REFUSED ? EXIT_USAGE : EXIT_SYSTEM;
+		if (blockdev_size(f->fd, &size) < 0) {
+			err_errno(-errno, "cannot get the size of block device '%s'", f->name);
+			return EXIT_SYSTEM;
+		}
+		if (f->size > size) {
+			msg_err("size %llu does not fit on block device '%s' (%llu bytes)",
+				(unsigned long long)f->size, f->name, (unsigned long long)size);
+			return EXIT_USAGE;
+		}
+		if (!f->size)
+			f->size = size;
+		if (s->chatter)
+			fprintf(stderr, "block device: %s (%s; nothing is created or removed)\n",
+				f->name, p.write ? "written" : "read only");
+	}
+	return EXIT_OK;
+}
+
+/* --- the model ------------------------------------------------------------------ */
+
+/* The block size of direction d: a constant, or a random variable for
+ * bsrange= and bssplit=. */
+static struct wl_val block_size(struct workload *w, const struct io_job *j, int d)
+{
+	struct randvar *rv;
+
+	if (j->nsplit[d]) {
+		rv = wl_add_randvar(w, RV_TABULAR);
+		rv->table = xcalloc(j->nsplit[d], sizeof(*rv->table));
+		rv->ntable = j->nsplit[d];
+		for (size_t i = 0; i < j->nsplit[d]; i++)
+			rv->table[i] = (struct rv_bucket){ j->split[d][i].pct,
+							   (double)j->split[d][i].size,
+							   (double)j->split[d][i].size };
+	} else if (j->bs_lo[d]) {
+		rv = wl_add_randvar(w, RV_UNIFORM);
+		rv->min = (double)j->bs_lo[d];
+		rv->max = (double)j->bs_hi[d];
+		rv->lower = rv->min;
+		rv->upper = rv->max;
+		rv->round = (double)j->bs_lo[d];
+	} else {
+		return wl_int((int64_t)j->bs[d]);
+	}
+	struct wl_val v = { .kind = WLV_RAND, .rv = rv };
+	return v;
+}
+
+/* Bytes one clone transfers: io_size (or size), loops times. */
+static int64_t clone_bytes(const struct io_job *j, const struct io_file *f)
+{
+	uint64_t bytes = j->io_size ? j->io_size : (j->size ? j->size : f->size);
+
+	return (int64_t)(bytes * j->loops);
+}
+
+static struct wl_flowop *add_op(struct wl_thread *t, enum flowop_type type, const char *job,
+				const char *what, struct wl_fileset *fs)
+{
+	char name[300];
+	struct wl_flowop *fo;
+
+	snprintf(name, sizeof(name), "%s.%s", job, what);
+	fo = wl_add_flowop(t, type, name, fs);
+	fo->fd = wl_int(1);
+	return fo;
+}
+
+static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
+			struct wl_process *p, unsigned k, struct io_file *f)
+{
+	int d = io_job_writes(j) ? IO_DIR_WRITE : IO_DIR_READ;
+	int async = (engine_spec_caps(s->ro.engine) & ENGINE_ASYNC) != 0;
+	char th[300];
+	struct wl_thread *t;
+	struct wl_flowop *fo;
+	uint64_t bs_max = j->nsplit[d] ? 0 : j->bs_lo[d] ? j->bs_hi[d] : j->bs[d];
+
+	for (size_t i = 0; i < j->nsplit[d]; i++)
+		bs_max = MAX(bs_max, j->split[d][i].size);
+	snprintf(th, sizeof(th), "%s.%u", j->name, k);
+	t = wl_add_thread(p, th, 1, (int64_t)MAX(bs_max, 4096) * (async ? j->iodepth : 1));
+	fo = add_op(t, f->read_first || f->device ? FO_OPENFILE : FO_CREATEFILE, j->name, "open",
+		    f->fs);
+	if (j->direct)
+		fo->directio = wl_bool(1);
+	if (j->sync)
+		fo->osync = wl_bool(1);
+	if (j->dsync)
+		fo->dsync = wl_bool(1);
+	fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name,
+		    d == IO_DIR_WRITE ? "write" : "read", f->fs);
+	fo->iosize = block_size(io->w, j, d);
+	fo->wss = wl_int((int64_t)(j->size ? j->size : f->size));
+	if (io_job_random(j))
+		fo->random = wl_bool(1);
+	if (async && j->iodepth > 1) {
+		fo->iodepth = wl_int(j->iodepth);
+		fo->iodepth_batch = wl_int(j->iodepth_batch);
+	}
+	/* the request loop: until iobytes= is spent (the thread is then
+	 * done), or the runtime */
+	fo->iters = wl_int(INT64_MAX);
+	if (!j->time_based)
+		fo->iobytes = wl_int(clone_bytes(j, f));
+	if (j->end_fsync && io_job_writes(j))
+		add_op(t, FO_FSYNC, j->name, "end_fsync", f->fs);
+	if (j->fsync_on_close && io_job_writes(j))
+		add_op(t, FO_FSYNC, j->name, "fsync", f->fs);
+	add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
+	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
+}
+
+static void build_model(struct suite_session *s, struct io_suite *io)
+{
+	io->w = wl_new("io");
+	if (!io->devices)
+		workload_set_var(io->w, "dir", s->rd.path);
+	for (size_t i = 0; i < io->nfiles; i++) {
+		struct io_file *f = &io->files[i];
+
+		f->fs = wl_add_file(io->w, f->name, (int64_t)f->size);
+		if (f->device) {
+			f->fs->has_device = 1;
+			f->fs->device_fd = f->fd;
+			f->fs->device_flags = f->written ? O_RDWR : O_RDONLY;
+			f->fs->device_path = xstrdup(f->name);
+		} else if (f->read_first) {
+			f->fs->prealloc = wl_int(100);
+		}
+	}
+	io->procs = xcalloc(io->njobs, sizeof(*io->procs));
+	for (size_t i = 0; i < io->njobs; i++) {
+		const struct io_job *j = &io->jobs[i];
+
+		io->procs[i] = wl_add_process(io->w, j->name, 1);
+		for (unsigned k = 0; k < j->numjobs; k++) {
+			char name[300];
+
+			if (j->filename)
+				snprintf(name, sizeof(name), "%s", j->filename);
+			else
+				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
+			build_clone(s, io, j, io->procs[i], k, file_of(io, name));
+		}
+	}
+}
+
+static int io_plan(struct suite_session *s)
+{
+	struct io_suite *io = ctx(s);
+	int ret;
+
+	if (io->devices) {
+		ret = open_devices(s, io);
+		if (ret != EXIT_OK)
+			return ret;
+	}
+	build_model(s, io);
+	if (runner_needs(io->w, &s->ro, &s->needs) < 0)
+		return EXIT_USAGE;
+	s->has_needs = 1;
+	s->w = io->w;
+	s->workload = io->njobs == 1 ? io->jobs[0].name : "io";
+	return EXIT_OK;
+}
+
+/* Where the files go: checked before the run directory is made. */
+static int io_setup(struct suite_session *s)
+{
+	struct io_suite *io = ctx(s);
+
+	if (collect_files(s, io) < 0)
+		return EXIT_USAGE;
+	if (io->devices)
+		s->no_rundir = 1;
+	return EXIT_OK;
+}
+
+/* --- running and reporting --------------------------------------------------------- */
+
+static void job_params(struct kvlist *pl, const struct io_job *j)
+{
+	char key[300], a[32], b[32];
+
+	snprintf(key, sizeof(key), "job.%s.rw", j->name);
+	kv_add(pl, key, "%s", io_rw_name(j->rw));
+	snprintf(key, sizeof(key), "job.%s.bs", j->name);
+	kv_add(pl, key, "%s,%s", size_format(j->bs[0], a, sizeof(a)),
+	       size_format(j->bs[1], b, sizeof(b)));
+	snprintf(key, sizeof(key), "job.%s.size", j->name);
+	kv_add(pl, key, "%llu", (unsigned long long)j->size);
+	snprintf(key, sizeof(key), "job.%s.numjobs", j->name);
+	kv_add(pl, key, "%u", j->numjobs);
+	snprintf(key, sizeof(key), "job.%s.iodepth", j->name);
+	kv_add(pl, key, "%u", j->iodepth);
+	snprintf(key, sizeof(key), "job.%s.ioengine", j->name);
+	kv_add(pl, key, "%s", j->ioengine_fio);
+	snprintf(key, sizeof(key), "job.%s.direct", j->name);
+	kv_add(pl, key, "%d", j->direct);
+	snprintf(key, sizeof(key), "job.%s.sync", j->name);
+	kv_add(pl, key, "%d", j->sync);
+	snprintf(key, sizeof(key), "job.%s.time_based", j->name);
+	kv_add(pl, key, "%d", j->time_based);
+	snprintf(key, sizeof(key), "job.%s.runtime", j->name);
+	kv_add(pl, key, "%g", j->runtime);
+	if (j->filename) {
+		snprintf(key, sizeof(key), "job.%s.filename", j->name);
+		kv_add(pl, key, "%s", j->filename);
+	}
+}
+
+static void io_params(struct suite_session *s, struct result *res)
+{
+	struct io_suite *io = ctx(s);
+
+	kv_add(&res->params, "jobs", "%zu", io->njobs);
+	kv_add(&res->params, "target", "%s", io->devices ? "block device" : "directory");
+	for (size_t i = 0; i < io->njobs; i++)
+		job_params(&res->params, &io->jobs[i]);
+	if (io->devices)
+		kv_add(&res->params, "allow_write_device", "%s",
+		       io->policy.allow_write ? "true" : "false");
+}
+
+/* The group's figures as phase metrics (the suite's metrics table). */
+static void group_metrics(struct result_phase *ph)
+{
+	uint64_t ops[2] = { 0, 0 }, bytes[2] = { 0, 0 };
+	double secs = ph->seconds > 0 ? ph->seconds : 0;
+
+	for (size_t i = 0; i < ph->nops; i++) {
+		const struct result_op *o = &ph->ops[i];
+		size_t n = strlen(o->name);
+
+		if (n > 5 && !strcmp(o->name + n - 5, ".read")) {
+			ops[0] += o->st.ops;
+			bytes[0] += o->st.bytes_read;
+		} else if (n > 6 && !strcmp(o->name + n - 6, ".write")) {
+			ops[1] += o->st.ops;
+			bytes[1] += o->st.bytes_written;
+		}
+	}
+	if (!(secs > 0))
+		return;
+	if (ops[0]) {
+		result_phase_add_metric(ph, "read_iops", "IOPS", (double)ops[0] / secs);
+		result_phase_add_metric(ph, "read_bw", "KiB/s", (double)bytes[0] / 1024.0 / secs);
+	}
+	if (ops[1]) {
+		result_phase_add_metric(ph, "write_iops", "IOPS", (double)ops[1] / secs);
+		result_phase_add_metric(ph, "write_bw", "KiB/s", (double)bytes[1] / 1024.0 / secs);
+	}
+}
+
+static int io_run(struct suite_session *s, struct runner *rn, struct result *one)
+{
+	struct io_suite *io = ctx(s);
+	int ret = 0;
+
+	for (size_t g = 0; g < io->ngroups && !runner_signalled(); g++) {
+		const struct io_group *gr = &io->groups[g];
+		const struct io_job *j = &io->jobs[gr->first];
+		double secs = j->given & IOJ_RUNTIME ? j->runtime : UNTIL_DONE;
+
+		ret = runner_phase(rn, j->name, io->procs + gr->first, gr->n, secs);
+		if (one->nphases)
+			group_metrics(&one->phases[one->nphases - 1]);
+		if (ret < 0 || one->interrupted || one->stopped_on_error)
+			break;
+	}
+	return ret;
+}
+
+static void io_report(struct suite_session *s, struct result *acc)
+{
+	struct io_suite *io = ctx(s);
+
+	io_format_text(stdout, acc, io->jobs, io->njobs, io->groups, io->ngroups);
+}
+
+static void io_fini(struct suite_session *s)
+{
+	struct io_suite *io = ctx(s);
+
+	for (size_t i = 0; i < io->njobs; i++)
+		io_job_free(&io->jobs[i]);
+	io_job_free(&io->global);
+	for (size_t i = 0; i < io->nfiles; i++) {
+		free(io->files[i].name);
+		if (io->files[i].fd >= 0)
+			close(io->files[i].fd);
+	}
+	free(io->files);
+	free(io->jobs);
+	free(io->groups);
+	free(io->procs);
+	workload_free(io->w);
+}
+
+static void io_init(struct suite_session *s)
+{
+	io_job_init(&ctx(s)->global, "global");
+}
+
+const struct suite_ops suite_io = {
+	.name = "io",
+	.synopsis = "fsgauge io --rw=MODE --bs=SIZE --size=SIZE [fio's options] [options]",
+	.about = "fio's block workloads with fio's option names and meanings, on the fsgauge\n"
+		 "engine: sequential or random reads or writes, at a queue depth with\n"
+		 "io_uring or libaio, on files in a fresh marked directory inside the target\n"
+		 "(removed afterwards) or on a block device (filename=/dev/X: read-only unless\n"
+		 "--allow-write-device).  The options before the first --name are every\n"
+		 "job's; each --name starts a job (docs/io.md lists every option, fio's\n"
+		 "meaning and fsgauge's differences).  Sizes take fio's units (kb_base).",
+	.opts = io_opts,
+	.shared = SH_DIR | (SH_SESSION & ~SH_ENGINE) | SH_SEED | SH_ON_ERROR | SH_QUIET |
+		  (SH_MEASURE & ~(SH_DIRECT | SH_VERIFY | SH_WARMUP)),
+	.refused = io_refused,
+	.help_extra = "fio's options not listed here are refused with their name, never ignored.\n"
+		      "A fio option that needs no value (time_based) also takes =0 or =1; a\n"
+		      "value is given as --name=value.\n",
+	.exit_help = "exit status: 0 ok, 1 I/O or verify errors during the run, 2 usage error,\n"
+		     "unsupported fio option or refused device, 3 system error, 130 interrupted\n"
+		     "(partial results are still written).\n",
+	.metrics = io_metrics,
+	.unknown_option = io_unknown,
+	.ctx_size = sizeof(struct io_suite),
+	.init = io_init,
+	.option = io_option,
+	.check = io_check,
+	.setup = io_setup,
+	.plan = io_plan,
+	.params = io_params,
+	.run = io_run,
+	.report = io_report,
+	.fini = io_fini,
+};

@@ -1,0 +1,124 @@
+/*
+ * job.h — one fio job as fsgauge io runs it: its options, set by fio's
+ * option names from text (the command line's --name=value and, later, a
+ * job file's key=value), with fio's units and meanings (docs/io.md).
+ *
+ *	struct io_job j;
+ *	char err[256];
+ *	io_job_init(&j, "job1");
+ *	if (io_job_set(&j, "bs", "4k", err, sizeof(err)) < 0) ... err says why
+ *	...
+ *	io_job_free(&j);
+ *
+ * io_job_set() returns 0, -ENOENT for a name that is no option fsgauge io
+ * knows, -ENOTSUP for a fio option fsgauge io does not take (err names
+ * it: never silently ignored), or -EINVAL for a bad value (err says
+ * what was expected).  No I/O, no globals.
+ */
+#ifndef FSGAUGE_SUITE_IO_JOB_H
+#define FSGAUGE_SUITE_IO_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum io_rw {
+	RW_READ,
+	RW_WRITE,
+	RW_RANDREAD,
+	RW_RANDWRITE,
+};
+
+/* fio's data directions, for bs=READ,WRITE. */
+enum io_dir { IO_DIR_READ = 0, IO_DIR_WRITE = 1 };
+
+/* One bssplit= entry: blocks of `size` for `pct` percent of the I/O. */
+struct io_split {
+	uint64_t size;
+	double pct;
+};
+
+#define IO_SPLIT_MAX 64
+
+struct io_job {
+	char *name;
+	char *description;
+	enum io_rw rw;
+	uint64_t bs[2];			 /* per direction */
+	uint64_t bs_lo[2], bs_hi[2];	 /* bsrange=; lo 0: none */
+	struct io_split split[2][IO_SPLIT_MAX]; /* bssplit= */
+	size_t nsplit[2];
+	uint64_t blockalign;		 /* 0: the block size */
+	uint64_t size;			 /* 0: not given */
+	uint64_t io_size;		 /* 0: size */
+	unsigned numjobs;
+	unsigned loops;
+	unsigned iodepth, iodepth_batch;
+	char *ioengine;			 /* fsgauge's engine name */
+	char *ioengine_fio;		 /* as given ("sync", "pvsync") */
+	int direct, sync, dsync;
+	int end_fsync, fsync_on_close;
+	double runtime;			 /* seconds; 0: none */
+	int time_based;
+	double ramp_time;
+	char *filename;			 /* NULL: "<name>.<clone>.0" per clone */
+	char *directory;
+	int group_reporting;
+	int stonewall;
+	int zero_buffers;
+	int compress_pct, dedupe_pct;	 /* -1: not given */
+	int verify;
+	int randrepeat;
+	uint64_t randseed;
+	int has_randseed;
+	unsigned kb_base;		 /* 1024 (fio's default) or 1000 */
+	double percentiles[64];		 /* percentile_list=; n 0: fio's default */
+	size_t npercentiles;
+	int lat_percentiles;
+	unsigned given;			 /* options given (bits of IOJ_*) */
+};
+
+/* Bits of io_job.given, for checks that depend on what was said. */
+enum {
+	IOJ_BS = 1u << 0,
+	IOJ_SIZE = 1u << 1,
+	IOJ_RUNTIME = 1u << 2,
+	IOJ_IODEPTH = 1u << 3,
+	IOJ_IOENGINE = 1u << 4,
+	IOJ_RW = 1u << 5,
+	IOJ_DIRECTORY = 1u << 6,
+};
+
+void io_job_init(struct io_job *j, const char *name);
+/* A copy of `src` named `name` (fio's [global] section into a job). */
+void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name);
+void io_job_free(struct io_job *j);
+int io_job_set(struct io_job *j, const char *key, const char *val, char *err, size_t errlen);
+
+/* Whether fio option `key` takes no value (a bare flag: time_based). */
+int io_job_flag(const char *key);
+
+/* The options fsgauge io takes, in help order, with their help text;
+ * terminated by a NULL name. */
+struct io_opt_info {
+	const char *name;
+	const char *argname; /* NULL: a flag */
+	const char *help;
+};
+extern const struct io_opt_info io_opt_table[];
+
+/* Whether the job reads, writes, and is random. */
+int io_job_reads(const struct io_job *j);
+int io_job_writes(const struct io_job *j);
+int io_job_random(const struct io_job *j);
+/* fio's name of the job's rw= ("randread"). */
+const char *io_rw_name(enum io_rw rw);
+
+/* Parse a size with fio's units under kb_base (1024: k = 1024 and, for
+ * old scripts, KiB = 1000; 1000: k = 1000 and KiB = 1024).  0 or -EINVAL
+ * / -ERANGE. */
+int io_size_parse(const char *s, unsigned kb_base, uint64_t *out);
+/* Parse fio's time: a number with an optional us, ms, s, m, h or d
+ * suffix, `unit` seconds when bare.  0 or -EINVAL. */
+int io_time_parse(const char *s, double unit, double *secs);
+
+#endif

@@ -1,0 +1,153 @@
+#!/bin/sh
+# fsgauge io (issue 19): fio's options on the fsgauge engine.  Requests
+# and bytes as fio counts them (size/bs per clone, io_size, loops,
+# numjobs), fio's units and kb_base, the command line's jobs (--name,
+# stonewall), the queue depth reached on io_uring and libaio, block
+# sizes from bsrange/bssplit by their mean, files left behind (none),
+# every usage error with its message and exit 2, and fio's report.
+. "$(dirname "$0")/lib.sh"
+
+engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
+d="$T/target"
+mkdir "$d"
+
+# ops NAME: "OPS BYTES" of operation NAME in phase 0 of $T/j.json
+ops() {
+	json "$T/j.json" "' '.join('%d %d' % (o['ops'], o['bytes_read'] + o['bytes_written']) for o in d['phases'][0]['operations'] if o['name'] == '$1')"
+}
+
+run "$FSGAUGE" io --rw=randread --bs=4k --size=1m -d "$d" -q --json "$T/j.json"
+check "randread 1m at 4k: exit 0" [ "$rc" -eq 0 ]
+check "  256 reads of 4 KiB" [ "$(ops io.read)" = "256 1048576" ]
+check "  fio's read line" grep -Eq '^  read: IOPS=[0-9.]+[kM]?, BW=' "$T/out"
+check "  fio's group line" grep -Eq '^   READ: bw=.*io=1024KiB \(1049kB\)' "$T/out"
+check "  the percentiles" grep -q '99.90th=\[' "$T/out"
+check "  the result says suite io" [ "$(json "$T/j.json" "d['suite']")" = io ]
+check "  the metrics" [ "$(json "$T/j.json" "sorted(d['phases'][0]['metrics'])")" = "['read_bw', 'read_iops']" ]
+check "  nothing left in the target" empty_dir "$d"
+
+run "$FSGAUGE" io --rw=write --bs=64k --size=2m --numjobs=3 -d "$d" -q --json "$T/j.json"
+check "write 2m at 64k, numjobs=3: exit 0" [ "$rc" -eq 0 ]
+check "  96 writes, 6 MiB: each clone its size" [ "$(ops io.write)" = "96 6291456" ]
+check "  fio's jobs count" grep -q '^io: (groupid=0, jobs=3)' "$T/out"
+check "  nothing left" empty_dir "$d"
+
+run "$FSGAUGE" io --rw=read --bs 8k --size=1m --io_size=256k --loops=3 -d "$d" -q --json "$T/j.json"
+check "io_size=256k loops=3: 96 reads of 8 KiB ('--bs 8k' spelling too)" [ "$(ops io.read)" = "96 786432" ]
+
+# fio's units: with kb_base=1024 (its default) k is 1024 and, for old
+# scripts, KiB is 1000; kb_base=1000 turns both round
+run "$FSGAUGE" io --rw=write --bs=1KiB --size=100KiB -d "$d" -q --json "$T/j.json"
+check "kb_base 1024: KiB is 1000 (fio's compatibility rule)" [ "$(ops io.write)" = "100 100000" ]
+run "$FSGAUGE" io --kb_base=1000 --rw=write --bs=1k --size=100k -d "$d" -q --json "$T/j.json"
+check "kb_base 1000: k is 1000" [ "$(ops io.write)" = "100 100000" ]
+run "$FSGAUGE" io --kb_base=1000 --rw=write --bs=1KiB --size=4KiB -d "$d" -q --json "$T/j.json"
+check "kb_base 1000: KiB is 1024" [ "$(ops io.write)" = "4 4096" ]
+
+# jobs: the options before --name are every job's; stonewall makes a group
+run "$FSGAUGE" io --bs=4k --size=256k --name=a --rw=read --name=b --rw=write --bs=16k \
+	-d "$d" -q --json "$T/j.json"
+check "two jobs together: exit 0" [ "$rc" -eq 0 ]
+check "  one phase, a's reads and b's writes" \
+	[ "$(json "$T/j.json" "len(d['phases'])") $(ops a.read) $(ops b.write)" = "1 64 262144 16 262144" ]
+check "  a block per job" [ "$(grep -c '^[ab]: (groupid=0, jobs=1)' "$T/out")" = 2 ]
+run "$FSGAUGE" io --bs=4k --size=256k --name=a --rw=read --name=b --rw=write --stonewall \
+	--group_reporting -d "$d" -q --json "$T/j.json"
+check "stonewall: two phases (groups)" [ "$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "['a', 'b']" ]
+check "  two run status groups" [ "$(grep -c '^Run status group' "$T/out")" = 2 ]
+
+# block sizes drawn: the bytes per request average the split's mean
+run "$FSGAUGE" io --rw=randread --bssplit=4k/50:64k/50 --size=8m --io_size=64m -d "$d" -q \
+	--json "$T/j.json" --seed 7
+check "bssplit 4k/50:64k/50: mean request within 10% of 34 KiB" \
+	[ "$(json "$T/j.json" "all(abs(o['bytes_read'] / o['ops'] - 34816) < 3482 for o in d['phases'][0]['operations'] if o['name'] == 'io.read')")" = true ]
+run "$FSGAUGE" io --rw=randread --bsrange=4k-16k --size=8m --io_size=32m -d "$d" -q \
+	--json "$T/j.json" --seed 7
+check "bsrange 4k-16k: mean within 10% of 10 KiB" \
+	[ "$(json "$T/j.json" "all(abs(o['bytes_read'] / o['ops'] - 10240) < 1024 for o in d['phases'][0]['operations'] if o['name'] == 'io.read')")" = true ]
+
+# queue depth on the asynchronous engines
+for eng in io_uring libaio; do
+	case " $engines " in
+	*" $eng "*) ;;
+	*)
+		ok "# SKIP $eng: not built in"
+		continue
+		;;
+	esac
+	run "$FSGAUGE" io --rw=randread --bs=4k --size=4m --ioengine=$eng --iodepth=32 -d "$d" \
+		--json "$T/j.json"
+	check "$eng iodepth=32: exit 0, 1024 reads" [ "$rc" -eq 0 ] && [ "$(ops io.read)" = "1024 4194304" ]
+	check "  32 in flight at most, reached" \
+		[ "$(json "$T/j.json" "[o['iodepth']['max'] for o in d['phases'][0]['operations'] if o['name'] == 'io.read']")" = "[32]" ]
+	check "  fio's IO depths line shows depth 32" grep -Eq 'IO depths +:.* 32=[1-9]' "$T/out"
+	check "  no note" sh -c "! grep -q note: '$T/err'"
+done
+run "$FSGAUGE" io --rw=randread --bs=4k --size=1m --ioengine=sync --iodepth=8 -d "$d"
+check "sync engine, iodepth=8: a note" grep -q "note: job 'io': ioengine sync completes each request before the next: iodepth=8 keeps 1 in flight" "$T/err"
+
+run "$FSGAUGE" io --rw=read --bs=4k --size=64m --runtime=1 --time_based --ioengine=null -q \
+	--json "$T/j.json"
+check "time_based on the null engine: ended by the runtime" \
+	[ "$(json "$T/j.json" "d['phases'][0]['end_reason']")" = duration ]
+
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k -d "$d" -q --repeat 2 --json "$T/j.json"
+check "--repeat 2: two runs recorded" [ "$(json "$T/j.json" "len(d['phases'][0]['repeats'])")" = 2 ]
+
+# an injected I/O error: exit 1, the error named, nothing left
+run "$FSGAUGE" io --rw=write --bs=4k --size=1m --ioengine=faulty:psync:op=write,nth=5,err=EIO \
+	-d "$d" -q
+check "faulty engine, EIO on a write: exit 1" [ "$rc" -eq 1 ]
+check "  the error in the report" grep -q "NOTE: 1 operation errors; first: .*Input/output error" "$T/out"
+check "  nothing left" empty_dir "$d"
+
+# usage errors
+F="$FSGAUGE io -d $d"
+expect_fail "unknown option" 2 "^fsgauge io: unrecognized option '--frob'" $F --frob=1
+expect_fail "fio option not supported: named" 2 \
+	"^fsgauge io: option 'rate_iops' is not supported by fsgauge io \(docs/io.md\)" \
+	$F --size=1m --rate_iops=100
+expect_fail "fio engine not supported" 2 \
+	"ioengine 'mmap' is not supported by fsgauge io" $F --size=1m --ioengine=mmap
+expect_fail "unknown engine" 2 "unknown ioengine 'frob'" $F --size=1m --ioengine=frob
+expect_fail "rw=randrw not supported" 2 "rw=randrw is not supported by fsgauge io" \
+	$F --size=1m --rw=randrw
+expect_fail "bad rw" 2 "invalid rw 'sideways' \(expected read, write, randread or randwrite\)" \
+	$F --size=1m --rw=sideways
+expect_fail "bad bs" 2 "invalid bs '0' \(expected a size from 1 to 64m" $F --size=1m --bs=0
+expect_fail "bad size" 2 "invalid size '1x'" $F --size=1x
+expect_fail "bad bssplit" 2 "invalid bssplit '4k/60:8k/60'" $F --size=1m --bssplit=4k/60:8k/60
+expect_fail "bad numjobs" 2 "invalid numjobs '0'" $F --size=1m --numjobs=0
+expect_fail "bad runtime" 2 "invalid runtime '5x'" $F --size=1m --runtime=5x
+expect_fail "bad kb_base" 2 "invalid kb_base '512' \(expected 1024 or 1000\)" $F --kb_base=512
+expect_fail "no size" 2 "job 'io': no size given \(--size\)" $F --rw=read
+expect_fail "time_based without runtime" 2 "job 'io': time_based needs a runtime" \
+	$F --size=1m --time_based
+expect_fail "iodepth_batch above iodepth" 2 "iodepth_batch_submit=8 is above iodepth=4" \
+	$F --size=1m --iodepth=4 --iodepth_batch=8
+expect_fail "a filename outside the run directory" 2 \
+	"filename '/etc/passwd' is outside the run directory" $F --size=1m --filename=/etc/passwd
+expect_fail "a filename with a directory" 2 "filename 'a/b': a plain file name is needed" \
+	$F --size=1m --filename=a/b
+expect_fail "several files in filename" 2 "several files \(':'\) are not supported" \
+	$F --size=1m --filename=a:b
+expect_fail "--engine refused" 2 "--engine does not apply to io: use --ioengine" \
+	$F --size=1m --engine=psync
+expect_fail "--warmup refused" 2 "--warmup does not apply to io: use --ramp_time" \
+	$F --size=1m --warmup=1
+expect_fail "a value as the next word" 2 \
+	"unexpected argument '1' \(fio's options take their value as --name=value\)" \
+	$F --size=1m --direct 1
+expect_fail "jobs on different engines" 2 \
+	"jobs 'a' and 'b' differ in ioengine" $F --size=1m --name=a --name=b --ioengine=null
+expect_fail "jobs together with different runtimes" 2 \
+	"jobs 'a' and 'b' run together but differ in runtime" \
+	$F --size=1m --name=a --runtime=1 --name=b --runtime=2
+expect_fail "-d and --directory differ" 2 "-d '$d' and --directory '/tmp' name different" \
+	$F --size=1m --directory=/tmp
+check "nothing left after the errors" empty_dir "$d"
+
+run "$FSGAUGE" io --help
+check "--help lists fio's options" grep -q -- '--iodepth N' "$T/out"
+check "  and says unlisted options are refused" grep -q "refused with their name" "$T/out"
+finish
