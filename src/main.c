@@ -65,6 +65,11 @@ static void version(void)
 #else
 	printf(" -libblkid");
 #endif
+#ifdef HAVE_MPI
+	printf(" +mpi");
+#else
+	printf(" -mpi");
+#endif
 	printf(" +jansson\n");
 }
 
