@@ -37,6 +37,16 @@ HAVE_LIBURING  := $(call probe,uring,$(HASH)include <liburing.h>\nint main(void)
 HAVE_LIBAIO    := $(call probe,aio,$(HASH)include <libaio.h>\nint main(void){io_context_t c=0;return io_setup(1,&c);},-laio)
 HAVE_LIBARCHIVE := $(call probe,archive,$(HASH)include <archive.h>\nint main(void){return archive_read_new()==0;},-larchive)
 HAVE_LIBBLKID  := $(call probe,blkid,$(HASH)include <blkid/blkid.h>\nint main(void){return blkid_new_probe()==0;},-lblkid)
+# MPI (Open MPI): mpicc's own flags, used only when a program compiles and
+# links with them; its include directories as system headers (their
+# prototypes do not pass -Wstrict-prototypes).  NO_MPI=1 builds without.
+MPICC ?= mpicc
+ifneq ($(NO_MPI),1)
+MPI_COMPILE := $(shell $(MPICC) --showme:compile 2>/dev/null)
+MPI_LINK    := $(shell $(MPICC) --showme:link 2>/dev/null)
+endif
+MPI_CFLAGS  := $(patsubst -I%,-isystem %,$(MPI_COMPILE))
+HAVE_MPI    := $(if $(MPI_LINK),$(call probe,mpi,$(HASH)include <mpi.h>\nint main(int c,char **v){MPI_Init(&c,&v);return MPI_Finalize();},$(MPI_CFLAGS) $(MPI_LINK)))
 
 FEATURE_CFLAGS :=
 FEATURE_LIBS   :=
@@ -55,6 +65,10 @@ endif
 ifeq ($(HAVE_LIBBLKID),1)
 FEATURE_CFLAGS += -DHAVE_LIBBLKID=1
 FEATURE_LIBS   += -lblkid
+endif
+ifeq ($(HAVE_MPI),1)
+FEATURE_CFLAGS += -DHAVE_MPI=1 $(MPI_CFLAGS)
+FEATURE_LIBS   += $(MPI_LINK)
 endif
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)

@@ -66,6 +66,11 @@ static void version(void)
 #else
 	printf(" -libblkid");
 #endif
+#ifdef HAVE_MPI
+	printf(" +mpi");
+#else
+	printf(" -mpi");
+#endif
 	printf(" +jansson\n");
 }
 

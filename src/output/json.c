@@ -569,9 +569,14 @@ static json_t *result_json(const struct result *r)
 		json_array_append_new(fsets, j);
 	}
 	json_object_set_new(o, "filesets", fsets);
-	for (size_t i = 0; i < r->nphases; i++)
-		json_array_append_new(phases, phase_json(&r->phases[i]));
+	for (size_t i = 0; i < r->nphases; i++) {
+		json_t *pj = phase_json(&r->phases[i]);
+
+		output_ranks_phase_json(pj, r, r->phases[i].name);
+		json_array_append_new(phases, pj);
+	}
 	json_object_set_new(o, "phases", phases);
+	output_ranks_json(o, r);
 	return o;
 }
 

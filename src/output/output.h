@@ -33,6 +33,14 @@ int output_json_file(const struct result *r, const char *path);
 struct json_t;
 int output_json_dump(struct json_t *o, const char *path, const char *what);
 
+/* An MPI run's rows (r->ranks; nothing without): the text block after
+ * the suite's report (rank 0), the top-level "ranks" and "hosts" arrays
+ * into JSON object o, and a phase's "ranks" summary (min/max/mean ops/s,
+ * slowest rank, start skew) into phase object o. */
+void output_ranks_text(FILE *f, const struct result *r);
+void output_ranks_json(struct json_t *o, const struct result *r);
+void output_ranks_phase_json(struct json_t *o, const struct result *r, const char *phase);
+
 /* The JSON schema version written in "schema_version". */
 #define RESULT_SCHEMA_VERSION 1
 

@@ -301,6 +301,7 @@ struct runner {
 	struct devices devs;
 	char fstype[64];
 	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
+	int peer_stopped;     /* another client (runner_sync) stopped this phase */
 	uint64_t all_done_ns; /* atomic: when the last worker of the phase ended */
 };
 

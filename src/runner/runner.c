@@ -1061,9 +1061,10 @@ static void phase_announce(const struct run_opts *o, const char *name,
 }
 
 /* Why a phase ended: the result's "end_reason" is its name. */
-enum phase_end { END_ERROR, END_DURATION, END_THREADS_DONE, END_SIGNAL, END_FINISH };
+enum phase_end { END_ERROR, END_DURATION, END_THREADS_DONE, END_SIGNAL, END_FINISH, END_PEER };
 static const char *const phase_end_names[] = {
 	[END_ERROR] = "error",
+	[END_PEER] = "peer",
 	[END_DURATION] = "duration",
 	[END_THREADS_DONE] = "threads done",
 	[END_SIGNAL] = "signal",
@@ -1075,12 +1076,18 @@ static const char *const phase_end_names[] = {
 static enum phase_end phase_wait(struct runner *rn, struct measure *meas, int ret,
 				 uint64_t *t_stop)
 {
+	const struct runner_sync *sync = rn->o->sync;
 	enum phase_end why = END_ERROR;
 
 	while (ret == 0 && !runner_stopping(rn)) {
 		uint64_t now, t_end;
 		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
 
+		if (sync && sync->poll(sync->arg)) {
+			rn->peer_stopped = 1;
+			why = END_PEER;
+			break;
+		}
 		measure_tick(meas);
 		t_end = measure_end_ns(meas);
 		now = now_ns();
@@ -1097,6 +1104,8 @@ static enum phase_end phase_wait(struct runner *rn, struct measure *meas, int re
 	}
 	if (runner_signalled())
 		why = END_SIGNAL;
+	else if (rn->peer_stopped)
+		why = END_PEER;
 	else if (__atomic_load_n(&rn->finished, __ATOMIC_RELAXED))
 		why = END_FINISH;
 	else if (__atomic_load_n(&rn->stopped_on_error, __ATOMIC_RELAXED))
@@ -1163,6 +1172,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
 	rn->stonewalled = 0;
+	rn->peer_stopped = 0;
 	rn->all_done_ns = 0;
 	rn->go = 0;
 	rn->ndone = 0;
@@ -1198,6 +1208,13 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 			break;
 		}
 	}
+	/* with the other clients: none starts before all are ready, and
+	 * none starts after one has stopped */
+	if (ret == 0 && o->sync && o->sync->start(o->sync->arg)) {
+		rn->peer_stopped = 1;
+		__atomic_store_n(&rn->stop, 1, __ATOMIC_RELAXED);
+		ret = 1;
+	}
 	measure_start(meas);
 	/* open the start gate (also on failure: started threads see stop) */
 	pthread_mutex_lock(&rn->gate_mu);
@@ -1205,6 +1222,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	pthread_cond_broadcast(&rn->gate_cv);
 	pthread_mutex_unlock(&rn->gate_mu);
 	why = phase_wait(rn, meas, ret, &t_stop);
+	if (o->sync && ret != 1)
+		o->sync->end(o->sync->arg, why == END_ERROR || why == END_SIGNAL);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(rn->workers[i].tid, NULL);
 	for (size_t i = 0; i < rn->nworkers; i++)
@@ -1214,7 +1233,9 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	if (ret == 0)
 		phase_record(rn, name, why, meas, t_stop);
 	measure_free(meas);
-	res->stopped_on_error |= rn->stopped_on_error;
+	res->stopped_on_error |= rn->stopped_on_error | rn->peer_stopped;
+	if (ret == 1)
+		ret = 0; /* another client stopped: nothing ran, nothing failed here */
 	if (rn->first_error && !res->first_error)
 		res->first_error = xstrdup(rn->first_error);
 	phase_cleanup(rn);

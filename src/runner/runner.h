@@ -34,6 +34,25 @@ enum progress_mode {
 };
 
 /*
+ * A run that is one of several clients started together (mpi/mpi.h):
+ * every phase starts when every client starts it, and a client that
+ * stops (an error, a signal) stops the others.  runner_phase() calls
+ * start() with the phase's threads made and waiting, before the clock
+ * starts: nonzero means another client has stopped, and the phase does
+ * not run; poll() while the phase runs (every 10 ms): nonzero when
+ * another client stopped, which ends the phase ("peer"); end() once the
+ * phase is over, `stopping` nonzero when this client's phase ended on an
+ * error or a signal.  A phase a peer ended or kept from running sets
+ * the result's stopped_on_error.
+ */
+struct runner_sync {
+	int (*start)(void *arg);
+	int (*poll)(void *arg);
+	void (*end)(void *arg, int stopping);
+	void *arg;
+};
+
+/*
  * Options of a run.  The measurement options (data .. progress) are
  * parsed for every suite by shared_measure_opt() in src/suite/shared.h and
  * documented in docs/trust.md.
@@ -64,6 +83,7 @@ struct run_opts {
 	int allow_shared_target;  /* --allow-shared-target (util/rundir.h) */
 	int chatter_unnamed;	  /* a phase's start line without its name:
 				   * filebench's "Running for 60 seconds..." (run) */
+	const struct runner_sync *sync; /* NULL: a client alone */
 };
 
 /* Set by the signal handler (or anyone) to stop the current run: the

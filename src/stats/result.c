@@ -1,4 +1,5 @@
 /* result.c — the shared result model; see result.h. */
+#include "stats/ranks.h"
 #include "stats/result.h"
 
 #include <math.h>
@@ -429,6 +430,7 @@ void result_free(struct result *r)
 		free(r->command_line[i]);
 	free(r->command_line);
 	free(r->workload_hash);
+	result_ranks_free(r->ranks);
 	free(r);
 }
 

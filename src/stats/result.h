@@ -367,6 +367,9 @@ struct result {
 	 * phases' metrics mean, for compare and report; strings owned */
 	struct metric_def *metric_defs;
 	size_t nmetric_defs;
+	/* an MPI run (mpi/mpi.h), on rank 0: the ranks and hosts whose
+	 * figures the phases merge (stats/ranks.h); NULL otherwise */
+	struct result_ranks *ranks;
 };
 
 /*

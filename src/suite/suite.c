@@ -6,6 +6,7 @@
 
 #include "suite/shared.h"
 #include "engine/engine.h"
+#include "mpi/mpi.h"
 #include "output/output.h"
 #include "stats/env.h"
 #include "suite/suite.h"
@@ -229,6 +230,38 @@ static int parse(struct suite_session *s, int argc, char **argv)
 	return ret;
 }
 
+/* Under mpirun: what the ranks cannot fold into one result yet is
+ * refused (docs/mpi.md); ranks above 0 say nothing but errors and
+ * warnings, and write no JSON (rank 0 writes the reduced result). */
+static int mpi_checks(struct suite_session *s)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} no[] = {
+		{ SH_REPEAT, "--repeat" },
+		{ SH_INTERVAL, "--interval" },
+		{ SH_STEADY, "--steady-state" },
+		{ SH_REUSE, "--reuse" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(no); i++)
+		if (s->given & no[i].bit) {
+			msg_err("%s cannot be used under mpirun: the ranks' runs are not folded "
+				"into one result yet (docs/mpi.md)",
+				no[i].name);
+			return EXIT_USAGE;
+		}
+	if (mpi_rank() > 0) {
+		s->chatter = 0;
+		s->ro.quiet = 1;
+		s->ro.progress = PROGRESS_NEVER;
+		msg_quiet = 1;
+		s->json = NULL;
+	}
+	return EXIT_OK;
+}
+
 /* The checks every suite shares, once its options are known. */
 static int shared_checks(struct suite_session *s)
 {
@@ -242,7 +275,7 @@ static int shared_checks(struct suite_session *s)
 		return EXIT_USAGE;
 	if (s->json && !strcmp(s->json, "-") && outfile_claim_stdout() < 0)
 		return EXIT_USAGE;
-	return EXIT_OK;
+	return mpi_on() ? mpi_checks(s) : EXIT_OK;
 }
 
 /* A setup failure's status: the target cannot hold the run, or a bad
@@ -340,31 +373,44 @@ static int run_all(struct suite_session *s)
 	return rr;
 }
 
-/* Up to the result: the run directory, the plan, the preflight. */
+/* Up to the result: the run directory, the plan, the preflight.  Under
+ * mpirun each step's status is agreed (mpi_agree()): a step that fails on
+ * one rank stops them all there. */
 static int prepare(struct suite_session *s)
 {
-	int ret;
+	int ret = EXIT_OK;
 
 	runner_install_signals();
 	if (s->adopt) {
 		if (rundir_adopt(&s->rd, s->adopt) < 0)
-			return EXIT_USAGE;
+			ret = EXIT_USAGE;
 	} else if (!s->no_rundir) {
-		ret = rundir_create(&s->rd, s->dir,
-				    s->ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
-		if (ret < 0)
-			return rundir_create_status(ret);
+		int rc = rundir_create(&s->rd, s->dir,
+				       s->ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
+
+		if (rc < 0)
+			ret = rundir_create_status(rc);
 	}
-	ret = s->ops->plan ? s->ops->plan(s) : EXIT_OK;
+	ret = mpi_agree(ret);
+	if (ret == EXIT_OK && s->ops->plan)
+		ret = s->ops->plan(s);
+	ret = mpi_agree(ret);
 	if (ret != EXIT_OK)
 		return ret;
 	/* before anything else is created (after the target's own checks,
 	 * which say more: a read-only or missing target): the run must fit
-	 * in the target, the memory and the thread limits */
-	if (s->has_needs &&
-	    preflight_check(s->no_rundir ? -1 : s->rd.fd, s->no_rundir ? NULL : s->rd.parent,
-			    &s->needs) < 0)
-		return EXIT_USAGE;
+	 * in the target, the memory and the thread limits; under mpirun
+	 * rank 0 checks the target for every rank */
+	if (s->has_needs) {
+		mpi_scale_needs(&s->needs);
+		if (preflight_check(s->no_rundir ? -1 : s->rd.fd,
+				    s->no_rundir ? NULL : s->rd.parent, &s->needs) < 0)
+			ret = EXIT_USAGE;
+	}
+	ret = mpi_agree(ret);
+	if (ret != EXIT_OK)
+		return ret;
+	mpi_check_target(s->no_rundir ? -1 : s->rd.fd);
 	if (!s->no_rundir && s->chatter)
 		fprintf(stderr, "run directory: %s\n", s->rd.path);
 	return EXIT_OK;
@@ -395,6 +441,7 @@ static int conclude(struct suite_session *s, int rr)
 					    : rundir_finish(&s->rd, s->keep, 1);
 	if ((measured || rr >= 0) && s->ops->report)
 		s->ops->report(s, acc);
+	output_ranks_text(stdout, acc);
 	fflush(stdout);
 	ret = suite_exit_status(rr, acc, s->status);
 	if (fin < 0 && ret == EXIT_OK)
@@ -414,6 +461,12 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 	};
 	int ret, rr;
 
+	ret = mpi_begin();
+	if (ret != EXIT_OK) {
+		mpi_end();
+		return ret;
+	}
+	s.chatter = mpi_rank() == 0; /* one rank tells the story */
 	s.ctx = ops->ctx_size ? xcalloc(1, ops->ctx_size) : NULL;
 	if (ops->init)
 		ops->init(&s);
@@ -424,6 +477,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		ret = shared_checks(&s);
 	if (ret == EXIT_OK && ops->setup)
 		ret = ops->setup(&s);
+	ret = mpi_agree(ret);
 	if (ret == EXIT_OK)
 		ret = prepare(&s);
 	if (ret == EXIT_INTERRUPTED) {
@@ -437,9 +491,12 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		if (ops->begin)
 			ops->begin(&s);
 		s.nruns = s.ro.repeat > 1 ? s.ro.repeat : 1;
+		s.ro.sync = mpi_sync();
 		rr = run_all(&s);
+		mpi_reduce(s.acc, rr < 0 || s.acc->stopped_on_error || s.acc->interrupted);
 		ret = conclude(&s, rr);
 	}
+	ret = mpi_agree(ret); /* every rank exits with the worst status */
 	if (s.rd.fd >= 0 && s.adopt)
 		rundir_release(&s.rd); /* not ours to remove */
 	else if (s.rd.fd >= 0)
@@ -449,6 +506,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 	result_free(s.acc);
 	free(s.workload_hash);
 	free(s.ctx);
+	mpi_end();
 	return ret == SUITE_DONE ? EXIT_OK : ret;
 }
 

@@ -277,10 +277,22 @@ static const char *not_fresh(int fd, char *why, size_t len)
 	return NULL;
 }
 
+static char rundir_tag[128];
+
+void rundir_set_tag(const char *tag)
+{
+	size_t n = 0;
+
+	/* a host name may hold nothing a file name cannot */
+	for (; tag && *tag && n + 1 < sizeof(rundir_tag); tag++)
+		rundir_tag[n++] = *tag == '/' ? '_' : *tag;
+	rundir_tag[n] = 0;
+}
+
 int rundir_create(struct rundir *rd, const char *parent, unsigned flags)
 {
 	struct stat st;
-	char name[64], why[128];
+	char name[256], why[128];
 	const char *bad;
 	int fd, pfd, ret;
 
@@ -320,7 +332,8 @@ int rundir_create(struct rundir *rd, const char *parent, unsigned flags)
 		struct timespec ts;
 
 		clock_gettime(CLOCK_REALTIME, &ts);
-		snprintf(name, sizeof(name), "fsgauge-%d-%06lx", (int)getpid(),
+		snprintf(name, sizeof(name), "fsgauge-%s%s%d-%06lx", rundir_tag,
+			 *rundir_tag ? "-" : "", (int)getpid(),
 			 (unsigned long)((ts.tv_nsec ^ (ts.tv_sec << 20)) & 0xffffff));
 		if (mkdirat(pfd, name, 0700) == 0)
 			break;

@@ -1,7 +1,8 @@
 /*
  * rundir.h — the run directory: the only place fsgauge creates files.
  *
- * Every run creates a fresh directory (fsgauge-<pid>-<random>) inside the
+ * Every run creates a fresh directory (fsgauge-<pid>-<random>, or
+ * fsgauge-<host>-r<rank>-<pid>-<random> for an MPI rank) inside the
  * target the user named (or $TMPDIR, or /tmp), marks it with a marker
  * file, and works only inside it through a directory descriptor.  Removal
  * refuses a directory without our marker, never follows symbolic links,
@@ -31,6 +32,12 @@ struct rundir {
 
 /* Where runs go without -d: $TMPDIR, else /tmp. */
 const char *rundir_default_parent(void);
+
+/* Name the run directories made from now on fsgauge-TAG-<pid>-<random>
+ * (NULL or "": fsgauge-<pid>-<random>): an MPI rank's "<host>-r<rank>",
+ * so that the ranks sharing one target tell their directories apart.  A
+ * '/' in TAG becomes '_'; at most 127 bytes are kept. */
+void rundir_set_tag(const char *tag);
 
 /* rundir_create() flags */
 #define RUNDIR_ALLOW_SHARED 1u /* --allow-shared-target: accept a target every

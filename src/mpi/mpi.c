@@ -1,0 +1,474 @@
+/* mpi.c — the MPI layer around suite_main(); see mpi.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "gitrev.h"
+#include "mpi/mpi.h"
+#include "mpi/reduce.h"
+#include "runner/preflight.h"
+#include "runner/runner.h"
+#include "stats/ranks.h"
+#include "stats/result.h"
+#include "util/rundir.h"
+#include "util/util.h"
+
+/* What mpirun (Open MPI) puts in every rank's environment. */
+static const char *launcher_size(void)
+{
+	return getenv("OMPI_COMM_WORLD_SIZE");
+}
+
+#ifndef HAVE_MPI
+
+int mpi_begin(void)
+{
+	const char *n = launcher_size();
+
+	if (!n)
+		return EXIT_OK;
+	msg_err("started by mpirun (%s ranks), but this fsgauge was built without MPI: install "
+	        "Open MPI's mpicc (Debian: openmpi-bin libopenmpi-dev) and rebuild; 'fsgauge "
+	        "--version' then lists +mpi",
+	        n);
+	return EXIT_USAGE;
+}
+
+void mpi_end(void)
+{
+}
+
+int mpi_on(void)
+{
+	return 0;
+}
+
+int mpi_rank(void)
+{
+	return 0;
+}
+
+int mpi_size(void)
+{
+	return 1;
+}
+
+int mpi_agree(int status)
+{
+	return status;
+}
+
+void mpi_scale_needs(struct preflight_needs *n)
+{
+	(void)n;
+}
+
+void mpi_check_target(int dirfd)
+{
+	(void)dirfd;
+}
+
+const struct runner_sync *mpi_sync(void)
+{
+	return NULL;
+}
+
+void mpi_reduce(struct result *acc, int failed)
+{
+	(void)acc;
+	(void)failed;
+}
+
+#else /* HAVE_MPI */
+
+#include <mpi.h>
+#include <xxhash.h>
+
+#define TAG_CLOCK 1
+#define TAG_STOP  2
+
+static struct {
+	int inited, rank, size;
+	char host[256];
+	int host_ranks; /* ranks on this host, this one included */
+	double offset;  /* this rank's CLOCK_MONOTONIC minus rank 0's, s */
+	/* stops: one receive posted for the first; every rank sends at most once */
+	MPI_Request stop_req;
+	int stop_posted, stop_seen, nreceived, sent;
+	int stop_in, stop_out;
+	MPI_Request *sends;
+	/* the phases' start and end on rank 0's clock, s */
+	double *starts, *ends;
+	size_t ntimes, cap;
+	int *other_fs; /* rank 0: per rank, its target on another file system */
+	struct runner_sync sync;
+} m;
+
+static double now_s(void)
+{
+	return (double)now_ns() / 1e9;
+}
+
+int mpi_on(void)
+{
+	return m.inited && m.size > 1;
+}
+
+int mpi_rank(void)
+{
+	return m.rank;
+}
+
+int mpi_size(void)
+{
+	return m.inited ? m.size : 1;
+}
+
+int mpi_agree(int status)
+{
+	int out = status;
+
+	if (mpi_on())
+		MPI_Allreduce(&status, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	return out;
+}
+
+/* The best of a few round trips to rank 0: offset = the midpoint of
+ * ours minus rank 0's time at it (off by at most half the round trip). */
+static void clock_offsets(void)
+{
+	for (int r = 1; r < m.size; r++) {
+		double best = INFINITY, t0;
+
+		for (int k = 0; k < 5; k++) {
+			if (m.rank == 0) {
+				MPI_Recv(&t0, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD,
+				         MPI_STATUS_IGNORE);
+				t0 = now_s();
+				MPI_Send(&t0, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD);
+			} else if (m.rank == r) {
+				double a = now_s(), b;
+
+				MPI_Send(&a, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD);
+				MPI_Recv(&t0, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD,
+				         MPI_STATUS_IGNORE);
+				b = now_s();
+				if (b - a < best) {
+					best = b - a;
+					m.offset = (a + b) / 2 - t0;
+				}
+			}
+		}
+	}
+}
+
+/* Every rank must run this very build: the statistics travel as bytes. */
+static int same_build(void)
+{
+	static const char id[] = FSGAUGE_VERSION " " FSGAUGE_GITREV;
+	uint64_t h = XXH64(id, sizeof(id), sizeof(struct op_stats)), lo, hi;
+
+	MPI_Allreduce(&h, &lo, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+	MPI_Allreduce(&h, &hi, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+	if (lo == hi)
+		return 1;
+	if (m.rank == 0)
+		msg_err("the ranks run different fsgauge builds (this one is %s): install the same "
+		        "build on every host",
+		        id);
+	return 0;
+}
+
+/* How many ranks share this host (their memory and threads add up). */
+static void count_host_ranks(void)
+{
+	char *all = xcalloc((size_t)m.size, sizeof(m.host));
+
+	MPI_Allgather(m.host, sizeof(m.host), MPI_CHAR, all, sizeof(m.host), MPI_CHAR,
+	              MPI_COMM_WORLD);
+	m.host_ranks = 0;
+	for (int r = 0; r < m.size; r++)
+		m.host_ranks += !strcmp(all + (size_t)r * sizeof(m.host), m.host);
+	free(all);
+}
+
+static int sync_start(void *arg);
+static int sync_poll(void *arg);
+static void sync_end(void *arg, int stopping);
+
+int mpi_begin(void)
+{
+	int provided, ret;
+	char tag[300];
+
+	if (!launcher_size())
+		return EXIT_OK;
+	ret = MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+	if (ret != MPI_SUCCESS) {
+		msg_err("cannot start MPI (MPI_Init_thread failed with %d)", ret);
+		return EXIT_SYSTEM;
+	}
+	m.inited = 1;
+	MPI_Comm_rank(MPI_COMM_WORLD, &m.rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &m.size);
+	if (m.size < 2)
+		return EXIT_OK; /* a single rank is a run as any other */
+	if (gethostname(m.host, sizeof(m.host) - 1) < 0)
+		snprintf(m.host, sizeof(m.host), "unknown");
+	if (!same_build())
+		return EXIT_USAGE;
+	count_host_ranks();
+	clock_offsets();
+	snprintf(tag, sizeof(tag), "%s-r%d", m.host, m.rank);
+	rundir_set_tag(tag);
+	/* one report: rank 0's */
+	if (m.rank > 0) {
+		int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+		fflush(stdout);
+		if (fd >= 0) {
+			dup2(fd, STDOUT_FILENO);
+			close(fd);
+		}
+	}
+	m.sync = (struct runner_sync){sync_start, sync_poll, sync_end, NULL};
+	return EXIT_OK;
+}
+
+void mpi_end(void)
+{
+	if (!m.inited)
+		return;
+	free(m.sends);
+	free(m.starts);
+	free(m.ends);
+	free(m.other_fs);
+	MPI_Finalize();
+	m.inited = 0;
+}
+
+void mpi_scale_needs(struct preflight_needs *n)
+{
+	if (!mpi_on())
+		return;
+	if (m.rank == 0) {
+		size_t l = strlen(n->what);
+
+		n->bytes *= m.size;
+		n->entries *= m.size;
+		snprintf(n->what + l, sizeof(n->what) - l, " x %d ranks", m.size);
+	} else {
+		n->bytes = n->entries = 0; /* rank 0 checks the shared target */
+	}
+	n->memory *= m.host_ranks;
+	n->threads *= m.host_ranks;
+	n->processes *= m.host_ranks;
+}
+
+struct target_id {
+	uint64_t dev, fstype;
+};
+
+void mpi_check_target(int dirfd)
+{
+	struct target_id me = {0, 0}, *all = NULL;
+	char *hosts = NULL;
+	struct stat st;
+	struct statfs sf;
+
+	if (!mpi_on())
+		return;
+	if (dirfd >= 0 && fstat(dirfd, &st) == 0)
+		me.dev = st.st_dev;
+	if (dirfd >= 0 && fstatfs(dirfd, &sf) == 0)
+		me.fstype = (uint64_t)sf.f_type;
+	if (m.rank == 0) {
+		all = xcalloc((size_t)m.size, sizeof(*all));
+		free(m.other_fs);
+		m.other_fs = xcalloc((size_t)m.size, sizeof(int));
+		hosts = xcalloc((size_t)m.size, sizeof(m.host));
+	}
+	MPI_Gather(&me, 2, MPI_UINT64_T, all, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	MPI_Gather(m.host, sizeof(m.host), MPI_CHAR, hosts, sizeof(m.host), MPI_CHAR, 0,
+	           MPI_COMM_WORLD);
+	for (int r = 1; m.rank == 0 && r < m.size; r++) {
+		const char *h = hosts + (size_t)r * sizeof(m.host);
+		int local = !strcmp(h, m.host);
+
+		/* a device number means something on one host only */
+		m.other_fs[r] =
+		    all[r].fstype != all[0].fstype || (local && all[r].dev != all[0].dev);
+		if (m.other_fs[r])
+			msg_warn("rank %d (host %s): its target is not on rank 0's file system "
+			         "(%s %llx, rank 0's %llx): its figures are another file system's",
+			         r, h, local ? "device" : "file-system type",
+			         (unsigned long long)(local ? all[r].dev : all[r].fstype),
+			         (unsigned long long)(local ? all[0].dev : all[0].fstype));
+	}
+	free(all);
+	free(hosts);
+}
+
+const struct runner_sync *mpi_sync(void)
+{
+	return mpi_on() ? &m.sync : NULL;
+}
+
+static void send_stop(void)
+{
+	if (m.sent)
+		return;
+	m.sent = 1;
+	m.stop_out = 1;
+	m.sends = xcalloc((size_t)m.size, sizeof(*m.sends));
+	for (int r = 0; r < m.size; r++)
+		m.sends[r] = MPI_REQUEST_NULL;
+	for (int r = 0; r < m.size; r++)
+		if (r != m.rank)
+			MPI_Isend(&m.stop_out, 1, MPI_INT, r, TAG_STOP, MPI_COMM_WORLD,
+			          &m.sends[r]);
+}
+
+/* One round of the session's agreement, on every rank: {done, stops
+ * sent} summed.  A rank at a phase's start says "not done"; one past its
+ * last phase says "done" until every rank does. */
+static void round_sum(int done, int sum[2])
+{
+	int v[2] = {done, m.sent};
+
+	MPI_Allreduce(v, sum, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+}
+
+static int sync_start(void *arg)
+{
+	int sum[2];
+
+	(void)arg;
+	round_sum(0, sum);
+	if (sum[0] > 0 || sum[1] > 0 || m.stop_seen)
+		return 1; /* a rank stopped, or ran out of phases: none starts */
+	if (!m.stop_posted && !m.stop_seen) {
+		MPI_Irecv(&m.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD,
+		          &m.stop_req);
+		m.stop_posted = 1;
+	}
+	if (m.ntimes == m.cap) {
+		m.cap = m.cap ? 2 * m.cap : 16;
+		m.starts = xrealloc(m.starts, m.cap * sizeof(*m.starts));
+		m.ends = xrealloc(m.ends, m.cap * sizeof(*m.ends));
+	}
+	m.starts[m.ntimes] = now_s() - m.offset;
+	m.ends[m.ntimes] = NAN;
+	m.ntimes++;
+	return 0;
+}
+
+static int sync_poll(void *arg)
+{
+	int flag = 0;
+
+	(void)arg;
+	if (m.stop_posted) {
+		MPI_Test(&m.stop_req, &flag, MPI_STATUS_IGNORE);
+		if (flag) {
+			m.stop_posted = 0;
+			m.stop_seen = 1;
+			m.nreceived++;
+		}
+	}
+	return m.stop_seen;
+}
+
+static void sync_end(void *arg, int stopping)
+{
+	(void)arg;
+	if (m.ntimes)
+		m.ends[m.ntimes - 1] = now_s() - m.offset;
+	if (stopping)
+		send_stop();
+}
+
+/* Every stop sent to this rank received, every one it sent delivered. */
+static void drain_stops(int total_senders)
+{
+	int expect = total_senders - m.sent;
+
+	if (m.stop_posted && m.nreceived < expect) {
+		MPI_Wait(&m.stop_req, MPI_STATUS_IGNORE);
+		m.nreceived++;
+	} else if (m.stop_posted) {
+		MPI_Cancel(&m.stop_req);
+		MPI_Wait(&m.stop_req, MPI_STATUS_IGNORE);
+	}
+	m.stop_posted = 0;
+	for (; m.nreceived < expect; m.nreceived++)
+		MPI_Recv(&m.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD,
+		         MPI_STATUS_IGNORE);
+	if (m.sends)
+		MPI_Waitall(m.size, m.sends, MPI_STATUSES_IGNORE);
+}
+
+static void gather(struct result *acc)
+{
+	struct rank_info ri = {m.rank, m.host, m.offset, m.starts, m.ends, m.ntimes};
+	struct rbuf b = {0};
+	int len, *lens = NULL, *displs = NULL, total = 0;
+	unsigned char *all = NULL;
+
+	reduce_pack(&b, acc, &ri);
+	len = (int)b.len;
+	if (m.rank == 0) {
+		lens = xcalloc((size_t)m.size, sizeof(int));
+		displs = xcalloc((size_t)m.size, sizeof(int));
+	}
+	MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (m.rank == 0) {
+		for (int r = 0; r < m.size; r++) {
+			displs[r] = total;
+			total += lens[r];
+		}
+		all = xmalloc(total ? (size_t)total : 1);
+	}
+	MPI_Gatherv(b.data, len, MPI_BYTE, all, lens, displs, MPI_BYTE, 0, MPI_COMM_WORLD);
+	if (m.rank == 0) {
+		const unsigned char **bufs = xcalloc((size_t)m.size, sizeof(*bufs));
+		size_t *sizes = xcalloc((size_t)m.size, sizeof(*sizes));
+
+		for (int r = 0; r < m.size; r++) {
+			bufs[r] = all + displs[r];
+			sizes[r] = (size_t)lens[r];
+		}
+		if (reduce_merge(acc, bufs, sizes, (size_t)m.size, m.other_fs) < 0)
+			msg_err("cannot merge the ranks' results: a rank's did not unpack");
+		free(bufs);
+		free(sizes);
+	}
+	free(all);
+	free(lens);
+	free(displs);
+	free(b.data);
+}
+
+void mpi_reduce(struct result *acc, int failed)
+{
+	int sum[2];
+
+	if (!mpi_on())
+		return;
+	if (failed)
+		send_stop();
+	do
+		round_sum(1, sum);
+	while (sum[0] < m.size);
+	drain_stops(sum[1]);
+	gather(acc);
+}
+
+#endif /* HAVE_MPI */
