@@ -66,6 +66,20 @@ run "$FSGAUGE" io --rw=randread --bsrange=4k-16k --size=8m --io_size=32m -d "$d"
 check "bsrange 4k-16k: mean within 10% of 10 KiB" \
 	[ "$(json "$T/j.json" "all(abs(o['bytes_read'] / o['ops'] - 10240) < 1024 for o in d['phases'][0]['operations'] if o['name'] == 'io.read')")" = true ]
 
+# random offsets: fio's random map (each block once per pass) unless
+# norandommap; seen in the blocks a sparse file ends up with
+kb_of() { du -k "$d"/fsgauge-*/io.0.0 | cut -f1; }
+run "$FSGAUGE" io --rw=randwrite --size=1m -d "$d" -q --keep
+check "randwrite with the random map: every block written (1024 KiB allocated)" [ "$(kb_of)" = 1024 ]
+rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=randwrite --size=1m --norandommap -d "$d" -q --keep
+check "norandommap: blocks repeat, holes remain" [ "$(kb_of)" -lt 1024 ]
+rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=randread --size=1m --random_distribution=zipf:1.2 -d "$d" -q --json "$T/j.json"
+check "random_distribution=zipf:1.2: runs its 256 reads" [ "$(ops io.read)" = "256 1048576" ]
+run "$FSGAUGE" io --rw=randread --size=1m --percentage_random=50 -d "$d" -q --json "$T/j.json"
+check "percentage_random=50: runs its 256 reads" [ "$(ops io.read)" = "256 1048576" ]
+
 # queue depth on the asynchronous engines
 for eng in io_uring libaio; do
 	case " $engines " in
@@ -119,6 +133,14 @@ expect_fail "bad size" 2 "invalid size '1x'" $F --size=1x
 expect_fail "bad bssplit" 2 "invalid bssplit '4k/60:8k/60'" $F --size=1m --bssplit=4k/60:8k/60
 expect_fail "bad numjobs" 2 "invalid numjobs '0'" $F --size=1m --numjobs=0
 expect_fail "bad runtime" 2 "invalid runtime '5x'" $F --size=1m --runtime=5x
+expect_fail "bad random_distribution: dist's reason" 2 \
+	"bad random_distribution 'zipf:-1': theta must be > 0" $F --size=1m --random_distribution=zipf:-1
+expect_fail "bad percentage_random" 2 "invalid percentage_random '101' \(expected a percentage" \
+	$F --size=1m --percentage_random=101
+expect_fail "end_fsync=1 not supported yet" 2 \
+	"job 'io': option 'end_fsync' is not supported by fsgauge io" $F --size=1m --end_fsync=1
+expect_fail "blockalign other than bs" 2 "blockalign other than the block size is not supported" \
+	$F --size=1m --blockalign=512
 expect_fail "bad kb_base" 2 "invalid kb_base '512' \(expected 1024 or 1000\)" $F --kb_base=512
 expect_fail "no size" 2 "job 'io': no size given \(--size\)" $F --rw=read
 expect_fail "time_based without runtime" 2 "job 'io': time_based needs a runtime" \

@@ -10,10 +10,9 @@
  * with stonewall starts a new group: each group is a phase.  Each clone:
  *
  *   <job>.open          open (create for a write job), O_DIRECT/O_SYNC...
- *   <job>.read|write    the I/O: size/bs requests (io_size, loops), or
- *                       until the runtime with time_based
- *   [<job>.end_fsync]   end_fsync=1
- *   [<job>.fsync]       fsync_on_close=1
+ *   <job>.read|write    the I/O: io_size (or size) bytes, loops times
+ *                       (iobytes=: the clone is then done), or until the
+ *                       runtime with time_based
  *   <job>.close, done
  */
 #include <errno.h>
@@ -232,6 +231,17 @@ static int check_job(const struct io_job *j)
 		msg_err("job '%s': filename '%s': %s", j->name, j->filename,
 			*j->filename ? "several files (':') are not supported by fsgauge io"
 				     : "empty");
+		return -1;
+	}
+	if (j->end_fsync || j->fsync_on_close) {
+		msg_err("job '%s': option '%s' is not supported by fsgauge io (docs/io.md)", j->name,
+			j->end_fsync ? "end_fsync" : "fsync_on_close");
+		return -1;
+	}
+	if (j->blockalign && j->blockalign != j->bs[0] && j->blockalign != j->bs[1]) {
+		msg_err("job '%s': blockalign other than the block size is not supported by "
+			"fsgauge io (docs/io.md)",
+			j->name);
 		return -1;
 	}
 	if (j->nsplit[0] && j->bs_lo[0]) {
@@ -546,8 +556,16 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		    d == IO_DIR_WRITE ? "write" : "read", f->fs);
 	fo->iosize = block_size(io->w, j, d);
 	fo->wss = wl_int((int64_t)(j->size ? j->size : f->size));
-	if (io_job_random(j))
+	if (io_job_random(j)) {
 		fo->random = wl_bool(1);
+		if (j->random_distribution)
+			fo->random_distribution = wl_str(j->random_distribution);
+		if (j->percentage_random < 100)
+			fo->percentage_random = wl_int(j->percentage_random);
+		/* fio's default: each block once per pass, for uniform offsets */
+		if (!j->norandommap && !j->random_distribution && j->percentage_random == 100)
+			fo->randommap = wl_bool(1);
+	}
 	if (async && j->iodepth > 1) {
 		fo->iodepth = wl_int(j->iodepth);
 		fo->iodepth_batch = wl_int(j->iodepth_batch);
@@ -557,10 +575,6 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	fo->iters = wl_int(INT64_MAX);
 	if (!j->time_based)
 		fo->iobytes = wl_int(clone_bytes(j, f));
-	if (j->end_fsync && io_job_writes(j))
-		add_op(t, FO_FSYNC, j->name, "end_fsync", f->fs);
-	if (j->fsync_on_close && io_job_writes(j))
-		add_op(t, FO_FSYNC, j->name, "fsync", f->fs);
 	add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }

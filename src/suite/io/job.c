@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "suite/io/job.h"
+#include "util/dist.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -55,7 +56,9 @@ const struct io_opt_info io_opt_table[] = {
 	{ "buffer_compress_percentage", "PCT", "data that compresses by PCT% (as --data\ncompress=PCT%)" },
 	{ "dedupe_percentage", "PCT", "PCT% of the blocks repeat (as --data dedupe=PCT%)" },
 	{ "verify", "TYPE", "any fio checksum type: fsgauge's block check (as\n--verify); 0 or null: none" },
-	{ "norandommap", NULL, "random offsets are drawn independently (fsgauge's\nonly way today)" },
+	{ "random_distribution", "SPEC", "where random offsets fall: random (default),\nzipf:THETA, pareto:H, normal:SIGMA, zoned:P/R:..." },
+	{ "percentage_random", "PCT", "PCT% of the requests random, the rest sequential\n(default 100)" },
+	{ "norandommap", NULL, "random offsets drawn independently (default: every\nblock once per pass, as fio's random map)" },
 	{ "randrepeat", "BOOL", "the same random offsets every run (default 1)" },
 	{ "randseed", "N", "seed of the random offsets (as --seed)" },
 	{ "kb_base", "N", "1024 (default: k = 1024) or 1000 (k = 1000); see\ndocs/io.md" },
@@ -68,8 +71,7 @@ const struct io_opt_info io_opt_table[] = {
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
 	"fsync", "fdatasync", "rate", "rate_iops", "rate_min", "rate_process", "rate_cycle",
-	"thinktime", "thinktime_blocks", "thinktime_spin", "random_distribution",
-	"percentage_random", "offset", "offset_increment", "nrfiles", "openfiles",
+	"thinktime", "thinktime_blocks", "thinktime_spin", "offset", "offset_increment", "nrfiles", "openfiles",
 	"file_service_type", "startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
@@ -136,6 +138,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->compress_pct = -1;
 	j->dedupe_pct = -1;
 	j->randrepeat = 1;
+	j->percentage_random = 100;
 	j->kb_base = 1024;
 }
 
@@ -153,6 +156,7 @@ void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name)
 	dst->ioengine_fio = dup_or_null(src->ioengine_fio);
 	dst->filename = dup_or_null(src->filename);
 	dst->directory = dup_or_null(src->directory);
+	dst->random_distribution = dup_or_null(src->random_distribution);
 }
 
 void io_job_free(struct io_job *j)
@@ -163,6 +167,7 @@ void io_job_free(struct io_job *j)
 	free(j->ioengine_fio);
 	free(j->filename);
 	free(j->directory);
+	free(j->random_distribution);
 	memset(j, 0, sizeof(*j));
 }
 
@@ -532,13 +537,14 @@ static const struct bool_opt bool_opts[] = {
 	BOPT("wait_for_previous", stonewall, 0),
 	BOPT("zero_buffers", zero_buffers, 0),
 	BOPT("randrepeat", randrepeat, 0),
+	BOPT("norandommap", norandommap, 0),
 	BOPT("lat_percentiles", lat_percentiles, 0),
 };
 
 /* Accepted, with nothing to change: fsgauge always does what they ask
  * (docs/io.md says so). */
 static const char *const accepted[] = {
-	"refill_buffers", "scramble_buffers", "clat_percentiles", "norandommap", "new_group",
+	"refill_buffers", "scramble_buffers", "clat_percentiles", "new_group",
 	"rwmixread", "rwmixwrite", NULL,
 };
 
@@ -592,7 +598,8 @@ static const char *expected(const char *key)
 		return "percentiles above 0 and at most 100, joined by ':'";
 	if (!strcmp(key, "kb_base"))
 		return "1024 or 1000";
-	if (!strcmp(key, "buffer_compress_percentage") || !strcmp(key, "dedupe_percentage"))
+	if (!strcmp(key, "buffer_compress_percentage") || !strcmp(key, "dedupe_percentage") ||
+	    !strcmp(key, "percentage_random"))
 		return "a percentage from 0 to 100";
 	if (!strcmp(key, "randseed"))
 		return "a non-negative integer";
@@ -644,6 +651,12 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 		if (parse_uint(val, 0, 100, &v) < 0)
 			return -EINVAL;
 		*(key[0] == 'b' ? &j->compress_pct : &j->dedupe_pct) = (int)v;
+		return 0;
+	}
+	if (!strcmp(key, "percentage_random")) {
+		if (parse_uint(val, 0, 100, &v) < 0)
+			return -EINVAL;
+		j->percentage_random = (int)v;
 		return 0;
 	}
 	if (!strcmp(key, "randseed")) {
@@ -698,6 +711,18 @@ int io_job_set(struct io_job *j, const char *key, const char *val, char *err, si
 	if (!strcmp(key, "rw") || !strcmp(key, "readwrite"))
 		return val ? set_rw(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+	if (!strcmp(key, "random_distribution")) {
+		struct dist_spec spec;
+
+		if (!val)
+			return fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+		if (dist_parse(val, &spec, err, errlen))
+			return -EINVAL;
+		free(j->random_distribution);
+		/* uniform ("random") is the default, with the random map */
+		j->random_distribution = spec.kind == DIST_UNIFORM ? NULL : xstrdup(val);
+		return 0;
+	}
 	if (!strcmp(key, "ioengine"))
 		return val ? set_engine(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);

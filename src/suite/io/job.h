@@ -67,6 +67,9 @@ struct io_job {
 	int zero_buffers;
 	int compress_pct, dedupe_pct;	 /* -1: not given */
 	int verify;
+	char *random_distribution;	 /* NULL: uniform (util/dist.h's text) */
+	int percentage_random;		 /* 100 unless given */
+	int norandommap;
 	int randrepeat;
 	uint64_t randseed;
 	int has_randseed;
