@@ -157,9 +157,8 @@ expect_fail "--engine refused" 2 "--engine does not apply to io: use --ioengine"
 	$F --size=1m --engine=psync
 expect_fail "--warmup refused" 2 "--warmup does not apply to io: use --ramp_time" \
 	$F --size=1m --warmup=1
-expect_fail "a value as the next word" 2 \
-	"unexpected argument '1' \(fio's options take their value as --name=value\)" \
-	$F --size=1m --direct 1
+expect_fail "a value as the next word is read as a job file" 2 \
+	"cannot read job file '1'" $F --size=1m --direct 1
 expect_fail "jobs on different engines" 2 \
 	"jobs 'a' and 'b' differ in ioengine" $F --size=1m --name=a --name=b --ioengine=null
 expect_fail "jobs together with different runtimes" 2 \
@@ -168,6 +167,61 @@ expect_fail "jobs together with different runtimes" 2 \
 expect_fail "-d and --directory differ" 2 "-d '$d' and --directory '/tmp' name different" \
 	$F --size=1m --directory=/tmp
 check "nothing left after the errors" empty_dir "$d"
+
+# fio job files (issue 20): the corpus in tests/fixtures/fio
+FX="$(dirname "$0")/../fixtures/fio"
+kb=$((64 * $(getconf _NPROCESSORS_ONLN)))
+FSGAUGE_TEST_NJ=3 run "$FSGAUGE" io "$FX/groups.fio" -d "$d" -q --json "$T/j.json"
+check "job file: exit 0" [ "$rc" -eq 0 ]
+check "  two groups (stonewall), named after their first job" \
+	[ "$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "['seqread', 'randwrite']" ]
+check "  include (bs=4k) and \$ncpus arithmetic (size=${kb}k)" \
+	[ "$(ops seqread.read)" = "$((kb / 4)) $((kb * 1024))" ]
+check "  a job's own bs over [global]'s" [ "$(ops seqwrite.write)" = "$((kb / 16)) $((kb * 1024))" ]
+check "  group_reporting: one block for the first group" [ "$(grep -c '^seqread: (groupid=0, jobs=2)' "$T/out")" = 1 ]
+check "  \${VAR}: numjobs=3 from the environment" \
+	[ "$(json "$T/j.json" "sum(o['ops'] for o in d['phases'][1]['operations'] if o['name'] == 'randwrite.write')")" = $((3 * kb / 4)) ]
+FSGAUGE_TEST_NJ=1 run "$FSGAUGE" io "$FX/groups.fio" -d "$d" -q --json "$T/j.json" \
+	--section=seqwrite -s size=64k -s bs=8k
+check "--section and -s: the one job, its keys overridden" \
+	[ "$(json "$T/j.json" "len(d['phases'])") $(ops seqwrite.write)" = "1 8 65536" ]
+FSGAUGE_TEST_NJ=1 run "$FSGAUGE" io --size=128k "$FX/groups.fio" -d "$d" -q
+check "  the command line's options are defaults the file overrides (exit 0)" [ "$rc" -eq 0 ]
+printf '[a]\nsize=1m\nrate=1m\n' > "$T/bad.fio"
+expect_fail "job file: unsupported key, with its place" 2 \
+	"$T/bad.fio:3: option 'rate' is not supported by fsgauge io" "$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[a]\nsize=1m\nioengine=rdma\n' > "$T/bad.fio"
+expect_fail "job file: unsupported engine" 2 "$T/bad.fio:3: ioengine 'rdma' is not supported" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[a]\nsize=1m\nfrobnicate=1\n' > "$T/bad.fio"
+expect_fail "job file: unknown key" 2 "$T/bad.fio:3: unknown option 'frobnicate'" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf 'size=1m\n[a]\n' > "$T/bad.fio"
+expect_fail "job file: an option before any section" 2 "$T/bad.fio:1: option 'size' before any section" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[a]\nsize=${FSGAUGE_UNSET_VAR}\n' > "$T/bad.fio"
+expect_fail "job file: an unset variable" 2 "$T/bad.fio:2: environment variable 'FSGAUGE_UNSET_VAR' is not set" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[a]\nsize=(4*)k\n' > "$T/bad.fio"
+expect_fail "job file: a bad expression" 2 "$T/bad.fio:2: invalid expression" "$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[a]\ninclude missing.fio\n' > "$T/bad.fio"
+expect_fail "job file: a missing include" 2 "$T/bad.fio:2: cannot read included file '$T/missing.fio'" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[global]\ninclude bad.fio\n' > "$T/bad.fio"
+expect_fail "job file: an include loop" 2 "includes nested deeper than 8" "$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[global]\nsize=1m\n' > "$T/bad.fio"
+expect_fail "job file: no jobs" 2 "no jobs \(only \[global\] sections\)" "$FSGAUGE" io "$T/bad.fio" -d "$d"
+expect_fail "a missing job file" 2 "cannot read job file '$T/none.fio': No such file or directory" \
+	"$FSGAUGE" io "$T/none.fio" -d "$d"
+FSGAUGE_TEST_NJ=1 expect_fail "--section of no job" 2 "no job 'nosuch' \(--section\)" \
+	"$FSGAUGE" io "$FX/groups.fio" -d "$d" --section=nosuch
+expect_fail "--section without a job file" 2 "--section applies to job files" $F --size=1m --section=a
+expect_fail "-s without =" 2 "invalid -s 'size' \(expected KEY=VALUE\)" "$FSGAUGE" io "$FX/groups.fio" -s size
+FSGAUGE_TEST_NJ=1 expect_fail "-s with a bad value" 2 "-s bs=0: invalid bs '0'" \
+	"$FSGAUGE" io "$FX/groups.fio" -d "$d" -s bs=0
+expect_fail "--name jobs and a job file" 2 "give jobs with --name or in job files, not both" \
+	$F --name=x "$FX/groups.fio"
+check "nothing left after the job files" empty_dir "$d"
 
 run "$FSGAUGE" io --help
 check "--help lists fio's options" grep -q -- '--iodepth N' "$T/out"

@@ -25,6 +25,7 @@
 
 #include "engine/engine.h"
 #include "suite/io/internal.h"
+#include "suite/io/jobfile.h"
 #include "suite/suite.h"
 #include "util/blockdev.h"
 #include "util/size.h"
@@ -50,6 +51,9 @@ struct io_suite {
 	struct io_job *jobs;
 	size_t njobs;
 	int in_job;		/* a --name was given: options go to the last job */
+	const char *section;	/* --section: the job file's job to run */
+	const char **sets;	/* -s KEY=VALUE, over every job of the job files */
+	size_t nsets;
 	struct blockdev_policy policy;
 	struct io_group *groups;
 	size_t ngroups;
@@ -63,7 +67,9 @@ struct io_suite {
 enum {
 	IO_ALLOW_WRITE_DEVICE = OPT_OWN,
 	IO_FORCE_DESTROY,
-	IO_FIO_FIRST, /* io_opt_table[i] has key IO_FIO_FIRST + i */
+	IO_SECTION,
+	IO_SET = 's',
+	IO_FIO_FIRST = OPT_OWN + 16, /* io_opt_table[i] has key IO_FIO_FIRST + i */
 };
 
 /* The command's options: fio's (from io_opt_table) and its own. */
@@ -80,6 +86,11 @@ __attribute__((constructor)) static void io_opts_init(void)
 					   NULL,
 					   "with --allow-write-device: also a device that is in\nuse "
 					   "or carries a signature (its data is lost)" };
+	io_opts[n++] = (struct suite_opt){ "section", 0, IO_SECTION, OPTARG_REQUIRED, "NAME",
+					   "run only job NAME of the job file" };
+	io_opts[n++] = (struct suite_opt){ "set", 's', IO_SET, OPTARG_REQUIRED, "KEY=VALUE",
+					   "set fio option KEY in every job of the job files\n"
+					   "(repeatable: -s runtime=10 -s size=1g)" };
 	for (size_t i = 0; io_opt_table[i].name && n + 1 < ARRAY_SIZE(io_opts); i++) {
 		const struct io_opt_info *o = &io_opt_table[i];
 		int optional = !o->argname || !strcmp(o->argname, "BOOL");
@@ -133,6 +144,19 @@ static int io_option(struct suite_session *s, int key, const char *arg, int argc
 	}
 	if (key == IO_FORCE_DESTROY) {
 		io->policy.force_destroy = 1;
+		return EXIT_OK;
+	}
+	if (key == IO_SECTION) {
+		io->section = arg;
+		return EXIT_OK;
+	}
+	if (key == IO_SET) {
+		if (!strchr(arg, '=') || arg[0] == '=') {
+			msg_err("invalid -s '%s' (expected KEY=VALUE)", arg);
+			return EXIT_USAGE;
+		}
+		io->sets = xrealloc(io->sets, (io->nsets + 1) * sizeof(*io->sets));
+		io->sets[io->nsets++] = arg;
 		return EXIT_OK;
 	}
 	name = io_opt_table[key - IO_FIO_FIRST].name;
@@ -326,14 +350,54 @@ static void engine_notes(const struct suite_session *s, const struct io_suite *i
 	}
 }
 
+/* -s KEY=VALUE over every job. */
+static int apply_sets(struct io_suite *io)
+{
+	for (size_t i = 0; i < io->nsets; i++) {
+		const char *eq = strchr(io->sets[i], '=');
+		char key[128], err[512];
+
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - io->sets[i]), io->sets[i]);
+		for (size_t k = 0; k < io->njobs; k++)
+			if (io_job_set(&io->jobs[k], key, eq + 1, err, sizeof(err)) < 0) {
+				msg_err("-s %s: %s", io->sets[i], err);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+/* The jobs of the job files (the command line's options their defaults). */
+static int load_jobfiles(struct io_suite *io, int argc, char **argv)
+{
+	struct io_jobs js = { 0 };
+
+	if (io->njobs) {
+		msg_err("give jobs with --name or in job files, not both ('%s')", argv[0]);
+		return -1;
+	}
+	if (argc > 1 && io->section) {
+		msg_err("--section picks a job of one job file: %d given", argc);
+		return -1;
+	}
+	for (int i = 0; i < argc; i++)
+		if (io_jobfile_load(&js, argv[i], &io->global, io->section) < 0) {
+			io_jobs_free(&js);
+			return -1;
+		}
+	io->jobs = js.jobs;
+	io->njobs = js.n;
+	return apply_sets(io);
+}
+
 static int io_check(struct suite_session *s, int argc, char **argv)
 {
 	struct io_suite *io = ctx(s);
 
-	if (argc > 0) {
-		msg_err("unexpected argument '%s' (fio's options take their value as "
-			"--name=value)",
-			argv[0]);
+	if (argc > 0 && load_jobfiles(io, argc, argv) < 0)
+		return EXIT_USAGE;
+	if (argc == 0 && (io->section || io->nsets)) {
+		msg_err("%s applies to job files: give one", io->section ? "--section" : "-s");
 		return EXIT_USAGE;
 	}
 	if (!io->njobs) {
@@ -761,6 +825,7 @@ static void io_fini(struct suite_session *s)
 	}
 	free(io->files);
 	free(io->jobs);
+	free(io->sets);
 	free(io->groups);
 	free(io->procs);
 	workload_free(io->w);
@@ -773,14 +838,16 @@ static void io_init(struct suite_session *s)
 
 const struct suite_ops suite_io = {
 	.name = "io",
-	.synopsis = "fsgauge io --rw=MODE --bs=SIZE --size=SIZE [fio's options] [options]",
+	.synopsis = "fsgauge io --rw=MODE --bs=SIZE --size=SIZE [fio's options] [options]\n"
+		    "       fsgauge io JOBFILE... [--section=NAME] [-s KEY=VALUE]... [options]",
 	.about = "fio's block workloads with fio's option names and meanings, on the fsgauge\n"
 		 "engine: sequential or random reads or writes, at a queue depth with\n"
 		 "io_uring or libaio, on files in a fresh marked directory inside the target\n"
 		 "(removed afterwards) or on a block device (filename=/dev/X: read-only unless\n"
 		 "--allow-write-device).  The options before the first --name are every\n"
-		 "job's; each --name starts a job (docs/io.md lists every option, fio's\n"
-		 "meaning and fsgauge's differences).  Sizes take fio's units (kb_base).",
+		 "job's; each --name starts a job.  fio's job files run as they are, the\n"
+		 "command line's fio options their defaults.  docs/io.md lists every option,\n"
+		 "fio's meaning and fsgauge's differences; sizes take fio's units (kb_base).",
 	.opts = io_opts,
 	.shared = SH_DIR | (SH_SESSION & ~SH_ENGINE) | SH_SEED | SH_ON_ERROR | SH_QUIET |
 		  (SH_MEASURE & ~(SH_DIRECT | SH_VERIFY | SH_WARMUP)),
