@@ -105,6 +105,20 @@ static const char *paren(char *buf, size_t len, const char *detail)
 	return buf;
 }
 
+/* Bytes for a message: MiB below 10 GiB (one decimal, as small runs
+ * always read), GiB below 10 TiB, then TiB, so that `verify -s 10t`
+ * needs "40.0 TiB", not "41943040.0 MiB". */
+static const char *bytes_text(char *buf, size_t len, double bytes)
+{
+	if (bytes >= 10.0 * MIB * MIB)
+		snprintf(buf, len, "%.1f TiB", bytes / (MIB * MIB));
+	else if (bytes >= 10.0 * MIB * 1024.0)
+		snprintf(buf, len, "%.1f GiB", bytes / (MIB * 1024.0));
+	else
+		snprintf(buf, len, "%.1f MiB", bytes / MIB);
+	return buf;
+}
+
 static const char *or_default(const char *s, const char *dflt)
 {
 	return *s ? s : dflt;
@@ -116,12 +130,13 @@ int preflight_compare(const struct preflight_needs *n, const struct preflight_ha
 	const char *what = or_default(n->what, "the run");
 	const char *where = path ? path : "the target";
 	double tasks = n->threads + n->processes;
-	char d[520];
+	char d[520], b1[32], b2[32];
 	int ret = 0;
 
 	if (n->bytes > 0 && h->bytes_free >= 0 && n->bytes > h->bytes_free) {
-		msg_err("not enough free space for %s: %.1f MiB needed, '%s' has %.1f MiB free; %s",
-			what, n->bytes / MIB, where, h->bytes_free / MIB,
+		msg_err("not enough free space for %s: %s needed, '%s' has %s free; %s", what,
+			bytes_text(b1, sizeof(b1), n->bytes), where,
+			bytes_text(b2, sizeof(b2), h->bytes_free),
 			or_default(n->lower_space, "choose another -d"));
 		ret = -ENOSPC; /* the first check: nothing failed before */
 	}
@@ -132,10 +147,10 @@ int preflight_compare(const struct preflight_needs *n, const struct preflight_ha
 		ret = ret ? ret : -ENOSPC;
 	}
 	if (n->memory > 0 && h->mem_available >= 0 && n->memory > h->mem_available) {
-		msg_err("not enough memory for %s: %.1f MiB needed%s, %.1f MiB available "
-			"(MemAvailable); %s",
-			what, n->memory / MIB, paren(d, sizeof(d), n->memory_detail),
-			h->mem_available / MIB, or_default(n->lower_memory, "make the run smaller"));
+		msg_err("not enough memory for %s: %s needed%s, %s available (MemAvailable); %s",
+			what, bytes_text(b1, sizeof(b1), n->memory),
+			paren(d, sizeof(d), n->memory_detail),
+			bytes_text(b2, sizeof(b2), h->mem_available), or_default(n->lower_memory, "make the run smaller"));
 		ret = ret ? ret : -ENOMEM;
 	}
 	if (tasks > h->max_threads) {

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "suite/shared.h"
 #include "engine/engine.h"
@@ -14,6 +16,7 @@
 #include "util/outfile.h"
 #include "util/size.h"
 #include "util/util.h"
+#include "workload/workload.h"
 
 /* The shared options: key OPT_SHARED + the bit's index. */
 #define SHKEY(bit) (OPT_SHARED + __builtin_ctz(bit))
@@ -57,6 +60,8 @@ static const struct suite_opt shared_opts[] = {
 	{ "verify", 0, SHKEY(SH_VERIFY), OPTARG_NONE, NULL,
 	  "write self-checking 4 KiB blocks (header and XXH3\nchecksum) and check every block "
 	  "read; data I/O is\nrounded to whole blocks; mismatches exit 1" },
+	{ "dry-run", 0, SHKEY(SH_DRY_RUN), OPTARG_NONE, NULL,
+	  "parse the workload, check that the target, memory and\nthread limits hold it, print what would run and exit;\ncreate nothing" },
 	{ "allow-shared-target", 0, SHKEY(SH_SHARED_TARGET), OPTARG_NONE, NULL,
 	  "accept a target directory every user may write that\nis not sticky (refused otherwise: "
 	  "another user could\nswap the run directory; docs/reliability.md)" },
@@ -67,7 +72,8 @@ static const struct suite_opt shared_opts[] = {
 
 /* The session options come first in help, the measurement options in
  * their own section. */
-#define SH_SESSION_ALL (SH_DIR | SH_JSON | SH_LABEL | SH_ENGINE | SH_SEED | SH_ON_ERROR | SH_KEEP)
+#define SH_SESSION_ALL                                                                    \
+	(SH_DIR | SH_JSON | SH_LABEL | SH_ENGINE | SH_SEED | SH_ON_ERROR | SH_KEEP | SH_DRY_RUN)
 
 static const char common_exit_help[] =
 	"exit status: 0 ok, 1 I/O or verify errors during the run, 2 usage or workload\n"
@@ -167,6 +173,9 @@ static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 		return EXIT_OK;
 	case SH_KEEP:
 		s->keep = 1;
+		return EXIT_OK;
+	case SH_DRY_RUN:
+		s->dry_run = 1;
 		return EXIT_OK;
 	case SH_ENGINE:
 		if (!engine_find_checked(arg))
@@ -373,6 +382,80 @@ static int run_all(struct suite_session *s)
 	return rr;
 }
 
+/* One preflight figure: bytes in MiB (unit NULL) or a count. */
+static void dry_figure(const char *what, double need, const char *unit, const char *detail,
+		       const char *have_what, double have)
+{
+	if (unit)
+		printf("  %-8s %.0f%s", what, need, unit);
+	else
+		printf("  %-8s %.1f MiB", what, need / (1024.0 * 1024.0));
+	if (*detail)
+		printf(" (%s)", detail);
+	if (have >= 0 && unit)
+		printf("; %s %.0f%s", have_what, have, unit);
+	else if (have >= 0)
+		printf("; %s %.1f MiB", have_what, have / (1024.0 * 1024.0));
+	putchar('\n');
+}
+
+/* --dry-run's report: where, what the preflight counted against what
+ * there is, and the workload as read (the suites with a model). */
+static void dry_report(const struct suite_session *s, const char *target)
+{
+	const struct preflight_needs *n = &s->needs;
+	struct preflight_have h;
+
+	printf("dry run: nothing was created\n");
+	printf("target: %s (the run directory would be %s)\n", target, s->rd.path);
+	if (s->ro.duration > 0 && s->ro.duration < DURATION_MAX_SECONDS)
+		printf("duration: %.0f s per run\n", s->ro.duration);
+	printf("runs: %u\n", s->ro.repeat > 1 ? s->ro.repeat : 1);
+	if (s->has_needs) {
+		preflight_have_read(-1, target, &h);
+		printf("needs (preflight)%s%s:\n", *n->what ? ", for " : "", n->what);
+		dry_figure("space", n->bytes, NULL, "", "free", h.bytes_free);
+		dry_figure("entries", n->entries, "", "files and directories", "free inodes",
+			   h.inodes_free);
+		dry_figure("memory", n->memory, NULL, n->memory_detail, "available",
+			   h.mem_available);
+		dry_figure("threads", n->threads, "", n->threads_detail, "at most", h.max_threads);
+	}
+	if (s->w) {
+		char *dump = workload_dump(s->w);
+
+		printf("workload (as fsgauge reads it):\n%s", dump);
+		free(dump);
+	}
+}
+
+/* --dry-run: plan with the run directory named, not made; the preflight
+ * against the target.  SUITE_DONE, or the plan's or preflight's status. */
+static int dry_prepare(struct suite_session *s)
+{
+	const char *target = s->dir ? s->dir : rundir_default_parent();
+	struct stat st;
+	int ret, e;
+
+	/* what rundir_create() would say first */
+	e = stat(target, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (e) {
+		msg_err("cannot use target directory '%s': %s", target, strerror(e));
+		return EXIT_USAGE;
+	}
+	s->rd.path = xasprintf("%s/fsgauge-%d-XXXXXX", target, (int)getpid());
+	ret = s->ops->plan ? s->ops->plan(s) : EXIT_OK;
+	if (ret == EXIT_OK && s->has_needs && preflight_check(-1, target, &s->needs) < 0)
+		ret = EXIT_USAGE;
+	if (ret == EXIT_OK) {
+		dry_report(s, target);
+		ret = SUITE_DONE;
+	}
+	free(s->rd.path);
+	s->rd.path = NULL;
+	return ret;
+}
+
 /* Up to the result: the run directory, the plan, the preflight.  Under
  * mpirun each step's status is agreed (mpi_agree()): a step that fails on
  * one rank stops them all there. */
@@ -380,6 +463,8 @@ static int prepare(struct suite_session *s)
 {
 	int ret = EXIT_OK;
 
+	if (s->dry_run)
+		return dry_prepare(s);
 	runner_install_signals();
 	if (s->adopt) {
 		if (rundir_adopt(&s->rd, s->adopt) < 0)

@@ -20,6 +20,12 @@
  *   the run directory removed (or kept) -> ops->report (the native text)
  *   -> one exit-code mapping -> JSON.
  *
+ * With --dry-run (SH_DRY_RUN) no run directory is made: ops->plan sees
+ * s->dry_run and s->rd.path naming the directory that would be made
+ * (rd.fd is -1); the preflight is checked against the target, then what
+ * would run (the figures, the workload as read) is printed on stdout and
+ * the session ends with 0 (or 2 when the preflight refuses it).
+ *
  * The exit status is the same for every suite (suite_exit_status()):
  * 130 when a signal stopped the run, 1 when it ran and met operation or
  * verify errors or stopped on one (or ops->report said the run fell
@@ -63,6 +69,7 @@ enum suite_shared {
 	SH_PROGRESS = 1u << 16,	      /* --progress[=WHEN] */
 	SH_VERIFY = 1u << 17,	      /* --verify */
 	SH_SHARED_TARGET = 1u << 18,  /* --allow-shared-target */
+	SH_DRY_RUN = 1u << 19,	      /* --dry-run */
 };
 /* What every measuring suite accepts. */
 #define SH_SESSION (SH_JSON | SH_LABEL | SH_ENGINE | SH_KEEP | SH_SHARED_TARGET)
@@ -92,6 +99,8 @@ struct suite_session {
 	const char *dir;	/* -d, or the suite's default (init may set it) */
 	const char *json, *label;
 	int keep;
+	int dry_run;		/* --dry-run: parse, plan and preflight, print
+				 * what would run, create nothing */
 	unsigned given;		/* SH_* options given on the command line
 				 * (untar refuses --data with a tarball) */
 	int chatter;		/* setup messages on stderr ("run directory: ...");

@@ -578,6 +578,13 @@ int rundir_adopt(struct rundir *rd, const char *path)
 		name = copy;
 		parent = ".";
 	}
+	/* a path that is not there, or not a directory, says so first */
+	ret = stat(path, &st) < 0 ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	if (ret < 0) {
+		err_errno(ret, "cannot open run directory '%s'", path);
+		free(copy);
+		return ret;
+	}
 	if (strncmp(name, "fsgauge-", 8)) {
 		msg_err("'%s' is not an fsgauge run directory (its name does not start with "
 			"'fsgauge-')",

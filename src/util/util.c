@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int msg_quiet;
 
@@ -126,4 +127,45 @@ int cmp_u64(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
+}
+
+char *read_text_file(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		free(buf);
+		errno = e;
+		return NULL;
+	}
+	fclose(f);
+	buf[len] = 0;
+	return buf;
+}
+
+int workload_arg_is_file(const char *a)
+{
+	struct stat st;
+	size_t n = strlen(a);
+
+	return strchr(a, '/') || (n > 2 && !strcmp(a + n - 2, ".f")) ||
+	       (stat(a, &st) == 0 && S_ISREG(st.st_mode));
 }

@@ -75,4 +75,11 @@ static inline uint64_t thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Read a whole file as text (NUL-terminated); caller frees.  NULL with
+ * errno on failure. */
+char *read_text_file(const char *path);
+/* Whether a workload operand names a file rather than a built-in: it has
+ * a '/', ends in ".f" or is an existing regular file. */
+int workload_arg_is_file(const char *a);
+
 #endif

@@ -139,7 +139,7 @@ expect_fail "-s nthreads=100000000: too many threads, with the figures" 2 \
 	"^fsgauge: too many threads for the workload: 100000000 needed \(process 'filereader' x 1, thread 'filereaderthread' x 100000000 in each\), fsgauge starts at most 4096 per run; lower -s nthreads or instances= of process 'filereader'\$" \
 	"$FSGAUGE" run varmail -d "$d" -s nthreads=100000000 -t 1
 check "  and the memory they would take" grep -Eq \
-	"^fsgauge: not enough memory for the workload: [0-9]+\.[0-9] MiB needed \(100000000 threads 'filereaderthread' x 1[01]\.[0-9] MiB \(10\.0 MiB memsize \+ [0-9.]+ MiB of statistics and state\) \+ 1000 fileset entries x 32 bytes\), [0-9.]+ MiB available \(MemAvailable\); lower -s nthreads or memsize= of thread 'filereaderthread' or -s nfiles\$" "$T/err"
+	"^fsgauge: not enough memory for the workload: [0-9]+\.[0-9] [MGT]iB needed \(100000000 threads 'filereaderthread' x 1[01]\.[0-9] MiB \(10\.0 MiB memsize \+ [0-9.]+ MiB of statistics and state\) \+ 1000 fileset entries x 32 bytes\), [0-9.]+ [MGT]iB available \(MemAvailable\); lower -s nthreads or memsize= of thread 'filereaderthread' or -s nfiles\$" "$T/err"
 check "  nothing created" empty_dir "$d"
 printf 'define fileset name=x,path=$dir,size=1k,entries=10\ndefine process name=p,instances=3000 {\n  thread name=t,memsize=64k,instances=3000 {\n    flowop statfile name=s,filesetname=x\n  }\n}\n' > "$T/instances.f"
 expect_fail "instances=3000 on a process and its thread: too many threads" 2 \
@@ -150,7 +150,7 @@ printf 'define fileset name=x,path=$dir,size=1k,entries=10\ndefine process name=
 avail_mib=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
 if [ -n "$avail_mib" ] && [ "$avail_mib" -lt 2097152 ]; then
 	expect_fail "2 threads of memsize 1t: not enough memory, with the figures" 2 \
-		"^fsgauge: not enough memory for the workload: 2097152\.[0-9] MiB needed \(2 threads 't' x 1048576\.[0-9] MiB \(1048576\.0 MiB memsize \+ 0\.[0-9] MiB of statistics and state\) \+ 10 fileset entries x 32 bytes\), [0-9]+\.[0-9] MiB available \(MemAvailable\); lower instances= of thread 't' or -s m or entries= of fileset 'x'\$" \
+		"^fsgauge: not enough memory for the workload: 2048\.0 GiB needed \(2 threads 't' x 1048576\.[0-9] MiB \(1048576\.0 MiB memsize \+ 0\.[0-9] MiB of statistics and state\) \+ 10 fileset entries x 32 bytes\), [0-9]+\.[0-9] [MGT]iB available \(MemAvailable\); lower instances= of thread 't' or -s m or entries= of fileset 'x'\$" \
 		"$FSGAUGE" run "$T/memsize.f" -d "$d" -s m=1t -t 1
 	check "  nothing created" empty_dir "$d"
 else
@@ -161,7 +161,7 @@ fi
 # varmail's 10 MiB buffers, more than this machine has (else skipped)
 if [ -n "$avail_mib" ] && [ "$avail_mib" -lt 40960 ]; then
 	expect_fail "-s nthreads=4k: refused for memory, exit 2" 2 \
-		"^fsgauge: not enough memory for the workload: [0-9.]+ MiB needed \(4096 threads 'filereaderthread' x 1[01]\.[0-9] MiB" \
+		"^fsgauge: not enough memory for the workload: [0-9.]+ [MGT]iB needed \(4096 threads 'filereaderthread' x 1[01]\.[0-9] MiB" \
 		"$FSGAUGE" run varmail -d "$d" -s nthreads=4k -t 1
 	check "  not for the thread count" sh -c "! grep -q 'too many threads' '$T/err'"
 	check "  nothing created" empty_dir "$d"
@@ -173,7 +173,7 @@ fi
 run "$FSGAUGE" run varmail -d "$d" -s nfiles=1e9 -s filesize=0 -t 1
 check "-s nfiles=1e9 -s filesize=0: refused, exit 2" [ "$rc" -eq 2 ]
 check "  for memory (1e9 entries x 32 bytes) or inodes (1000001003), with the figures" grep -Eq \
-	"^fsgauge: (not enough memory for the workload: [0-9.]+ MiB needed \(.* \+ 1000000000 fileset entries x 32 bytes\), [0-9.]+ MiB available|not enough free inodes for the workload: 1000001003 needed, '$d' has [0-9]+ free; lower -s nfiles)" "$T/err"
+	"^fsgauge: (not enough memory for the workload: [0-9.]+ [MGT]iB needed \(.* \+ 1000000000 fileset entries x 32 bytes\), [0-9.]+ [MGT]iB available|not enough free inodes for the workload: 1000001003 needed, '$d' has [0-9]+ free; lower -s nfiles)" "$T/err"
 check "  nothing created" empty_dir "$d"
 run "$FSGAUGE" run varmail -q -d "$d" -s nfiles=1e9 -s filesize=0 -s nthreads=2 --engine null -t 1
 check "  on the null engine (nothing on disk) the memory is still checked" \

@@ -109,6 +109,21 @@ expect_fail "--check-only refuses a directory without our marker" 2 "no .fsgauge
 expect_fail "--check-only refuses a directory not named fsgauge-*" 2 "not an fsgauge run directory" \
 	"$FSGAUGE" verify --check-only "$T"
 check "  and removed nothing" [ -d "$T/fsgauge-fake" ]
+expect_fail "--check-only of a missing directory: No such file or directory" 2 \
+	"^fsgauge: cannot open run directory '$T/fsgauge-none': No such file or directory\$" \
+	"$FSGAUGE" verify --check-only "$T/fsgauge-none"
+expect_fail "--check-only /nonexistent: No such file or directory, not the name" 2 \
+	"^fsgauge: cannot open run directory '/nonexistent': No such file or directory\$" \
+	"$FSGAUGE" verify --check-only /nonexistent
+: > "$T/fsgauge-file"
+expect_fail "--check-only of a file: Not a directory" 2 \
+	"^fsgauge: cannot open run directory '$T/fsgauge-file': Not a directory\$" \
+	"$FSGAUGE" verify --check-only "$T/fsgauge-file"
+mkdir -p "$T/vt"
+expect_fail "verify -s 10t: the space needed in TiB" 2 \
+	"^fsgauge: not enough free space for 4 files of 10t and a manifest: 40\.0 TiB needed, '$T/vt' has [0-9.]+ [MGT]iB free; " \
+	"$FSGAUGE" verify -s 10t -d "$T/vt"
+check "  and created nothing" empty_dir "$T/vt"
 expect_fail "verify: bad size" 2 "invalid -s 'x' \\(expected a size" "$FSGAUGE" verify -s x -d "$d"
 expect_fail "verify: write error (injected EIO) exits 1" 1 "cannot write '?v[0-9]'? at offset [0-9]+: Input/output error" \
 	"$FSGAUGE" verify -q -d "$d" --engine faulty:psync:op=write,nth=2,err=EIO
@@ -156,7 +171,7 @@ check "  and leaves nothing" empty_dir "$d"
 # it fails at once instead of filling the disk
 limited_run 1024 "$FSGAUGE" verify -q -d "$d" -n 1000 -s 1p
 check "verify: files larger than the free space are refused (exit 2)" [ "$rc" -eq 2 ] &&
-	grep -Eq "^fsgauge: not enough free space for 1000 files of 1p and a manifest: [0-9.]+ MiB needed, '$d' has [0-9.]+ MiB free; use a smaller -s" "$T/err"
+	grep -Eq "^fsgauge: not enough free space for 1000 files of 1p and a manifest: [0-9.]+ [MGT]iB needed, '$d' has [0-9.]+ [MGT]iB free; use a smaller -s" "$T/err"
 check "  and nothing is left" empty_dir "$d"
 if [ "$(id -u)" -eq 0 ]; then
 	mkdir "$T/small"

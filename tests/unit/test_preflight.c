@@ -59,8 +59,15 @@ static const struct cmp_case cmp_cases[] = {
 	  { .bytes_free = -1, .inodes_free = -1, .mem_available = 16384 * MIB, .nproc_limit = -1,
 	    .max_threads = PREFLIGHT_MAX_THREADS },
 	  -ENOMEM,
-	  { "fsgauge: not enough memory for the workload: 40960.0 MiB needed (4096 threads x 10 "
-	    "MiB), 16384.0 MiB available (MemAvailable); lower -s nthreads\n" } },
+	  { "fsgauge: not enough memory for the workload: 40.0 GiB needed (4096 threads x 10 "
+	    "MiB), 16.0 GiB available (MemAvailable); lower -s nthreads\n" } },
+	{ "space in TiB, free in GiB (verify -s 10t)",
+	  { .bytes = 4 * 10.0 * MIB * MIB, .what = "4 files of 10t" },
+	  { .bytes_free = 81.5 * 1024 * MIB, .inodes_free = -1, .mem_available = -1,
+	    .nproc_limit = -1, .max_threads = PREFLIGHT_MAX_THREADS },
+	  -ENOSPC,
+	  { "fsgauge: not enough free space for 4 files of 10t: 40.0 TiB needed, '/t' has 81.5 GiB "
+	    "free; choose another -d\n" } },
 	{ "memory unknown: not checked", { .memory = 1e18 },
 	  { .bytes_free = -1, .inodes_free = -1, .mem_available = -1, .nproc_limit = -1,
 	    .max_threads = PREFLIGHT_MAX_THREADS },

@@ -987,7 +987,7 @@ const struct suite_ops suite_bonnie = {
 		 "in the target (removed afterwards), and prints bonnie++'s table and CSV line.",
 	.opts = bonnie_opts_table,
 	.shared = SH_SESSION | SH_DATA | SH_DROP_CACHES | SH_REPEAT | SH_INTERVAL | SH_WARMUP |
-		  SH_STEADY | SH_VERIFY,
+		  SH_STEADY | SH_VERIFY | SH_DRY_RUN,
 	.refused = bonnie_refused,
 	.help_extra =
 		"In bonnie: --repeat N is -x N; --direct is -D; --quiet is -q (every run makes\n"

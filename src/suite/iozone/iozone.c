@@ -1037,7 +1037,8 @@ const struct suite_ops suite_iozone = {
 		 "-f or -F may name block devices instead (see 'block devices' below).\n"
 		 "Sizes are in KB unless suffixed k, m or g.",
 	.opts = iozone_opts,
-	.shared = SH_SESSION | SH_SEED | SH_QUIET | (SH_MEASURE & ~(SH_WARMUP | SH_STEADY)),
+	.shared = SH_SESSION | SH_SEED | SH_QUIET | (SH_MEASURE & ~(SH_WARMUP | SH_STEADY)) |
+		  SH_DRY_RUN,
 	.refused = iozone_refused,
 	.help_extra =
 		"In iozone: --direct is -I (not on the fwrite/fread tests); --quiet has no\n"

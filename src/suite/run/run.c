@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "output/output.h"
 #include "suite/suite.h"
@@ -24,15 +23,18 @@ struct run_suite {
 	struct wl_override *ov; /* -s VAR=VALUE, and room for $dir's */
 	size_t nov;
 	const char *dir_s;	/* -s dir=X */
+	const char *file;	/* -f FILE (filebench's habit) */
 	double duration;	/* -t; -1 when not given */
 	char *text;		/* the workload's text */
 	const char *source;	/* its file name or built-in name */
 	struct workload *w;
 };
 
-enum { RUN_TIME = 't', RUN_SET = 's' };
+enum { RUN_TIME = 't', RUN_SET = 's', RUN_FILE = 'f' };
 
 static const struct suite_opt run_opts[] = {
+	{ "file", 'f', RUN_FILE, OPTARG_REQUIRED, "FILE",
+	  "the workload file (as filebench -f FILE); the same as\ngiving FILE as the operand" },
 	{ "time", 't', RUN_TIME, OPTARG_REQUIRED, "SECS",
 	  "run time; overrides the file's 'run N' (default: the\nfile's 'run N'; a bare 'run' "
 	  "with 'set mode quit\nfirstdone|alldone' runs until done; else 60 seconds;\nat most a "
@@ -55,6 +57,14 @@ static int run_option(struct suite_session *s, int key, const char *arg, int arg
 
 	(void)argc;
 	(void)argv;
+	if (key == RUN_FILE) {
+		if (r->file) {
+			msg_err("-f given twice ('%s' and '%s'): give one workload", r->file, arg);
+			return EXIT_USAGE;
+		}
+		r->file = arg;
+		return EXIT_OK;
+	}
 	if (key == RUN_TIME) {
 		if (duration_parse(arg, 0, 1, &r->duration) < 0) {
 			msg_err("invalid -t '%s' (expected seconds, above 0 and at most "
@@ -82,46 +92,15 @@ static int run_option(struct suite_session *s, int key, const char *arg, int arg
 	return EXIT_OK;
 }
 
-/* Read a whole file; caller frees.  NULL with errno on failure. */
-static char *slurp(const char *path)
+static int load_file(struct run_suite *r, const char *name)
 {
-	FILE *f = fopen(path, "re");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 8192;
-			buf = xrealloc(buf, cap);
-		}
-		size_t n = fread(buf + len, 1, cap - len - 1, f);
-
-		len += n;
-		if (n == 0)
-			break;
+	r->text = read_text_file(name);
+	if (!r->text) {
+		err_errno(-errno, "cannot read workload file '%s'", name);
+		return EXIT_USAGE;
 	}
-	if (ferror(f)) {
-		int e = errno;
-
-		fclose(f);
-		free(buf);
-		errno = e;
-		return NULL;
-	}
-	fclose(f);
-	buf[len] = 0;
-	return buf;
-}
-
-static int is_file_arg(const char *a)
-{
-	struct stat st;
-	size_t n = strlen(a);
-
-	return strchr(a, '/') || (n > 2 && !strcmp(a + n - 2, ".f")) ||
-	       (stat(a, &st) == 0 && S_ISREG(st.st_mode));
+	r->source = name;
+	return EXIT_OK;
 }
 
 /* The workload's text from the operand: a file or a built-in name. */
@@ -129,15 +108,8 @@ static int load_text(struct run_suite *r, const char *name)
 {
 	const struct builtin_workload *b;
 
-	if (is_file_arg(name)) {
-		r->text = slurp(name);
-		if (!r->text) {
-			err_errno(-errno, "cannot read workload file '%s'", name);
-			return EXIT_USAGE;
-		}
-		r->source = name;
-		return EXIT_OK;
-	}
+	if (workload_arg_is_file(name))
+		return load_file(r, name);
 	b = builtin_find(name);
 	if (!b) {
 		msg_err("unknown workload '%s' (see 'fsgauge list', or give a .f file)", name);
@@ -176,7 +148,11 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 		s->dir = r->dir_s;
 	if (s->dir && !*s->dir)
 		return EXIT_OK; /* the shared checks say what is wrong */
-	if (argc < 1) {
+	if (r->file && argc > 0) {
+		msg_err("-f '%s' and '%s' both name the workload: give one", r->file, argv[0]);
+		return EXIT_USAGE;
+	}
+	if (argc < 1 && !r->file) {
 		msg_err("run needs a workload name or file (see 'fsgauge list')");
 		return EXIT_USAGE;
 	}
@@ -184,7 +160,7 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 		msg_err("unexpected argument '%s' after the workload", argv[1]);
 		return EXIT_USAGE;
 	}
-	ret = load_text(r, argv[0]);
+	ret = r->file ? load_file(r, r->file) : load_text(r, argv[0]);
 	if (ret != EXIT_OK)
 		return ret;
 	/* $dir is the run directory, known only once it exists: parse with the
@@ -318,12 +294,12 @@ static void run_init(struct suite_session *s)
 
 const struct suite_ops suite_run = {
 	.name = "run",
-	.synopsis = "fsgauge run WORKLOAD|FILE.f [options]",
+	.synopsis = "fsgauge run WORKLOAD|FILE.f [options]\n       fsgauge run -f FILE [options]",
 	.about = "Runs a filebench-style workload: a built-in personality (see 'fsgauge list')\n"
 		 "or a workload file.  All files are created in a fresh, marked directory inside\n"
 		 "the target, which is removed afterwards unless --keep is given.",
 	.opts = run_opts,
-	.shared = SH_DIR | SH_SESSION | SH_SEED | SH_ON_ERROR | SH_QUIET | SH_MEASURE,
+	.shared = SH_DIR | SH_SESSION | SH_SEED | SH_ON_ERROR | SH_QUIET | SH_MEASURE | SH_DRY_RUN,
 	.ctx_size = sizeof(struct run_suite),
 	.init = run_init,
 	.option = run_option,
