@@ -535,6 +535,8 @@ static json_t *result_json(const struct result *r)
 		json_object_set_new(o, "workload_hash", json_string(h));
 		free(h);
 	}
+	if (r->workload_text)
+		json_object_set_new(o, "workload_text", json_string(r->workload_text));
 	json_object_set_new(st, "complete", json_boolean(!r->interrupted && !r->stopped_on_error));
 	json_object_set_new(st, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(st, "stopped_on_error", json_boolean(r->stopped_on_error));

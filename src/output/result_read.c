@@ -575,6 +575,7 @@ static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 	rf->label = str_or_null(root, "label");
 	rf->started_at = str_or_null(root, "started_at");
 	rf->workload_hash = str_or_null(root, "workload_hash");
+	rf->workload_text = str_or_null(root, "workload_text");
 	rf->command_line = read_args(json_object_get(root, "command_line"));
 	rf->name = display_name(path, rf->label);
 	rf->complete = st ? !json_is_false(json_object_get(st, "complete")) : 1;
@@ -781,6 +782,7 @@ void result_read_free(struct rfile *rf)
 	free(rf->label);
 	free(rf->started_at);
 	free(rf->workload_hash);
+	free(rf->workload_text);
 	free_args(rf->command_line);
 	for (size_t i = 0; i < rf->nmetric_defs; i++) {
 		free((char *)rf->metric_defs[i].name);
@@ -909,6 +911,7 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 	rf->label = a->label ? xstrdup(a->label) : NULL;
 	rf->started_at = a->started_at ? xstrdup(a->started_at) : NULL;
 	rf->workload_hash = a->workload_hash ? xstrdup(a->workload_hash) : NULL;
+	rf->workload_text = a->workload_text ? xstrdup(a->workload_text) : NULL;
 	rf->grid = a->grid;
 	rf->complete = 1;
 	for (size_t k = 0; k < a->params.n; k++)

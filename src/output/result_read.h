@@ -166,6 +166,7 @@ struct rfile {
 	char *label;	  /* or NULL */
 	char *started_at; /* or NULL */
 	char *workload_hash; /* or NULL (older results) */
+	char *workload_text; /* the resolved workload (run), or NULL */
 	char **command_line; /* NULL-terminated, or NULL (older results) */
 	int complete;	  /* status.complete (1 when there is no status) */
 	int interrupted, stopped_on_error;

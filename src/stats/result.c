@@ -429,6 +429,7 @@ void result_free(struct result *r)
 		free(r->command_line[i]);
 	free(r->command_line);
 	free(r->workload_hash);
+	free(r->workload_text);
 	free(r);
 }
 

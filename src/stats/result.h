@@ -363,6 +363,9 @@ struct result {
 	 * result_hash() of the resolved workload text (run), or NULL, and
 	 * then the JSON writer hashes the parameters (docs/json-format.md) */
 	char *workload_hash;
+	/* that resolved text ($dir as "<target>"), or NULL: compare shows the
+	 * lines two results' workloads differ in beyond their parameters */
+	char *workload_text;
 	/* the suite's metrics table (result_set_metric_defs()): what its
 	 * phases' metrics mean, for compare and report; strings owned */
 	struct metric_def *metric_defs;
