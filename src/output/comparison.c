@@ -670,6 +670,12 @@ static void build_warnings(struct comparison *c)
 							 rf->path, ph->name,
 							 ph->cache_reason ? ": " : "",
 							 ph->cache_reason ? ph->cache_reason : ""));
+			if (ph->writes_absorbed)
+				add_warning(c, xasprintf("'%s' phase '%s': writes were likely absorbed "
+							 "by the page cache, not the device%s%s",
+							 rf->path, ph->name,
+							 ph->write_reason ? ": " : "",
+							 ph->write_reason ? ph->write_reason : ""));
 			if (ph->too_fast)
 				add_warning(c, xasprintf("'%s' phase '%s' ran too briefly to measure "
 							 "reliably%s%s",

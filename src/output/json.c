@@ -268,6 +268,9 @@ static json_t *cache_json(const struct result_cache *c)
 	json_object_set_new(o, "rate_implausible", json_boolean(c->rate_implausible));
 	json_object_set_new(o, "rate_reason",
 			    c->rate_reason ? json_string(c->rate_reason) : json_null());
+	json_object_set_new(o, "writes_absorbed", json_boolean(c->writes_absorbed));
+	json_object_set_new(o, "write_reason",
+			    c->write_reason ? json_string(c->write_reason) : json_null());
 	return o;
 }
 

@@ -390,6 +390,8 @@ static int read_phase(const char *path, size_t idx, const json_t *jp, struct rph
 	if (json_is_object(cache)) {
 		p->likely_cached = json_is_true(json_object_get(cache, "likely_cached"));
 		p->cache_reason = str_or_null(cache, "reason");
+		p->writes_absorbed = json_is_true(json_object_get(cache, "writes_absorbed"));
+		p->write_reason = str_or_null(cache, "write_reason");
 	}
 	read_metrics(json_object_get(jp, "metrics"), p);
 
@@ -765,6 +767,7 @@ void result_read_free(struct rfile *rf)
 		free(p->name);
 		free(p->too_fast_reason);
 		free(p->cache_reason);
+		free(p->write_reason);
 		for (size_t k = 0; k < p->nmetrics; k++) {
 			free(p->metrics[k].name);
 			free(p->metrics[k].unit);
@@ -869,6 +872,11 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 	dst->nrepeats += src->nrepeats ? src->nrepeats : 1;
 	dst->seconds = (isfinite(dst->seconds) ? dst->seconds : 0) + src->seconds;
 	dst->too_fast |= src->too_fast;
+	if (src->writes_absorbed && !dst->writes_absorbed) {
+		dst->writes_absorbed = 1;
+		free(dst->write_reason);
+		dst->write_reason = src->write_reason ? xstrdup(src->write_reason) : NULL;
+	}
 	if (src->likely_cached && !dst->likely_cached) {
 		dst->likely_cached = 1;
 		if (!dst->cache_reason && src->cache_reason)

@@ -154,6 +154,8 @@ struct rphase {
 	char *too_fast_reason; /* or NULL */
 	int likely_cached;     /* "cache": { "likely_cached": true } */
 	char *cache_reason;    /* "cache": { "reason": "..." }, or NULL */
+	int writes_absorbed;   /* "cache": { "writes_absorbed": true } */
+	char *write_reason;    /* "cache": { "write_reason": "..." }, or NULL */
 	struct rmetric *metrics; /* entries of "metrics" with a number "value" */
 	size_t nmetrics;
 };

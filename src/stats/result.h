@@ -174,6 +174,10 @@ struct result_cache {
 	int64_t arc_bytes, arc_max_bytes; /* ZFS ARC; -1 when there is none */
 	int rate_implausible;
 	char *rate_reason;
+	/* the write side: the application wrote, the devices did not, and
+	 * nothing in the phase forced the data out (fsync, O_SYNC, O_DIRECT) */
+	int writes_absorbed;
+	char *write_reason;
 };
 
 /* One --interval sample of a phase. */
