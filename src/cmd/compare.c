@@ -23,7 +23,7 @@ static const struct suite_opt compare_opts[] = {
 	  "also write the comparison as JSON ('-': stdout, instead\nof the table)" },
 	{ "brief", 0, CMP_BRIEF, OPTARG_NONE, NULL, "the table shows phase figures only, not each operation" },
 	{ "force", 0, CMP_FORCE, OPTARG_NONE, NULL,
-	  "compare even when workloads or parameters differ (the\ndifferences are listed)" },
+	  "compare even when suites or workloads differ (the\ndifferences are listed)" },
 	{ "no-pool", 0, CMP_NO_POOL, OPTARG_NONE, NULL,
 	  "treat every file as its own result, even with equal\nlabels" },
 	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
@@ -48,10 +48,12 @@ static void compare_usage(FILE *f)
 		"\n"
 		"Files with the same label (--label) are pooled as repeated runs of one\n"
 		"result, so 'compare ufs-*.json zfs-*.json' of separate runs works like\n"
-		"--repeat.  Results of different suites or workloads, or whose parameters\n"
-		"differ, are refused; the seed, directory, label, repeat count and interval\n"
-		"may differ.  So are a file given twice, and files that all share a label\n"
-		"(one result: nothing to compare).\n"
+		"--repeat.  Parameters may differ (a thread sweep, nthreads 4 against 8): they\n"
+		"are listed first, under \"what differs\"; a run workload that differs beyond\n"
+		"its parameters (other flowops) is warned about, with the lines that differ.\n"
+		"Results of different suites or workloads are refused, and so are a file\n"
+		"given twice, and files that all share a label (one result: nothing to\n"
+		"compare).\n"
 		"\n"
 		"options:\n");
 	opt_help_table(f, compare_opts);

@@ -23,7 +23,7 @@ static const struct suite_opt report_opts[] = {
 	{ "output", 'o', 'o', OPTARG_REQUIRED, "FILE", "the HTML file to write ('-' for stdout; required)" },
 	{ "title", 0, REP_TITLE, OPTARG_REQUIRED, "TEXT",
 	  "the page title (default: fsgauge report: SUITE WORKLOAD)" },
-	{ "force", 0, REP_FORCE, OPTARG_NONE, NULL, "report even when workloads or parameters differ" },
+	{ "force", 0, REP_FORCE, OPTARG_NONE, NULL, "report even when suites or workloads differ" },
 	{ "no-pool", 0, REP_NO_POOL, OPTARG_NONE, NULL,
 	  "treat every file as its own result, even with equal\nlabels" },
 	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
@@ -45,8 +45,10 @@ static void report_usage(FILE *f)
 		"of KB/s by file size and record size per test.\n"
 		"\n"
 		"Files with the same label are pooled as repeated runs of one result, and\n"
-		"results of different suites or workloads, or whose parameters differ, are\n"
-		"refused, as by 'fsgauge compare'.\n"
+		"results of different suites or workloads are refused, as by 'fsgauge\n"
+		"compare'.  Parameters may differ: they are shown at the top, and when one\n"
+		"parameter alone varies across 3 or more results (a thread sweep), each\n"
+		"figure is charted against it.\n"
 		"\n"
 		"options:\n");
 	opt_help_table(f, report_opts);

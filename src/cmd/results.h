@@ -24,9 +24,9 @@ struct results {
 /* Read paths[0..n) (the first is the baseline) into r and build the
  * comparison.  With pool, files with the same (non-empty) label become one
  * result whose runs are the files' runs; such files must share suite,
- * workload and parameters.  Different suites, workloads or parameters
- * between results are refused with a message listing the differences
- * (exit 2), or listed as a warning with force.  Returns EXIT_OK,
+ * workload and parameters.  Different suites or workloads between results
+ * are refused with a message listing them (exit 2), or listed as a warning
+ * with force; parameters may differ (comparison.h: "what differs").  Returns EXIT_OK,
  * EXIT_USAGE (also for a file refused as input: not a regular file, too
  * large, not a result; see result_read()), or EXIT_SYSTEM when the system
  * does not let a file be read (missing, permissions, EIO).  Call

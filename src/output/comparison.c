@@ -3,12 +3,14 @@
 #include "output/csv.h"
 #include "output/output.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/size.h"
 #include "util/util.h"
 
 /*
@@ -507,18 +509,138 @@ int comparison_hash_differs(const struct rfile *a, const struct rfile *b)
 	return a->workload_hash && b->workload_hash && strcmp(a->workload_hash, b->workload_hash);
 }
 
+/*
+ * A resolved workload text without its parameters: the "var" lines go
+ * (and "usage" and "echo", text for people, which may quote values), and a
+ * reference with its value, $nthreads=16 (a quoted value may hold
+ * spaces), becomes $nthreads, so that two runs of one workload with other
+ * -s values read the same and only lines that differ in their flowops,
+ * filesets or attributes differ.  Returns the lines (caller frees each and
+ * the array) and their count in *n.
+ */
+static char **shape_lines(const char *text, size_t *n)
+{
+	char **lines = NULL;
+	size_t nl = 0;
+
+	for (const char *p = text; *p;) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char *l = xmalloc(len + 1), *o = l;
+
+		for (size_t i = 0; i < len; i++) {
+			*o++ = p[i];
+			if (p[i] != '$')
+				continue;
+			while (i + 1 < len && (p[i + 1] == '_' || isalnum((unsigned char)p[i + 1])))
+				*o++ = p[++i];
+			if (i + 1 >= len || p[i + 1] != '=')
+				continue;
+			i++; /* skip "=VALUE" */
+			if (i + 1 < len && p[i + 1] == '"') {
+				for (i += 2; i < len && p[i] != '"'; i++)
+					i += p[i] == '\\';
+			} else {
+				while (i + 1 < len && p[i + 1] != ' ')
+					i++;
+			}
+		}
+		*o = 0;
+		if (*l && strncmp(l, "var ", 4) && strncmp(l, "usage ", 6) && strncmp(l, "echo ", 5)) {
+			lines = xrealloc(lines, (nl + 1) * sizeof(*lines));
+			lines[nl++] = l;
+		} else {
+			free(l);
+		}
+		p += len + (e != NULL);
+	}
+	*n = nl;
+	return lines;
+}
+
+static int has_line(char **lines, size_t n, const char *l)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(lines[i], l))
+			return 1;
+	return 0;
+}
+
+/* "  - LINE" for the lines of `a` not in `b`, "  + LINE" for those of `b`
+ * not in `a`, at most `max` in all (then "  ..."), appended to *s. */
+static size_t shape_diff(char **s, char **a, size_t na, char **b, size_t nb, size_t max)
+{
+	size_t shown = 0, total = 0;
+
+	for (int side = 0; side < 2; side++) {
+		char **x = side ? b : a, **y = side ? a : b;
+		size_t nx = side ? nb : na, ny = side ? na : nb;
+
+		for (size_t i = 0; i < nx; i++) {
+			char *t;
+
+			if (has_line(y, ny, x[i]))
+				continue;
+			total++;
+			if (shown++ >= max)
+				continue;
+			t = xasprintf("%s\n  %c %s", *s, side ? '+' : '-', x[i]);
+			free(*s);
+			*s = t;
+		}
+	}
+	if (total > max) {
+		char *t = xasprintf("%s\n  ... (%zu more)", *s, total - max);
+
+		free(*s);
+		*s = t;
+	}
+	return total;
+}
+
+static void free_lines(char **l, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+/* Result b against the baseline a (same suite and workload name): when
+ * both carry their resolved text, the lines that differ beyond the
+ * parameters; without it, a hash that differs while no parameter does. */
+static void workload_warning(struct comparison *c, const struct rfile *a, const struct rfile *b)
+{
+	if (a->workload_text && b->workload_text) {
+		size_t na, nb;
+		char **la = shape_lines(a->workload_text, &na), **lb = shape_lines(b->workload_text, &nb);
+		char *w = xasprintf("'%s' and the baseline '%s' both ran %s '%s', but their workloads "
+				    "differ beyond the parameters (lines of the resolved workload, "
+				    "- baseline, + '%s'):",
+				    b->path, a->path, b->suite, b->workload, b->name);
+
+		if (shape_diff(&w, la, na, lb, nb, 12))
+			add_warning(c, w);
+		else
+			free(w);
+		free_lines(la, na);
+		free_lines(lb, nb);
+		return;
+	}
+	if (comparison_hash_differs(a, b) && !c->nparam_diffs)
+		add_warning(c, xasprintf("'%s' and the baseline '%s' both ran %s '%s', but "
+					 "not the same workload: workload_hash %s, baseline %s",
+					 b->path, a->path, b->suite, b->workload,
+					 b->workload_hash, a->workload_hash));
+}
+
 static void build_warnings(struct comparison *c)
 {
 	for (size_t i = 1; i < c->nres; i++) {
 		const struct rfile *a = c->res[0], *b = c->res[i];
 
 		/* results of different workloads are told apart by name already */
-		if (!strcmp(a->suite, b->suite) && !strcmp(a->workload, b->workload) &&
-		    comparison_hash_differs(a, b))
-			add_warning(c, xasprintf("'%s' and the baseline '%s' both ran %s '%s', but "
-						 "not the same workload: workload_hash %s, baseline %s",
-						 b->path, a->path, b->suite, b->workload,
-						 b->workload_hash, a->workload_hash));
+		if (!strcmp(a->suite, b->suite) && !strcmp(a->workload, b->workload))
+			workload_warning(c, a, b);
 	}
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
@@ -548,6 +670,12 @@ static void build_warnings(struct comparison *c)
 							 rf->path, ph->name,
 							 ph->cache_reason ? ": " : "",
 							 ph->cache_reason ? ph->cache_reason : ""));
+			if (ph->writes_absorbed)
+				add_warning(c, xasprintf("'%s' phase '%s': writes were likely absorbed "
+							 "by the page cache, not the device%s%s",
+							 rf->path, ph->name,
+							 ph->write_reason ? ": " : "",
+							 ph->write_reason ? ph->write_reason : ""));
 			if (ph->too_fast)
 				add_warning(c, xasprintf("'%s' phase '%s' ran too briefly to measure "
 							 "reliably%s%s",
@@ -592,6 +720,93 @@ static void find_grids(struct comparison *c)
 	}
 }
 
+/* A parameter's value as a number: "16", "0.5", "16k" (a size). */
+static int param_number(const char *v, double *x)
+{
+	uint64_t b;
+
+	if (!v)
+		return 0;
+	if (num_parse_double(v, x) == 0)
+		return 1;
+	if (size_parse(v, &b) == 0) {
+		*x = (double)b;
+		return 1;
+	}
+	return 0;
+}
+
+/* c->sweep: the one differing parameter, when every result has a number
+ * for it. */
+static void find_sweep(struct comparison *c)
+{
+	c->sweep = -1;
+	if (c->nparam_diffs != 1)
+		return;
+	c->sweep_x = xcalloc(c->nres, sizeof(double));
+	for (size_t i = 0; i < c->nres; i++) {
+		if (!param_number(c->param_diffs[0].values[i], &c->sweep_x[i])) {
+			free(c->sweep_x);
+			c->sweep_x = NULL;
+			return;
+		}
+	}
+	c->sweep = 0;
+}
+
+/* A key whose value counts bytes. */
+static int bytes_key(const char *key)
+{
+	size_t n = strlen(key);
+
+	if (n >= 5 && !strcmp(key + n - 5, "bytes"))
+		return 1;
+	if (!strncmp(key, "var.", 4))
+		key += 4;
+	return strstr(key, "size") != NULL;
+}
+
+const char *comparison_human_value(const char *key, const char *value, char *buf, size_t len)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	uint64_t b;
+	int u = -1;
+
+	if (!value || !bytes_key(key) || size_parse(value, &b) < 0 || b < 1024)
+		return value;
+	while (u + 1 < (int)ARRAY_SIZE(units) && b >= (1ull << (10 * (u + 2))))
+		u++;
+	if (!(b & ((1ull << (10 * (u + 1))) - 1)))
+		snprintf(buf, len, "%llu %s", (unsigned long long)(b >> (10 * (u + 1))), units[u]);
+	else
+		snprintf(buf, len, "%.1f %s", (double)b / (double)(1ull << (10 * (u + 1))), units[u]);
+	return buf;
+}
+
+void comparison_write_what_differs(FILE *f, const struct comparison *c)
+{
+	char buf[64];
+
+	if (!c->nparam_diffs)
+		return;
+	fprintf(f, "\nwhat differs:\n");
+	for (size_t k = 0; k < c->nparam_diffs; k++) {
+		const struct cmp_diff *d = &c->param_diffs[k];
+
+		fprintf(f, "  %s: ", d->key);
+		for (size_t i = 0; i < c->nres; i++) {
+			const char *v = d->values[i];
+
+			fprintf(f, "%s%s", i ? " \u2192 " : "",
+				v ? comparison_human_value(d->key, v, buf, sizeof(buf)) : "(none)");
+		}
+		fputc('\n', f);
+	}
+	if (c->sweep >= 0 && c->nres >= 3)
+		fprintf(f, "  (a sweep over %s: the report charts each figure against it)\n",
+			c->param_diffs[c->sweep].key);
+}
+
 void comparison_build(struct comparison *c, struct rfile **res, size_t n)
 {
 	memset(c, 0, sizeof(*c));
@@ -603,6 +818,7 @@ void comparison_build(struct comparison *c, struct rfile **res, size_t n)
 			c->workload_mismatch = 1;
 	c->param_diffs = find_diffs(c, 0, &c->nparam_diffs);
 	c->env_diffs = find_diffs(c, 1, &c->nenv_diffs);
+	find_sweep(c);
 	find_grids(c);
 	build_warnings(c);
 	build_rows(c);
@@ -616,6 +832,7 @@ void comparison_free(struct comparison *c)
 		free(c->env_diffs[i].values);
 	free(c->param_diffs);
 	free(c->env_diffs);
+	free(c->sweep_x);
 	for (size_t i = 0; i < c->nwarnings; i++)
 		free(c->warnings[i]);
 	free(c->warnings);
@@ -832,10 +1049,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 		fprintf(f, "  %s: %s (%s %s, %zu run%s%s)\n", rf->name, rf->path, rf->suite,
 			rf->workload, runs, runs == 1 ? "" : "s", rf->complete ? "" : ", incomplete");
 	}
-	if (c->nparam_diffs) {
-		fprintf(f, "\nparameter differences (compared anyway with --force):\n");
-		comparison_write_diffs(f, c, c->param_diffs, c->nparam_diffs);
-	}
+	comparison_write_what_differs(f, c);
 	if (c->nenv_diffs) {
 		fprintf(f, "\nenvironment differences:\n");
 		comparison_write_diffs(f, c, c->env_diffs, c->nenv_diffs);
@@ -1006,6 +1220,17 @@ static json_t *comparison_json(const struct comparison *c)
 			    diffs_json(c, c->param_diffs, c->nparam_diffs));
 	json_object_set_new(o, "environment_differences",
 			    diffs_json(c, c->env_diffs, c->nenv_diffs));
+	if (c->sweep >= 0) {
+		json_t *sw = json_object(), *x = json_array();
+
+		json_object_set_new(sw, "parameter", json_string(c->param_diffs[c->sweep].key));
+		for (size_t i = 0; i < c->nres; i++)
+			json_array_append_new(x, json_real(c->sweep_x[i]));
+		json_object_set_new(sw, "values", x);
+		json_object_set_new(o, "sweep", sw);
+	} else {
+		json_object_set_new(o, "sweep", json_null());
+	}
 	for (size_t i = 0; i < c->nwarnings; i++)
 		json_array_append_new(w, json_string(c->warnings[i]));
 	json_object_set_new(o, "warnings", w);

@@ -74,8 +74,13 @@ struct comparison {
 	struct rfile **res;
 	size_t nres;
 	int workload_mismatch;	/* suite or workload differs from the baseline */
-	struct cmp_diff *param_diffs; /* parameters that must match but differ */
+	struct cmp_diff *param_diffs; /* parameters that differ ("what differs") */
 	size_t nparam_diffs;
+	/* a sweep: exactly one parameter differs and every result has a
+	 * number for it (nthreads 4, 8, 16): its index in param_diffs and its
+	 * value per result (sweep_x); -1 and NULL otherwise */
+	int sweep;
+	double *sweep_x;
 	struct cmp_diff *env_diffs;
 	size_t nenv_diffs;
 	char **warnings; /* cache honesty, incomplete results, too-fast phases */
@@ -164,6 +169,17 @@ void comparison_row_label(char *buf, size_t len, const struct cmp_row *r);
  * metric with no direction "higher"/"lower"), "ns" when not significant,
  * "n/a" when it cannot be judged (single samples). */
 const char *comparison_verdict(const struct cmp_row *r, size_t i);
+
+/* A parameter or environment value as people read it: a byte count
+ * ("ram_bytes", a "...size" parameter, "1048576" or "16k") in binary units
+ * ("23.5 GiB", "1 MiB", "16 KiB"); anything else unchanged.  Returns buf,
+ * or value itself. */
+const char *comparison_human_value(const char *key, const char *value, char *buf, size_t len);
+
+/* "what differs", one line per parameter that differs: "  KEY: A → B"
+ * (values in result order, human units; "(none)" where a result lacks
+ * it), and the sweep when there is one.  Nothing when none differs. */
+void comparison_write_what_differs(FILE *f, const struct comparison *c);
 
 /* Print the differences (parameters or environment) as an indented
  * table, one line per key, values in result order. */

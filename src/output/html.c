@@ -89,16 +89,12 @@ static void write_results(FILE *f, const struct comparison *c)
 
 static void write_warnings(FILE *f, const struct comparison *c)
 {
-	if (!c->nwarnings && !c->nparam_diffs && !c->workload_mismatch)
+	if (!c->nwarnings && !c->workload_mismatch)
 		return;
 	fputs("<div class=\"warn\" role=\"note\"><strong>Read with care:</strong>\n<ul>\n", f);
 	if (c->workload_mismatch)
 		fputs("<li>the results are of different suites or workloads (compared with "
 		      "--force)</li>\n",
-		      f);
-	if (c->nparam_diffs)
-		fputs("<li>the workload parameters differ (compared with --force): see "
-		      "Parameters</li>\n",
 		      f);
 	for (size_t i = 0; i < c->nwarnings; i++) {
 		fputs("<li>", f);

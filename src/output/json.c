@@ -268,6 +268,9 @@ static json_t *cache_json(const struct result_cache *c)
 	json_object_set_new(o, "rate_implausible", json_boolean(c->rate_implausible));
 	json_object_set_new(o, "rate_reason",
 			    c->rate_reason ? json_string(c->rate_reason) : json_null());
+	json_object_set_new(o, "writes_absorbed", json_boolean(c->writes_absorbed));
+	json_object_set_new(o, "write_reason",
+			    c->write_reason ? json_string(c->write_reason) : json_null());
 	return o;
 }
 
@@ -535,6 +538,8 @@ static json_t *result_json(const struct result *r)
 		json_object_set_new(o, "workload_hash", json_string(h));
 		free(h);
 	}
+	if (r->workload_text)
+		json_object_set_new(o, "workload_text", json_string(r->workload_text));
 	json_object_set_new(st, "complete", json_boolean(!r->interrupted && !r->stopped_on_error));
 	json_object_set_new(st, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(st, "stopped_on_error", json_boolean(r->stopped_on_error));

@@ -390,6 +390,8 @@ static int read_phase(const char *path, size_t idx, const json_t *jp, struct rph
 	if (json_is_object(cache)) {
 		p->likely_cached = json_is_true(json_object_get(cache, "likely_cached"));
 		p->cache_reason = str_or_null(cache, "reason");
+		p->writes_absorbed = json_is_true(json_object_get(cache, "writes_absorbed"));
+		p->write_reason = str_or_null(cache, "write_reason");
 	}
 	read_metrics(json_object_get(jp, "metrics"), p);
 
@@ -575,6 +577,7 @@ static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 	rf->label = str_or_null(root, "label");
 	rf->started_at = str_or_null(root, "started_at");
 	rf->workload_hash = str_or_null(root, "workload_hash");
+	rf->workload_text = str_or_null(root, "workload_text");
 	rf->command_line = read_args(json_object_get(root, "command_line"));
 	rf->name = display_name(path, rf->label);
 	rf->complete = st ? !json_is_false(json_object_get(st, "complete")) : 1;
@@ -764,6 +767,7 @@ void result_read_free(struct rfile *rf)
 		free(p->name);
 		free(p->too_fast_reason);
 		free(p->cache_reason);
+		free(p->write_reason);
 		for (size_t k = 0; k < p->nmetrics; k++) {
 			free(p->metrics[k].name);
 			free(p->metrics[k].unit);
@@ -781,6 +785,7 @@ void result_read_free(struct rfile *rf)
 	free(rf->label);
 	free(rf->started_at);
 	free(rf->workload_hash);
+	free(rf->workload_text);
 	free_args(rf->command_line);
 	for (size_t i = 0; i < rf->nmetric_defs; i++) {
 		free((char *)rf->metric_defs[i].name);
@@ -867,6 +872,11 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 	dst->nrepeats += src->nrepeats ? src->nrepeats : 1;
 	dst->seconds = (isfinite(dst->seconds) ? dst->seconds : 0) + src->seconds;
 	dst->too_fast |= src->too_fast;
+	if (src->writes_absorbed && !dst->writes_absorbed) {
+		dst->writes_absorbed = 1;
+		free(dst->write_reason);
+		dst->write_reason = src->write_reason ? xstrdup(src->write_reason) : NULL;
+	}
 	if (src->likely_cached && !dst->likely_cached) {
 		dst->likely_cached = 1;
 		if (!dst->cache_reason && src->cache_reason)
@@ -909,6 +919,7 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 	rf->label = a->label ? xstrdup(a->label) : NULL;
 	rf->started_at = a->started_at ? xstrdup(a->started_at) : NULL;
 	rf->workload_hash = a->workload_hash ? xstrdup(a->workload_hash) : NULL;
+	rf->workload_text = a->workload_text ? xstrdup(a->workload_text) : NULL;
 	rf->grid = a->grid;
 	rf->complete = 1;
 	for (size_t k = 0; k < a->params.n; k++)

@@ -154,6 +154,8 @@ struct rphase {
 	char *too_fast_reason; /* or NULL */
 	int likely_cached;     /* "cache": { "likely_cached": true } */
 	char *cache_reason;    /* "cache": { "reason": "..." }, or NULL */
+	int writes_absorbed;   /* "cache": { "writes_absorbed": true } */
+	char *write_reason;    /* "cache": { "write_reason": "..." }, or NULL */
 	struct rmetric *metrics; /* entries of "metrics" with a number "value" */
 	size_t nmetrics;
 };
@@ -166,6 +168,7 @@ struct rfile {
 	char *label;	  /* or NULL */
 	char *started_at; /* or NULL */
 	char *workload_hash; /* or NULL (older results) */
+	char *workload_text; /* the resolved workload (run), or NULL */
 	char **command_line; /* NULL-terminated, or NULL (older results) */
 	int complete;	  /* status.complete (1 when there is no status) */
 	int interrupted, stopped_on_error;

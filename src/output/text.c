@@ -176,6 +176,9 @@ static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 	if (p->cache.assessed && p->cache.likely_cached)
 		fprintf(f, "WARNING: reads were likely served from memory, not the storage: %s\n",
 			p->cache.reason ? p->cache.reason : "");
+	if (p->cache.writes_absorbed)
+		fprintf(f, "WARNING: writes were likely absorbed by the page cache, not the storage: %s\n",
+			p->cache.write_reason ? p->cache.write_reason : "");
 	if (p->cache.rate_implausible)
 		fprintf(f, "WARNING: implausible rate: %s\n",
 			p->cache.rate_reason ? p->cache.rate_reason : "");

@@ -352,6 +352,7 @@ struct ws_arg {
 	size_t nseen;
 	int all_direct;
 	int any_read;
+	int synced; /* an fsync flowop, or a descriptor opened O_SYNC/O_DSYNC/O_DIRECT */
 };
 
 /* Reads often go through a descriptor another flowop opened (fd=), so
@@ -361,6 +362,9 @@ static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void 
 {
 	struct ws_arg *a = arg;
 
+	if (f->type == FO_FSYNC || f->type == FO_FSYNCSET || f->type == FO_SYNCFS ||
+	    (f->oflags & (O_SYNC | O_DSYNC | O_DIRECT)) || rn->o->direct)
+		a->synced = 1;
 	if (runner_flow_class(f->fo) == OPC_READ) {
 		a->any_read = 1;
 		if (!rn->o->direct && !wl_val_bool(&f->fo->directio, 0))
@@ -375,9 +379,9 @@ static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void 
 	a->seen[a->nseen++] = f->fs;
 }
 
-static uint64_t read_working_set(struct measure *m, int *all_direct)
+static uint64_t read_working_set(struct measure *m, int *all_direct, int *synced)
 {
-	struct ws_arg a = { NULL, 0, 1, 0 };
+	struct ws_arg a = { NULL, 0, 1, 0, 0 };
 	uint64_t ws = 0;
 
 	runner_visit_flows(m->rn, ws_flow, &a);
@@ -394,6 +398,7 @@ static uint64_t read_working_set(struct measure *m, int *all_direct)
 	}
 	free(a.seen);
 	*all_direct = a.any_read && a.all_direct;
+	*synced = a.synced;
 	return ws;
 }
 
@@ -425,7 +430,7 @@ static void phase_cache(struct measure *m, struct result_phase *ph)
 
 	memset(&in, 0, sizeof(in));
 	result_phase_totals(ph, &t);
-	in.read_working_set = read_working_set(m, &in.direct);
+	in.read_working_set = read_working_set(m, &in.direct, &in.synced);
 	if (in.read_working_set > t.bytes_read)
 		in.read_working_set = t.bytes_read;
 	in.fstype = m->rn->fstype[0] ? m->rn->fstype : NULL;
@@ -435,6 +440,7 @@ static void phase_cache(struct measure *m, struct result_phase *ph)
 	in.app_bytes_written = t.bytes_written;
 	in.have_devices = m->ndev > 0;
 	in.dev_bytes_read = ph->device.total.bytes_read;
+	in.dev_bytes_written = ph->device.total.bytes_written;
 	in.mem = m->mem0;
 	in.ceiling_mb_s = ph->device.ceiling_mb_s;
 	for (size_t i = 0; i < ds->n; i++) {

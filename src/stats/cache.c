@@ -12,6 +12,30 @@ static int in_memory_fs(const char *t)
 	return t && (!strcmp(t, "tmpfs") || !strcmp(t, "ramfs") || !strcmp(t, "devtmpfs"));
 }
 
+/* The write side (docs/trust.md): many bytes written, the devices wrote
+ * next to none, and no fsync, O_SYNC or O_DIRECT made them. */
+static void cache_assess_writes(const struct cache_inputs *in, struct result_cache *out)
+{
+	double w = (double)in->app_bytes_written;
+
+	if (in->synced || in->app_bytes_written < CACHE_MIN_EVIDENCE)
+		return;
+	if (in_memory_fs(in->fstype)) {
+		out->writes_absorbed = 1;
+		out->write_reason = xasprintf("%s keeps files in memory: the %.1f MiB written "
+					      "never reach a device",
+					      in->fstype, w / MIB);
+	} else if (in->have_devices && (double)in->dev_bytes_written < w * CACHE_WRITE_RATIO) {
+		out->writes_absorbed = 1;
+		out->write_reason = xasprintf("the application wrote %.1f MiB, the devices %.1f MiB "
+					      "(%.0f%%), and the phase has no fsync, O_SYNC or "
+					      "O_DIRECT: the page cache absorbed the writes, which "
+					      "reach the devices after the measurement",
+					      w / MIB, (double)in->dev_bytes_written / MIB,
+					      (double)in->dev_bytes_written / w * 100.0);
+	}
+}
+
 void cache_assess(const struct cache_inputs *in, struct result_cache *out)
 {
 	uint64_t ws = in->read_working_set;
@@ -62,6 +86,7 @@ void cache_assess(const struct cache_inputs *in, struct result_cache *out)
 		out->reason = xstrdup("memory size unknown");
 	}
 
+	cache_assess_writes(in, out);
 	if (in->ceiling_mb_s > 0 && in->seconds > 0 && !in->too_fast) {
 		double rd = (double)in->app_bytes_read / 1e6 / in->seconds;
 		double wr = (double)in->app_bytes_written / 1e6 / in->seconds;

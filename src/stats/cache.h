@@ -17,6 +17,9 @@
 /* Devices reading less than this fraction of the application's bytes
  * means the rest came from memory. */
 #define CACHE_DEVICE_RATIO 0.5
+/* Devices writing less than this fraction of the application's bytes,
+ * with nothing forcing them out, means the writes stayed in memory. */
+#define CACHE_WRITE_RATIO 0.1
 
 struct cache_inputs {
 	int direct;		   /* every read used O_DIRECT */
@@ -27,6 +30,8 @@ struct cache_inputs {
 	uint64_t read_working_set; /* bytes the reads could touch */
 	int have_devices;	   /* device counters were measured */
 	uint64_t dev_bytes_read;
+	uint64_t dev_bytes_written;
+	int synced;		   /* the phase fsyncs, or writes with O_SYNC/O_DSYNC/O_DIRECT */
 	struct meminfo mem;	   /* at the start of the measured window */
 	double ceiling_mb_s;	   /* devices_ceiling_mb_s(); 0: no ceiling known */
 	const char *devices;	   /* "sda (hdd)", for the messages */

@@ -305,6 +305,7 @@ static void phase_free(struct result_phase *p)
 	device_free(&p->device);
 	free(p->cache.reason);
 	free(p->cache.rate_reason);
+	free(p->cache.write_reason);
 	for (size_t j = 0; j < p->nintervals; j++) {
 		free(p->intervals[j].op_ops);
 		free(p->intervals[j].op_p99_ns);
@@ -431,6 +432,7 @@ void result_free(struct result *r)
 	free(r->command_line);
 	free(r->workload_hash);
 	result_ranks_free(r->ranks);
+	free(r->workload_text);
 	free(r);
 }
 
@@ -649,6 +651,10 @@ static void cache_merge(struct result_cache *a, const struct result_cache *b)
 	a->page_cache_bytes = b->page_cache_bytes;
 	a->arc_bytes = b->arc_bytes;
 	a->arc_max_bytes = b->arc_max_bytes;
+	if (b->writes_absorbed && !a->writes_absorbed) {
+		a->writes_absorbed = 1;
+		a->write_reason = b->write_reason ? xstrdup(b->write_reason) : NULL;
+	}
 	if (b->rate_implausible && !a->rate_implausible) {
 		a->rate_implausible = 1;
 		a->rate_reason = b->rate_reason ? xstrdup(b->rate_reason) : NULL;

@@ -174,6 +174,10 @@ struct result_cache {
 	int64_t arc_bytes, arc_max_bytes; /* ZFS ARC; -1 when there is none */
 	int rate_implausible;
 	char *rate_reason;
+	/* the write side: the application wrote, the devices did not, and
+	 * nothing in the phase forced the data out (fsync, O_SYNC, O_DIRECT) */
+	int writes_absorbed;
+	char *write_reason;
 };
 
 /* One --interval sample of a phase. */
@@ -363,6 +367,9 @@ struct result {
 	 * result_hash() of the resolved workload text (run), or NULL, and
 	 * then the JSON writer hashes the parameters (docs/json-format.md) */
 	char *workload_hash;
+	/* that resolved text ($dir as "<target>"), or NULL: compare shows the
+	 * lines two results' workloads differ in beyond their parameters */
+	char *workload_text;
 	/* the suite's metrics table (result_set_metric_defs()): what its
 	 * phases' metrics mean, for compare and report; strings owned */
 	struct metric_def *metric_defs;

@@ -506,6 +506,8 @@ static void record(struct suite_session *s)
 	s->acc = new_result(s);
 	s->acc->workload_hash = s->workload_hash;
 	s->workload_hash = NULL;
+	s->acc->workload_text = s->workload_text;
+	s->workload_text = NULL;
 	result_set_metric_defs(s->acc, s->ops->metrics);
 	shared_run_params(&s->acc->params, &s->ro);
 	if (s->ops->params)
@@ -590,6 +592,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		ops->fini(&s);
 	result_free(s.acc);
 	free(s.workload_hash);
+	free(s.workload_text);
 	free(s.ctx);
 	mpi_end();
 	return ret == SUITE_DONE ? EXIT_OK : ret;

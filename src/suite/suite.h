@@ -115,6 +115,7 @@ struct suite_session {
 				 * NULL: no runner (ops->run does its own work) */
 	const char *workload;	/* the result's workload name */
 	char *workload_hash;	/* result_hash() of what runs, or NULL (freed here) */
+	char *workload_text;	/* the resolved text it hashes, or NULL (freed here) */
 	struct preflight_needs needs;
 	int has_needs;		/* needs filled: check them */
 	/* the session */

@@ -137,14 +137,64 @@ check "... listing both workloads" grep -q "webserver.json: run webserver" "$T/e
 run "$FSGAUGE" compare --force "$F/ext4.json" "$F/webserver.json"
 check "different workloads with --force: exit 0" [ "$rc" -eq 0 ]
 check "... with a warning" grep -q "warning: comparing results of different workloads" "$T/err"
-expect_fail "different parameters refused (exit 2)" 2 "cannot compare results whose parameters differ" \
-	"$FSGAUGE" compare "$F/ext4.json" "$F/threads32.json"
-check "... listing var.nthreads" grep -Eq "^ +var.nthreads +16 +32" "$T/err"
-check "... and duration" grep -Eq "^ +duration +10 +20" "$T/err"
-check "... but not the seed (it may differ)" sh -c "! grep -q '^ *seed ' '$T/err'"
-run "$FSGAUGE" compare --force "$F/ext4.json" "$F/threads32.json"
-check "different parameters with --force: exit 0" [ "$rc" -eq 0 ]
-check "... the table lists the differences" grep -q "parameter differences (compared anyway with --force)" "$T/out"
+# --- parameters that differ: what is compared, listed first ----------------
+run "$FSGAUGE" compare "$F/ext4.json" "$F/threads32.json"
+check "different parameters compared: exit 0 (exit $rc)" [ "$rc" -eq 0 ]
+check "... no error" sh -c "! grep -q 'error' '$T/err'"
+check "... 'what differs' before the table" sh -c \
+	"grep -n 'what differs:' '$T/out' | cut -d: -f1 | { read a; [ \$a -lt \$(grep -n \"^phase 'main'\" '$T/out' | cut -d: -f1) ]; }"
+check "... var.nthreads: 16 → 32" grep -q "^  var.nthreads: 16 → 32\$" "$T/out"
+check "... duration: 10 → 20" grep -q "^  duration: 10 → 20\$" "$T/out"
+check "... but not the seed (it may differ)" sh -c "! grep -q '^  seed:' '$T/out'"
+check "... two parameters differ: no sweep" sh -c "! grep -q 'a sweep over' '$T/out'"
+run "$FSGAUGE" compare --json "$T/pd.json" "$F/ext4.json" "$F/threads32.json"
+check "... in the JSON: parameter_differences, sweep null" [ "$(json "$T/pd.json" \
+	'[x["key"] for x in d["parameter_differences"]] == ["var.nthreads", "duration"] and d["sweep"] is None')" = true ]
+
+# a thread sweep: nthreads 4, 8, 16, nothing else differs
+for n in 4 8 16; do
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]="n"+sys.argv[3]; d["parameters"]["var.nthreads"]=sys.argv[3]
+for p in d["phases"]:
+    p["summary"]["ops_per_second"] *= int(sys.argv[3]) / 4
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/sw$n.json" "$n"
+done
+run "$FSGAUGE" compare --json "$T/sw.json" "$T/sw4.json" "$T/sw8.json" "$T/sw16.json"
+check "thread sweep compared: exit 0" [ "$rc" -eq 0 ]
+check "... var.nthreads: 4 → 8 → 16" grep -q "^  var.nthreads: 4 → 8 → 16\$" "$T/out"
+check "... named a sweep" grep -q "a sweep over var.nthreads" "$T/out"
+check "... the JSON's sweep: the parameter and its values" [ "$(json "$T/sw.json" \
+	'd["sweep"] == {"parameter": "var.nthreads", "values": [4, 8, 16]}')" = true ]
+check "... no workload warning (no workload text, hashes equal)" sh -c "! grep -q 'workload' '$T/err'"
+# sizes in what differs in binary units
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]="big"; d["parameters"]["var.meanfilesize"]="1048576"
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/big.json"
+run "$FSGAUGE" compare "$F/single-a.json" "$T/big.json"
+check "a size parameter in binary units: 16 KiB → 1 MiB" grep -q "^  var.meanfilesize: 16 KiB → 1 MiB\$" "$T/out"
+
+# workloads of one name that differ beyond their parameters: the lines
+wtext() { # OUT LABEL TEXT
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]=sys.argv[3]; d["workload_text"]=sys.argv[4]
+d["workload_hash"]="%032x" % hash(sys.argv[4]) if sys.argv[4] else d["workload_hash"]
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/$1" "$2" "$3"
+}
+nl='
+'
+wtext wa.json wa "workload varmail${nl}var nthreads=4${nl}thread t instances=\$nthreads=4${nl}    flowop read r1 iosize=\$io=\"4 k\"${nl}usage \"threads (default 4)\""
+wtext wb.json wb "workload varmail${nl}var nthreads=8 (overridden)${nl}thread t instances=\$nthreads=8${nl}    flowop read r1 iosize=\$io=\"8 k\"${nl}usage \"threads (default 8)\""
+wtext wc.json wc "workload varmail${nl}var nthreads=4${nl}thread t instances=\$nthreads=4${nl}    flowop write w1 iosize=\$io=\"4 k\""
+run "$FSGAUGE" compare "$T/wa.json" "$T/wb.json"
+check "workload texts that differ only in values: exit 0, no warning" \
+	sh -c "[ $rc -eq 0 ] && ! grep -q 'differ beyond the parameters' '$T/out'"
+run "$FSGAUGE" compare "$T/wa.json" "$T/wc.json"
+check "workloads that differ in flowops: exit 0" [ "$rc" -eq 0 ]
+check "... warned about" grep -q "warning: '$T/wc.json' and the baseline '$T/wa.json' both ran run 'varmail', but their workloads differ beyond the parameters" "$T/out"
+check "... the baseline's line" grep -q '^  - *flowop read r1 iosize=\$io$' "$T/out"
+check "... and the other's" grep -q '^  + *flowop write w1 iosize=\$io$' "$T/out"
+run "$FSGAUGE" report "$T/wa.json" "$T/wc.json" -o "$T/wdiff.html"
+check "... and in the report" grep -q "differ beyond the parameters" "$T/wdiff.html"
 
 # --- the table ----------------------------------------------------------------
 run "$FSGAUGE" compare "$F/ext4.json" "$F/zfs.json" "$F/xfs.json"

@@ -64,4 +64,40 @@ if [ -n "$shm" ]; then
 else
 	ok "# SKIP tmpfs: /dev/shm is not a writable tmpfs"
 fi
+# --- the write side: written, not on the devices, nothing forcing it out ---
+wd="$T/wtarget"
+mkdir "$wd"
+for sync in no yes; do
+	{
+		echo 'define file name=out,path=$dir,size=0'
+		echo 'define process name=p,instances=1 {'
+		echo '  thread name=t,memsize=1m,instances=1 {'
+		echo '    flowop appendfile name=app,filename=out,iosize=1m,iters=16'
+		[ "$sync" = yes ] && echo '    flowop fsync name=sync,filename=out'
+		echo '    flowop finishonbytes name=stop,value=16m'
+		echo '  }'
+		echo '}'
+	} > "$T/w-$sync.f"
+	run "$FSGAUGE" run "$T/w-$sync.f" -d "$wd" -t 30 --json "$T/w-$sync.json"
+	check "writes ($sync fsync): the run succeeds (exit $rc)" [ "$rc" -eq 0 ]
+done
+wa() { json "$T/w-$1.json" "d['phases'][0]['cache']$2"; }
+check "with an fsync in the phase: never judged absorbed" [ "$(wa yes "['writes_absorbed']")" = false ]
+check "... and no write warning" sh -c "! grep -q 'writes were likely absorbed' '$T/out'"
+run "$FSGAUGE" run "$T/w-no.f" -d "$wd" -t 30 --json "$T/w-no.json"
+dev_w=$(json "$T/w-no.json" "(d['phases'][0].get('device') or {}).get('total', {}).get('bytes_written', -1)")
+if [ "$(wa no "['writes_absorbed']")" = true ]; then
+	check "no fsync, devices wrote little: the text warns" grep -q "^WARNING: writes were likely absorbed by the page cache, not the storage: " "$T/out"
+	check "... saying why" [ -n "$(wa no "['write_reason']")" ]
+	cp "$T/w-no.json" "$T/w-no2.json"
+	run "$FSGAUGE" compare "$T/w-no.json" "$T/w-no2.json"
+	check "... and compare warns" grep -q "phase '.*': writes were likely absorbed by the page cache" "$T/out"
+else
+	# the devices (if counted) took a tenth or more: written out in time
+	check "no fsync, devices wrote a tenth or more (or none counted): no warning (device bytes $dev_w)" \
+		sh -c "! grep -q 'writes were likely absorbed' '$T/out'"
+	ok "# SKIP the page cache flushed the writes during the run"
+	ok "# SKIP the page cache flushed the writes during the run"
+fi
+check "writes: nothing left behind" empty_dir "$wd"
 finish

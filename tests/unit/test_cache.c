@@ -132,8 +132,53 @@ static void test_steady(void)
 	ok(!steady_state_reached(t, y, 5, 5, NULL), "no operations at all: not steady");
 }
 
+static void absorbed(const struct cache_inputs *in, int want, const char *needle, const char *what)
+{
+	struct result_cache c;
+
+	memset(&c, 0, sizeof(c));
+	cache_assess(in, &c);
+	ok(c.writes_absorbed == want && (!want || (c.write_reason && strstr(c.write_reason, needle))) &&
+		   (want || !c.write_reason),
+	   "%s: %s (%s)", what, want ? "absorbed" : "not absorbed",
+	   c.write_reason ? c.write_reason : "(null)");
+	free(c.reason);
+	free(c.rate_reason);
+	free(c.write_reason);
+}
+
+/* The write side: many bytes written, the devices next to none, and
+ * nothing forcing them out. */
+static void test_writes(void)
+{
+	struct cache_inputs in = base();
+
+	in.have_devices = 1;
+	in.app_bytes_written = 8000 * MiB;
+	in.dev_bytes_written = 0;
+	absorbed(&in, 1, "the application wrote 8000.0 MiB, the devices 0.0 MiB (0%)",
+		 "8000 MiB written, devices 0");
+	in.dev_bytes_written = 799 * MiB;
+	absorbed(&in, 1, "(10%)", "devices under a tenth");
+	in.dev_bytes_written = 800 * MiB;
+	absorbed(&in, 0, "", "devices a tenth: written out");
+	in.dev_bytes_written = 0;
+	in.synced = 1;
+	absorbed(&in, 0, "", "fsync or O_SYNC in the phase: not judged");
+	in.synced = 0;
+	in.have_devices = 0;
+	absorbed(&in, 0, "", "no device counters: no evidence");
+	in.fstype = "tmpfs";
+	absorbed(&in, 1, "tmpfs keeps files in memory", "tmpfs");
+	in.fstype = "ext4";
+	in.have_devices = 1;
+	in.app_bytes_written = MiB - 1;
+	absorbed(&in, 0, "", "under 1 MiB written: too little evidence");
+}
+
 int main(void)
 {
+	test_writes();
 	test_cache();
 	test_steady();
 	return done_testing();

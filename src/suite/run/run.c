@@ -192,10 +192,11 @@ static int run_check(struct suite_session *s, int argc, char **argv)
  * applied, but with $dir as the fixed text RESOLVED_DIR instead of the
  * target, so that one workload run on two file systems has one hash.  A
  * second parse, so that texts the target was put in (echo) are fixed too.
+ * The text itself goes into *text (the result's workload_text).
  */
 #define RESOLVED_DIR "\"<target>\""
 
-static char *resolved_hash(struct run_suite *r)
+static char *resolved_hash(struct run_suite *r, char **text)
 {
 	struct wl_override dir = r->ov[r->nov];
 	struct workload *w = NULL;
@@ -206,7 +207,7 @@ static char *resolved_hash(struct run_suite *r)
 	if (workload_parse(r->text, r->source, r->ov, r->nov + 1, &w, &werr) == 0) {
 		dump = workload_dump(w);
 		h = result_hash(dump, strlen(dump));
-		free(dump);
+		*text = dump;
 	}
 	workload_free(w);
 	r->ov[r->nov] = dir;
@@ -223,7 +224,7 @@ static int run_plan(struct suite_session *s)
 	workload_set_var(r->w, "dir", s->rd.path);
 	s->w = r->w;
 	s->workload = r->w->name;
-	s->workload_hash = resolved_hash(r);
+	s->workload_hash = resolved_hash(r, &s->workload_text);
 	return EXIT_OK;
 }
 
