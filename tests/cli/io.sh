@@ -166,6 +166,9 @@ expect_fail "jobs together with different runtimes" 2 \
 	$F --size=1m --name=a --runtime=1 --name=b --runtime=2
 expect_fail "-d and --directory differ" 2 "-d '$d' and --directory '/tmp' name different" \
 	$F --size=1m --directory=/tmp
+printf 'define file name=f,path=$dir,size=1m,prealloc\ndefine process name=p {\n thread name=t {\n  flowop read name=r,filename=f,rate_iops=100\n }\n}\n' > "$T/rate.f"
+expect_fail "workload language: rate_iops refused until the schedule runs" 2 \
+	"flowop 'r': rate_iops is not supported yet" "$FSGAUGE" run "$T/rate.f" -d "$d" -t 1
 check "nothing left after the errors" empty_dir "$d"
 
 # fio job files (issue 20): the corpus in tests/fixtures/fio
