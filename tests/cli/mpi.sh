@@ -1,0 +1,101 @@
+#!/bin/sh
+# `mpirun ... fsgauge SUITE`: three ranks on this machine (docs/mpi.md).
+# For run, untar, bonnie and iozone: the reduced operations are the sum of
+# the per-rank ones, histogram counts equal operations, every rank's run
+# directory is gone; a fault on rank 2 only stops all three with one
+# error and exit 1; SIGINT to mpirun leaves rank 0's partial result.
+# Without MPI in the binary, mpirun's environment is refused (exit 2).
+. "$(dirname "$0")/lib.sh"
+
+if ! "$FSGAUGE" --version | grep -q '+mpi'; then
+	# the binary has no MPI: under mpirun (its environment) it refuses
+	expect_fail "built without MPI: mpirun's environment refused" 2 \
+		"started by mpirun \(3 ranks\), but this fsgauge was built without MPI" \
+		env OMPI_COMM_WORLD_SIZE=3 "$FSGAUGE" run varmail -t 1 -d "$T"
+	check "nothing created" [ -z "$(ls "$T" | grep fsgauge-)" ]
+	finish
+fi
+command -v mpirun >/dev/null 2>&1 || skip_all "mpirun not installed (openmpi-bin)"
+case "$SANITIZE" in
+*address* | *thread*) skip_all "Open MPI under SANITIZE=$SANITIZE reports its own leaks and races" ;;
+esac
+M="mpirun --oversubscribe --allow-run-as-root -np 3"
+d="$T/target"
+mkdir "$d"
+# mpirun needs its own session directory; keep it inside $T
+export TMPDIR="$T"
+
+no_rundir() {
+	[ -z "$(ls -A "$d" | grep '^fsgauge-')" ]
+}
+
+# reduced: phases[i].summary.ops == sum over ranks; histograms = ops
+reduced() {
+	json "$1" 'all(p["summary"]["ops"] == sum(r["phases"][i]["ops"] for r in d["ranks"] if i < len(r["phases"])) and p["ranks"]["n"] == 3 for i, p in enumerate(d["phases"])) and len(d["phases"]) > 0'
+}
+hist_ok() {
+	# (stonewall and threaddone are control flowops: counted, not timed)
+	json "$1" 'all(o["histogram"]["count"] == o["ops"] or (o["type"] in ("stonewall", "threaddone") and o["histogram"]["count"] == 0) for p in d["phases"] for o in p["operations"]) and sum(o["histogram"]["count"] for p in d["phases"] for o in p["operations"]) > 0'
+}
+
+run $M "$FSGAUGE" run varmail -t 2 -s nfiles=200 -d "$d" --json "$T/run.json"
+check "run: exit 0" [ "$rc" -eq 0 ]
+check "run: 3 ranks, 1 host" [ "$(json "$T/run.json" 'len(d["ranks"]) * 10 + len(d["hosts"])')" = 31 ]
+check "run: reduced ops = sum of the ranks'" [ "$(reduced "$T/run.json")" = true ]
+check "run: histogram counts = ops" [ "$(json "$T/run.json" 'all(o["histogram"]["count"] == o["ops"] for o in d["phases"][0]["operations"])')" = true ]
+check "run: per-rank run directories named and removed" sh -c "grep -q 'fsgauge-.*-r0-' '$T/err' && [ -z \"\$(ls -A '$d' | grep '^fsgauge-')\" ]"
+check "run: one report, with the ranks' block" [ "$(grep -c '^IO Summary' "$T/out")" -eq 1 ]
+check "run: slowest rank named" grep -Eq "^phase run over 3 ranks: ops/s min .* slowest rank [0-2] " "$T/out"
+check "run: one 'run directory' line (rank 0's)" [ "$(grep -c '^run directory:' "$T/err")" -eq 1 ]
+check "run: rows have rank, host, ops, rate, seconds" [ "$(json "$T/run.json" 'sorted(r["rank"] for r in d["ranks"]) == [0,1,2] and all(r["host"] and r["phases"][0]["seconds"] > 0 and r["phases"][0]["ops_per_second"] > 0 for r in d["ranks"])')" = true ]
+check "run: phase time covers every rank's" [ "$(json "$T/run.json" 'd["phases"][0]["seconds"] >= max(r["phases"][0]["seconds"] for r in d["ranks"])')" = true ]
+
+run $M "$FSGAUGE" untar --synthetic tiny --copies 2 -d "$d" --json "$T/untar.json"
+check "untar: exit 0" [ "$rc" -eq 0 ]
+check "untar: reduced ops = sum of the ranks'" [ "$(reduced "$T/untar.json")" = true ]
+check "untar: histograms = ops" [ "$(hist_ok "$T/untar.json")" = true ]
+check "untar: 6 copies in the table" [ "$(grep -c '^copy-00[01] ' "$T/out")" -eq 6 ]
+check "untar: no run directory left" no_rundir
+
+run $M "$FSGAUGE" bonnie -d "$d" -r 0 -s 4 -n 1:2048:1024:2 -m tiny --json "$T/bonnie.json"
+check "bonnie: exit 0" [ "$rc" -eq 0 ]
+check "bonnie: reduced ops = sum of the ranks'" [ "$(reduced "$T/bonnie.json")" = true ]
+check "bonnie: histograms = ops" [ "$(hist_ok "$T/bonnie.json")" = true ]
+check "bonnie: one progress line per test (rank 0's)" [ "$(grep -o 'Writing intelligently' "$T/err" | wc -l)" -eq 1 ]
+check "bonnie: no run directory left" no_rundir
+
+run $M "$FSGAUGE" iozone -t 2 -s 256k -r 64k -i 0 -i 1 --dir "$d" --json "$T/iozone.json"
+check "iozone: exit 0" [ "$rc" -eq 0 ]
+check "iozone: reduced ops = sum of the ranks'" [ "$(reduced "$T/iozone.json")" = true ]
+check "iozone: histograms = ops (timed operations)" [ "$(hist_ok "$T/iozone.json")" = true ]
+check "iozone: no run directory left" no_rundir
+
+# a fault on rank 2 only (an MPMD command line): all stop, exit 1, one error
+run mpirun --oversubscribe --allow-run-as-root -np 2 "$FSGAUGE" run varmail -t 20 -s nfiles=200 -d "$d" --json "$T/fault.json" : \
+	-np 1 "$FSGAUGE" run varmail -t 20 -s nfiles=200 -d "$d" --json "$T/fault.json" \
+	--engine faulty:psync:op=fsync,nth=20,err=EIO
+check "fault on rank 2: exit 1" [ "$rc" -eq 1 ]
+check "fault on rank 2: one error message" [ "$(grep -c '^fsgauge: .*Input/output error' "$T/err")" -eq 1 ]
+check "fault on rank 2: rank 0's result names rank 2's error" [ "$(json "$T/fault.json" 'd["status"]["stopped_on_error"] and d["status"]["first_error"].startswith("rank 2: ")')" = true ]
+check "fault on rank 2: the others stopped by it (peer), well before -t 20" [ "$(json "$T/fault.json" 'sorted(r["phases"][0]["end_reason"] for r in d["ranks"]) == ["error", "peer", "peer"] and all(r["phases"][0]["seconds"] < 15 for r in d["ranks"])')" = true ]
+check "fault on rank 2: no run directory left" no_rundir
+
+# an option not reduced yet: refused on every rank, exit 2
+expect_fail "--repeat under mpirun: refused" 2 "^fsgauge: --repeat cannot be used under mpirun" \
+	$M "$FSGAUGE" run varmail -t 1 -d "$d" --repeat 2
+check "--repeat refused: nothing created" no_rundir
+
+# a target one rank cannot use: every rank stops before running, exit 2
+expect_fail "missing target: exit 2" 2 "cannot" $M "$FSGAUGE" run varmail -t 1 -d "$T/none"
+
+# SIGINT to mpirun: rank 0 writes the partial result
+$M "$FSGAUGE" run varmail -t 60 -s nfiles=200 -d "$d" --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
+pid=$!
+if wait_for "$T/int.err" "^Running" 30; then
+	sleep 1
+	kill -INT $pid
+fi
+wait $pid
+check "SIGINT: rank 0's partial result, marked interrupted" [ "$(json "$T/int.json" 'd["status"]["interrupted"] and d["phases"][0]["summary"]["ops"] > 0')" = true ]
+check "SIGINT: no run directory left" no_rundir
+finish
