@@ -64,10 +64,12 @@ static json_t *rnum(double v)
 void output_ranks_json(struct json_t *o, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
-	json_t *ranks = json_array(), *hosts = json_array();
+	json_t *ranks, *hosts;
 
 	if (!rr)
 		return;
+	ranks = json_array();
+	hosts = json_array();
 	for (size_t i = 0; i < rr->n; i++) {
 		json_t *j = json_object(), *ph = json_array();
 
