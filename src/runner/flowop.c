@@ -1079,6 +1079,25 @@ static ALWAYS_INLINE void depth_seen(struct op_stats *st, uint64_t depth)
 static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				   int64_t iosize, int write);
 
+/* The wflow an operation of the flowop counts in: an rwmix's read or
+ * write child ("NAME.read", "NAME.write"), else the flowop itself. */
+static inline struct wflow *rw_acct(struct wflow *f, int write)
+{
+	return f->type == FO_RWMIX ? &f->children[write != 0] : f;
+}
+
+/* rwmix: the direction of its next operation, 1 for a write. */
+static inline int mix_pick(struct worker *wk, const struct wflow *f)
+{
+	return rng_below(&wk->rng, 100) >= f->readpct;
+}
+
+/* For messages: a depth pass's direction (-1: an rwmix's, both). */
+static inline const char *rw_what(int write)
+{
+	return write < 0 ? "read/write" : write ? "write" : "read";
+}
+
 /* iobytes=: the flowop has issued all the bytes it may. */
 static inline int flow_spent(const struct wflow *f)
 {
@@ -1138,6 +1157,53 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	if (write)
 		entry_grow(s, off + (uint64_t)ret);
 	else if (verifying(wk) && check_read(wk, f, s, wk->buf, off, (size_t)ret))
+		return FR_ERROR;
+	return unlikely(f->after) ? flow_after(wk, f, s, write, (uint64_t)iosize) : FR_OK;
+}
+
+/* rwmix: one read or write (a read with probability readpct percent),
+ * counted in the flowop's read or write child; sequential reads and
+ * writes share one offset, which wraps at the end of the working set
+ * (the file's size, or wss=), writes included.  With iodepth= on an
+ * asynchronous engine every request picks its own direction. */
+static enum flow_result do_rwmix(struct worker *wk, struct wflow *f)
+{
+	struct fd_slot *s;
+	enum flow_result r = io_setup(wk, f, &s);
+	struct wflow *c;
+	struct timing t;
+	int64_t iosize, ret;
+	uint64_t off;
+	int write;
+
+	if (r != FR_OK)
+		return r;
+	iosize = flow_iosize(wk, f);
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+	if (ensure_buf(wk, (size_t)iosize) < 0) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
+	if (f->dq && !s->ncfds)
+		return depth_pass(wk, f, s, iosize, -1);
+	write = mix_pick(wk, f);
+	c = rw_acct(f, write);
+	if (f->iodepth > 1)
+		depth_seen(&c->st, 1);
+	off = rw_offset(wk, f, s, iosize, 0);
+	if (write)
+		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
+	op_begin(c, &t);
+	ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
+	op_end(wk, c, &t, !write && ret > 0 ? (uint64_t)ret : 0, write && ret > 0 ? (uint64_t)ret : 0);
+	if (ret < 0) {
+		runner_op_error(wk, c, write ? "write" : "read", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	if (write)
+		entry_grow(s, off + (uint64_t)ret);
+	else if (verifying(wk) && check_read(wk, c, s, wk->buf, off, (size_t)ret))
 		return FR_ERROR;
 	return unlikely(f->after) ? flow_after(wk, f, s, write, (uint64_t)iosize) : FR_OK;
 }
@@ -1882,6 +1948,7 @@ static void depth_complete(struct worker *wk, struct depth_slot *d, uint64_t now
 	struct wflow *f = d->f;
 	struct depth_q *dq = f->dq;
 	int write = q->op == IO_WRITE;
+	struct wflow *c = rw_acct(f, write);
 	int64_t res = q->res;
 
 	if (res == -EINTR || res == -EAGAIN || (res > 0 && (size_t)res < q->len)) {
@@ -1893,14 +1960,14 @@ static void depth_complete(struct worker *wk, struct depth_slot *d, uint64_t now
 		res = r < 0 ? r : (int64_t)(done + (size_t)r);
 		now = op_clock();
 	}
-	depth_account(wk, f, op_clock_ns(now - d->t0), !write && res > 0 ? (uint64_t)res : 0,
+	depth_account(wk, c, op_clock_ns(now - d->t0), !write && res > 0 ? (uint64_t)res : 0,
 		      write && res > 0 ? (uint64_t)res : 0);
 	if (res < 0) {
 		const char *path = NULL;
 
 		if (d->fs && d->idx >= 0)
 			path = entry_path(wk, d->fs, d->idx, wk->path2);
-		runner_op_error(wk, f, write ? "write" : "read", path, (int)res);
+		runner_op_error(wk, c, write ? "write" : "read", path, (int)res);
 		dq->failed = 1;
 	} else if (write && d->fs && d->idx >= 0) {
 		entry_grow_at(d->fs, d->idx, q->off + (uint64_t)res);
@@ -2026,8 +2093,8 @@ static int depth_push(struct worker *wk, struct depth_q *q, struct depth_slot *d
 }
 
 /* iodepth=: hand the engine one more request of the flowop (iosize
- * bytes, at the offset rw_offset() picks).  0, or -1 after an error
- * (reported). */
+ * bytes, at the offset rw_offset() picks; write -1: an rwmix's, of the
+ * direction it picks).  0, or -1 after an error (reported). */
 static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, int64_t iosize,
 			int write)
 {
@@ -2049,7 +2116,12 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 		d->cap = (size_t)iosize;
 		data_fill(&wk->rn->o->data, &wk->rng, d->buf, d->cap);
 	}
-	off = rw_offset(wk, f, s, iosize, write);
+	if (write < 0) {
+		write = mix_pick(wk, f);
+		off = rw_offset(wk, f, s, iosize, 0); /* (one offset wrapping for both) */
+	} else {
+		off = rw_offset(wk, f, s, iosize, write);
+	}
 	if (write) {
 		fill_for_write(wk, s, d->buf, (size_t)iosize, off);
 		note_plain_write(wk, s);
@@ -2073,13 +2145,13 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 	}
 	if (ret < 0) {
 		q->free[q->nfree++] = d->i;
-		depth_account(wk, f, op_clock_ns(op_clock() - d->t0), 0, 0);
-		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), ret);
+		depth_account(wk, rw_acct(f, write), op_clock_ns(op_clock() - d->t0), 0, 0);
+		runner_op_error(wk, rw_acct(f, write), write ? "write" : "read", slot_path(wk, s), ret);
 		return -1;
 	}
 	q->inflight++;
 	wk->depth_inflight++;
-	depth_seen(&f->st, q->inflight);
+	depth_seen(&rw_acct(f, write)->st, q->inflight);
 	if (q->nqueued >= q->batch) {
 		/* (the queued requests stay in flight: the drain reaps them) */
 		ret = depth_flush(wk, q);
@@ -2109,7 +2181,7 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 	}
 	ret = depth_flush(wk, q);
 	if (ret < 0) {
-		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), ret);
+		runner_op_error(wk, f, rw_what(write), slot_path(wk, s), ret);
 		return FR_ERROR;
 	}
 	return FR_OK;
@@ -2144,7 +2216,7 @@ static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd
 		int n = inflight_reap(wk, 1);
 
 		if (n < 0) {
-			runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), n);
+			runner_op_error(wk, f, rw_what(write), slot_path(wk, s), n);
 			r = FR_ERROR;
 		}
 	}
@@ -2552,6 +2624,8 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 	case FO_READ:
 	case FO_WRITE:
 		return do_rw(wk, f, f->type == FO_WRITE);
+	case FO_RWMIX:
+		return do_rwmix(wk, f);
 	case FO_APPENDFILE:
 		return do_append(wk, f, 0);
 	case FO_APPENDFILERAND:
@@ -2778,8 +2852,10 @@ static void flow_init_after(struct wflow *f)
 	const struct wl_flowop *fo = f->fo;
 	int64_t v;
 
-	if (fo->type != FO_READ && fo->type != FO_WRITE)
+	if (!runner_block_flowop(fo->type))
 		return;
+	v = wl_val_int(&fo->readpct, NULL, 50);
+	f->readpct = (unsigned)MIN(MAX(v, 0), 100);
 	v = wl_val_int(&fo->iobytes, NULL, 0);
 	f->iobytes = v > 0 ? (uint64_t)v : 0;
 	f->after = f->iobytes != 0;

@@ -196,6 +196,11 @@ struct wflow {
 	int after;
 	uint64_t iobytes;	/* iobytes=: the thread is done once issued reaches it; 0: none */
 	uint64_t issued;	/* bytes of the requests issued so far */
+	unsigned readpct;	/* rwmix: readpct=, 0 to 100 */
+	/* the descriptors of the children that count a read, write or rwmix
+	 * flowop's operations apart (runner.c, wflow_acct_init) */
+	struct wl_flowop *acct_fo;
+	size_t nacct_fo;
 	/* CPU sampling: operations until the next sample (1: the next one),
 	 * and the weight (1/p) the next sample counts with */
 	uint64_t cpu_left, cpu_weight;
@@ -306,6 +311,13 @@ struct runner {
 };
 
 /* Visit every wflow of every worker (children included). */
+/* The flowops that move data a request at a time (iodepth= and the
+ * other block attributes apply): read, write, rwmix. */
+static inline int runner_block_flowop(enum flowop_type t)
+{
+	return t == FO_READ || t == FO_WRITE || t == FO_RWMIX;
+}
+
 typedef void (*wflow_fn)(struct runner *rn, struct worker *wk, struct wflow *f, void *arg);
 void runner_visit_flows(struct runner *rn, wflow_fn fn, void *arg);
 enum op_class runner_flow_class(const struct wl_flowop *fo);

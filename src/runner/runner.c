@@ -131,6 +131,35 @@ static struct rt_fileset *fileset_by_def(struct runner *rn, const struct wl_file
 	return NULL;
 }
 
+static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowop *fo);
+
+/* The operations a read, write or rwmix flowop counts apart from its
+ * own: an rwmix's reads and writes ("NAME.read", "NAME.write").  They
+ * are children of the wflow that are never executed, only counted in,
+ * with descriptors of their own (f->acct_fo, freed by wflow_free) so
+ * that they are named in the result as any flowop. */
+static void wflow_acct_init(struct runner *rn, struct wflow *f)
+{
+	const struct wl_flowop *fo = f->fo;
+	struct wl_flowop *d;
+	size_t n = 0;
+
+	if (fo->type != FO_RWMIX)
+		return;
+	f->acct_fo = d = xcalloc(2, sizeof(*d));
+	d[n].type = FO_READ;
+	d[n++].name = xasprintf("%s.read", fo->name);
+	d[n].type = FO_WRITE;
+	d[n++].name = xasprintf("%s.write", fo->name);
+	for (size_t i = 0; i < n; i++)
+		d[i].line = fo->line;
+	f->nacct_fo = n;
+	f->nchildren = n;
+	f->children = xcalloc(n, sizeof(*f->children));
+	for (size_t i = 0; i < n; i++)
+		wflow_init(rn, &f->children[i], &d[i]);
+}
+
 static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowop *fo)
 {
 	memset(f, 0, offsetof(struct wflow, st));
@@ -144,7 +173,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.last_idx = -1;
 	flow_init_attrs(f, rn->o->direct);
 	f->ofs = offsets_new(fo, rn->o->seed);
-	if (f->iodepth > 1 && (fo->type == FO_READ || fo->type == FO_WRITE) &&
+	if (f->iodepth > 1 && runner_block_flowop(fo->type) &&
 	    (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
 		depth_q_init(f);
 	f->pass = pass_get(rn, fo);
@@ -160,6 +189,8 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 			if (fo->type == FO_REPLAY)
 				f->replay_child[fo->children[i]->replay_kind] = (unsigned char)i;
 		}
+	} else {
+		wflow_acct_init(rn, f);
 	}
 }
 
@@ -216,6 +247,9 @@ static void wflow_free(struct wflow *f)
 	free(f->execs);
 	depth_q_free(f);
 	offsets_free(f->ofs);
+	for (size_t i = 0; i < f->nacct_fo; i++)
+		free(f->acct_fo[i].name);
+	free(f->acct_fo);
 }
 
 /* The largest iodepth= of the flowops in fl[0..n) and their children. */
@@ -239,8 +273,7 @@ static const struct wl_flowop *flowops_deep(struct wl_flowop *const *fl, size_t 
 	for (size_t i = 0; i < n; i++) {
 		const struct wl_flowop *c = flowops_deep(fl[i]->children, fl[i]->nchildren);
 
-		if ((fl[i]->type == FO_READ || fl[i]->type == FO_WRITE) &&
-		    wl_val_int(&fl[i]->iodepth, NULL, 1) > 1)
+		if (runner_block_flowop(fl[i]->type) && wl_val_int(&fl[i]->iodepth, NULL, 1) > 1)
 			return fl[i];
 		if (c)
 			return c;
@@ -255,7 +288,7 @@ static void depth_notes(struct runner *rn, struct wl_flowop *const *fl, size_t n
 	for (size_t i = 0; i < n; i++) {
 		int64_t d = wl_val_int(&fl[i]->iodepth, NULL, 1);
 
-		if ((fl[i]->type == FO_READ || fl[i]->type == FO_WRITE) && d > 1)
+		if (runner_block_flowop(fl[i]->type) && d > 1)
 			msg_info("flowop '%s': engine %s is synchronous: iodepth=%lld runs at depth 1",
 				 fl[i]->name, rn->o->engine, (long long)d);
 		depth_notes(rn, fl[i]->children, fl[i]->nchildren);
@@ -663,6 +696,13 @@ static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, voi
 {
 	if (f->fo->type == FO_REPLAY && f->fo->replay)
 		return; /* not an operation: its children are */
+	if (f->fo->type == FO_RWMIX) {
+		/* not an operation either: its reads and writes are; what it
+		 * counts itself (stalls, a failed open) goes with its reads */
+		name_flow(rn, wk, &f->children[0], arg);
+		f->result_idx = f->children[0].result_idx;
+		return;
+	}
 	for (size_t i = 0; i < rn->nopdefs; i++)
 		if (!strcmp(rn->opdefs[i]->name, f->fo->name)) {
 			f->result_idx = i;

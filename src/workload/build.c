@@ -138,6 +138,15 @@ struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, cons
 	return fo;
 }
 
+struct wl_flowop *wl_add_rwmix(struct wl_thread *t, const char *name, struct wl_fileset *fs,
+			       int readpct)
+{
+	struct wl_flowop *fo = wl_add_flowop(t, FO_RWMIX, name, fs);
+
+	fo->readpct = wl_int(readpct);
+	return fo;
+}
+
 struct wl_flowop *wl_add_composite(struct wl_thread *t, const char *name)
 {
 	struct wl_flowop *fo = wl_add_flowop(t, FO_COMPOSITE, name, NULL);

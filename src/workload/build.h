@@ -47,6 +47,12 @@ struct wl_thread *wl_add_thread(struct wl_process *p, const char *name, int64_t 
 				int64_t memsize);
 struct wl_flowop *wl_add_flowop(struct wl_thread *t, enum flowop_type type, const char *name,
 				struct wl_fileset *fs);
+/* An rwmix flowop (FO_RWMIX) on fs: each operation a read with
+ * probability readpct percent (0 to 100), else a write; counted as two
+ * operations, "<name>.read" and "<name>.write".  Set iosize, random,
+ * iodepth, iobytes, ... on the result as on a read or write. */
+struct wl_flowop *wl_add_rwmix(struct wl_thread *t, const char *name, struct wl_fileset *fs,
+			       int readpct);
 /* A composite flowop (as a `define flowop` call): its children run in
  * order, `iters` times per call, and the whole call is timed as one
  * operation named `name`.  Add children with wl_add_child(). */

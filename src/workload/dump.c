@@ -76,6 +76,7 @@ static const struct field flowop_fields[] = {
 	{ "iodepth", FO(iodepth) },
 	{ "iodepth_batch", FO(iodepth_batch) },
 	{ "iobytes", FO(iobytes) },
+	{ "readpct", FO(readpct) },
 };
 #undef FO
 

@@ -48,6 +48,7 @@ static const char *const flowop_names[FO__COUNT] = {
 	[FO_GETC] = "getc",
 	[FO_REWRITE] = "rewrite",
 	[FO_SYNCFS] = "syncfs",
+	[FO_RWMIX] = "rwmix",
 };
 
 const char *flowop_type_name(enum flowop_type t)

@@ -175,6 +175,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "iodepth", AK_INT, FO(iodepth) },
 	{ "iodepth_batch", AK_INT, FO(iodepth_batch) },
 	{ "iobytes", AK_SIZE, FO(iobytes) },
+	{ "readpct", AK_INT, FO(readpct) },
 	{ "noreadahead", AK_IGNORED, 3 },
 	{ NULL, 0, 0 },
 };
@@ -1714,9 +1715,9 @@ static int check_iodepth(struct parser *p, const struct fo_ast *f, const struct 
 
 	if (!wl_val_isset(&fo->iodepth))
 		return 0;
-	if (fo->type != FO_READ && fo->type != FO_WRITE)
-		return perr(p, line, col, "flowop '%s': iodepth is for read and write flowops only",
-			    fo->name);
+	if (fo->type != FO_READ && fo->type != FO_WRITE && fo->type != FO_RWMIX)
+		return perr(p, line, col,
+			    "flowop '%s': iodepth is for read, write and rwmix flowops only", fo->name);
 	if (wl_val_israndom(&fo->iodepth))
 		return perr(p, line, col, "flowop '%s': iodepth cannot be random", fo->name);
 	n = wl_val_int(&fo->iodepth, NULL, 0);
@@ -1755,10 +1756,31 @@ static int check_iodepth_batch(struct parser *p, const struct fo_ast *f,
 	return 0;
 }
 
-/* The flowops that move data a request at a time: read, write. */
+/* The flowops that move data a request at a time: read, write, rwmix. */
 static int moves_blocks(enum flowop_type t)
 {
-	return t == FO_READ || t == FO_WRITE;
+	return t == FO_READ || t == FO_WRITE || t == FO_RWMIX;
+}
+
+/* readpct=: on rwmix only, a constant (or a variable holding one) from
+ * 0 to 100. */
+static int check_readpct(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo)
+{
+	const struct attr *a = attr_find(&f->attrs, "readpct");
+	int line = a ? a->v.line : f->line, col = a ? a->v.col : f->col;
+	int64_t n;
+
+	if (!wl_val_isset(&fo->readpct))
+		return 0;
+	if (fo->type != FO_RWMIX)
+		return perr(p, line, col, "flowop '%s': readpct is for rwmix flowops only", fo->name);
+	if (wl_val_israndom(&fo->readpct))
+		return perr(p, line, col, "flowop '%s': readpct cannot be random", fo->name);
+	n = wl_val_int(&fo->readpct, NULL, 0);
+	if (n < 0 || n > 100)
+		return perr(p, line, col, "flowop '%s': readpct %lld is out of range (0 to 100 percent)",
+			    fo->name, (long long)n);
+	return 0;
 }
 
 /* A count attribute (iobytes=, ...): only on the flowop types `ok`
@@ -1787,7 +1809,10 @@ static int check_count(struct parser *p, const struct fo_ast *f, const struct wl
 /* The attributes of the block flowops' fio-like extensions. */
 static int check_block_attrs(struct parser *p, const struct fo_ast *f, const struct wl_flowop *fo)
 {
-	return check_count(p, f, fo, "iobytes", &fo->iobytes, moves_blocks, "read and write");
+	int rc = check_count(p, f, fo, "iobytes", &fo->iobytes, moves_blocks,
+			     "read, write and rwmix");
+
+	return rc ? rc : check_readpct(p, f, fo);
 }
 
 /* The place of attribute `name` in f (or of the flowop when absent). */
@@ -3175,6 +3200,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->iodepth);
 	wl_val_clear(&fo->iodepth_batch);
 	wl_val_clear(&fo->iobytes);
+	wl_val_clear(&fo->readpct);
 	for (size_t i = 0; i < fo->nchildren; i++)
 		flowop_free(fo->children[i]);
 	free(fo->children);

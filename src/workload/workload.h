@@ -199,6 +199,7 @@ enum flowop_type {
 	FO_GETC,      /* iosize characters one at a time from a user buffer */
 	FO_REWRITE,   /* read a block, dirty a byte, write it back */
 	FO_SYNCFS,    /* flush the file system the run directory is on */
+	FO_RWMIX,     /* a read or a write, readpct= percent of them reads */
 	FO__COUNT
 };
 
@@ -266,6 +267,10 @@ struct wl_flowop {
 	 * the flowop, the thread is done (fio's io_size per job;
 	 * docs/workload-language.md) */
 	struct wl_val iobytes;
+	/* rwmix: the percentage of its operations that are reads (fio's
+	 * rwmixread), 0 to 100, default 50; the runner counts them as two
+	 * operations, "NAME.read" and "NAME.write" */
+	struct wl_val readpct;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

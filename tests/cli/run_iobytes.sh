@@ -93,7 +93,7 @@ expect_fail "iobytes=0: exit 2, its place and range" 2 \
 	"$FSGAUGE" run "$T/z.f" -d "$d" -q --engine null
 sed 's/flowop write name=w,/flowop appendfile name=w,/' "$T/w.f" > "$T/a.f"
 expect_fail "iobytes on appendfile: exit 2" 2 \
-	"flowop 'w': iobytes is for read and write flowops only" \
+	"flowop 'w': iobytes is for read, write and rwmix flowops only" \
 	"$FSGAUGE" run "$T/a.f" -d "$d" -q --engine null
 check "nothing left in the target" empty_dir "$d"
 finish

@@ -171,7 +171,7 @@ done
 workload 1
 sed 's/flowop write name=rw,filename=big,iosize=4k,random,iodepth=1/flowop fsync name=rw,filename=big,iodepth=4/' \
 	"$T/d.f" > "$T/s.f"
-expect_fail "iodepth on fsync: refused, exit 2" 2 "iodepth is for read and write flowops only" \
+expect_fail "iodepth on fsync: refused, exit 2" 2 "iodepth is for read, write and rwmix flowops only" \
 	"$FSGAUGE" run "$T/s.f" -d "$d" -q
 check "nothing left in the target" empty_dir "$d"
 

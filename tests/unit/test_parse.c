@@ -10,6 +10,7 @@
 #include "tap.h"
 #include "util/rand.h"
 #include "util/util.h"
+#include "workload/build.h"
 #include "workload/builtin.h"
 #include "workload/workload.h"
 
@@ -267,6 +268,15 @@ static const struct ok_case ok_cases[] = {
 	  "set $b=4\n" PROC("  flowop read name=r,iodepth=32,iodepth_batch=8\n"
 			    "  flowop write name=w,iodepth=4,iodepth_batch=$b"),
 	  NULL, { " iodepth=32 iodepth_batch=8", " iodepth=4 iodepth_batch=$b=4" } },
+	{ "rwmix with readpct, iosize, random, iodepth, iobytes",
+	  "define file name=f,path=/tmp,size=1m\n"
+	  PROC("  flowop rwmix name=mx,filename=f,iosize=8k,random,readpct=70,iodepth=16,iobytes=1m\n"
+	       "  flowop rwmix name=half,filename=f"),
+	  NULL, { "flowop rwmix mx fileset=f iosize=8192 random=true", " iodepth=16 iobytes=1048576 readpct=70\n",
+		  "flowop rwmix half fileset=f\n" } },
+	{ "readpct 0 and 100, and from a variable",
+	  "set $p=100\n" PROC("  flowop rwmix name=w,readpct=0\n  flowop rwmix name=r,readpct=$p"),
+	  NULL, { "flowop rwmix w readpct=0\n", "flowop rwmix r readpct=$p=100\n" } },
 	{ "iobytes on read and write, a size or a variable",
 	  "set $n=1m\n" PROC("  flowop read name=r,iobytes=64k\n  flowop write name=w,iodepth=4,iobytes=$n"),
 	  NULL, { "flowop read r iobytes=65536", " iodepth=4 iobytes=$n=1048576" } },
@@ -325,7 +335,15 @@ static const struct bad_case bad_cases[] = {
 	{ "iodepth_batch not a number", PROC("  flowop read name=r,iodepth=4,iodepth_batch=x"), NULL,
 	  3, 46, "iodepth_batch 'x' is not a number" },
 	{ "iodepth on another flowop", PROC("  flowop fsync name=s,iodepth=4"), NULL, 3, 31,
-	  "flowop 's': iodepth is for read and write flowops only" },
+	  "flowop 's': iodepth is for read, write and rwmix flowops only" },
+	{ "readpct above 100", PROC("  flowop rwmix name=m,readpct=101"), NULL, 3, 31,
+	  "flowop 'm': readpct 101 is out of range (0 to 100 percent)" },
+	{ "readpct not a number", PROC("  flowop rwmix name=m,readpct=most"), NULL, 3, 31,
+	  "readpct 'most' is not a number" },
+	{ "readpct random", PROC("  flowop rwmix name=m,readpct=cvar(type=exponential,parameters=mean:1)"),
+	  NULL, 3, 31, "flowop 'm': readpct cannot be random" },
+	{ "readpct on read", PROC("  flowop read name=r,readpct=50"), NULL, 3, 30,
+	  "flowop 'r': readpct is for rwmix flowops only" },
 	{ "iobytes 0", PROC("  flowop read name=r,iobytes=0"), NULL, 3, 30,
 	  "flowop 'r': iobytes 0 is out of range (at least 1)" },
 	{ "iobytes not a size", PROC("  flowop write name=w,iobytes=lots"), NULL, 3, 31,
@@ -335,7 +353,7 @@ static const struct bad_case bad_cases[] = {
 	{ "iobytes from a variable out of range", "set $n=0\n" PROC("  flowop read name=r,iobytes=$n"),
 	  NULL, 4, 30, "flowop 'r': iobytes 0 is out of range" },
 	{ "iobytes on another flowop", PROC("  flowop appendfile name=a,iobytes=1m"), NULL, 3, 36,
-	  "flowop 'a': iobytes is for read and write flowops only" },
+	  "flowop 'a': iobytes is for read, write and rwmix flowops only" },
 	{ "bad number of entries", "define fileset name=x,entries=ten\n", NULL, 1, 31,
 	  "entries 'ten' is not a number" },
 	{ "unterminated string", "echo \"abc\n", NULL, 1, 6, "unterminated string" },
@@ -902,6 +920,25 @@ static void test_randvars(void)
 	workload_free(w);
 }
 
+/* build.h's rwmix helper makes what `flowop rwmix` parses to. */
+static void test_build_rwmix(void)
+{
+	struct workload *w = wl_new("b");
+	struct wl_fileset *fs = wl_add_file(w, "f", 1 << 20);
+	struct wl_thread *t = wl_add_thread(wl_add_process(w, "p", 1), "t", 1, 1 << 20);
+	struct wl_flowop *fo = wl_add_rwmix(t, "mx", fs, 70);
+	char *dump;
+
+	fo->iosize = wl_int(4096);
+	ok(fo->type == FO_RWMIX && fo->fileset == fs, "wl_add_rwmix: an rwmix flowop on the file");
+	is_int(wl_val_int(&fo->readpct, NULL, -1), 70, "wl_add_rwmix: readpct");
+	dump = workload_dump(w);
+	ok(strstr(dump, "flowop rwmix mx fileset=f iosize=4096 readpct=70\n") != NULL,
+	   "wl_add_rwmix: dumps as the parsed flowop does");
+	free(dump);
+	workload_free(w);
+}
+
 static void test_flowop_names(void)
 {
 	int roundtrip = 1;
@@ -972,6 +1009,7 @@ int main(void)
 	test_readers();
 	test_randvars();
 	test_flowop_names();
+	test_build_rwmix();
 	test_misc();
 	return done_testing();
 }
