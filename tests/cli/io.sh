@@ -115,6 +115,34 @@ check "faulty engine, EIO on a write: exit 1" [ "$rc" -eq 1 ]
 check "  the error in the report" grep -q "NOTE: 1 operation errors; first: .*Input/output error" "$T/out"
 check "  nothing left" empty_dir "$d"
 
+# mixed modes: rwmixread percent of the requests read, the rest write;
+# together they move size (or io_size) bytes, counted as io.read and
+# io.write, and fio's report has both lines
+run "$FSGAUGE" io --rw=randrw --rwmixread=70 --size=4m -d "$d" -q --json "$T/j.json" --seed 3
+check "randrw rwmixread=70: exit 0" [ "$rc" -eq 0 ]
+check "  reads and writes add up to 1024 requests, 4 MiB" \
+	[ "$(json "$T/j.json" "sum(o['ops'] for o in d['phases'][0]['operations'] if o['name'] in ('io.read', 'io.write'))")" = 1024 ]
+check "  reads about 70% of them (60-80%)" \
+	[ "$(json "$T/j.json" "0.6 < sum(o['ops'] for o in d['phases'][0]['operations'] if o['name'] == 'io.read') / 1024 < 0.8")" = true ]
+check "  only reads read, only writes write" \
+	[ "$(json "$T/j.json" "all((o['bytes_written'] == 0) if o['name'] == 'io.read' else (o['bytes_read'] == 0) for o in d['phases'][0]['operations'] if o['name'] in ('io.read', 'io.write'))")" = true ]
+check "  fio's read and write lines" grep -Eq '^  write: IOPS=' "$T/out"
+check "  the read line too" grep -Eq '^  read: IOPS=' "$T/out"
+check "  rwmixread recorded" [ "$(json "$T/j.json" "d['parameters']['job.io.rwmixread']")" = 70 ]
+check "  nothing left" empty_dir "$d"
+run "$FSGAUGE" io --rw=readwrite --rwmixread=10 --rwmixwrite=100 --bs=8k --size=1m -d "$d" -q \
+	--json "$T/j.json"
+check "rw=readwrite, rwmixwrite=100 (the later option wins): 128 writes, no reads" \
+	[ "$(ops io.write) $(json "$T/j.json" "sum(o['ops'] for o in d['phases'][0]['operations'] if o['name'] == 'io.read')")" = "128 1048576 0" ]
+case " $engines " in *" io_uring "*)
+	run "$FSGAUGE" io --rw=randrw --ioengine=io_uring --iodepth=8 --size=2m -d "$d" -q \
+		--json "$T/j.json"
+	check "randrw at iodepth=8 on io_uring: 512 requests in all" \
+		[ "$(json "$T/j.json" "sum(o['ops'] for o in d['phases'][0]['operations'] if o['name'] in ('io.read', 'io.write'))")" = 512 ]
+	;;
+*) ok "# SKIP randrw at iodepth=8: io_uring not built in" ;;
+esac
+
 # usage errors
 F="$FSGAUGE io -d $d"
 expect_fail "unknown option" 2 "^fsgauge io: unrecognized option '--frob'" $F --frob=1
@@ -124,9 +152,15 @@ expect_fail "fio option not supported: named" 2 \
 expect_fail "fio engine not supported" 2 \
 	"ioengine 'mmap' is not supported by fsgauge io" $F --size=1m --ioengine=mmap
 expect_fail "unknown engine" 2 "unknown ioengine 'frob'" $F --size=1m --ioengine=frob
-expect_fail "rw=randrw not supported" 2 "rw=randrw is not supported by fsgauge io" \
-	$F --size=1m --rw=randrw
-expect_fail "bad rw" 2 "invalid rw 'sideways' \(expected read, write, randread or randwrite\)" \
+expect_fail "rw=trim not supported" 2 "rw=trim is not supported by fsgauge io" \
+	$F --size=1m --rw=trim
+expect_fail "randrw with different read and write sizes" 2 \
+	"job 'io': rw=randrw with different read and write block sizes is not supported" \
+	$F --size=1m --rw=randrw --bs=4k,8k
+expect_fail "bad rwmixread" 2 "invalid rwmixread '101' \(expected a percentage from 0 to 100\)" \
+	$F --size=1m --rw=randrw --rwmixread=101
+expect_fail "bad rw" 2 \
+	"invalid rw 'sideways' \(expected read, write, randread, randwrite, rw, readwrite or randrw\)" \
 	$F --size=1m --rw=sideways
 expect_fail "bad bs" 2 "invalid bs '0' \(expected a size from 1 to 64m" $F --size=1m --bs=0
 expect_fail "bad size" 2 "invalid size '1x'" $F --size=1x

@@ -240,6 +240,20 @@ static int same_for_all(const struct io_suite *io)
 	return 0;
 }
 
+/* Whether reads and writes have the same block sizes (bs, bsrange and
+ * bssplit alike): a mixed job's requests take one size rule. */
+static int same_sizes(const struct io_job *j)
+{
+	if (j->bs[0] != j->bs[1] || j->bs_lo[0] != j->bs_lo[1] || j->bs_hi[0] != j->bs_hi[1] ||
+	    j->nsplit[0] != j->nsplit[1])
+		return 0;
+	for (size_t i = 0; i < j->nsplit[0]; i++)
+		if (j->split[0][i].size != j->split[1][i].size ||
+		    j->split[0][i].pct != j->split[1][i].pct)
+			return 0;
+	return 1;
+}
+
 static int check_job(const struct io_job *j)
 {
 	if (j->iodepth_batch > j->iodepth) {
@@ -266,6 +280,12 @@ static int check_job(const struct io_job *j)
 		msg_err("job '%s': blockalign other than the block size is not supported by "
 			"fsgauge io (docs/io.md)",
 			j->name);
+		return -1;
+	}
+	if (io_job_mixed(j) && !same_sizes(j)) {
+		msg_err("job '%s': rw=%s with different read and write block sizes is not supported "
+			"by fsgauge io (docs/io.md)",
+			j->name, io_rw_name(j->rw));
 		return -1;
 	}
 	if (j->nsplit[0] && j->bs_lo[0]) {
@@ -616,8 +636,14 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->osync = wl_bool(1);
 	if (j->dsync)
 		fo->dsync = wl_bool(1);
-	fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name,
-		    d == IO_DIR_WRITE ? "write" : "read", f->fs);
+	if (io_job_mixed(j)) {
+		/* counted as <job>.read and <job>.write, as the other modes */
+		fo = wl_add_rwmix(t, j->name, f->fs, (int)j->rwmixread);
+		fo->fd = wl_int(1);
+	} else {
+		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name,
+			    d == IO_DIR_WRITE ? "write" : "read", f->fs);
+	}
 	fo->iosize = block_size(io->w, j, d);
 	fo->wss = wl_int((int64_t)(j->size ? j->size : f->size));
 	if (io_job_random(j)) {
@@ -717,6 +743,10 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 
 	snprintf(key, sizeof(key), "job.%s.rw", j->name);
 	kv_add(pl, key, "%s", io_rw_name(j->rw));
+	if (io_job_mixed(j)) {
+		snprintf(key, sizeof(key), "job.%s.rwmixread", j->name);
+		kv_add(pl, key, "%u", j->rwmixread);
+	}
 	snprintf(key, sizeof(key), "job.%s.bs", j->name);
 	kv_add(pl, key, "%s,%s", size_format(j->bs[0], a, sizeof(a)),
 	       size_format(j->bs[1], b, sizeof(b)));

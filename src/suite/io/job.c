@@ -15,7 +15,7 @@
 const struct io_opt_info io_opt_table[] = {
 	{ "name", "NAME", "start a job named NAME (the options before the first\n--name are every job's)" },
 	{ "description", "TEXT", "the job's description (recorded)" },
-	{ "rw", "MODE", "read, write, randread or randwrite (default read)" },
+	{ "rw", "MODE", "read, write, randread, randwrite, rw (readwrite) or\nrandrw (default read)" },
 	{ "readwrite", "MODE", "the same as --rw" },
 	{ "bs", "SIZE[,SIZE]", "block size, or reads' and writes' (default 4k)" },
 	{ "blocksize", "SIZE[,SIZE]", "the same as --bs" },
@@ -48,8 +48,8 @@ const struct io_opt_info io_opt_table[] = {
 	{ "stonewall", NULL, "wait for the jobs before this one to finish" },
 	{ "wait_for_previous", NULL, "the same as --stonewall" },
 	{ "new_group", NULL, "start a new reporting group" },
-	{ "rwmixread", "PCT", "read share of a mixed job (recorded)" },
-	{ "rwmixwrite", "PCT", "write share of a mixed job (recorded)" },
+	{ "rwmixread", "PCT", "percent of a mixed job's requests that read (default 50)" },
+	{ "rwmixwrite", "PCT", "percent that write (100 - rwmixread)" },
 	{ "zero_buffers", NULL, "write zeros (as --data zero)" },
 	{ "refill_buffers", NULL, "new data for every write (fsgauge always does)" },
 	{ "scramble_buffers", "BOOL", "accepted: fsgauge's data never repeats" },
@@ -133,6 +133,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->loops = 1;
 	j->iodepth = 1;
 	j->iodepth_batch = 1;
+	j->rwmixread = 50;
 	j->ioengine = xstrdup("psync");
 	j->ioengine_fio = xstrdup("psync");
 	j->compress_pct = -1;
@@ -173,22 +174,27 @@ void io_job_free(struct io_job *j)
 
 int io_job_reads(const struct io_job *j)
 {
-	return j->rw == RW_READ || j->rw == RW_RANDREAD;
+	return j->rw == RW_READ || j->rw == RW_RANDREAD || io_job_mixed(j);
 }
 
 int io_job_writes(const struct io_job *j)
 {
-	return j->rw == RW_WRITE || j->rw == RW_RANDWRITE;
+	return j->rw == RW_WRITE || j->rw == RW_RANDWRITE || io_job_mixed(j);
+}
+
+int io_job_mixed(const struct io_job *j)
+{
+	return j->rw == RW_RW || j->rw == RW_RANDRW;
 }
 
 int io_job_random(const struct io_job *j)
 {
-	return j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE;
+	return j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW;
 }
 
 const char *io_rw_name(enum io_rw rw)
 {
-	static const char *const names[] = { "read", "write", "randread", "randwrite" };
+	static const char *const names[] = { "read", "write", "randread", "randwrite", "rw", "randrw" };
 
 	return names[rw];
 }
@@ -423,10 +429,12 @@ static int set_bssplit(struct io_job *j, const char *val)
 
 static int set_rw(struct io_job *j, const char *val, char *err, size_t len)
 {
-	static const char *const mixed[] = { "rw", "readwrite", "randrw", "trim", "randtrim",
-					     "trimwrite", "randtrimwrite", NULL };
+	static const char *const trims[] = { "trim", "randtrim", "trimwrite", "randtrimwrite",
+					     NULL };
 
-	for (int rw = RW_READ; rw <= RW_RANDWRITE; rw++)
+	if (!strcmp(val, "readwrite"))
+		val = "rw";
+	for (int rw = RW_READ; rw <= RW_RANDRW; rw++)
 		if (!strcmp(val, io_rw_name(rw))) {
 			j->rw = rw;
 			j->given |= IOJ_RW;
@@ -436,11 +444,13 @@ static int set_rw(struct io_job *j, const char *val, char *err, size_t len)
 		/* fio's old spellings are not taken: say which they are */
 		return fail(err, len, -ENOTSUP, "rw=%s is not supported by fsgauge io (docs/io.md)", val);
 	}
-	if (in_list(mixed, val) || strchr(val, ':'))
+	if (in_list(trims, val) || strchr(val, ':'))
 		return fail(err, len, -ENOTSUP, "rw=%s is not supported by fsgauge io (docs/io.md)",
 			    val);
 	return fail(err, len, -EINVAL,
-		    "invalid rw '%s' (expected read, write, randread or randwrite)", val);
+		    "invalid rw '%s' (expected read, write, randread, randwrite, rw, readwrite or "
+		    "randrw)",
+		    val);
 }
 
 static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
@@ -544,8 +554,7 @@ static const struct bool_opt bool_opts[] = {
 /* Accepted, with nothing to change: fsgauge always does what they ask
  * (docs/io.md says so). */
 static const char *const accepted[] = {
-	"refill_buffers", "scramble_buffers", "clat_percentiles", "new_group",
-	"rwmixread", "rwmixwrite", NULL,
+	"refill_buffers", "scramble_buffers", "clat_percentiles", "new_group", NULL,
 };
 
 static int table_opt(struct io_job *j, const char *key, const char *val, int *handled)
@@ -599,7 +608,8 @@ static const char *expected(const char *key)
 	if (!strcmp(key, "kb_base"))
 		return "1024 or 1000";
 	if (!strcmp(key, "buffer_compress_percentage") || !strcmp(key, "dedupe_percentage") ||
-	    !strcmp(key, "percentage_random"))
+	    !strcmp(key, "percentage_random") || !strcmp(key, "rwmixread") ||
+	    !strcmp(key, "rwmixwrite"))
 		return "a percentage from 0 to 100";
 	if (!strcmp(key, "randseed"))
 		return "a non-negative integer";
@@ -651,6 +661,13 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 		if (parse_uint(val, 0, 100, &v) < 0)
 			return -EINVAL;
 		*(key[0] == 'b' ? &j->compress_pct : &j->dedupe_pct) = (int)v;
+		return 0;
+	}
+	if (!strcmp(key, "rwmixread") || !strcmp(key, "rwmixwrite")) {
+		/* one share: the later of the two options wins, as in fio */
+		if (parse_uint(val, 0, 100, &v) < 0)
+			return -EINVAL;
+		j->rwmixread = key[5] == 'r' ? (unsigned)v : 100 - (unsigned)v;
 		return 0;
 	}
 	if (!strcmp(key, "percentage_random")) {

@@ -26,6 +26,8 @@ enum io_rw {
 	RW_WRITE,
 	RW_RANDREAD,
 	RW_RANDWRITE,
+	RW_RW,	   /* rw, readwrite: sequential, mixed */
+	RW_RANDRW, /* randrw */
 };
 
 /* fio's data directions, for bs=READ,WRITE. */
@@ -53,6 +55,7 @@ struct io_job {
 	unsigned numjobs;
 	unsigned loops;
 	unsigned iodepth, iodepth_batch;
+	unsigned rwmixread;		 /* mixed jobs: percent reads (default 50) */
 	char *ioengine;			 /* fsgauge's engine name */
 	char *ioengine_fio;		 /* as given ("sync", "pvsync") */
 	int direct, sync, dsync;
@@ -113,6 +116,8 @@ extern const struct io_opt_info io_opt_table[];
 int io_job_reads(const struct io_job *j);
 int io_job_writes(const struct io_job *j);
 int io_job_random(const struct io_job *j);
+/* rw=rw (readwrite) or randrw: reads and writes, rwmixread percent reads */
+int io_job_mixed(const struct io_job *j);
 /* fio's name of the job's rw= ("randread"). */
 const char *io_rw_name(enum io_rw rw);
 
