@@ -143,6 +143,30 @@ case " $engines " in *" io_uring "*)
 *) ok "# SKIP randrw at iodepth=8: io_uring not built in" ;;
 esac
 
+# fio's JSON (--output-format): the fields fio's consumers read
+# (docs/fio-compat.md), agreeing with fsgauge's own result
+run "$FSGAUGE" io --rw=randrw --size=1m --name=m --output-format=json+ -d "$d" --json "$T/j.json"
+check "--output-format=json+: exit 0, standard output parses" \
+	[ "$rc" -eq 0 -a "$(json "$T/out" "d['jobs'][0]['jobname']")" = m ]
+check "  reads and writes as fsgauge counted them" \
+	[ "$(json "$T/out" "d['jobs'][0]['read']['total_ios'] + d['jobs'][0]['write']['total_ios']")" = 256 ]
+check "  io_bytes of both: 1 MiB" \
+	[ "$(json "$T/out" "d['jobs'][0]['read']['io_bytes'] + d['jobs'][0]['write']['io_bytes']")" = 1048576 ]
+check "  lat_ns N = total_ios, percentiles and bins in clat_ns (psync)" \
+	[ "$(json "$T/out" "[j['read']['lat_ns']['N'] == j['read']['total_ios'] and sum(j['read']['clat_ns']['bins'].values()) == j['read']['total_ios'] and '99.000000' in j['read']['clat_ns']['percentile'] for j in d['jobs']]")" = "[True]" ]
+check "  options before --name are global options; unmeasured fields are absent" \
+	[ "$(json "$T/out" "(d['global options'], d['jobs'][0]['job options'], 'slat_ns' in d['jobs'][0]['read'], 'bw_min' in d['jobs'][0]['read'])")" = "({'rw': 'randrw', 'size': '1m'}, {}, False, False)" ]
+run "$FSGAUGE" io --rw=read --size=1m --output-format=normal,json --output "$T/fio.out" -d "$d"
+check "--output FILE: normal then json in the file, nothing on stdout" \
+	[ "$rc" -eq 0 -a ! -s "$T/out" ] && grep -q '^Run status group 0' "$T/fio.out" && grep -q '"fio version"' "$T/fio.out"
+expect_fail "--output-format=terse" 2 "output-format=terse is not supported by fsgauge io" \
+	$FSGAUGE io --size=1m --output-format=terse -d "$d"
+expect_fail "bad --output-format" 2 "invalid --output-format 'xml' \(expected normal, json or json\+\)" \
+	$FSGAUGE io --size=1m --output-format=json,xml -d "$d"
+expect_fail "fio JSON and --json - on stdout" 2 \
+	"--json - and --output-format=json both write to standard output" \
+	$FSGAUGE io --size=1m --output-format=json --json - -d "$d"
+
 # usage errors
 F="$FSGAUGE io -d $d"
 expect_fail "unknown option" 2 "^fsgauge io: unrecognized option '--frob'" $F --frob=1

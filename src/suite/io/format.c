@@ -65,7 +65,7 @@ static void bytes_fmt(char *buf, size_t len, double v, int binary)
 		snprintf(buf, len, "%.1f%s", v, binary ? bin[u] : dec[u]);
 }
 
-static double hist_stdev(const struct hist *h)
+double io_hist_stdev(const struct hist *h)
 {
 	double mean = hist_mean(h), ss = 0;
 
@@ -106,7 +106,7 @@ static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j)
 
 	fprintf(f, "     lat (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", unit,
 		(double)h->min / div, (double)h->max / div, hist_mean(h) / div,
-		hist_stdev(h) / div);
+		io_hist_stdev(h) / div);
 	fprintf(f, "     lat percentiles (%s):\n", unit);
 	for (size_t i = 0; i < np; i++) {
 		char p[16];
@@ -116,6 +116,19 @@ static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j)
 			(double)hist_quantile(h, pcts[i] / 100.0) / div,
 			i + 1 == np ? "\n" : i % 4 == 3 ? ",\n" : ",");
 	}
+}
+
+uint64_t io_hist_count_in(const struct hist *h, double lo, double hi)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		double v = (double)hist_value_at(i);
+
+		if (h->buckets[i] && v > lo && v <= hi)
+			n += h->buckets[i];
+	}
+	return n;
 }
 
 /* fio's latency distribution: the share of requests up to each edge
@@ -134,14 +147,10 @@ static void lat_buckets(FILE *f, const struct hist *h)
 
 		for (size_t e = 0; e < ARRAY_SIZE(edges); e++) {
 			double hi = edges[e] * scale, pct;
-			uint64_t n = 0;
+			/* the last edge takes every longer request too */
+			uint64_t n = io_hist_count_in(h, lo,
+						      u == 2 && e + 1 == ARRAY_SIZE(edges) ? 1e300 : hi);
 
-			for (unsigned i = 0; i < HIST_BUCKETS; i++) {
-				double v = (double)hist_value_at(i);
-
-				if (h->buckets[i] && v > lo && (v <= hi || (u == 2 && e + 1 == ARRAY_SIZE(edges))))
-					n += h->buckets[i];
-			}
 			lo = hi;
 			pct = 100.0 * (double)n / (double)h->count;
 			if (pct >= 0.01 && len < sizeof(line) - 32)
@@ -184,18 +193,26 @@ static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double
 		lat_lines(f, &d->st.lat, j);
 }
 
-/* Sum the phase's ops named "<job>.<what>" into d. */
-static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
-		   enum io_dir dir)
+int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
+		 enum io_dir dir)
 {
 	char name[300];
+	int present = 0;
 
 	io_result_name(name, sizeof(name), job, dir);
 	for (size_t i = 0; i < ph->nops; i++)
 		if (!strcmp(ph->ops[i].name, name)) {
-			op_stats_merge(&d->st, &ph->ops[i].st);
-			d->present = 1;
+			op_stats_merge(st, &ph->ops[i].st);
+			present = 1;
 		}
+	return present;
+}
+
+/* Sum the phase's ops of the job's direction into d. */
+static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
+		   enum io_dir dir)
+{
+	d->present |= io_merge_ops(&d->st, ph, job, dir);
 }
 
 static void job_block(FILE *f, const struct result_phase *ph, const struct io_job *jobs,

@@ -5,6 +5,7 @@
  *   io.c      the suite: the command line's jobs, checks, block devices,
  *             the model (one thread per clone), the hooks of suite_main()
  *   format.c  fio's per-job text report from the result
+ *   fio_json.c  the result in fio's JSON (--output-format=json, json+)
  */
 #ifndef FSGAUGE_SUITE_IO_INTERNAL_H
 #define FSGAUGE_SUITE_IO_INTERNAL_H
@@ -29,5 +30,19 @@ void io_result_name(char *buf, size_t len, const char *job, enum io_dir d);
  * and the disk stats, then fsgauge's own lines (cache, amplification). */
 void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,
 		    size_t njobs, const struct io_group *groups, size_t ngroups);
+
+/* Merge the phase's operations of job `job`'s direction into st: 1 if it
+ * has any. */
+int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
+		 enum io_dir dir);
+/* A histogram's standard deviation (from its buckets), and how many of
+ * its values are in (lo, hi]. */
+double io_hist_stdev(const struct hist *h);
+uint64_t io_hist_count_in(const struct hist *h, double lo, double hi);
+
+/* The result as fio's JSON (json+: with the latency bins). */
+struct json_t;
+struct json_t *io_fio_json(const struct result *res, const struct io_job *jobs,
+			   const struct io_group *groups, size_t ngroups, int plus);
 
 #endif

@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 #include "suite/io/jobfile.h"
 #include "suite/suite.h"
 #include "util/blockdev.h"
+#include "util/outfile.h"
 #include "util/size.h"
 #include "util/util.h"
 #include "workload/build.h"
@@ -62,12 +64,18 @@ struct io_suite {
 	int devices;		/* the files are block devices */
 	struct workload *w;
 	struct wl_process **procs; /* per job */
+	unsigned formats;	/* --output-format: bits of IO_FMT_*; 0: normal */
+	const char *output;	/* --output: where the report goes (NULL: stdout) */
 };
+
+enum { IO_FMT_NORMAL = 1, IO_FMT_JSON = 2, IO_FMT_JSONPLUS = 4 };
 
 enum {
 	IO_ALLOW_WRITE_DEVICE = OPT_OWN,
 	IO_FORCE_DESTROY,
 	IO_SECTION,
+	IO_OUTPUT_FORMAT,
+	IO_OUTPUT,
 	IO_SET = 's',
 	IO_FIO_FIRST = OPT_OWN + 16, /* io_opt_table[i] has key IO_FIO_FIRST + i */
 };
@@ -88,6 +96,12 @@ __attribute__((constructor)) static void io_opts_init(void)
 					   "or carries a signature (its data is lost)" };
 	io_opts[n++] = (struct suite_opt){ "section", 0, IO_SECTION, OPTARG_REQUIRED, "NAME",
 					   "run only job NAME of the job file" };
+	io_opts[n++] = (struct suite_opt){ "output-format", 0, IO_OUTPUT_FORMAT, OPTARG_REQUIRED,
+					   "FMT[,FMT]",
+					   "the report as fio's: normal (its text, the default),\n"
+					   "json or json+ (fio's JSON, json+ with latency bins)" };
+	io_opts[n++] = (struct suite_opt){ "output", 0, IO_OUTPUT, OPTARG_REQUIRED, "FILE",
+					   "write the report to FILE instead of standard output" };
 	io_opts[n++] = (struct suite_opt){ "set", 's', IO_SET, OPTARG_REQUIRED, "KEY=VALUE",
 					   "set fio option KEY in every job of the job files\n"
 					   "(repeatable: -s runtime=10 -s size=1g)" };
@@ -130,6 +144,39 @@ static struct io_job *current(struct io_suite *io)
 	return io->in_job ? &io->jobs[io->njobs - 1] : &io->global;
 }
 
+/* --output-format=normal,json,json+ (fio's names; terse is not
+ * written). */
+static int parse_formats(struct io_suite *io, const char *arg)
+{
+	static const char *const names[] = { "normal", "json", "json+" };
+	char buf[128], *save = NULL;
+
+	if (strlen(arg) >= sizeof(buf) || !*arg) {
+		msg_err("invalid --output-format '%s' (expected normal, json or json+)", arg);
+		return EXIT_USAGE;
+	}
+	snprintf(buf, sizeof(buf), "%s", arg);
+	io->formats = 0;
+	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(names) && strcmp(w, names[i]); i++)
+			;
+		if (i < ARRAY_SIZE(names)) {
+			io->formats |= 1u << i;
+		} else if (!strcmp(w, "terse")) {
+			msg_err("--output-format=terse is not supported by fsgauge io (docs/fio-compat.md)");
+			return EXIT_USAGE;
+		} else {
+			msg_err("invalid --output-format '%s' (expected normal, json or json+)", w);
+			return EXIT_USAGE;
+		}
+	}
+	if ((io->formats & IO_FMT_JSON) && (io->formats & IO_FMT_JSONPLUS))
+		io->formats &= ~(unsigned)IO_FMT_JSON; /* json+ is json with more */
+	return EXIT_OK;
+}
+
 static int io_option(struct suite_session *s, int key, const char *arg, int argc, char **argv)
 {
 	struct io_suite *io = ctx(s);
@@ -148,6 +195,12 @@ static int io_option(struct suite_session *s, int key, const char *arg, int argc
 	}
 	if (key == IO_SECTION) {
 		io->section = arg;
+		return EXIT_OK;
+	}
+	if (key == IO_OUTPUT_FORMAT)
+		return parse_formats(io, arg);
+	if (key == IO_OUTPUT) {
+		io->output = arg;
 		return EXIT_OK;
 	}
 	if (key == IO_SET) {
@@ -410,6 +463,29 @@ static int load_jobfiles(struct io_suite *io, int argc, char **argv)
 	return apply_sets(io);
 }
 
+/* Where the report goes: --output checked before anything runs; fio's
+ * JSON on standard output has it to itself (what else is printed there
+ * goes to stderr), so it cannot share it with --json -. */
+static int check_output(struct suite_session *s, struct io_suite *io)
+{
+	int json = (io->formats & (IO_FMT_JSON | IO_FMT_JSONPLUS)) != 0;
+
+	if (!io->formats)
+		io->formats = IO_FMT_NORMAL;
+	if (io->output && outfile_check(io->output, "report") < 0)
+		return EXIT_USAGE;
+	if (json && (!io->output || !strcmp(io->output, "-"))) {
+		if (s->json && !strcmp(s->json, "-")) {
+			msg_err("--json - and --output-format=json both write to standard output: give "
+				"one of them a file");
+			return EXIT_USAGE;
+		}
+		if (outfile_claim_stdout() < 0)
+			return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int io_check(struct suite_session *s, int argc, char **argv)
 {
 	struct io_suite *io = ctx(s);
@@ -432,7 +508,7 @@ static int io_check(struct suite_session *s, int argc, char **argv)
 	if (same_for_all(io) < 0 || make_groups(io) < 0 || session_from_jobs(s, io) < 0)
 		return EXIT_USAGE;
 	engine_notes(s, io);
-	return EXIT_OK;
+	return check_output(s, io);
 }
 
 /* --- files and devices --------------------------------------------------------- */
@@ -838,7 +914,30 @@ static void io_report(struct suite_session *s, struct result *acc)
 {
 	struct io_suite *io = ctx(s);
 
-	io_format_text(stdout, acc, io->jobs, io->njobs, io->groups, io->ngroups);
+	int json = (io->formats & (IO_FMT_JSON | IO_FMT_JSONPLUS)) != 0;
+	struct outfile of = { 0 };
+	FILE *f = stdout;
+
+	if (io->output || json) {
+		/* "-" after outfile_claim_stdout(): the real standard output */
+		if (outfile_open(&of, io->output ? io->output : "-", "report") < 0) {
+			s->status = EXIT_SYSTEM;
+			return;
+		}
+		f = of.f;
+	}
+	if (io->formats & IO_FMT_NORMAL)
+		io_format_text(f, acc, io->jobs, io->njobs, io->groups, io->ngroups);
+	if (json) {
+		json_t *o = io_fio_json(acc, io->jobs, io->groups, io->ngroups,
+					(io->formats & IO_FMT_JSONPLUS) != 0);
+
+		json_dumpf(o, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+		fputc('\n', f);
+		json_decref(o);
+	}
+	if (f != stdout && outfile_close(&of, "report") < 0)
+		s->status = EXIT_SYSTEM;
 }
 
 static void io_fini(struct suite_session *s)

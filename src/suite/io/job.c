@@ -158,6 +158,12 @@ void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name)
 	dst->filename = dup_or_null(src->filename);
 	dst->directory = dup_or_null(src->directory);
 	dst->random_distribution = dup_or_null(src->random_distribution);
+	dst->opts = src->nopts ? xcalloc(src->nopts, sizeof(*dst->opts)) : NULL;
+	for (size_t i = 0; i < src->nopts; i++) {
+		dst->opts[i].key = xstrdup(src->opts[i].key);
+		dst->opts[i].val = dup_or_null(src->opts[i].val);
+	}
+	dst->nglobal = src->nopts;
 }
 
 void io_job_free(struct io_job *j)
@@ -169,6 +175,11 @@ void io_job_free(struct io_job *j)
 	free(j->filename);
 	free(j->directory);
 	free(j->random_distribution);
+	for (size_t i = 0; i < j->nopts; i++) {
+		free(j->opts[i].key);
+		free(j->opts[i].val);
+	}
+	free(j->opts);
 	memset(j, 0, sizeof(*j));
 }
 
@@ -721,7 +732,7 @@ static const struct io_opt_info *info_of(const char *key)
 	return NULL;
 }
 
-int io_job_set(struct io_job *j, const char *key, const char *val, char *err, size_t errlen)
+static int set_one(struct io_job *j, const char *key, const char *val, char *err, size_t errlen)
 {
 	int handled, ret;
 
@@ -763,4 +774,16 @@ int io_job_set(struct io_job *j, const char *key, const char *val, char *err, si
 		return fail(err, errlen, -EINVAL, "invalid %s '%s' (expected %s)", key,
 			    val ? val : "", expected(key));
 	return 0;
+}
+
+int io_job_set(struct io_job *j, const char *key, const char *val, char *err, size_t errlen)
+{
+	int ret = set_one(j, key, val, err, errlen);
+
+	if (!ret) {
+		j->opts = xrealloc(j->opts, (j->nopts + 1) * sizeof(*j->opts));
+		j->opts[j->nopts].key = xstrdup(key);
+		j->opts[j->nopts++].val = dup_or_null(val);
+	}
+	return ret;
 }

@@ -81,6 +81,12 @@ struct io_job {
 	size_t npercentiles;
 	int lat_percentiles;
 	unsigned given;			 /* options given (bits of IOJ_*) */
+	/* the options as set (key, value; value NULL for a flag), for fio's
+	 * "job options"; the first nglobal came with the copy of [global] */
+	struct io_kv {
+		char *key, *val;
+	} *opts;
+	size_t nopts, nglobal;
 };
 
 /* Bits of io_job.given, for checks that depend on what was said. */

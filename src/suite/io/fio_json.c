@@ -1,0 +1,277 @@
+/*
+ * fio_json.c — an io result in fio's JSON layout (--output-format=json,
+ * json+), for the tools that read fio's: a "jobs" entry per job (its
+ * clones together) or per group with group_reporting, each with "read",
+ * "write" and "trim" objects in fio's field names and units, the CPU, the
+ * IO depths, fio's latency buckets, and "disk_util".
+ *
+ * Only what fsgauge measures is written: fields it has no figure for
+ * (slat_ns, bw_min and the other bandwidth samples, ctx, majf, minf,
+ * short_ios, drop_ios, iodepth_submit/complete) are absent, never zero.
+ * fsgauge times each request from its submission to its completion,
+ * fio's "lat": on a synchronous engine that is also fio's "clat" (fio's
+ * slat is nothing there), so clat_ns is written for psync and null only.
+ * docs/fio-compat.md lists the fields.
+ */
+#include <jansson.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/engine.h"
+#include "suite/io/internal.h"
+#include "util/util.h"
+
+static const double default_pcts[] = { 1,  5,  10, 20, 30, 40,	 50,   60,   70,
+				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
+
+static void set_u(json_t *o, const char *k, uint64_t v)
+{
+	json_object_set_new(o, k, json_integer((json_int_t)v));
+}
+
+static void set_d(json_t *o, const char *k, double v)
+{
+	json_object_set_new(o, k, json_real(v));
+}
+
+/* {min, max, mean, stddev, N}, with percentiles (and json+'s bins). */
+static json_t *lat_obj(const struct hist *h, const struct io_job *j, int pcts, int plus)
+{
+	json_t *o = json_object();
+
+	set_u(o, "min", h->count ? h->min : 0);
+	set_u(o, "max", h->count ? h->max : 0);
+	set_d(o, "mean", hist_mean(h));
+	set_d(o, "stddev", io_hist_stdev(h));
+	set_u(o, "N", h->count);
+	if (pcts && h->count) {
+		const double *p = j->npercentiles ? j->percentiles : default_pcts;
+		size_t np = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+		json_t *po = json_object();
+
+		for (size_t i = 0; i < np; i++) {
+			char key[32];
+
+			snprintf(key, sizeof(key), "%f", p[i]);
+			set_u(po, key, hist_quantile(h, p[i] / 100.0));
+		}
+		json_object_set_new(o, "percentile", po);
+	}
+	if (plus && pcts && h->count) {
+		json_t *bins = json_object();
+
+		for (unsigned i = 0; i < HIST_BUCKETS; i++)
+			if (h->buckets[i]) {
+				char key[32];
+
+				snprintf(key, sizeof(key), "%llu",
+					 (unsigned long long)hist_value_at(i));
+				set_u(bins, key, h->buckets[i]);
+			}
+		json_object_set_new(o, "bins", bins);
+	}
+	return o;
+}
+
+/* One direction's object; st NULL: the direction did nothing (fio's
+ * zeros, which are then the truth). */
+static json_t *dir_obj(const struct op_stats *st, double secs, const struct io_job *j,
+		       int sync_engine, int plus)
+{
+	struct op_stats none;
+	json_t *o = json_object();
+	uint64_t bytes;
+	double bw;
+
+	if (!st) {
+		op_stats_init(&none);
+		st = &none;
+	}
+	bytes = st->bytes_read + st->bytes_written;
+	bw = secs > 0 ? (double)bytes / secs : 0;
+	set_u(o, "io_bytes", bytes);
+	set_u(o, "io_kbytes", bytes / 1024);
+	set_u(o, "bw_bytes", (uint64_t)bw);
+	set_u(o, "bw", (uint64_t)(bw / 1024));
+	set_d(o, "iops", secs > 0 ? (double)st->ops / secs : 0);
+	set_u(o, "runtime", st->ops ? (uint64_t)(secs * 1000 + 0.5) : 0);
+	set_u(o, "total_ios", st->ops);
+	/* percentiles go with clat, as fio's, unless lat_percentiles */
+	if (sync_engine)
+		json_object_set_new(o, "clat_ns", lat_obj(&st->lat, j, !j->lat_percentiles, plus));
+	json_object_set_new(o, "lat_ns",
+			    lat_obj(&st->lat, j, j->lat_percentiles || !sync_engine, plus));
+	return o;
+}
+
+/* The share of requests (percent) with a latency in (lo, hi] ns. */
+static double share(const struct hist *h, double lo, double hi)
+{
+	return h->count ? 100.0 * (double)io_hist_count_in(h, lo, hi) / (double)h->count : 0;
+}
+
+/* fio's latency_ns/us/ms: the share up to each edge of a unit. */
+static void lat_dist(json_t *job, const struct hist *h)
+{
+	static const double edges[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000 };
+	static const char *const keys[] = { "latency_ns", "latency_us", "latency_ms" };
+	double scale = 1, lo = 0;
+
+	for (int u = 0; u < 3; u++, scale *= 1000) {
+		json_t *o = json_object();
+
+		for (size_t e = 0; e < ARRAY_SIZE(edges); e++) {
+			char key[16];
+
+			snprintf(key, sizeof(key), "%.0f", edges[e]);
+			set_d(o, key, share(h, lo, edges[e] * scale));
+			lo = edges[e] * scale;
+		}
+		if (u == 2) {
+			set_d(o, "2000", share(h, lo, 2000 * scale));
+			set_d(o, ">=2000", share(h, 2000 * scale, 1e300));
+		}
+		json_object_set_new(job, keys[u], o);
+	}
+}
+
+static json_t *depth_obj(const struct op_stats *st)
+{
+	static const char *const lab[OP_QDEPTH_BUCKETS] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	json_t *o = json_object();
+	uint64_t tot = 0;
+
+	for (int b = 0; b < OP_QDEPTH_BUCKETS; b++)
+		tot += st->qdepth[b];
+	for (int b = 0; b < OP_QDEPTH_BUCKETS; b++)
+		set_d(o, lab[b], tot ? 100.0 * (double)st->qdepth[b] / (double)tot : b == 0 ? 100.0 : 0);
+	return o;
+}
+
+/* Options key=value as fio lists them (a flag's value is ""). */
+static json_t *opts_obj(const struct io_kv *kv, size_t n)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < n; i++)
+		json_object_set_new(o, kv[i].key, json_string(kv[i].val ? kv[i].val : ""));
+	return o;
+}
+
+static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+		       unsigned group, int plus)
+{
+	struct op_stats d[2], all;
+	int present[2] = { 0, 0 };
+	double secs = ph->seconds;
+	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
+	json_t *o = json_object();
+
+	for (int k = 0; k < 2; k++)
+		op_stats_init(&d[k]);
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < 2; k++)
+			present[k] |= io_merge_ops(&d[k], ph, jobs[i].name, (enum io_dir)k);
+	json_object_set_new(o, "jobname", json_string(jobs[0].name));
+	set_u(o, "groupid", group);
+	set_u(o, "error", (d[0].errors + d[1].errors) ? 1 : 0);
+	set_u(o, "elapsed", (uint64_t)(secs + 0.5));
+	json_object_set_new(o, "job options",
+			    opts_obj(jobs[0].opts + jobs[0].nglobal, jobs[0].nopts - jobs[0].nglobal));
+	json_object_set_new(o, "read",
+			    dir_obj(present[0] ? &d[0] : NULL, secs, &jobs[0], sync_engine, plus));
+	json_object_set_new(o, "write",
+			    dir_obj(present[1] ? &d[1] : NULL, secs, &jobs[0], sync_engine, plus));
+	json_object_set_new(o, "trim", dir_obj(NULL, secs, &jobs[0], sync_engine, plus));
+	set_u(o, "job_runtime", (uint64_t)(secs * 1000 + 0.5));
+	if (secs > 0 && ph->nthreads > 0) {
+		set_d(o, "usr_cpu", 100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads);
+		set_d(o, "sys_cpu", 100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
+	}
+	op_stats_init(&all);
+	op_stats_merge(&all, &d[0]);
+	op_stats_merge(&all, &d[1]);
+	json_object_set_new(o, "iodepth_level", depth_obj(&all));
+	lat_dist(o, &all.lat);
+	set_u(o, "latency_depth", jobs[0].iodepth);
+	set_u(o, "latency_target", 0);
+	set_d(o, "latency_percentile", 100.0);
+	set_u(o, "latency_window", 0);
+	return o;
+}
+
+/* The devices over the whole run: each device's counters summed over the
+ * phases, its utilization over their time. */
+static json_t *disk_util(const struct result *res)
+{
+	json_t *a = json_array();
+	const struct result_device *d0 = res->nphases ? &res->phases[0].device : NULL;
+
+	if (!d0 || d0->none)
+		return a;
+	for (size_t i = 0; i < d0->ndev; i++) {
+		struct dev_io sum = { 0 };
+		double secs = 0;
+		json_t *o = json_object();
+
+		for (size_t p = 0; p < res->nphases; p++) {
+			const struct result_device *d = &res->phases[p].device;
+
+			for (size_t k = 0; k < d->ndev; k++)
+				if (!strcmp(d->names[k], d0->names[i]))
+					dev_io_add(&sum, &d->per[k]);
+			secs += res->phases[p].seconds;
+		}
+		json_object_set_new(o, "name", json_string(d0->names[i]));
+		set_u(o, "read_ios", sum.reads);
+		set_u(o, "write_ios", sum.writes);
+		set_u(o, "read_merges", sum.read_merges);
+		set_u(o, "write_merges", sum.write_merges);
+		set_u(o, "read_ticks", sum.read_ms);
+		set_u(o, "write_ticks", sum.write_ms);
+		set_u(o, "in_queue", sum.weighted_ms);
+		set_d(o, "util", secs > 0 ? dev_io_utilization(&sum, secs, 1) : 0);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static void stamp(json_t *o, const struct result *res)
+{
+	struct tm tm;
+	char buf[64];
+
+	memset(&tm, 0, sizeof(tm));
+	if (!res->started_at || !strptime(res->started_at, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return;
+	time_t t = timegm(&tm);
+
+	set_u(o, "timestamp", (uint64_t)t);
+	localtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%a %b %e %H:%M:%S %Y", &tm);
+	json_object_set_new(o, "time", json_string(buf));
+}
+
+json_t *io_fio_json(const struct result *res, const struct io_job *jobs,
+		    const struct io_group *groups, size_t ngroups, int plus)
+{
+	json_t *o = json_object(), *ja = json_array();
+
+	json_object_set_new(o, "fio version", json_string("fsgauge-" FSGAUGE_VERSION));
+	stamp(o, res);
+	json_object_set_new(o, "global options", opts_obj(jobs[0].opts, jobs[0].nglobal));
+	for (size_t g = 0; g < ngroups && g < res->nphases; g++) {
+		const struct result_phase *ph = &res->phases[g];
+		const struct io_group *gr = &groups[g];
+		const struct io_job *gj = jobs + gr->first;
+
+		if (gj->group_reporting)
+			json_array_append_new(ja, job_obj(ph, gj, gr->n, (unsigned)g, plus));
+		else
+			for (size_t i = 0; i < gr->n; i++)
+				json_array_append_new(ja, job_obj(ph, gj + i, 1, (unsigned)g, plus));
+	}
+	json_object_set_new(o, "jobs", ja);
+	json_object_set_new(o, "disk_util", disk_util(res));
+	return o;
+}
