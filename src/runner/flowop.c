@@ -490,18 +490,24 @@ static ALWAYS_INLINE int64_t slot_rw(struct worker *wk, struct fd_slot *s, int w
 	return slot_rw_raw(wk, s, write, buf, len, off);
 }
 
-/* fsync every descriptor of the slot's file.  0 or -errno. */
-static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
+/* fsync (op IO_FSYNC) or fdatasync (IO_FDATASYNC) every descriptor of the
+ * slot's file.  0 or -errno. */
+static int64_t slot_sync(struct worker *wk, struct fd_slot *s, enum io_op op)
 {
 	unsigned n = s->ncfds ? s->ncfds : 1;
 	int64_t ret = 0;
 
 	for (unsigned c = 0; c < n && ret >= 0; c++) {
-		struct io_req q = { .op = IO_FSYNC, .fd = s->ncfds ? s->cfds[c] : s->fd };
+		struct io_req q = { .op = op, .fd = s->ncfds ? s->cfds[c] : s->fd };
 
 		ret = engine_exec_full(wk->eng, &q);
 	}
 	return ret;
+}
+
+static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
+{
+	return slot_sync(wk, s, IO_FSYNC);
 }
 
 static int64_t fsync_dir(struct worker *wk, const char *path);
@@ -1079,6 +1085,25 @@ static ALWAYS_INLINE void depth_seen(struct op_stats *st, uint64_t depth)
 static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				   int64_t iosize, int write);
 
+/* One sync by fsync flow `sy` (linked to a write flowop: sync_linked) of
+ * the write's descriptor s, timed as sy's operation.  FR_OK or FR_ERROR
+ * (counted and reported). */
+static enum flow_result flow_sync(struct worker *wk, struct wflow *sy, struct fd_slot *s)
+{
+	struct timing t;
+	int64_t ret;
+
+	op_begin(sy, &t);
+	ret = slot_sync(wk, s, sy->sync_datasync ? IO_FDATASYNC : IO_FSYNC);
+	op_end(wk, sy, &t, 0, 0);
+	if (ret < 0) {
+		runner_op_error(wk, sy, sy->sync_datasync ? "fdatasync" : "fsync", slot_path(wk, s),
+				(int)ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
 /* iobytes=: the flowop has issued all the bytes it may. */
 static inline int flow_spent(const struct wflow *f)
 {
@@ -1091,10 +1116,14 @@ static inline int flow_spent(const struct wflow *f)
 static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				   int write, uint64_t len)
 {
-	(void)wk;
-	(void)s;
-	(void)write;
 	f->issued += len;
+	if (f->syncer && write) {
+		f->sync_slot = s;
+		f->nwrites++;
+		if (f->syncer->sync_every && f->nwrites % f->syncer->sync_every == 0 &&
+		    flow_sync(wk, f->syncer, s) != FR_OK)
+			return FR_ERROR;
+	}
 	return flow_spent(f) ? FR_DONE : FR_OK;
 }
 
@@ -1752,6 +1781,8 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 	struct timing t;
 	int64_t ret;
 
+	if (f->sync_linked)
+		return FR_OK; /* run by its write flowop (flow_after, worker_run) */
 	if (f->fd_slot)
 		s = fd_slot_of(wk, f);
 	else
@@ -2748,6 +2779,22 @@ static enum flow_result exec_composite(struct worker *wk, struct wflow *f)
 	return r;
 }
 
+/* The syncs at the end (atend=) of the write flowops that wrote: once the
+ * thread's writes are done, by iobytes= or by the run's stop (not after an
+ * interruption by a signal). */
+static void flow_end_syncs(struct worker *wk)
+{
+	if (runner_signalled())
+		return;
+	for (size_t i = 0; i < wk->nflows; i++) {
+		struct wflow *f = &wk->flows[i];
+
+		if (f->syncer && f->syncer->sync_atend && f->nwrites && f->sync_slot &&
+		    f->sync_slot->fd >= 0)
+			(void)flow_sync(wk, f->syncer, f->sync_slot);
+	}
+}
+
 void worker_run(struct worker *wk)
 {
 	struct runner *rn = wk->rn;
@@ -2770,6 +2817,7 @@ void worker_run(struct worker *wk)
 			}
 		}
 	}
+	flow_end_syncs(wk);
 }
 
 /* The attributes flow_after() acts on (read and write only). */

@@ -115,6 +115,37 @@ check "faulty engine, EIO on a write: exit 1" [ "$rc" -eq 1 ]
 check "  the error in the report" grep -q "NOTE: 1 operation errors; first: .*Input/output error" "$T/out"
 check "  nothing left" empty_dir "$d"
 
+# fio's fsync=N, fdatasync=N: a sync after every N writes issued
+# (floor(writes/N)); end_fsync, fsync_on_close: one more per file at the
+# end; read-only jobs: none
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fsync=10 -d "$d" -q --json "$T/j.json"
+check "fsync=10 over 25 writes: exit 0" [ "$rc" -eq 0 ]
+check "  25 writes, 2 fsyncs" [ "$(ops io.write) $(ops io.fsync)" = "25 102400 2 0" ]
+check "  nothing left" empty_dir "$d"
+run "$FSGAUGE" io --rw=randwrite --bs=4k --size=64k --fsync=1 --numjobs=2 -d "$d" -q --json "$T/j.json"
+check "fsync=1, 2 clones: an fsync per write" [ "$(ops io.write) $(ops io.fsync)" = "32 131072 32 0" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fdatasync=7 -d "$d" -q --json "$T/j.json"
+check "fdatasync=7 over 25 writes: 3 fdatasyncs, no fsync" \
+	[ "$(ops io.write) $(ops io.fdatasync)/$(ops io.fsync)" = "25 102400 3 0/" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k --numjobs=3 --end_fsync=1 -d "$d" -q --json "$T/j.json"
+check "end_fsync=1, 3 clones: one fsync per file" [ "$(ops io.fsync)" = "3 0" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k --fsync_on_close=1 -d "$d" -q --json "$T/j.json"
+check "fsync_on_close=1: one fsync for the file" [ "$(ops io.fsync)" = "1 0" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fsync=3 --end_fsync=1 -d "$d" -q --json "$T/j.json"
+check "fsync=3 and end_fsync over 25 writes: 8 + 1" [ "$(ops io.fsync)" = "9 0" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k --fsync=4 --ioengine=null --time_based --runtime=0.3 \
+	-d "$d" -q --json "$T/j.json"
+w=$(ops io.write | cut -d' ' -f1)
+check "time_based, fsync=4: writes/4 fsyncs" [ "$(ops io.fsync)" = "$((w / 4)) 0" ]
+run "$FSGAUGE" io --rw=read --bs=4k --size=64k --fsync=1 --end_fsync=1 -d "$d" -q --json "$T/j.json"
+check "read-only job with fsync=1, end_fsync=1: no fsync, as fio" \
+	[ "$rc/$(ops io.read)/$(ops io.fsync)" = "0/16 65536/" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fdatasync=5 \
+	--ioengine=faulty:psync:op=fdatasync,nth=2,err=EIO -d "$d" -q
+check "faulty engine, EIO on the 2nd fdatasync: exit 1" [ "$rc" -eq 1 ]
+check "  the error named" grep -q "flowop 'io.fdatasync': fdatasync 'io.0.0': Input/output error" "$T/err"
+check "  nothing left" empty_dir "$d"
+
 # usage errors
 F="$FSGAUGE io -d $d"
 expect_fail "unknown option" 2 "^fsgauge io: unrecognized option '--frob'" $F --frob=1
@@ -137,8 +168,21 @@ expect_fail "bad random_distribution: dist's reason" 2 \
 	"bad random_distribution 'zipf:-1': theta must be > 0" $F --size=1m --random_distribution=zipf:-1
 expect_fail "bad percentage_random" 2 "invalid percentage_random '101' \(expected a percentage" \
 	$F --size=1m --percentage_random=101
-expect_fail "end_fsync=1 not supported yet" 2 \
-	"job 'io': option 'end_fsync' is not supported by fsgauge io" $F --size=1m --end_fsync=1
+expect_fail "fsync=-1" 2 "invalid fsync '-1' \\(expected a whole number in range\\)" \
+	$F --size=1m --rw=write --fsync=-1
+expect_fail "fsync=abc" 2 "invalid fsync 'abc' \\(expected a whole number in range\\)" \
+	$F --size=1m --rw=write --fsync=abc
+expect_fail "fdatasync=x" 2 "invalid fdatasync 'x' \\(expected a whole number in range\\)" \
+	$F --size=1m --rw=write --fdatasync=x
+expect_fail "fsync and fdatasync together" 2 "job 'io': give fsync or fdatasync, not both" \
+	$F --size=1m --rw=write --fsync=2 --fdatasync=3
+if echo "$engines" | grep -qw io_uring; then
+	expect_fail "fsync=N at depth on an async engine" 2 \
+		"job 'io': fsync with iodepth above 1 on ioengine io_uring is not supported" \
+		$F --size=1m --rw=write --fsync=2 --ioengine=io_uring --iodepth=4
+else
+	ok "# SKIP fsync=N at depth: io_uring not built in"
+fi
 expect_fail "blockalign other than bs" 2 "blockalign other than the block size is not supported" \
 	$F --size=1m --blockalign=512
 expect_fail "bad kb_base" 2 "invalid kb_base '512' \(expected 1024 or 1000\)" $F --kb_base=512

@@ -240,6 +240,23 @@ static int same_for_all(const struct io_suite *io)
 	return 0;
 }
 
+/* fsync=, fdatasync=: one of them; not counted through a queue in flight. */
+static int check_sync(const struct io_job *j)
+{
+	if (j->fsync && j->fdatasync) {
+		msg_err("job '%s': give fsync or fdatasync, not both", j->name);
+		return -1;
+	}
+	if ((j->fsync || j->fdatasync) && j->iodepth > 1 &&
+	    (engine_spec_caps(j->ioengine) & ENGINE_ASYNC)) {
+		msg_err("job '%s': %s with iodepth above 1 on ioengine %s is not supported by "
+			"fsgauge io (docs/io.md)",
+			j->name, j->fsync ? "fsync" : "fdatasync", j->ioengine_fio);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
 	if (j->iodepth_batch > j->iodepth) {
@@ -257,11 +274,8 @@ static int check_job(const struct io_job *j)
 				     : "empty");
 		return -1;
 	}
-	if (j->end_fsync || j->fsync_on_close) {
-		msg_err("job '%s': option '%s' is not supported by fsgauge io (docs/io.md)", j->name,
-			j->end_fsync ? "end_fsync" : "fsync_on_close");
+	if (check_sync(j) < 0)
 		return -1;
-	}
 	if (j->blockalign && j->blockalign != j->bs[0] && j->blockalign != j->bs[1]) {
 		msg_err("job '%s': blockalign other than the block size is not supported by "
 			"fsgauge io (docs/io.md)",
@@ -594,6 +608,25 @@ static struct wl_flowop *add_op(struct wl_thread *t, enum flowop_type type, cons
 	return fo;
 }
 
+/* fio's fsync=, fdatasync=, end_fsync=, fsync_on_close= of a write job:
+ * an fsync flowop that the write flowop runs (runner.c, bind_sync_targets);
+ * a read-only job has no sync, as in fio. */
+static void add_sync(struct wl_thread *t, const struct io_job *j)
+{
+	unsigned every = j->fsync ? j->fsync : j->fdatasync;
+	char target[300];
+	struct wl_flowop *fo;
+
+	if (!every && !j->end_fsync && !j->fsync_on_close)
+		return;
+	fo = add_op(t, FO_FSYNC, j->name, j->fdatasync ? "fdatasync" : "fsync", NULL);
+	snprintf(target, sizeof(target), "%s.write", j->name);
+	fo->target = wl_str(target);
+	fo->every = wl_int(every);
+	fo->atend = wl_bool(j->end_fsync || j->fsync_on_close);
+	fo->datasync = wl_bool(j->fdatasync != 0);
+}
+
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
@@ -639,6 +672,8 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	fo->iters = wl_int(INT64_MAX);
 	if (!j->time_based)
 		fo->iobytes = wl_int(clone_bytes(j, f));
+	if (d == IO_DIR_WRITE)
+		add_sync(t, j);
 	add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
