@@ -121,9 +121,12 @@ check "  nothing left" empty_dir "$d"
 run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fsync=10 -d "$d" -q --json "$T/j.json"
 check "fsync=10 over 25 writes: exit 0" [ "$rc" -eq 0 ]
 check "  25 writes, 2 fsyncs" [ "$(ops io.write) $(ops io.fsync)" = "25 102400 2 0" ]
+check "  fio's sync lines" grep -Eq '^    sync \((nsec|usec|msec)\): min=' "$T/out"
+check "  fio's issued rwts counts the syncs" grep -q '^     issued rwts: total=0,25,0,2$' "$T/out"
 check "  nothing left" empty_dir "$d"
 run "$FSGAUGE" io --rw=randwrite --bs=4k --size=64k --fsync=1 --numjobs=2 -d "$d" -q --json "$T/j.json"
 check "fsync=1, 2 clones: an fsync per write" [ "$(ops io.write) $(ops io.fsync)" = "32 131072 32 0" ]
+check "  fio's sync header" grep -q '^  fsync/fdatasync/sync_file_range:$' "$T/out"
 run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fdatasync=7 -d "$d" -q --json "$T/j.json"
 check "fdatasync=7 over 25 writes: 3 fdatasyncs, no fsync" \
 	[ "$(ops io.write) $(ops io.fdatasync)/$(ops io.fsync)" = "25 102400 3 0/" ]
@@ -140,6 +143,7 @@ check "time_based, fsync=4: writes/4 fsyncs" [ "$(ops io.fsync)" = "$((w / 4)) 0
 run "$FSGAUGE" io --rw=read --bs=4k --size=64k --fsync=1 --end_fsync=1 -d "$d" -q --json "$T/j.json"
 check "read-only job with fsync=1, end_fsync=1: no fsync, as fio" \
 	[ "$rc/$(ops io.read)/$(ops io.fsync)" = "0/16 65536/" ]
+check "  and no sync lines" [ "$(grep -c 'fsync/fdatasync' "$T/out")" = 0 ]
 run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fdatasync=5 \
 	--ioengine=faulty:psync:op=fdatasync,nth=2,err=EIO -d "$d" -q
 check "faulty engine, EIO on the 2nd fdatasync: exit 1" [ "$rc" -eq 1 ]
