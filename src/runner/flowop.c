@@ -1104,6 +1104,15 @@ static enum flow_result flow_sync(struct worker *wk, struct wflow *sy, struct fd
 	return FR_OK;
 }
 
+/* A write issued on s by a flowop that an fsync is linked to (f->syncer):
+ * count it; is the linked fsync due (every N writes)? */
+static inline int sync_due(struct wflow *f, struct fd_slot *s)
+{
+	f->sync_slot = s;
+	f->nwrites++;
+	return f->syncer->sync_every && f->nwrites % f->syncer->sync_every == 0;
+}
+
 /* iobytes=: the flowop has issued all the bytes it may. */
 static inline int flow_spent(const struct wflow *f)
 {
@@ -1117,13 +1126,8 @@ static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd
 				   int write, uint64_t len)
 {
 	f->issued += len;
-	if (f->syncer && write) {
-		f->sync_slot = s;
-		f->nwrites++;
-		if (f->syncer->sync_every && f->nwrites % f->syncer->sync_every == 0 &&
-		    flow_sync(wk, f->syncer, s) != FR_OK)
-			return FR_ERROR;
-	}
+	if (f->syncer && write && sync_due(f, s) && flow_sync(wk, f->syncer, s) != FR_OK)
+		return FR_ERROR;
 	return flow_spent(f) ? FR_DONE : FR_OK;
 }
 
@@ -2122,6 +2126,25 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 	return 0;
 }
 
+/* The linked fsync is due after a write at depth: the writes queued and in
+ * flight complete first, so that the sync covers them.  FR_OK or
+ * FR_ERROR. */
+static enum flow_result depth_sync(struct worker *wk, struct wflow *f, struct fd_slot *s)
+{
+	int ret = depth_flush(wk, f->dq);
+
+	while (ret >= 0 && f->dq->inflight)
+		if ((ret = inflight_reap(wk, 1)) == 0)
+			break;
+	if (ret < 0) {
+		runner_op_error(wk, f, "write", slot_path(wk, s), ret);
+		return FR_ERROR;
+	}
+	if (f->dq->failed)
+		return FR_ERROR;
+	return flow_sync(wk, f->syncer, s);
+}
+
 /* depth_pass: submit requests until iodepth are in flight, flushing what
  * is still queued at the end. */
 static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd_slot *s,
@@ -2135,6 +2158,8 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 		if (depth_submit(wk, f, s, iosize, write) < 0)
 			return FR_ERROR;
 		f->issued += (uint64_t)iosize;
+		if (f->syncer && write && sync_due(f, s) && depth_sync(wk, f, s) != FR_OK)
+			return FR_ERROR;
 		if (!f->iosize)
 			iosize = flow_iosize(wk, f);
 	}
@@ -2786,6 +2811,7 @@ static void flow_end_syncs(struct worker *wk)
 {
 	if (runner_signalled())
 		return;
+	worker_drain_aio(wk); /* the writes in flight first */
 	for (size_t i = 0; i < wk->nflows; i++) {
 		struct wflow *f = &wk->flows[i];
 

@@ -240,18 +240,11 @@ static int same_for_all(const struct io_suite *io)
 	return 0;
 }
 
-/* fsync=, fdatasync=: one of them; not counted through a queue in flight. */
+/* fsync=, fdatasync=: one of them per job. */
 static int check_sync(const struct io_job *j)
 {
 	if (j->fsync && j->fdatasync) {
 		msg_err("job '%s': give fsync or fdatasync, not both", j->name);
-		return -1;
-	}
-	if ((j->fsync || j->fdatasync) && j->iodepth > 1 &&
-	    (engine_spec_caps(j->ioengine) & ENGINE_ASYNC)) {
-		msg_err("job '%s': %s with iodepth above 1 on ioengine %s is not supported by "
-			"fsgauge io (docs/io.md)",
-			j->name, j->fsync ? "fsync" : "fdatasync", j->ioengine_fio);
 		return -1;
 	}
 	return 0;
