@@ -1104,13 +1104,15 @@ static enum flow_result flow_sync(struct worker *wk, struct wflow *sy, struct fd
 	return FR_OK;
 }
 
-/* A write issued on s by a flowop that an fsync is linked to (f->syncer):
- * count it; is the linked fsync due (every N writes)? */
+/* A write issued on s by a flowop that an fsync is linked to (f->syncer,
+ * f->end_syncer): count it; is f->syncer due (every N writes)? */
 static inline int sync_due(struct wflow *f, struct fd_slot *s)
 {
+	if (!f->syncer && !f->end_syncer)
+		return 0;
 	f->sync_slot = s;
 	f->nwrites++;
-	return f->syncer->sync_every && f->nwrites % f->syncer->sync_every == 0;
+	return f->syncer && f->nwrites % f->syncer->sync_every == 0;
 }
 
 /* iobytes=: the flowop has issued all the bytes it may. */
@@ -1126,7 +1128,7 @@ static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd
 				   int write, uint64_t len)
 {
 	f->issued += len;
-	if (f->syncer && write && sync_due(f, s) && flow_sync(wk, f->syncer, s) != FR_OK)
+	if (write && sync_due(f, s) && flow_sync(wk, f->syncer, s) != FR_OK)
 		return FR_ERROR;
 	return flow_spent(f) ? FR_DONE : FR_OK;
 }
@@ -2158,7 +2160,7 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 		if (depth_submit(wk, f, s, iosize, write) < 0)
 			return FR_ERROR;
 		f->issued += (uint64_t)iosize;
-		if (f->syncer && write && sync_due(f, s) && depth_sync(wk, f, s) != FR_OK)
+		if (write && sync_due(f, s) && depth_sync(wk, f, s) != FR_OK)
 			return FR_ERROR;
 		if (!f->iosize)
 			iosize = flow_iosize(wk, f);
@@ -2815,9 +2817,8 @@ static void flow_end_syncs(struct worker *wk)
 	for (size_t i = 0; i < wk->nflows; i++) {
 		struct wflow *f = &wk->flows[i];
 
-		if (f->syncer && f->syncer->sync_atend && f->nwrites && f->sync_slot &&
-		    f->sync_slot->fd >= 0)
-			(void)flow_sync(wk, f->syncer, f->sync_slot);
+		if (f->end_syncer && f->nwrites && f->sync_slot && f->sync_slot->fd >= 0)
+			(void)flow_sync(wk, f->end_syncer, f->sync_slot);
 	}
 }
 

@@ -229,12 +229,14 @@ static void bind_sync_targets(struct worker *wk)
 		for (size_t j = 0; j < wk->nflows; j++) {
 			struct wflow *w = &wk->flows[j];
 
-			if (j != i && w->type == FO_WRITE && !w->syncer &&
-			    !strcmp(w->fo->name, target)) {
+			if (j == i || w->type != FO_WRITE || strcmp(w->fo->name, target))
+				continue;
+			if (f->sync_every && !w->syncer)
 				w->syncer = f;
-				w->after = 1;
-				break;
-			}
+			if (f->sync_atend && !w->end_syncer)
+				w->end_syncer = f;
+			w->after = 1;
+			break;
 		}
 	}
 }

@@ -248,6 +248,13 @@ check "  the command line's options are defaults the file overrides (exit 0)" [ 
 printf '[a]\nsize=1m\nrate=1m\n' > "$T/bad.fio"
 expect_fail "job file: unsupported key, with its place" 2 \
 	"$T/bad.fio:3: option 'rate' is not supported by fsgauge io" "$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[w]\nrw=write\nbs=4k\nsize=64k\nfdatasync=4\nend_fsync=1\n' > "$T/sync.fio"
+run "$FSGAUGE" io "$T/sync.fio" -d "$d" -q --json "$T/j.json"
+check "job file: fdatasync=4 and end_fsync over 16 writes: 4 fdatasyncs, 1 fsync at the end" \
+	[ "$rc/$(ops w.write)/$(ops w.fdatasync)/$(ops w.fsync)" = "0/16 65536/4 0/1 0" ]
+printf '[w]\nrw=write\nsize=64k\nfsync=-2\n' > "$T/bad.fio"
+expect_fail "job file: bad fsync, with its place" 2 "$T/bad.fio:4: invalid fsync '-2'" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d"
 printf '[a]\nsize=1m\nioengine=rdma\n' > "$T/bad.fio"
 expect_fail "job file: unsupported engine" 2 "$T/bad.fio:3: ioengine 'rdma' is not supported" \
 	"$FSGAUGE" io "$T/bad.fio" -d "$d"

@@ -601,23 +601,32 @@ static struct wl_flowop *add_op(struct wl_thread *t, enum flowop_type type, cons
 	return fo;
 }
 
-/* fio's fsync=, fdatasync=, end_fsync=, fsync_on_close= of a write job:
- * an fsync flowop that the write flowop runs (runner.c, bind_sync_targets);
- * a read-only job has no sync, as in fio. */
-static void add_sync(struct wl_thread *t, const struct io_job *j)
+/* A sync flowop "<job>.<what>" that the job's write flowop runs (runner.c,
+ * bind_sync_targets). */
+static void add_sync_op(struct wl_thread *t, const struct io_job *j, const char *what,
+			unsigned every, int atend)
 {
-	unsigned every = j->fsync ? j->fsync : j->fdatasync;
 	char target[300];
-	struct wl_flowop *fo;
+	struct wl_flowop *fo = add_op(t, FO_FSYNC, j->name, what, NULL);
 
-	if (!every && !j->end_fsync && !j->fsync_on_close)
-		return;
-	fo = add_op(t, FO_FSYNC, j->name, j->fdatasync ? "fdatasync" : "fsync", NULL);
 	snprintf(target, sizeof(target), "%s.write", j->name);
 	fo->target = wl_str(target);
 	fo->every = wl_int(every);
-	fo->atend = wl_bool(j->end_fsync || j->fsync_on_close);
-	fo->datasync = wl_bool(j->fdatasync != 0);
+	fo->atend = wl_bool(atend);
+	fo->datasync = wl_bool(!strcmp(what, "fdatasync"));
+}
+
+/* fio's fsync=, fdatasync=, end_fsync=, fsync_on_close= of a write job
+ * (a read-only job has no sync, as in fio): "<job>.fsync" every N writes
+ * and/or at the end, "<job>.fdatasync" every N writes. */
+static void add_sync(struct wl_thread *t, const struct io_job *j)
+{
+	int atend = j->end_fsync || j->fsync_on_close;
+
+	if (j->fdatasync)
+		add_sync_op(t, j, "fdatasync", j->fdatasync, 0);
+	if (j->fsync || atend)
+		add_sync_op(t, j, "fsync", j->fsync, atend);
 }
 
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
