@@ -490,18 +490,24 @@ static ALWAYS_INLINE int64_t slot_rw(struct worker *wk, struct fd_slot *s, int w
 	return slot_rw_raw(wk, s, write, buf, len, off);
 }
 
-/* fsync every descriptor of the slot's file.  0 or -errno. */
-static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
+/* fsync (op IO_FSYNC) or fdatasync (IO_FDATASYNC) every descriptor of the
+ * slot's file.  0 or -errno. */
+static int64_t slot_sync(struct worker *wk, struct fd_slot *s, enum io_op op)
 {
 	unsigned n = s->ncfds ? s->ncfds : 1;
 	int64_t ret = 0;
 
 	for (unsigned c = 0; c < n && ret >= 0; c++) {
-		struct io_req q = { .op = IO_FSYNC, .fd = s->ncfds ? s->cfds[c] : s->fd };
+		struct io_req q = { .op = op, .fd = s->ncfds ? s->cfds[c] : s->fd };
 
 		ret = engine_exec_full(wk->eng, &q);
 	}
 	return ret;
+}
+
+static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
+{
+	return slot_sync(wk, s, IO_FSYNC);
 }
 
 static int64_t fsync_dir(struct worker *wk, const char *path);
@@ -1098,6 +1104,36 @@ static inline const char *rw_what(int write)
 	return write < 0 ? "read/write" : write ? "write" : "read";
 }
 
+/* One sync by fsync flow `sy` (linked to a write flowop: sync_linked) of
+ * the write's descriptor s, timed as sy's operation.  FR_OK or FR_ERROR
+ * (counted and reported). */
+static enum flow_result flow_sync(struct worker *wk, struct wflow *sy, struct fd_slot *s)
+{
+	struct timing t;
+	int64_t ret;
+
+	op_begin(sy, &t);
+	ret = slot_sync(wk, s, sy->sync_datasync ? IO_FDATASYNC : IO_FSYNC);
+	op_end(wk, sy, &t, 0, 0);
+	if (ret < 0) {
+		runner_op_error(wk, sy, sy->sync_datasync ? "fdatasync" : "fsync", slot_path(wk, s),
+				(int)ret);
+		return FR_ERROR;
+	}
+	return FR_OK;
+}
+
+/* A write issued on s by a flowop that an fsync is linked to (f->syncer,
+ * f->end_syncer): count it; is f->syncer due (every N writes)? */
+static inline int sync_due(struct wflow *f, struct fd_slot *s)
+{
+	if (!f->syncer && !f->end_syncer)
+		return 0;
+	f->sync_slot = s;
+	f->nwrites++;
+	return f->syncer && f->nwrites % f->syncer->sync_every == 0;
+}
+
 /* iobytes=: the flowop has issued all the bytes it may. */
 static inline int flow_spent(const struct wflow *f)
 {
@@ -1110,10 +1146,9 @@ static inline int flow_spent(const struct wflow *f)
 static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				   int write, uint64_t len)
 {
-	(void)wk;
-	(void)s;
-	(void)write;
 	f->issued += len;
+	if (write && sync_due(f, s) && flow_sync(wk, f->syncer, s) != FR_OK)
+		return FR_ERROR;
 	return flow_spent(f) ? FR_DONE : FR_OK;
 }
 
@@ -1818,6 +1853,8 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
 	struct timing t;
 	int64_t ret;
 
+	if (f->sync_linked)
+		return FR_OK; /* run by its write flowop (flow_after, worker_run) */
 	if (f->fd_slot)
 		s = fd_slot_of(wk, f);
 	else
@@ -2094,7 +2131,8 @@ static int depth_push(struct worker *wk, struct depth_q *q, struct depth_slot *d
 
 /* iodepth=: hand the engine one more request of the flowop (iosize
  * bytes, at the offset rw_offset() picks; write -1: an rwmix's, of the
- * direction it picks).  0, or -1 after an error (reported). */
+ * direction it picks).  1 for a write, 0 for a read, -1 after an error
+ * (reported). */
 static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, int64_t iosize,
 			int write)
 {
@@ -2160,7 +2198,26 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 			return -1;
 		}
 	}
-	return 0;
+	return write;
+}
+
+/* The linked fsync is due after a write at depth: the writes queued and in
+ * flight complete first, so that the sync covers them.  FR_OK or
+ * FR_ERROR. */
+static enum flow_result depth_sync(struct worker *wk, struct wflow *f, struct fd_slot *s)
+{
+	int ret = depth_flush(wk, f->dq);
+
+	while (ret >= 0 && f->dq->inflight)
+		if ((ret = inflight_reap(wk, 1)) == 0)
+			break;
+	if (ret < 0) {
+		runner_op_error(wk, f, "write", slot_path(wk, s), ret);
+		return FR_ERROR;
+	}
+	if (f->dq->failed)
+		return FR_ERROR;
+	return flow_sync(wk, f->syncer, s);
 }
 
 /* depth_pass: submit requests until iodepth are in flight, flushing what
@@ -2173,9 +2230,13 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 
 	q->failed = 0;
 	while (q->inflight < q->depth && !runner_stopping(wk->rn) && !flow_spent(f)) {
-		if (depth_submit(wk, f, s, iosize, write) < 0)
+		int wrote = depth_submit(wk, f, s, iosize, write);
+
+		if (wrote < 0)
 			return FR_ERROR;
 		f->issued += (uint64_t)iosize;
+		if (wrote && sync_due(f, s) && depth_sync(wk, f, s) != FR_OK)
+			return FR_ERROR;
 		if (!f->iosize)
 			iosize = flow_iosize(wk, f);
 	}
@@ -2822,6 +2883,22 @@ static enum flow_result exec_composite(struct worker *wk, struct wflow *f)
 	return r;
 }
 
+/* The syncs at the end (atend=) of the write flowops that wrote: once the
+ * thread's writes are done, by iobytes= or by the run's stop (not after an
+ * interruption by a signal). */
+static void flow_end_syncs(struct worker *wk)
+{
+	if (runner_signalled())
+		return;
+	worker_drain_aio(wk); /* the writes in flight first */
+	for (size_t i = 0; i < wk->nflows; i++) {
+		struct wflow *f = &wk->flows[i];
+
+		if (f->end_syncer && f->nwrites && f->sync_slot && f->sync_slot->fd >= 0)
+			(void)flow_sync(wk, f->end_syncer, f->sync_slot);
+	}
+}
+
 void worker_run(struct worker *wk)
 {
 	struct runner *rn = wk->rn;
@@ -2844,6 +2921,7 @@ void worker_run(struct worker *wk)
 			}
 		}
 	}
+	flow_end_syncs(wk);
 }
 
 /* The attributes flow_after() acts on (read and write only). */

@@ -221,6 +221,17 @@ struct wflow {
 	 * (ahead_k 0: none yet), worked out and prefetched early (pass_entry) */
 	uint64_t ahead_k, ahead_i[2];
 	uint64_t nexec;		/* rewrite: operations so far (value=N writes back every N-th) */
+	/* a write flowop that fsyncs with target= sync (runner.c,
+	 * bind_sync_targets): the one every N writes and the one at the end
+	 * (either NULL; both may be the same flow), the writes issued so far
+	 * and the descriptor of the last one (for the sync at the end) */
+	struct wflow *syncer, *end_syncer;
+	uint64_t nwrites;
+	struct fd_slot *sync_slot;
+	/* that fsync flow: it runs only from its write (never in the loop),
+	 * every `sync_every` writes (0: never) and at the end (`sync_atend`) */
+	int sync_linked, sync_atend, sync_datasync;
+	uint64_t sync_every;
 	/* FO_REPLAY: the child counting each kind of operation, and this
 	 * thread's executions (op names filled in when merged) */
 	unsigned char replay_child[RPK__COUNT];

@@ -239,6 +239,40 @@ static void bind_limit_targets(struct worker *wk)
 	}
 }
 
+/* fsync with target= and every= or atend= (fio's fsync=, fdatasync=,
+ * end_fsync=; built in code only) syncs the write flowop of that name in
+ * this thread: linked here, it runs from that write (flowop.c, flow_after
+ * and worker_run), never in the thread's loop. */
+static void bind_sync_targets(struct worker *wk)
+{
+	for (size_t i = 0; i < wk->nflows; i++) {
+		struct wflow *f = &wk->flows[i];
+		const char *target;
+
+		if (f->type != FO_FSYNC || !wl_val_isset(&f->fo->target) ||
+		    (!wl_val_isset(&f->fo->every) && !wl_val_isset(&f->fo->atend)))
+			continue;
+		f->sync_linked = 1;
+		f->sync_every = (uint64_t)MAX(wl_val_int(&f->fo->every, NULL, 0), 0);
+		f->sync_atend = wl_val_bool(&f->fo->atend, 0);
+		f->sync_datasync = wl_val_bool(&f->fo->datasync, 0);
+		target = wl_val_str(&f->fo->target, "");
+		for (size_t j = 0; j < wk->nflows; j++) {
+			struct wflow *w = &wk->flows[j];
+
+			if (j == i || (w->type != FO_WRITE && w->type != FO_RWMIX) ||
+			    strcmp(w->fo->name, target))
+				continue;
+			if (f->sync_every && !w->syncer)
+				w->syncer = f;
+			if (f->sync_atend && !w->end_syncer)
+				w->end_syncer = f;
+			w->after = 1;
+			break;
+		}
+	}
+}
+
 static void wflow_free(struct wflow *f)
 {
 	for (size_t i = 0; i < f->nchildren; i++)
@@ -763,6 +797,7 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 		wflow_init(rn, &wk->flows[i], wk->td->flowops[i]);
 	bind_fdless_syncs(wk);
 	bind_limit_targets(wk);
+	bind_sync_targets(wk);
 	/* CPU sampling (internal.h): every flowop's first operation is
 	 * sampled, counting for itself alone; the later draws come from a
 	 * stream of their own, which keeps the workload's the same */

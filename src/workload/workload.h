@@ -252,6 +252,13 @@ struct wl_flowop {
 	/* fsync (of a slot) and deletefile: also fsync the directory that
 	 * holds the file, as bonnie++ -b does (docs/engine.md) */
 	struct wl_val dirsync;
+	/* fsync with target= naming a write flowop of the same thread (built
+	 * in code only, for fio's fsync=, fdatasync=, end_fsync=): not run
+	 * in the thread's loop, but by that write flowop, after every
+	 * `every` writes it issues and (`atend`) once when the thread stops,
+	 * on the write's descriptor; `datasync`: fdatasync instead of fsync
+	 * (docs/engine.md) */
+	struct wl_val every, atend, datasync;
 	/* an ordered pass in the order the fileset's directories list their
 	 * files (readdir), as bonnie++'s sequential stat and delete */
 	struct wl_val readdir;

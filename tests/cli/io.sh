@@ -166,6 +166,69 @@ expect_fail "bad --output-format" 2 "invalid --output-format 'xml' \(expected no
 expect_fail "fio JSON and --json - on stdout" 2 \
 	"--json - and --output-format=json both write to standard output" \
 	$FSGAUGE io --size=1m --output-format=json --json - -d "$d"
+# fio's fsync=N, fdatasync=N: a sync after every N writes issued
+# (floor(writes/N)); end_fsync, fsync_on_close: one more per file at the
+# end; read-only jobs: none
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fsync=10 -d "$d" -q --json "$T/j.json"
+check "fsync=10 over 25 writes: exit 0" [ "$rc" -eq 0 ]
+check "  25 writes, 2 fsyncs" [ "$(ops io.write) $(ops io.fsync)" = "25 102400 2 0" ]
+check "  fio's sync lines" grep -Eq '^    sync \((nsec|usec|msec)\): min=' "$T/out"
+check "  fio's issued rwts counts the syncs" grep -q '^     issued rwts: total=0,25,0,2$' "$T/out"
+check "  nothing left" empty_dir "$d"
+run "$FSGAUGE" io --rw=randwrite --bs=4k --size=64k --fsync=1 --numjobs=2 -d "$d" -q --json "$T/j.json"
+check "fsync=1, 2 clones: an fsync per write" [ "$(ops io.write) $(ops io.fsync)" = "32 131072 32 0" ]
+check "  fio's sync header" grep -q '^  fsync/fdatasync/sync_file_range:$' "$T/out"
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fdatasync=7 -d "$d" -q --json "$T/j.json"
+check "fdatasync=7 over 25 writes: 3 fdatasyncs, no fsync" \
+	[ "$(ops io.write) $(ops io.fdatasync)/$(ops io.fsync)" = "25 102400 3 0/" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k --numjobs=3 --end_fsync=1 -d "$d" -q --json "$T/j.json"
+check "end_fsync=1, 3 clones: one fsync per file" [ "$(ops io.fsync)" = "3 0" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k --fsync_on_close=1 -d "$d" -q --json "$T/j.json"
+check "fsync_on_close=1: one fsync for the file" [ "$(ops io.fsync)" = "1 0" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fsync=3 --end_fsync=1 -d "$d" -q --json "$T/j.json"
+check "fsync=3 and end_fsync over 25 writes: 8 + 1" [ "$(ops io.fsync)" = "9 0" ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k --fsync=4 --ioengine=null --time_based --runtime=0.3 \
+	-d "$d" -q --json "$T/j.json"
+w=$(ops io.write | cut -d' ' -f1)
+check "time_based, fsync=4: writes/4 fsyncs" [ "$(ops io.fsync)" = "$((w / 4)) 0" ]
+# at depth: the writes in flight complete before each sync, the count is the same
+for eng in io_uring libaio; do
+	case " $engines " in
+	*" $eng "*) ;;
+	*)
+		ok "# SKIP fsync at depth on $eng: not built in"
+		continue
+		;;
+	esac
+	run "$FSGAUGE" io --rw=randwrite --bs=4k --size=1m --fsync=10 --end_fsync=1 --ioengine=$eng \
+		--iodepth=8 -d "$d" -q --json "$T/j.json"
+	check "$eng iodepth=8, fsync=10, end_fsync over 256 writes: 25 + 1 fsyncs" \
+		[ "$rc/$(ops io.write)/$(ops io.fsync)" = "0/256 1048576/26 0" ]
+done
+# mixed jobs: fsync=N counts the job's writes only, sync and at depth
+for eng in psync io_uring libaio; do
+	case " psync $engines " in
+	*" $eng "*) ;;
+	*)
+		ok "# SKIP mixed fsync on $eng: not built in"
+		continue
+		;;
+	esac
+	run "$FSGAUGE" io --rw=randrw --bs=4k --size=1m --fsync=4 --end_fsync=1 --ioengine=$eng \
+		--iodepth=8 -d "$d" -q --json "$T/j.json"
+	w=$(ops io.write | cut -d' ' -f1)
+	check "$eng randrw, fsync=4, end_fsync: writes/4 + 1 fsyncs" \
+		[ "$rc/$(ops io.fsync)" = "0/$((w / 4 + 1)) 0" -a "$w" -gt 0 ]
+done
+run "$FSGAUGE" io --rw=read --bs=4k --size=64k --fsync=1 --end_fsync=1 -d "$d" -q --json "$T/j.json"
+check "read-only job with fsync=1, end_fsync=1: no fsync, as fio" \
+	[ "$rc/$(ops io.read)/$(ops io.fsync)" = "0/16 65536/" ]
+check "  and no sync lines" [ "$(grep -c 'fsync/fdatasync' "$T/out")" = 0 ]
+run "$FSGAUGE" io --rw=write --bs=4k --size=100k --fdatasync=5 \
+	--ioengine=faulty:psync:op=fdatasync,nth=2,err=EIO -d "$d" -q
+check "faulty engine, EIO on the 2nd fdatasync: exit 1" [ "$rc" -eq 1 ]
+check "  the error named" grep -q "flowop 'io.fdatasync': fdatasync 'io.0.0': Input/output error" "$T/err"
+check "  nothing left" empty_dir "$d"
 
 # usage errors
 F="$FSGAUGE io -d $d"
@@ -195,8 +258,14 @@ expect_fail "bad random_distribution: dist's reason" 2 \
 	"bad random_distribution 'zipf:-1': theta must be > 0" $F --size=1m --random_distribution=zipf:-1
 expect_fail "bad percentage_random" 2 "invalid percentage_random '101' \(expected a percentage" \
 	$F --size=1m --percentage_random=101
-expect_fail "end_fsync=1 not supported yet" 2 \
-	"job 'io': option 'end_fsync' is not supported by fsgauge io" $F --size=1m --end_fsync=1
+expect_fail "fsync=-1" 2 "invalid fsync '-1' \\(expected a whole number in range\\)" \
+	$F --size=1m --rw=write --fsync=-1
+expect_fail "fsync=abc" 2 "invalid fsync 'abc' \\(expected a whole number in range\\)" \
+	$F --size=1m --rw=write --fsync=abc
+expect_fail "fdatasync=x" 2 "invalid fdatasync 'x' \\(expected a whole number in range\\)" \
+	$F --size=1m --rw=write --fdatasync=x
+expect_fail "fsync and fdatasync together" 2 "job 'io': give fsync or fdatasync, not both" \
+	$F --size=1m --rw=write --fsync=2 --fdatasync=3
 expect_fail "blockalign other than bs" 2 "blockalign other than the block size is not supported" \
 	$F --size=1m --blockalign=512
 expect_fail "bad kb_base" 2 "invalid kb_base '512' \(expected 1024 or 1000\)" $F --kb_base=512
@@ -251,6 +320,13 @@ check "  the command line's options are defaults the file overrides (exit 0)" [ 
 printf '[a]\nsize=1m\nrate=1m\n' > "$T/bad.fio"
 expect_fail "job file: unsupported key, with its place" 2 \
 	"$T/bad.fio:3: option 'rate' is not supported by fsgauge io" "$FSGAUGE" io "$T/bad.fio" -d "$d"
+printf '[w]\nrw=write\nbs=4k\nsize=64k\nfdatasync=4\nend_fsync=1\n' > "$T/sync.fio"
+run "$FSGAUGE" io "$T/sync.fio" -d "$d" -q --json "$T/j.json"
+check "job file: fdatasync=4 and end_fsync over 16 writes: 4 fdatasyncs, 1 fsync at the end" \
+	[ "$rc/$(ops w.write)/$(ops w.fdatasync)/$(ops w.fsync)" = "0/16 65536/4 0/1 0" ]
+printf '[w]\nrw=write\nsize=64k\nfsync=-2\n' > "$T/bad.fio"
+expect_fail "job file: bad fsync, with its place" 2 "$T/bad.fio:4: invalid fsync '-2'" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d"
 printf '[a]\nsize=1m\nioengine=rdma\n' > "$T/bad.fio"
 expect_fail "job file: unsupported engine" 2 "$T/bad.fio:3: ioengine 'rdma' is not supported" \
 	"$FSGAUGE" io "$T/bad.fio" -d "$d"

@@ -97,17 +97,19 @@ static const char *lat_unit(const struct hist *h, double *div)
 	return "msec";
 }
 
-static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j)
+/* fio's "lat" lines (what: "lat", with its indent) or "sync" lines. */
+static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j, const char *what)
 {
 	double div;
 	const char *unit = lat_unit(h, &div);
 	const double *pcts = j->npercentiles ? j->percentiles : default_pcts;
 	size_t np = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+	const char *ind = strcmp(what, "lat") ? "    " : "     ";
 
-	fprintf(f, "     lat (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", unit,
+	fprintf(f, "%s%s (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", ind, what, unit,
 		(double)h->min / div, (double)h->max / div, hist_mean(h) / div,
 		io_hist_stdev(h) / div);
-	fprintf(f, "     lat percentiles (%s):\n", unit);
+	fprintf(f, "%s%s percentiles (%s):\n", ind, what, unit);
 	for (size_t i = 0; i < np; i++) {
 		char p[16];
 
@@ -190,7 +192,7 @@ static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double
 	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%s/s)(%s/%.0fmsec)\n", what, iops, bw, bwd, io,
 		secs * 1000);
 	if (d->st.lat.count)
-		lat_lines(f, &d->st.lat, j);
+		lat_lines(f, &d->st.lat, j, "lat");
 }
 
 int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
@@ -215,10 +217,27 @@ static void add_op(struct dir_fig *d, const struct result_phase *ph, const char 
 	d->present |= io_merge_ops(&d->st, ph, job, dir);
 }
 
+/* Sum the phase's syncs of fsync=, fdatasync=, end_fsync= ("<job>.fsync",
+ * "<job>.fdatasync": io.c, add_sync) into d. */
+static void add_syncs(struct dir_fig *d, const struct result_phase *ph, const char *job)
+{
+	size_t n = strlen(job);
+
+	for (size_t i = 0; i < ph->nops; i++) {
+		const char *name = ph->ops[i].name;
+
+		if (!strncmp(name, job, n) && name[n] == '.' &&
+		    (!strcmp(name + n + 1, "fsync") || !strcmp(name + n + 1, "fdatasync"))) {
+			op_stats_merge(&d->st, &ph->ops[i].st);
+			d->present = 1;
+		}
+	}
+}
+
 static void job_block(FILE *f, const struct result_phase *ph, const struct io_job *jobs,
 		      size_t n, unsigned group)
 {
-	struct dir_fig d[2];
+	struct dir_fig d[2], sy;
 	struct op_stats all;
 	unsigned clones = 0;
 	double secs = ph->seconds;
@@ -228,12 +247,15 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 		memset(&d[k], 0, sizeof(d[k]));
 		op_stats_init(&d[k].st);
 	}
+	memset(&sy, 0, sizeof(sy));
+	op_stats_init(&sy.st);
 	for (size_t i = 0; i < n; i++) {
 		add_op(&d[0], ph, jobs[i].name, IO_DIR_READ);
 		add_op(&d[1], ph, jobs[i].name, IO_DIR_WRITE);
+		add_syncs(&sy, ph, jobs[i].name);
 		clones += jobs[i].numjobs;
 	}
-	errors = d[0].st.errors + d[1].st.errors;
+	errors = d[0].st.errors + d[1].st.errors + sy.st.errors;
 	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%3llu\n", jobs[0].name, group, clones,
 		(unsigned long long)errors);
 	if (d[0].present)
@@ -244,13 +266,17 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 	op_stats_merge(&all, &d[0].st);
 	op_stats_merge(&all, &d[1].st);
 	lat_buckets(f, &all.lat);
+	if (sy.present && sy.st.lat.count) {
+		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
+		lat_lines(f, &sy.st.lat, &jobs[0], "sync");
+	}
 	if (secs > 0 && ph->nthreads > 0)
 		fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%% (all of fsgauge's threads)\n",
 			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
 			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	depth_line(f, &all);
-	fprintf(f, "     issued rwts: total=%llu,%llu,0,0\n", (unsigned long long)d[0].st.ops,
-		(unsigned long long)d[1].st.ops);
+	fprintf(f, "     issued rwts: total=%llu,%llu,0,%llu\n", (unsigned long long)d[0].st.ops,
+		(unsigned long long)d[1].st.ops, (unsigned long long)sy.st.ops);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n\n",
 		jobs[0].iodepth);
 }

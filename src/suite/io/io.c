@@ -307,6 +307,16 @@ static int same_sizes(const struct io_job *j)
 	return 1;
 }
 
+/* fsync=, fdatasync=: one of them per job. */
+static int check_sync(const struct io_job *j)
+{
+	if (j->fsync && j->fdatasync) {
+		msg_err("job '%s': give fsync or fdatasync, not both", j->name);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
 	if (j->iodepth_batch > j->iodepth) {
@@ -324,11 +334,8 @@ static int check_job(const struct io_job *j)
 				     : "empty");
 		return -1;
 	}
-	if (j->end_fsync || j->fsync_on_close) {
-		msg_err("job '%s': option '%s' is not supported by fsgauge io (docs/io.md)", j->name,
-			j->end_fsync ? "end_fsync" : "fsync_on_close");
+	if (check_sync(j) < 0)
 		return -1;
-	}
 	if (j->blockalign && j->blockalign != j->bs[0] && j->blockalign != j->bs[1]) {
 		msg_err("job '%s': blockalign other than the block size is not supported by "
 			"fsgauge io (docs/io.md)",
@@ -690,6 +697,38 @@ static struct wl_flowop *add_op(struct wl_thread *t, enum flowop_type type, cons
 	return fo;
 }
 
+/* A sync flowop "<job>.<what>" that the job's write flowop runs (runner.c,
+ * bind_sync_targets). */
+static void add_sync_op(struct wl_thread *t, const struct io_job *j, const char *what,
+			unsigned every, int atend)
+{
+	char target[300];
+	struct wl_flowop *fo = add_op(t, FO_FSYNC, j->name, what, NULL);
+
+	/* the job's write flowop, or its rwmix (named after the job) */
+	if (io_job_mixed(j))
+		snprintf(target, sizeof(target), "%s", j->name);
+	else
+		snprintf(target, sizeof(target), "%s.write", j->name);
+	fo->target = wl_str(target);
+	fo->every = wl_int(every);
+	fo->atend = wl_bool(atend);
+	fo->datasync = wl_bool(!strcmp(what, "fdatasync"));
+}
+
+/* fio's fsync=, fdatasync=, end_fsync=, fsync_on_close= of a write job
+ * (a read-only job has no sync, as in fio): "<job>.fsync" every N writes
+ * and/or at the end, "<job>.fdatasync" every N writes. */
+static void add_sync(struct wl_thread *t, const struct io_job *j)
+{
+	int atend = j->end_fsync || j->fsync_on_close;
+
+	if (j->fdatasync)
+		add_sync_op(t, j, "fdatasync", j->fdatasync, 0);
+	if (j->fsync || atend)
+		add_sync_op(t, j, "fsync", j->fsync, atend);
+}
+
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
@@ -741,6 +780,8 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	fo->iters = wl_int(INT64_MAX);
 	if (!j->time_based)
 		fo->iobytes = wl_int(clone_bytes(j, f));
+	if (d == IO_DIR_WRITE)
+		add_sync(t, j);
 	add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }

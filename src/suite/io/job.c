@@ -37,7 +37,9 @@ const struct io_opt_info io_opt_table[] = {
 	{ "buffered", "BOOL", "the opposite of --direct (default 1)" },
 	{ "sync", "BOOL", "O_SYNC writes (default 0)" },
 	{ "dsync", "BOOL", "O_DSYNC writes (default 0)" },
-	{ "end_fsync", "BOOL", "fsync the file when the job is done" },
+	{ "fsync", "N", "fsync the file after every N writes (default 0: never)" },
+	{ "fdatasync", "N", "the same with fdatasync (default 0: never)" },
+	{ "end_fsync", "BOOL", "fsync the file when the job's writes are done" },
 	{ "fsync_on_close", "BOOL", "fsync the file when it is closed" },
 	{ "runtime", "TIME", "stop after TIME (seconds unless suffixed us, ms, s, m,\nh, d)" },
 	{ "time_based", NULL, "run for --runtime, going over the file again" },
@@ -70,7 +72,7 @@ const struct io_opt_info io_opt_table[] = {
 
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
-	"fsync", "fdatasync", "rate", "rate_iops", "rate_min", "rate_process", "rate_cycle",
+	"rate", "rate_iops", "rate_min", "rate_process", "rate_cycle",
 	"thinktime", "thinktime_blocks", "thinktime_spin", "offset", "offset_increment", "nrfiles", "openfiles",
 	"file_service_type", "startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
@@ -535,6 +537,8 @@ static const struct uint_opt uint_opts[] = {
 	UOPT("iodepth", iodepth, 1, 65536, IOJ_IODEPTH),
 	UOPT("iodepth_batch_submit", iodepth_batch, 1, 65536, 0),
 	UOPT("iodepth_batch", iodepth_batch, 1, 65536, 0),
+	UOPT("fsync", fsync, 0, 1u << 30, 0),
+	UOPT("fdatasync", fdatasync, 0, 1u << 30, 0),
 };
 
 /* Boolean options into an int field (inverted: buffered). */

@@ -59,6 +59,7 @@ struct io_job {
 	char *ioengine;			 /* fsgauge's engine name */
 	char *ioengine_fio;		 /* as given ("sync", "pvsync") */
 	int direct, sync, dsync;
+	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
 	int end_fsync, fsync_on_close;
 	double runtime;			 /* seconds; 0: none */
 	int time_based;
