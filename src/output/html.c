@@ -570,6 +570,120 @@ static void write_table(FILE *f, const struct comparison *c)
 	fputs("</table>\n</section>\n", f);
 }
 
+/* Order of the results along the sweep: indices sorted by sweep_x. */
+static size_t *sweep_order(const struct comparison *c)
+{
+	size_t *ord = xcalloc(c->nres, sizeof(*ord));
+
+	for (size_t i = 0; i < c->nres; i++) {
+		size_t j = i;
+
+		while (j > 0 && c->sweep_x[ord[j - 1]] > c->sweep_x[i]) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+	return ord;
+}
+
+/* One figure of one phase against the swept parameter: the mean of each
+ * result and, where runs were repeated, the bounds of its 95% confidence
+ * interval as two more lines. */
+static void sweep_chart(FILE *f, const struct comparison *c, const struct cmp_row *row,
+			const size_t *ord)
+{
+	const char *key = c->param_diffs[c->sweep].key, *unit = comparison_unit(row);
+	enum metric_better better = comparison_better(row);
+	double *x = xcalloc(c->nres, sizeof(double)), *y[3];
+	struct svg_series s[3] = { { 0 } };
+	struct svg_chart ch = { 0 };
+	char head[300], ylabel[120], desc[400];
+	size_t ns = 1, have = 0;
+	int ci = 0;
+
+	for (int k = 0; k < 3; k++)
+		y[k] = xcalloc(c->nres, sizeof(double));
+	for (size_t j = 0; j < c->nres; j++) {
+		const struct cmp_cell *cell = &row->cells[ord[j]];
+
+		x[j] = c->sweep_x[ord[j]];
+		y[0][j] = cell->n ? cell->mean : NAN;
+		y[1][j] = cell->n && isfinite(cell->ci_half) ? MAX(cell->mean - cell->ci_half, 0)
+							     : NAN;
+		y[2][j] = cell->n && isfinite(cell->ci_half) ? cell->mean + cell->ci_half : NAN;
+		have += cell->n > 0;
+		ci |= isfinite(y[1][j]);
+	}
+	s[0] = (struct svg_series){ "mean", x, y[0], c->nres, 0 };
+	if (ci) {
+		s[1] = (struct svg_series){ "95% CI, low", x, y[1], c->nres, 1 };
+		s[2] = (struct svg_series){ "95% CI, high", x, y[2], c->nres, 1 };
+		ns = 3;
+	}
+	if (have >= 2) {
+		comparison_row_label(head, sizeof(head), row);
+		snprintf(ylabel, sizeof(ylabel), "%s%s", *unit ? unit : comparison_title(row),
+			 better == BETTER_LOWER	   ? " (lower is better)"
+			 : better == BETTER_HIGHER ? " (higher is better)"
+						   : "");
+		snprintf(desc, sizeof(desc),
+			 "Line chart of %s in phase %s against %s, one point per result%s.",
+			 comparison_title(row), row->phase, key,
+			 ci ? ", with lines at the bounds of the 95% confidence interval" : "");
+		ch.kind = "sweep";
+		ch.figure = comparison_key(row);
+		ch.title = head;
+		ch.desc = desc;
+		ch.xlabel = key;
+		ch.ylabel = ylabel;
+		svg_line_chart(f, &ch, s, ns);
+	}
+	for (int k = 0; k < 3; k++)
+		free(y[k]);
+	free(x);
+}
+
+/* A sweep (one parameter differs, 3 or more results): per phase, ops/s,
+ * p99 latency and CPU per operation against the parameter. */
+static void write_sweep(FILE *f, const struct comparison *c)
+{
+	static const enum figure figs[] = { FIG_OPS, FIG_LAT_P99, FIG_CPU };
+	const char *phase = NULL;
+	size_t *ord;
+
+	if (c->sweep < 0 || c->nres < 3 || !c->sweep_x)
+		return;
+	ord = sweep_order(c);
+	fputs("<section id=\"sweep\">\n<h2>Sweep over ", f);
+	esc(f, c->param_diffs[c->sweep].key);
+	fputs("</h2>\n<p class=\"note\">Each figure against the one parameter that differs "
+	      "between the results: the mean over each result's runs and, where runs were "
+	      "repeated, the bounds of its 95% confidence interval.</p>\n",
+	      f);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+
+		if (row->op || row->metric || comparison_row_grouped(c, row))
+			continue;
+		if (!phase || strcmp(phase, row->phase)) {
+			if (phase)
+				fputs("</div>\n", f);
+			phase = row->phase;
+			fputs("<h3>Phase ", f);
+			esc(f, phase);
+			fputs("</h3>\n<div class=\"charts\">\n", f);
+		}
+		for (size_t k = 0; k < ARRAY_SIZE(figs); k++)
+			if (row->fig == figs[k])
+				sweep_chart(f, c, row, ord);
+	}
+	if (phase)
+		fputs("</div>\n", f);
+	fputs("</section>\n", f);
+	free(ord);
+}
+
 /* 1 when a suite's section draws phase `name` itself. */
 static int covered(const struct comparison *c, const char *name, const struct html_hooks *hooks,
 		   size_t nhooks)
@@ -608,6 +722,7 @@ int html_report(FILE *f, const struct comparison *c, const char *title,
 	write_warnings(f, c);
 	write_results(f, c);
 	write_differences(f, c);
+	write_sweep(f, c);
 	for (size_t k = 0; k < nhooks; k++)
 		if (hooks[k].section)
 			hooks[k].section(f, c);

@@ -166,6 +166,12 @@ check "... named a sweep" grep -q "a sweep over var.nthreads" "$T/out"
 check "... the JSON's sweep: the parameter and its values" [ "$(json "$T/sw.json" \
 	'd["sweep"] == {"parameter": "var.nthreads", "values": [4, 8, 16]}')" = true ]
 check "... no workload warning (no workload text, hashes equal)" sh -c "! grep -q 'workload' '$T/err'"
+run "$FSGAUGE" report -o "$T/sw.html" "$T/sw4.json" "$T/sw8.json" "$T/sw16.json"
+check "report of a sweep: exit 0" [ "$rc" -eq 0 ]
+check "... a sweep section over var.nthreads" grep -q '<section id="sweep">' "$T/sw.html"
+check "... an ops/s chart against it" grep -q 'data-chart="sweep" data-figure="ops_per_second"' "$T/sw.html"
+run "$FSGAUGE" report -o "$T/nosw.html" "$F/ext4.json" "$F/threads32.json"
+check "report of two parameters differing: no sweep chart" sh -c "! grep -q 'data-chart=\"sweep\"' '$T/nosw.html'"
 # sizes in what differs in binary units
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); d["label"]="big"; d["parameters"]["var.meanfilesize"]="1048576"
