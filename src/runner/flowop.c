@@ -1158,7 +1158,7 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	enum flow_result r = io_setup(wk, f, &s);
 	struct timing t;
 	int64_t iosize, ret;
-	uint64_t off;
+	uint64_t off, due = 0;
 
 	if (r != FR_OK)
 		return r;
@@ -1178,6 +1178,11 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 			return depth_pass(wk, f, s, iosize, write);
 		depth_seen(&f->st, 1);
 	}
+	if (unlikely(f->rate)) {
+		due = rate_wait(f->rate, wk->rn, &wk->rng, (uint64_t)iosize);
+		if (!due)
+			return FR_OK; /* stopping: not issued */
+	}
 	off = rw_offset(wk, f, s, iosize, write);
 	if (write)
 		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
@@ -1185,6 +1190,8 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
 	op_end(wk, f, &t, !write && ret > 0 ? (uint64_t)ret : 0,
 	       write && ret > 0 ? (uint64_t)ret : 0);
+	if (unlikely(f->rate))
+		rate_done(f->rate, due, ret > 0 ? (uint64_t)ret : 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
 		return FR_ERROR;

@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "runner/fileset.h"
 #include "runner/offsets.h"
+#include "runner/rate.h"
 #include "runner/runner.h"
 #include "stats/devices.h"
 #include "workload/replay.h"
@@ -181,6 +182,8 @@ struct wflow {
 	/* random_distribution=, percentage_random=, randommap (offsets.h);
 	 * NULL: uniform random offsets with repeats */
 	struct rw_offsets *ofs;
+	/* rate_iops=, rate=: the open-loop schedule (rate.h); NULL: closed loop */
+	struct rw_rate *rate;
 	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
 	int fd_index;		/* which: fd= (0 when unset or out of range) */
 	/* fsync or closefile with neither fd= nor a file: the private

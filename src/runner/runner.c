@@ -173,6 +173,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.last_idx = -1;
 	flow_init_attrs(f, rn->o->direct);
 	f->ofs = offsets_new(fo, rn->o->seed);
+	f->rate = rate_new(fo);
 	if (f->iodepth > 1 && runner_block_flowop(fo->type) &&
 	    (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
 		depth_q_init(f);
@@ -284,6 +285,7 @@ static void wflow_free(struct wflow *f)
 	for (size_t i = 0; i < f->nacct_fo; i++)
 		free(f->acct_fo[i].name);
 	free(f->acct_fo);
+	rate_free(f->rate);
 }
 
 /* The largest iodepth= of the flowops in fl[0..n) and their children. */
@@ -758,6 +760,10 @@ static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, vo
 	}
 	o = &m->ph->ops[f->result_idx];
 	op_stats_merge(&o->st, &f->st);
+	if (f->rate) {
+		rate_finish(f->rate);
+		op_schedule_merge(&o->sched, &f->rate->sched);
+	}
 	if (f->fo->type == FO_TESTRANDVAR) {
 		/* combine sums: stash them in extra_* until finished below */
 		o->extra_mean += f->trv_sum;
@@ -1192,6 +1198,33 @@ static enum phase_end phase_wait(struct runner *rn, struct measure *meas, int re
 	return why;
 }
 
+/* An open-loop flowop's schedule at the phase's end: say once when it
+ * could not keep up, and make a thread below rate_min= an error (exit 1,
+ * as an I/O error: the run did not do what was asked). */
+static void schedule_verdict(struct runner *rn, struct result_op *op)
+{
+	const struct op_schedule *s = op->sched;
+
+	if (s->late)
+		msg_warn("flowop '%s': could not keep up: %llu of %llu operations late (issued "
+			 "more than %llu ms after their scheduled time)",
+			 op->name, (unsigned long long)s->late, (unsigned long long)s->ops,
+			 OP_SCHED_LATE_NS / 1000000ull);
+	if (s->below_min) {
+		char *e = xasprintf("flowop '%s': below rate_min in %llu of %llu threads", op->name,
+				    (unsigned long long)s->below_min,
+				    (unsigned long long)s->threads);
+
+		msg_err("%s", e);
+		op->st.errors += s->below_min;
+		rn->res->errors += s->below_min;
+		if (!rn->res->first_error)
+			rn->res->first_error = e;
+		else
+			free(e);
+	}
+}
+
 /* The finished phase into the result: its operations merged from the
  * workers, the engines' request counts, the measured window. */
 static void phase_record(struct runner *rn, const char *name, enum phase_end why,
@@ -1222,6 +1255,8 @@ static void phase_record(struct runner *rn, const char *name, enum phase_end why
 		struct result_op *op = &ph->ops[i];
 
 		res->errors += op->st.errors;
+		if (op->sched)
+			schedule_verdict(rn, op);
 		if (!strcmp(op->type, "testrandvar") && op->st.ops) {
 			double n = (double)op->st.ops, mean = op->extra_mean / n;
 			double var = op->extra_sd / n - mean * mean;

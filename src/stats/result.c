@@ -68,6 +68,27 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 	hist_merge_live(&dst->lat, &live->lat);
 }
 
+void op_schedule_init(struct op_schedule *s)
+{
+	memset(s, 0, offsetof(struct op_schedule, lat));
+	hist_init(&s->lat);
+}
+
+void op_schedule_merge(struct op_schedule **dst, const struct op_schedule *src)
+{
+	if (!src)
+		return;
+	if (!*dst) {
+		*dst = xmalloc(sizeof(**dst));
+		op_schedule_init(*dst);
+	}
+	(*dst)->ops += src->ops;
+	(*dst)->late += src->late;
+	(*dst)->threads += src->threads;
+	(*dst)->below_min += src->below_min;
+	hist_merge(&(*dst)->lat, &src->lat);
+}
+
 static uint64_t sub0(uint64_t a, uint64_t b)
 {
 	return a > b ? a - b : 0;
@@ -298,6 +319,7 @@ static void phase_free(struct result_phase *p)
 	for (size_t j = 0; j < p->nops; j++) {
 		free(p->ops[j].name);
 		free(p->ops[j].type);
+		free(p->ops[j].sched);
 	}
 	free(p->ops);
 	free(p->name);
@@ -716,6 +738,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 			}
 		}
 		op_stats_merge(&dst->st, &src->st);
+		op_schedule_merge(&dst->sched, src->sched);
 	}
 	if (b->too_fast && !a->too_fast) {
 		a->too_fast = 1;

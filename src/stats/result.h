@@ -73,6 +73,27 @@ struct op_stats {
 	struct hist lat;       /* latency in ns */
 };
 
+/* An operation issued on a schedule (rate_iops=, rate=) is late when it
+ * is issued more than this after its scheduled time. */
+#define OP_SCHED_LATE_NS 1000000ull
+
+/* What the schedule of an open-loop flowop saw (docs/workload-language.md,
+ * "Open-loop rates"): the latency of each operation from the time it was
+ * scheduled (not from when it was issued: no coordinated omission), how
+ * many were issued late, and how many threads fell below rate_min=.
+ * Merged by addition like op_stats; read only after the workers joined. */
+struct op_schedule {
+	uint64_t ops;	     /* operations issued on the schedule */
+	uint64_t late;	     /* issued more than OP_SCHED_LATE_NS after their time */
+	uint64_t threads;    /* threads that ran the schedule */
+	uint64_t below_min;  /* ... whose rate stayed below rate_min= */
+	struct hist lat;     /* completion - scheduled time, ns */
+};
+
+void op_schedule_init(struct op_schedule *s);
+/* *dst += src, allocating *dst (owned by the caller) when NULL. */
+void op_schedule_merge(struct op_schedule **dst, const struct op_schedule *src);
+
 /* The bucket of qdepth[] a depth (>= 1) counts in. */
 static inline unsigned op_qdepth_bucket(uint64_t depth)
 {
@@ -107,6 +128,9 @@ struct result_op {
 	char *name;  /* flowop or test name: "readfile1", "block_write" */
 	char *type;  /* flowop type or operation kind: "read" */
 	enum op_class cls;
+	/* an open-loop flowop (rate_iops=, rate=): its schedule; NULL
+	 * otherwise.  Owned by the result. */
+	struct op_schedule *sched;
 	struct op_stats st;
 	double extra_mean; /* testrandvar: sample mean */
 	double extra_sd;   /* testrandvar: sample standard deviation */
