@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/size.h"
 #include "util/util.h"
@@ -84,6 +85,8 @@ int faulty_parse(const char *spec, struct faulty_rule *rule, char *errbuf, size_
 	const char *p;
 	size_t n;
 	int have_n = 0;
+
+	int have_err = 0;
 
 	memset(rule, 0, sizeof(*rule));
 	rule->ops = ALL_OPS;
@@ -157,14 +160,34 @@ int faulty_parse(const char *spec, struct faulty_rule *rule, char *errbuf, size_
 				goto bad;
 			}
 			rule->err = err_names[i].err;
+			have_err = 1;
+		} else if (!strcmp(key, "delay")) {
+			uint64_t us;
+
+			if (num_parse_u64(val, &us) < 0 || !us || us > 10000000) {
+				snprintf(errbuf, errlen,
+					 "engine spec '%s': invalid delay=%s (expected microseconds, "
+					 "1 to 10000000)",
+					 spec, val);
+				goto bad;
+			}
+			rule->delay_ns = us * 1000;
 		} else {
 			snprintf(errbuf, errlen,
-				 "engine spec '%s': unknown key '%s' (expected op, nth, after, err)",
+				 "engine spec '%s': unknown key '%s' (expected op, nth, after, err, delay)",
 				 spec, key);
 			goto bad;
 		}
 	}
 	free(args);
+	if (rule->delay_ns && have_err) {
+		snprintf(errbuf, errlen, "engine spec '%s': give delay= or err=, not both", spec);
+		return -EINVAL;
+	}
+	if (rule->delay_ns && !have_n) {
+		rule->after = 1; /* every matching operation */
+		have_n = 1;
+	}
 	if (!have_n) {
 		snprintf(errbuf, errlen, "engine spec '%s': a rule needs nth=N or after=N", spec);
 		return -EINVAL;
@@ -287,6 +310,14 @@ static int should_fail(struct faulty *f, const struct io_req *req)
 		fire = 0;
 	if (fire)
 		__atomic_add_fetch(&f->sh->injected, 1, __ATOMIC_RELAXED);
+	if (fire && f->rule.delay_ns) {
+		/* slowed, not failed: the inner engine runs it after the wait */
+		struct timespec ts = { (time_t)(f->rule.delay_ns / 1000000000ull),
+				       (long)(f->rule.delay_ns % 1000000000ull) };
+
+		nanosleep(&ts, NULL); /* (a signal cuts it short: the run is stopping) */
+		return 0;
+	}
 	return fire;
 }
 

@@ -18,10 +18,17 @@
  *                                      half the bytes asked for, or
  *                                      "corrupt": a read succeeds but one
  *                                      bit of the data it returns is flipped
+ *     delay=USEC                       instead of failing: the operations
+ *                                      the rule picks wait USEC
+ *                                      microseconds (1 to 10000000) and
+ *                                      then run normally (no err=; without
+ *                                      nth= or after=, every matching one)
  *
  *   --engine faulty:psync:op=write,nth=5,err=EIO
+ *   --engine faulty:null:op=read,delay=2000   (every read takes 2 ms more)
  *
- * Exactly one of nth= and after= is required when a rule is given.
+ * Exactly one of nth= and after= is required when a rule is given (a
+ * delay= rule defaults to after=0).  A delay counts as an injection.
  * Counting is process-wide: every engine instance opened with the same
  * spec (the workers and the preallocation threads of a run) shares one
  * atomic counter, so "the 5th write of the run" is well defined however
@@ -46,6 +53,7 @@ struct faulty_rule {
 	uint64_t n;
 	int err;			/* positive errno, 0 for a short transfer, or
 					 * FAULTY_CORRUPT */
+	uint64_t delay_ns;		/* delay=: wait this long instead of failing */
 };
 
 /* Parse a "faulty:..." spec into *rule.  Returns 0, or -EINVAL with a

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "engine/engine.h"
 #include "engine/faulty.h"
@@ -41,6 +42,12 @@ static void test_parse(void)
 		{ "faulty:null:op=any,nth=2,err=short", 1, (1u << IO_READ) | (1u << IO_WRITE), 0, 2,
 		  0 },
 		{ "faulty:null:op=open,after=3,err=eintr", 1, 1u << IO_OPEN, 1, 3, EINTR },
+		{ "faulty:null:op=read,delay=2000", 1, 1u << IO_READ, 1, 0, EIO },
+		{ "faulty:null:op=write,nth=3,delay=1", 1, 1u << IO_WRITE, 0, 3, EIO },
+		{ "faulty:null:op=read,delay=0", 0, 0, 0, 0, 0 },
+		{ "faulty:null:op=read,delay=x", 0, 0, 0, 0, 0 },
+		{ "faulty:null:op=read,delay=10000001", 0, 0, 0, 0, 0 },
+		{ "faulty:null:op=read,delay=5,err=EIO", 0, 0, 0, 0, 0 },
 		{ "faulty", 0, 0, 0, 0, 0 },
 		{ "faulty:", 0, 0, 0, 0, 0 },
 		{ "faulty:nosuch:nth=1", 0, 0, 0, 0, 0 },
@@ -95,6 +102,29 @@ static void test_nth(void)
 	is_int(faulty_count(spec), 6, "six writes counted");
 	is_int(faulty_injected(spec), 1, "one fault injected");
 	is_int(e->nreq[IO_WRITE], 6, "requests counted on the outer instance");
+	engine_close(e);
+}
+
+/* delay=: the picked operations succeed, each after at least the delay
+ * (a lower bound: a sleep is never shorter), and count as injected. */
+static void test_delay(void)
+{
+	const char *spec = "faulty:null:op=read,delay=3000";
+	struct engine *e;
+	struct timespec a, b;
+	int64_t r[3];
+
+	ok(engine_open(&e, spec, 1) == 0, "open %s", spec);
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (int i = 0; i < 3; i++)
+		r[i] = do_op(e, IO_READ, 100);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	is_int(do_op(e, IO_WRITE, 50), 50, "a write is not picked by op=read");
+	for (int i = 0; i < 3; i++)
+		is_int(r[i], 100, "delayed read %d succeeds in full", i + 1);
+	ok((b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec) >= 3 * 3000000LL,
+	   "three delayed reads take at least 3 x 3 ms");
+	is_int(faulty_injected(spec), 3, "each delay counted as injected");
 	engine_close(e);
 }
 
@@ -302,6 +332,7 @@ int main(void)
 	ok(engine_open(&e, "faulty", 1) == -EINVAL, "engine_open rejects bare 'faulty'");
 	test_nth();
 	test_after();
+	test_delay();
 	test_retry_stopping();
 	test_shared_across_instances();
 	test_threads();
