@@ -64,6 +64,22 @@ static json_t *hist_json(const struct hist *h)
 	return o;
 }
 
+/* An open-loop operation's schedule (rate_iops=, rate=): what its
+ * clients saw, latency from the scheduled time (docs/json-format.md). */
+static json_t *schedule_json(const struct op_schedule *s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "ops", json_integer((json_int_t)s->ops));
+	json_object_set_new(o, "late", json_integer((json_int_t)s->late));
+	json_object_set_new(o, "late_after_us", json_integer((json_int_t)(OP_SCHED_LATE_NS / 1000)));
+	json_object_set_new(o, "threads", json_integer((json_int_t)s->threads));
+	json_object_set_new(o, "below_rate_min", json_integer((json_int_t)s->below_min));
+	json_object_set_new(o, "latency_us", latency_json(&s->lat));
+	json_object_set_new(o, "histogram", hist_json(&s->lat));
+	return o;
+}
+
 /* A number, or null when it is not one (NAN: undefined, e.g. a CI of one
  * run or a ratio over nothing). */
 static json_t *num(double v)
@@ -412,6 +428,8 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(j, "histogram", hist_json(&r->st.lat));
 		if (r->st.qdepth_max)
 			json_object_set_new(j, "iodepth", qdepth_json(&r->st));
+		if (r->sched)
+			json_object_set_new(j, "schedule", schedule_json(r->sched));
 		if (!strcmp(r->type, "testrandvar")) {
 			json_object_set_new(j, "sample_mean", json_real(r->extra_mean));
 			json_object_set_new(j, "sample_sd", json_real(r->extra_sd));

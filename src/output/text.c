@@ -66,6 +66,20 @@ static void op_row(FILE *f, const struct result_op *o, double secs, int phase_to
 	if (!strcmp(o->type, "testrandvar"))
 		fprintf(f, "  mean=%.2f sd=%.2f", o->extra_mean, o->extra_sd);
 	fputc('\n', f);
+	if (o->sched && o->sched->lat.count) {
+		/* rate_iops=, rate=: the latency from each request's scheduled
+		 * time, what a client of the open-loop schedule waited */
+		const struct hist *s = &o->sched->lat;
+
+		char late[32];
+
+		snprintf(late, sizeof(late), "late=%llu", (unsigned long long)o->sched->late);
+		fprintf(f, "%-20s %7lluops %-25s%7.3fms/op %15s", "  from schedule",
+			(unsigned long long)o->sched->ops, late, hist_mean(s) / 1e6, "");
+		fprintf(f, "  %9.3f %9.3f %9.3f %9.3f %9.3f\n", ms(hist_quantile(s, 0.5)),
+			ms(hist_quantile(s, 0.9)), ms(hist_quantile(s, 0.99)),
+			ms(hist_quantile(s, 0.999)), ms(s->max));
+	}
 }
 
 static void repeats_text(FILE *f, const struct result_phase *p)

@@ -1191,7 +1191,7 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	op_end(wk, f, &t, !write && ret > 0 ? (uint64_t)ret : 0,
 	       write && ret > 0 ? (uint64_t)ret : 0);
 	if (unlikely(f->rate))
-		rate_done(f->rate, due, ret > 0 ? (uint64_t)ret : 0);
+		rate_done(f->rate, wk->rn, due, ret > 0 ? (uint64_t)ret : 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, write ? "write" : "read", slot_path(wk, s), (int)ret);
 		return FR_ERROR;

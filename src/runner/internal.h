@@ -292,6 +292,10 @@ struct runner {
 	volatile int stop;
 	int finished;	      /* a finish condition was met */
 	uint64_t start_ns;
+	/* atomic: now_ns() when the phase's measured window began
+	 * (UINT64_MAX during a warm-up); the open-loop schedules (rate.c)
+	 * record only the requests due from then on */
+	uint64_t window_ns;
 	pthread_mutex_t err_mu;
 	/* --verify: rewrites of a file shared by several threads lock the
 	 * stripes of the regions they touch, so that a read never sees

@@ -148,6 +148,7 @@ struct measure *measure_new(struct runner *rn, const char *name, double duration
 static void window_start(struct measure *m, uint64_t now)
 {
 	m->t0 = now;
+	__atomic_store_n(&m->rn->window_ns, now, __ATOMIC_RELAXED);
 	m->t_end = now + duration_ns(m->duration);
 	getrusage(RUSAGE_SELF, &m->ru0);
 	m->cpu_ok = sysstat_cpu(&m->cpu0) == 0;
@@ -172,6 +173,7 @@ void measure_start(struct measure *m)
 		double w = o->warmup > 0 ? o->warmup : m->duration;
 
 		m->warming = 1;
+		__atomic_store_n(&m->rn->window_ns, UINT64_MAX, __ATOMIC_RELAXED);
 		m->warmup_until = now + duration_ns(w);
 		m->t_end = m->warmup_until + duration_ns(m->duration);
 		if (o->steady_pct > 0)

@@ -59,16 +59,21 @@ uint64_t rate_wait(struct rw_rate *rt, const struct runner *rn, struct rng *r, u
 	}
 	if (runner_stopping(rn))
 		return 0;
-	rt->sched.ops++;
-	if (now - due > OP_SCHED_LATE_NS)
-		rt->sched.late++;
-	return due;
+	rt->issued = now;
+	return due ? due : 1;
 }
 
-void rate_done(struct rw_rate *rt, uint64_t due, uint64_t bytes)
+void rate_done(struct rw_rate *rt, const struct runner *rn, uint64_t due, uint64_t bytes)
 {
 	uint64_t end = now_ns();
 
+	if (due < __atomic_load_n(&rn->window_ns, __ATOMIC_RELAXED))
+		return; /* due in the warm-up */
+	if (!rt->win_start)
+		rt->win_start = due;
+	rt->sched.ops++;
+	if (rt->issued - due > OP_SCHED_LATE_NS)
+		rt->sched.late++;
 	hist_add(&rt->sched.lat, end > due ? end - due : 0);
 	rt->bytes += bytes;
 	rt->last_end = end;
@@ -80,7 +85,7 @@ void rate_finish(struct rw_rate *rt)
 
 	if (!rt->min_bps || !rt->sched.ops)
 		return;
-	secs = (double)(rt->last_end - rt->start) / 1e9;
+	secs = (double)(rt->last_end - rt->win_start) / 1e9;
 	if (secs > 0 && (double)rt->bytes / secs < (double)rt->min_bps)
 		rt->sched.below_min = 1;
 }

@@ -1,17 +1,20 @@
 /*
  * rate.h — open-loop schedules of read and write flowops (rate_iops=,
  * rate=, rate_process=, rate_min=; docs/workload-language.md, "Open-loop
- * rates").  Internal to src/runner/.
+ * rates", and docs/io.md).  Internal to src/runner/.
  *
  * Each thread's flowop has its own schedule, as each fio job has: the
  * k-th request is due at start + the sum of k intervals (1/rate_iops, or
  * the request's bytes / rate; exponential with that mean under
- * rate_process=poisson).  rate_wait() sleeps until a request is due and
- * counts it late when it is issued more than OP_SCHED_LATE_NS after;
+ * rate_process=poisson).  rate_wait() sleeps until a request is due;
  * rate_done() records its latency from the due time, so that a target
- * that falls behind shows the wait its clients would have seen.  The
- * schedule never skips requests to catch up: a late one is issued at
- * once and the next is due one interval after the late one was due.
+ * that falls behind shows the wait its clients would have seen, and
+ * counts it late when it was issued more than OP_SCHED_LATE_NS after its
+ * time.  The schedule never skips requests to catch up: a late one is
+ * issued at once and the next is due one interval after the late one was
+ * due.  Only requests due in the phase's measured window (after a
+ * warm-up: runner.window_ns) are recorded.  One request at a time: the
+ * parser refuses a schedule with iodepth= above 1.
  */
 #ifndef FSGAUGE_RUNNER_RATE_H
 #define FSGAUGE_RUNNER_RATE_H
@@ -31,8 +34,10 @@ struct rw_rate {
 	uint64_t min_bps;  /* rate_min=: bytes per second, 0 when none */
 	uint64_t start;    /* now_ns() when the first request was due; 0 before it */
 	double t;          /* ns after start the next request is due */
-	uint64_t bytes;    /* transferred on the schedule */
-	uint64_t last_end; /* now_ns() at the last completion */
+	uint64_t issued;   /* now_ns() when the request in flight was issued */
+	uint64_t win_start; /* due time of the first recorded request; 0 before */
+	uint64_t bytes;    /* transferred by the recorded requests */
+	uint64_t last_end; /* now_ns() at the last recorded completion */
 	struct op_schedule sched;
 };
 
@@ -45,8 +50,9 @@ void rate_free(struct rw_rate *rt);
  * time (now_ns()); 0 when the run began stopping while waiting (the
  * request is not to be issued). */
 uint64_t rate_wait(struct rw_rate *rt, const struct runner *rn, struct rng *r, uint64_t len);
-/* The request due at `due` completed (with `bytes` transferred). */
-void rate_done(struct rw_rate *rt, uint64_t due, uint64_t bytes);
+/* The request due at `due` completed (with `bytes` transferred):
+ * recorded when it was due in the measured window. */
+void rate_done(struct rw_rate *rt, const struct runner *rn, uint64_t due, uint64_t bytes);
 /* At the phase's end: whether this thread met rate_min= (below_min). */
 void rate_finish(struct rw_rate *rt);
 

@@ -1895,14 +1895,17 @@ static int check_rate(struct parser *p, const struct fo_ast *f, const struct wl_
 		rc = check_rw_attr(p, f, fo, names[i], vals[i], 0);
 	if (rc)
 		return rc;
-	/* the open-loop schedule is not run yet (its runner part is on its
-	 * way): refused, never accepted and ignored */
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (wl_val_isset(vals[i])) {
-			attr_place(f, names[i], &line, &col);
-			return perr(p, line, col, "flowop '%s': %s is not supported yet", fo->name,
-				    names[i]);
-		}
+	if ((wl_val_isset(&fo->rate_iops) || wl_val_isset(&fo->rate)) &&
+	    (wl_val_int(&fo->iodepth, NULL, 1) > 1 || wl_val_isset(&fo->bufsize))) {
+		const char *what = wl_val_isset(&fo->rate_iops) ? "rate_iops" : "rate";
+		int depth = wl_val_int(&fo->iodepth, NULL, 1) > 1;
+
+		attr_place(f, what, &line, &col);
+		return perr(p, line, col,
+			    "flowop '%s': %s with %s is not supported (a schedule issues one "
+			    "request at a time)",
+			    fo->name, what, depth ? "iodepth above 1" : "bufsize");
+	}
 	if (wl_val_isset(&fo->rate_iops)) {
 		double v = wl_val_double(&fo->rate_iops, NULL, 0);
 

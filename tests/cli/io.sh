@@ -234,8 +234,8 @@ check "  nothing left" empty_dir "$d"
 F="$FSGAUGE io -d $d"
 expect_fail "unknown option" 2 "^fsgauge io: unrecognized option '--frob'" $F --frob=1
 expect_fail "fio option not supported: named" 2 \
-	"^fsgauge io: option 'rate_iops' is not supported by fsgauge io \(docs/io.md\)" \
-	$F --size=1m --rate_iops=100
+	"^fsgauge io: option 'rate_cycle' is not supported by fsgauge io \(docs/io.md\)" \
+	$F --size=1m --rate_cycle=100
 expect_fail "fio engine not supported" 2 \
 	"ioengine 'mmap' is not supported by fsgauge io" $F --size=1m --ioengine=mmap
 expect_fail "unknown engine" 2 "unknown ioengine 'frob'" $F --size=1m --ioengine=frob
@@ -293,9 +293,6 @@ expect_fail "jobs together with different runtimes" 2 \
 	$F --size=1m --name=a --runtime=1 --name=b --runtime=2
 expect_fail "-d and --directory differ" 2 "-d '$d' and --directory '/tmp' name different" \
 	$F --size=1m --directory=/tmp
-printf 'define file name=f,path=$dir,size=1m,prealloc\ndefine process name=p {\n thread name=t {\n  flowop read name=r,filename=f,rate_iops=100\n }\n}\n' > "$T/rate.f"
-expect_fail "workload language: rate_iops refused until the schedule runs" 2 \
-	"flowop 'r': rate_iops is not supported yet" "$FSGAUGE" run "$T/rate.f" -d "$d" -t 1
 check "nothing left after the errors" empty_dir "$d"
 
 # fio job files (issue 20): the corpus in tests/fixtures/fio
@@ -317,9 +314,9 @@ check "--section and -s: the one job, its keys overridden" \
 	[ "$(json "$T/j.json" "len(d['phases'])") $(ops seqwrite.write)" = "1 8 65536" ]
 FSGAUGE_TEST_NJ=1 run "$FSGAUGE" io --size=128k "$FX/groups.fio" -d "$d" -q
 check "  the command line's options are defaults the file overrides (exit 0)" [ "$rc" -eq 0 ]
-printf '[a]\nsize=1m\nrate=1m\n' > "$T/bad.fio"
+printf '[a]\nsize=1m\nrate_cycle=1000\n' > "$T/bad.fio"
 expect_fail "job file: unsupported key, with its place" 2 \
-	"$T/bad.fio:3: option 'rate' is not supported by fsgauge io" "$FSGAUGE" io "$T/bad.fio" -d "$d"
+	"$T/bad.fio:3: option 'rate_cycle' is not supported by fsgauge io" "$FSGAUGE" io "$T/bad.fio" -d "$d"
 printf '[w]\nrw=write\nbs=4k\nsize=64k\nfdatasync=4\nend_fsync=1\n' > "$T/sync.fio"
 run "$FSGAUGE" io "$T/sync.fio" -d "$d" -q --json "$T/j.json"
 check "job file: fdatasync=4 and end_fsync over 16 writes: 4 fdatasyncs, 1 fsync at the end" \

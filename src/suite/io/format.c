@@ -12,6 +12,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "suite/io/internal.h"
@@ -23,6 +24,7 @@ static const double default_pcts[] = { 1,  5,  10, 20, 30, 40,	 50,   60,   70,
 /* What a job's (or a group's) direction did: its operations merged. */
 struct dir_fig {
 	struct op_stats st;
+	struct op_schedule *sched; /* rate=, rate_iops=: merged; NULL without */
 	int present;
 };
 
@@ -193,6 +195,22 @@ static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double
 		secs * 1000);
 	if (d->st.lat.count)
 		lat_lines(f, &d->st.lat, j, "lat");
+	if (d->sched && d->sched->lat.count) {
+		/* what fio does not print: the latency from each request's
+		 * scheduled time (the open-loop schedule's clients' wait) */
+		char r[64];
+
+		if (j->rate_iops)
+			snprintf(r, sizeof(r), "rate_iops=%llu", (unsigned long long)j->rate_iops);
+		else
+			snprintf(r, sizeof(r), "rate=%llu", (unsigned long long)j->rate);
+		lat_lines(f, &d->sched->lat, j, "sched lat");
+		fprintf(f, "    schedule: %s (%s), issued=%llu, late=%llu (more than %llu ms after "
+			   "their time)\n",
+			r, j->rate_process == 2 ? "poisson" : "linear",
+			(unsigned long long)d->sched->ops, (unsigned long long)d->sched->late,
+			OP_SCHED_LATE_NS / 1000000ull);
+	}
 }
 
 int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
@@ -210,11 +228,18 @@ int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char 
 	return present;
 }
 
-/* Sum the phase's ops of the job's direction into d. */
+/* Sum the phase's ops of the job's direction into d, their schedules
+ * too. */
 static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
 		   enum io_dir dir)
 {
+	char name[300];
+
 	d->present |= io_merge_ops(&d->st, ph, job, dir);
+	io_result_name(name, sizeof(name), job, dir);
+	for (size_t i = 0; i < ph->nops; i++)
+		if (ph->ops[i].sched && !strcmp(ph->ops[i].name, name))
+			op_schedule_merge(&d->sched, ph->ops[i].sched);
 }
 
 /* Sum the phase's syncs of fsync=, fdatasync=, end_fsync= ("<job>.fsync",
@@ -279,6 +304,8 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 		(unsigned long long)d[1].st.ops, (unsigned long long)sy.st.ops);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n\n",
 		jobs[0].iodepth);
+	free(d[0].sched);
+	free(d[1].sched);
 }
 
 static void status_line(FILE *f, const char *what, const struct result_phase *ph,
@@ -294,6 +321,7 @@ static void status_line(FILE *f, const char *what, const struct result_phase *ph
 		memset(&d, 0, sizeof(d));
 		op_stats_init(&d.st);
 		add_op(&d, ph, jobs[i].name, dir);
+		free(d.sched);
 		if (!d.present)
 			continue;
 		b = (double)(dir == IO_DIR_READ ? d.st.bytes_read : d.st.bytes_written);
@@ -342,6 +370,19 @@ static void disk_stats(FILE *f, const struct result_phase *ph)
 
 static void trust_lines(FILE *f, const struct result_phase *ph)
 {
+	for (size_t i = 0; i < ph->nops; i++) {
+		const struct op_schedule *s = ph->ops[i].sched;
+
+		if (s && s->late)
+			fprintf(f, "WARNING: %s could not keep up with its schedule: %llu of %llu "
+				   "requests late (issued more than %llu ms after their time)\n",
+				ph->ops[i].name, (unsigned long long)s->late,
+				(unsigned long long)s->ops, OP_SCHED_LATE_NS / 1000000ull);
+		if (s && s->below_min)
+			fprintf(f, "WARNING: %s stayed below rate_min in %llu of %llu clones\n",
+				ph->ops[i].name, (unsigned long long)s->below_min,
+				(unsigned long long)s->threads);
+	}
 	if (ph->too_fast)
 		fprintf(f, "WARNING: too fast to measure reliably: %s\n",
 			ph->too_fast_reason ? ph->too_fast_reason : "");

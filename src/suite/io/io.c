@@ -317,6 +317,46 @@ static int check_sync(const struct io_job *j)
 	return 0;
 }
 
+/* rate=, rate_iops=, rate_min=, rate_process= (docs/io.md, "Open-loop
+ * rates"): one schedule of single requests, for a read or a write job. */
+static int check_rate(const struct io_job *j)
+{
+	const char *what = j->rate_iops ? "rate_iops" : "rate";
+
+	if (j->rate && j->rate_iops) {
+		msg_err("job '%s': give rate or rate_iops, not both", j->name);
+		return -1;
+	}
+	if (j->rate_min && !j->rate) {
+		msg_err("job '%s': rate_min needs rate", j->name);
+		return -1;
+	}
+	if (j->rate_min > j->rate) {
+		msg_err("job '%s': rate_min=%llu is above rate=%llu (bytes per second)", j->name,
+			(unsigned long long)j->rate_min, (unsigned long long)j->rate);
+		return -1;
+	}
+	if (j->rate_process && !j->rate && !j->rate_iops) {
+		msg_err("job '%s': rate_process needs rate or rate_iops", j->name);
+		return -1;
+	}
+	if (!j->rate && !j->rate_iops)
+		return 0;
+	if (j->iodepth > 1) {
+		msg_err("job '%s': %s with iodepth=%u is not supported by fsgauge io: a schedule "
+			"issues one request at a time (give iodepth=1; docs/io.md)",
+			j->name, what, j->iodepth);
+		return -1;
+	}
+	if (io_job_mixed(j)) {
+		msg_err("job '%s': %s with rw=%s is not supported by fsgauge io: give it to a read "
+			"or a write job (docs/io.md)",
+			j->name, what, io_rw_name(j->rw));
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
 	if (j->iodepth_batch > j->iodepth) {
@@ -334,7 +374,7 @@ static int check_job(const struct io_job *j)
 				     : "empty");
 		return -1;
 	}
-	if (check_sync(j) < 0)
+	if (check_sync(j) < 0 || check_rate(j) < 0)
 		return -1;
 	if (j->blockalign && j->blockalign != j->bs[0] && j->blockalign != j->bs[1]) {
 		msg_err("job '%s': blockalign other than the block size is not supported by "
@@ -775,6 +815,14 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->iodepth = wl_int(j->iodepth);
 		fo->iodepth_batch = wl_int(j->iodepth_batch);
 	}
+	if (j->rate_iops)
+		fo->rate_iops = wl_dbl((double)j->rate_iops);
+	if (j->rate)
+		fo->rate = wl_int((int64_t)j->rate);
+	if (j->rate_min)
+		fo->rate_min = wl_int((int64_t)j->rate_min);
+	if (j->rate_process)
+		fo->rate_process = wl_str(j->rate_process == 2 ? "poisson" : "linear");
 	/* the request loop: until iobytes= is spent (the thread is then
 	 * done), or the runtime */
 	fo->iters = wl_int(INT64_MAX);

@@ -41,6 +41,10 @@ const struct io_opt_info io_opt_table[] = {
 	{ "fdatasync", "N", "the same with fdatasync (default 0: never)" },
 	{ "end_fsync", "BOOL", "fsync the file when the job's writes are done" },
 	{ "fsync_on_close", "BOOL", "fsync the file when it is closed" },
+	{ "rate", "BW", "an open-loop schedule: BW bytes per second per clone\n(one value: no per-direction ',')" },
+	{ "rate_iops", "N", "an open-loop schedule: N requests per second per\nclone" },
+	{ "rate_process", "P", "linear (default: evenly spaced) or poisson\n(exponential gaps)" },
+	{ "rate_min", "BW", "with rate: a clone below BW bytes per second is an\nerror (exit 1)" },
 	{ "runtime", "TIME", "stop after TIME (seconds unless suffixed us, ms, s, m,\nh, d)" },
 	{ "time_based", NULL, "run for --runtime, going over the file again" },
 	{ "ramp_time", "TIME", "exclude the first TIME of the measurement" },
@@ -72,7 +76,7 @@ const struct io_opt_info io_opt_table[] = {
 
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
-	"rate", "rate_iops", "rate_min", "rate_process", "rate_cycle",
+	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
 	"thinktime", "thinktime_blocks", "thinktime_spin", "offset", "offset_increment", "nrfiles", "openfiles",
 	"file_service_type", "startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
@@ -628,7 +632,37 @@ static const char *expected(const char *key)
 		return "a percentage from 0 to 100";
 	if (!strcmp(key, "randseed"))
 		return "a non-negative integer";
+	if (!strcmp(key, "rate_process"))
+		return "linear or poisson";
+	if (!strcmp(key, "rate_iops"))
+		return "requests per second, a whole number up to 1000000000 (0: none)";
+	if (!strcmp(key, "rate") || !strcmp(key, "rate_min"))
+		return "bytes per second, as 500k or 10m (0: none; one value, no ',')";
 	return "a size, as 4k, 1m or 2g";
+}
+
+/* rate=, rate_iops=, rate_min=, rate_process=: 0, -EINVAL, or 1 when
+ * `key` is none of them.  fio's per-direction values ("1m,500k") are
+ * refused with the rest of the bad values. */
+static int rate_opt(struct io_job *j, const char *key, const char *val)
+{
+	uint64_t v;
+
+	if (!strcmp(key, "rate_process")) {
+		if (strcmp(val, "linear") && strcmp(val, "poisson"))
+			return -EINVAL;
+		j->rate_process = val[0] == 'l' ? 1 : 2;
+		return 0;
+	}
+	if (!strcmp(key, "rate_iops"))
+		return parse_uint(val, 0, 1000000000, &j->rate_iops);
+	if (strcmp(key, "rate") && strcmp(key, "rate_min"))
+		return 1;
+	/* 0: no schedule, fio's default */
+	if (io_size_parse(val, j->kb_base, &v) < 0 || v > (uint64_t)INT64_MAX)
+		return -EINVAL;
+	*(key[4] ? &j->rate_min : &j->rate) = v;
+	return 0;
 }
 
 /* The options with values of their own shapes: 0, -EINVAL, or 1 when
@@ -699,7 +733,7 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 	}
 	if (!strcmp(key, "percentile_list"))
 		return set_percentiles(j, val);
-	return 1;
+	return rate_opt(j, key, val);
 }
 
 static int string_opt(struct io_job *j, const char *key, const char *val)

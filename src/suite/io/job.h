@@ -61,6 +61,12 @@ struct io_job {
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
 	int end_fsync, fsync_on_close;
+	/* rate=, rate_iops=, rate_min=, rate_process=: an open-loop
+	 * schedule per clone (docs/io.md, "Open-loop rates") */
+	uint64_t rate;			 /* bytes per second; 0: none */
+	uint64_t rate_iops;		 /* requests per second; 0: none */
+	uint64_t rate_min;		 /* bytes per second; 0: none */
+	int rate_process;		 /* 0: not given, 1: linear, 2: poisson */
 	double runtime;			 /* seconds; 0: none */
 	int time_based;
 	double ramp_time;
