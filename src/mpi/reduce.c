@@ -124,6 +124,10 @@ static void pack_phase(struct rbuf *b, const struct result_phase *p, double star
 		put_str(b, p->ops[i].type);
 		put_u64(b, (uint64_t)p->ops[i].cls);
 		put(b, &p->ops[i].st, sizeof(p->ops[i].st));
+		/* rate=, rate_iops=: the open-loop schedule, when there is one */
+		put_u64(b, p->ops[i].sched != NULL);
+		if (p->ops[i].sched)
+			put(b, p->ops[i].sched, sizeof(*p->ops[i].sched));
 	}
 	put_u64(b, p->nmetrics);
 	for (size_t i = 0; i < p->nmetrics; i++) {
@@ -218,6 +222,11 @@ static void unpack_phase(struct rd *d, struct unpacked *u, size_t i)
 		    result_phase_add_op(p, on ? on : "", ot ? ot : "", (enum op_class)get_u64(d));
 
 		get(d, &o->st, sizeof(o->st));
+		if (get_u64(d)) {
+			o->sched = xmalloc(sizeof(*o->sched));
+			op_schedule_init(o->sched);
+			get(d, o->sched, sizeof(*o->sched));
+		}
 		free(on);
 		free(ot);
 	}
@@ -379,8 +388,10 @@ static void merge_phase(struct result_phase *a, struct unpacked *u, size_t pi, i
 	struct result_phase *b = &u->r->phases[pi];
 
 	for (size_t k = 0; k < a->nops && k < b->nops; k++)
-		if (!strcmp(a->ops[k].name, b->ops[k].name))
+		if (!strcmp(a->ops[k].name, b->ops[k].name)) {
 			op_stats_merge(&a->ops[k].st, &b->ops[k].st);
+			op_schedule_merge(&a->ops[k].sched, b->ops[k].sched);
+		}
 	a->nthreads += b->nthreads;
 	a->cpu_user_ns += b->cpu_user_ns;
 	a->cpu_sys_ns += b->cpu_sys_ns;
