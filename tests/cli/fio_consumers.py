@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Read fsgauge's --output-format=json as fio's common consumers do
+(docs/fio-compat.md, "What common consumers read") and check it against
+fsgauge's own result (--json) of the same run.
+
+    fio_consumers.py FIO_JSON FSGAUGE_JSON RW ENGINE
+
+Prints one line per failed check and exits 1 if any failed; prints "ok"
+otherwise.  The fields are the ones fio-plot's jsonparsing.py, jq
+one-liners and fio's json+ tools look up; a KeyError here is what those
+tools would meet.
+"""
+import json
+import sys
+
+fio_path, own_path, rw, engine = sys.argv[1:5]
+fio = json.load(open(fio_path))
+own = json.load(open(own_path))
+errors = []
+
+
+def check(what, cond):
+    if not cond:
+        errors.append(what)
+
+
+def num(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+check("'fio version' is a string", isinstance(fio.get("fio version"), str))
+check("timestamp is an integer", isinstance(fio.get("timestamp"), int))
+jobs = fio.get("jobs")
+check("jobs is a non-empty list", isinstance(jobs, list) and jobs)
+reads = rw in ("read", "randread", "rw", "randrw")
+writes = rw in ("write", "randwrite", "rw", "randrw")
+sync_engine = engine in ("psync", "sync", "pvsync", "null")
+ops = {o["name"]: o for o in own["phases"][0]["operations"]}
+for j in jobs or []:
+    name = j.get("jobname")
+    check("jobname is a string", isinstance(name, str))
+    # fio-plot: the job's options over the global ones
+    opts = dict(fio.get("global options", {}))
+    opts.update(j.get("job options", {}))
+    check("options give rw=%s" % rw, opts.get("rw") == rw)
+    for k in ("iodepth", "numjobs", "bs"):
+        check("options give %s" % k, k in opts)
+    for k in ("usr_cpu", "sys_cpu"):
+        check("%s is a number" % k, num(j.get(k)))
+    for unit in ("latency_ns", "latency_us", "latency_ms"):
+        check("%s is an object of numbers" % unit,
+              isinstance(j.get(unit), dict) and all(num(v) for v in j[unit].values()))
+    share = sum(sum(j[u].values()) for u in ("latency_ns", "latency_us", "latency_ms"))
+    check("latency buckets add up to 100%% (%.3f)" % share, abs(share - 100.0) < 0.01)
+    for dname, used in (("read", reads), ("write", writes)):
+        d = j.get(dname, {})
+        for k in ("io_bytes", "bw", "bw_bytes", "total_ios", "runtime"):
+            check("%s.%s is an integer" % (dname, k), isinstance(d.get(k), int))
+        check("%s.iops is a number" % dname, num(d.get("iops")))
+        lat = d.get("lat_ns", {})
+        for k in ("min", "max", "mean", "stddev", "N"):
+            check("%s.lat_ns.%s is a number" % (dname, k), num(lat.get(k)))
+        check("%s.slat_ns absent (fsgauge has no figure)" % dname, "slat_ns" not in d)
+        check("%s.iops_stddev absent" % dname, "iops_stddev" not in d)
+        pct_in = d.get("clat_ns" if sync_engine else "lat_ns", {})
+        if sync_engine:
+            check("%s.clat_ns present on a sync engine" % dname, "clat_ns" in d)
+        else:
+            check("%s.clat_ns absent on an async engine" % dname, "clat_ns" not in d)
+        own_op = ops.get("%s.%s" % (name, dname))
+        if not used:
+            check("%s: no %s operation in fsgauge's result" % (dname, dname), own_op is None)
+            check("%s.total_ios is 0" % dname, d.get("total_ios") == 0)
+            continue
+        check("%s: fsgauge's result has %s.%s" % (dname, name, dname), own_op is not None)
+        if own_op is None:
+            continue
+        check("%s.total_ios (%s) = fsgauge's ops (%s)" % (dname, d.get("total_ios"), own_op["ops"]),
+              d.get("total_ios") == own_op["ops"])
+        nbytes = own_op["bytes_read"] + own_op["bytes_written"]
+        check("%s.io_bytes = fsgauge's bytes" % dname, d.get("io_bytes") == nbytes)
+        check("%s.lat_ns.N = total_ios" % dname, lat.get("N") == d.get("total_ios"))
+        check("%s: min <= mean <= max" % dname,
+              lat.get("min", 1) <= lat.get("mean", 0) <= lat.get("max", -1))
+        p = pct_in.get("percentile", {})
+        check("%s: percentile['99.000000'] (jq scripts)" % dname, "99.000000" in p)
+        if "50.000000" in p and "99.000000" in p:
+            check("%s: p50 <= p99" % dname, p["50.000000"] <= p["99.000000"])
+        check("%s: iops > 0" % dname, d.get("iops", 0) > 0)
+        check("%s: bw is KiB/s of bw_bytes" % dname, d.get("bw") == d.get("bw_bytes", 0) // 1024)
+check("disk_util is a list", isinstance(fio.get("disk_util"), list))
+if errors:
+    for e in errors:
+        print("FAIL %s %s: %s" % (rw, engine, e))
+    sys.exit(1)
+print("ok")

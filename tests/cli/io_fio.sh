@@ -1,0 +1,110 @@
+#!/bin/sh
+# fio compatibility (issue 20, docs/fio-compat.md): the job-file corpus of
+# tests/fixtures/fio, each file run on the null engine and on a tmpfs
+# (when root can mount one; else on the test's directory), with the
+# requests and bytes fio's rules give checked in fsgauge's result and in
+# fio's JSON; then fio's JSON read as fio's common consumers read it
+# (fio_consumers.py) for every rw mode and engine.
+. "$(dirname "$0")/lib.sh"
+
+FX="$(dirname "$0")/../fixtures/fio"
+CONSUMERS="$(dirname "$0")/fio_consumers.py"
+engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
+d="$T/target"
+mkdir "$d"
+where="the test directory"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64m fsgauge-test "$d" 2>/dev/null; then
+	where=tmpfs
+	trap 'umount "$d" 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+fi
+
+# ops PHASE NAME: "OPS BYTES" of operation NAME in phase PHASE of $T/j.json
+ops() {
+	json "$T/j.json" "' '.join('%d %d' % (o['ops'], o['bytes_read'] + o['bytes_written']) for o in d['phases'][$1]['operations'] if o['name'] == '$2')"
+}
+# fiojobs: "JOB READS WRITES ..." of every jobs[] entry of $T/fio.json
+fiojobs() {
+	json "$T/fio.json" "' '.join('%s %d %d' % (j['jobname'], j['read']['total_ios'], j['write']['total_ios']) for j in d['jobs'])"
+}
+
+for eng in null "$where"; do
+	if [ "$eng" = null ]; then set -- -s ioengine=null; else set --; fi
+
+	# mixed.fio: rw/randrw with rwmix, bssplit, bsrange, zipf,
+	# percentage_random, io_size and loops, fsync/fdatasync/end_fsync/
+	# fsync_on_close, O_SYNC, a shared file, wait_for_previous, new_group
+	run "$FSGAUGE" io "$FX/mixed.fio" "$@" -d "$d" -q --json "$T/j.json" --output-format=json
+	cp "$T/out" "$T/fio.json"
+	check "mixed.fio on $eng: exit 0, groups by wait_for_previous (new_group reports only)" \
+		[ "$rc/$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "0/['mix', 'zipf']" ]
+	check "  mix (rw, bs=\$pagesize): its reads and writes move size" \
+		[ "$(json "$T/j.json" "sum(o['bytes_read'] + o['bytes_written'] for o in d['phases'][0]['operations'] if o['name'] in ('mix.read', 'mix.write'))")" = 262144 ]
+	w=$(ops 0 mix.write | cut -d' ' -f1)
+	check "  fsync=4 and end_fsync: floor(writes/4) + 1 fsyncs" [ "$(ops 0 mix.fsync)" = "$((w / 4 + 1)) 0" ]
+	w=$(ops 0 randmix.write | cut -d' ' -f1)
+	check "  fdatasync=8: floor(writes/8); fsync_on_close: one fsync" \
+		[ "$(ops 0 randmix.fdatasync)/$(ops 0 randmix.fsync)" = "$((w / 8)) 0/1 0" ]
+	check "  randrw with bssplit 4k/16k: at least size, less than size + 16k" \
+		[ "$(json "$T/j.json" "262144 <= sum(o['bytes_read'] + o['bytes_written'] for o in d['phases'][0]['operations'] if o['name'] in ('randmix.read', 'randmix.write')) < 262144 + 16384")" = true ]
+	check "  zipf: io_size=512k loops=2 at 4k, 256 reads" [ "$(ops 1 zipf.read)" = "256 1048576" ]
+	check "  bsrange 4k-16k: at least size, less than size + 16k" \
+		[ "$(json "$T/j.json" "[262144 <= o['bytes_written'] < 262144 + 16384 for o in d['phases'][1]['operations'] if o['name'] == 'ranges.write']")" = "[True]" ]
+	check "  fio's JSON: a job entry each, with fsgauge's counts" \
+		[ "$(fiojobs)" = "mix $(ops 0 mix.read | cut -d' ' -f1) $(ops 0 mix.write | cut -d' ' -f1) randmix $(ops 0 randmix.read | cut -d' ' -f1) $(ops 0 randmix.write | cut -d' ' -f1) zipf 256 0 ranges 0 $(ops 1 ranges.write | cut -d' ' -f1)" ]
+	check "  percentile_list and lat_percentiles: lat_ns has the three asked" \
+		[ "$(json "$T/fio.json" "sorted(d['jobs'][2]['read']['lat_ns']['percentile'])")" = "['50.000000', '99.000000', '99.900000']" ]
+	check "  the global description and the machine's variables recorded" \
+		[ "$(json "$T/fio.json" "(d['global options']['description'], d['global options']['blocksize'])")" = "('mixed and random requests', '$(getconf PAGESIZE)')" ]
+
+	# data.fio: kb_base=1000 (KiB is 1024), the data options, verify,
+	# seeds, blockalign, norandommap (the null engine cannot verify)
+	if [ "$eng" = null ]; then set -- "$@" -s verify=0; fi
+	run "$FSGAUGE" io "$FX/data.fio" "$@" -d "$d" -q --json "$T/j.json"
+	check "data.fio on $eng: exit 0, kb_base=1000: io_limit=128KiB at 4KiB, 32 writes" \
+		[ "$rc/$(ops 0 seqw.write)" = "0/32 131072" ]
+	check "  filesize=64KiB: 16 random writes" [ "$(ops 0 randw.write)" = "16 65536" ]
+	check "  the data options reach fsgauge's data pattern" \
+		[ "$(json "$T/j.json" "d['parameters'].get('data', '')")" != "" ]
+
+	# timed.fio: time_based with runtime and ramp_time, zero_buffers,
+	# io_uring at iodepth 8 with batches, group_reporting
+	case " $engines " in *" io_uring "*) ue=1 ;; *) ue=0 ;; esac
+	if [ "$ue" = 1 ] || [ "$eng" = null ]; then
+		run "$FSGAUGE" io "$FX/timed.fio" "$@" -d "$d" -q --json "$T/j.json" --output-format=json
+		cp "$T/out" "$T/fio.json"
+		check "timed.fio on $eng: exit 0, one group, reads and writes done" \
+			[ "$rc/$(json "$T/j.json" "len(d['phases'])")/$(json "$T/j.json" "all(o['ops'] > 0 for o in d['phases'][0]['operations'] if o['name'] in ('tr.read', 'tw.write'))")" = "0/1/true" ]
+		check "  group_reporting: one job entry, the group's counts" \
+			[ "$(fiojobs)" = "tr $(ops 0 tr.read | cut -d' ' -f1) $(ops 0 tw.write | cut -d' ' -f1)" ]
+		check "  zero_buffers: data zero" [ "$(json "$T/j.json" "d['parameters'].get('data')")" = zero ]
+	else
+		ok "# SKIP timed.fio on $eng: io_uring not built in"
+	fi
+
+	# groups.fio: include, ${VAR}, $ncpus arithmetic, stonewall (tests/cli/io.sh
+	# checks its counts; here that it runs on each target)
+	FSGAUGE_TEST_NJ=2 run "$FSGAUGE" io "$FX/groups.fio" "$@" -d "$d" -q --json "$T/j.json"
+	check "groups.fio on $eng: exit 0, two groups" [ "$rc/$(json "$T/j.json" "len(d['phases'])")" = 0/2 ]
+	check "nothing left in $eng's target" empty_dir "$d"
+done
+
+# fio's consumers: each rw mode on each engine built in
+for e in psync io_uring libaio null; do
+	case " $engines " in
+	*" $e "*) ;;
+	*) ok "# SKIP consumers on $e: not built in"; continue ;;
+	esac
+	for rw in read write randread randwrite rw randrw; do
+		run "$FSGAUGE" io --name=j --rw=$rw --bs=4k --size=256k --numjobs=2 --iodepth=4 \
+			--ioengine=$e --output-format=json -d "$d" -q --json "$T/j.json"
+		cp "$T/out" "$T/fio.json"
+		if [ "$rc" = 0 ] && python3 "$CONSUMERS" "$T/fio.json" "$T/j.json" $rw $e >"$T/cons" 2>&1; then
+			ok "fio's consumers read $rw on $e"
+		else
+			not_ok "fio's consumers read $rw on $e (exit $rc)"
+			sed 's/^/#   /' "$T/cons" "$T/err" | head -8
+		fi
+	done
+done
+check "nothing left after the consumers' runs" empty_dir "$d"
+finish
