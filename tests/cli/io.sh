@@ -56,6 +56,30 @@ run "$FSGAUGE" io --bs=4k --size=256k --name=a --rw=read --name=b --rw=write --s
 check "stonewall: two phases (groups)" [ "$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "['a', 'b']" ]
 check "  two run status groups" [ "$(grep -c '^Run status group' "$T/out")" = 2 ]
 
+# wait_for=JOB: a group boundary when only JOB's group runs before it;
+# jobs after it that wait too share its group
+run "$FSGAUGE" io --bs=4k --size=64k --name=a --rw=read --name=b --rw=write --wait_for=a \
+	--name=c --rw=read --wait_for=a -d "$d" -q --json "$T/j.json"
+check "wait_for: [a][b,c wait_for=a] runs as two phases" \
+	[ "$rc/$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "0/['a', 'b']" ]
+check "  c runs with b" [ "$(json "$T/j.json" "sorted(o['name'] for o in d['phases'][1]['operations'] if o['name'].endswith(('.read', '.write')))")" = "['b.write', 'c.read']" ]
+run "$FSGAUGE" io --bs=4k --size=64k --name=a --rw=read --name=b --rw=write --stonewall \
+	--name=c --rw=read --wait_for=a -d "$d" -q --json "$T/j.json"
+check "wait_for a job of an earlier group: met, c runs beside b" \
+	[ "$rc/$(json "$T/j.json" "[sorted(o['name'] for o in p['operations'] if o['name'].endswith(('.read', '.write'))) for p in d['phases']]")" = "0/[['a.read'], ['b.write', 'c.read']]" ]
+expect_fail "wait_for while another job runs beside the one waited for: exit 2" 2 \
+	"job 'b': wait_for='a' while 'x' runs beside 'a' is not supported" \
+	"$FSGAUGE" io --bs=4k --size=64k --name=a --rw=read --name=x --rw=read \
+	--name=b --rw=write --wait_for=a -d "$d" -q
+expect_fail "a job without wait_for after one with it: exit 2" 2 \
+	"job 'c' would run beside 'a' in fio \\(it has no wait_for or stonewall\\), but comes after 'b'" \
+	"$FSGAUGE" io --bs=4k --size=64k --name=a --rw=read --name=b --rw=write --wait_for=a \
+	--name=c --rw=read -d "$d" -q
+expect_fail "wait_for naming no earlier job: exit 2" 2 "job 'a': wait_for='zz' names no job before it" \
+	"$FSGAUGE" io --bs=4k --size=64k --name=a --rw=read --wait_for=zz -d "$d" -q
+expect_fail "wait_for naming a later job: exit 2" 2 "job 'a': wait_for='b' names no job before it" \
+	"$FSGAUGE" io --bs=4k --size=64k --name=a --rw=read --wait_for=b --name=b --rw=write -d "$d" -q
+
 # block sizes drawn: the bytes per request average the split's mean
 run "$FSGAUGE" io --rw=randread --bssplit=4k/50:64k/50 --size=8m --io_size=64m -d "$d" -q \
 	--json "$T/j.json" --seed 7

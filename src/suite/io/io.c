@@ -395,12 +395,68 @@ static int check_job(const struct io_job *j)
 	return 0;
 }
 
-/* Groups: a job with stonewall begins a new one; a group's jobs run
- * together and must agree on runtime and ramp_time. */
+/* wait_for=X on job i: whether it begins a new group (1), is already
+ * met because X ran in an earlier group (0), or cannot be run as fio
+ * would (-1, said).  fsgauge runs groups one after another, so wait_for
+ * is run exactly when it is a group boundary: X and only X's namesakes
+ * run before it in its group, and every job after it in the group waits
+ * too (join_group checks those). */
+static int wait_for_boundary(const struct io_suite *io, size_t i, size_t first)
+{
+	const struct io_job *j = &io->jobs[i];
+	size_t k = i;
+
+	while (k > 0 && strcmp(io->jobs[k - 1].name, j->wait_for))
+		k--;
+	if (k == 0) {
+		msg_err("job '%s': wait_for='%s' names no job before it", j->name, j->wait_for);
+		return -1;
+	}
+	if (k - 1 < first)
+		return 0;
+	for (size_t m = first; m < i; m++)
+		if (strcmp(io->jobs[m].name, j->wait_for)) {
+			msg_err("job '%s': wait_for='%s' while '%s' runs beside '%s' is not supported: "
+				"fsgauge io runs groups one after another, so '%s' would wait for "
+				"'%s' too (use stonewall, or put '%s' after '%s')",
+				j->name, j->wait_for, io->jobs[m].name, j->wait_for, j->name,
+				io->jobs[m].name, j->name, j->wait_for);
+			return -1;
+		}
+	return 1;
+}
+
+/* Groups: a job with stonewall (or a wait_for that is a boundary)
+ * begins a new one; a group's jobs run together and must agree on
+ * runtime and ramp_time. */
 static int make_groups(struct io_suite *io)
 {
+	const char *waited = NULL; /* the current group began by wait_for */
+
 	for (size_t i = 0; i < io->njobs; i++) {
-		if (i == 0 || io->jobs[i].stonewall) {
+		int boundary = i == 0 || io->jobs[i].stonewall;
+
+		if (i > 0 && !io->jobs[i].stonewall && io->jobs[i].wait_for) {
+			int b = wait_for_boundary(io, i, io->groups[io->ngroups - 1].first);
+
+			if (b < 0)
+				return -1;
+			boundary = b;
+		} else if (i > 0 && !boundary && waited) {
+			msg_err("job '%s' would run beside '%s' in fio (it has no wait_for or "
+				"stonewall), but comes after '%s', which waits for '%s': fsgauge io "
+				"runs groups one after another; put '%s' before '%s'",
+				io->jobs[i].name, waited, io->jobs[io->groups[io->ngroups - 1].first].name,
+				waited, io->jobs[i].name, io->jobs[io->groups[io->ngroups - 1].first].name);
+			return -1;
+		}
+		if (i == 0 && io->jobs[0].wait_for) {
+			msg_err("job '%s': wait_for='%s' names no job before it", io->jobs[0].name,
+				io->jobs[0].wait_for);
+			return -1;
+		}
+		if (boundary) {
+			waited = i > 0 && !io->jobs[i].stonewall ? io->jobs[i].wait_for : NULL;
 			io->groups = xrealloc(io->groups, (io->ngroups + 1) * sizeof(*io->groups));
 			io->groups[io->ngroups++] = (struct io_group){ i, 0 };
 		}

@@ -53,6 +53,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "group_reporting", NULL, "report the jobs of a group together" },
 	{ "stonewall", NULL, "wait for the jobs before this one to finish" },
 	{ "wait_for_previous", NULL, "the same as --stonewall" },
+	{ "wait_for", "JOB", "start when job JOB is done (see docs/io.md, \"Groups\")" },
 	{ "new_group", NULL, "start a new reporting group" },
 	{ "rwmixread", "PCT", "percent of a mixed job's requests that read (default 50)" },
 	{ "rwmixwrite", "PCT", "percent that write (100 - rwmixread)" },
@@ -95,7 +96,7 @@ static const char *const unsupported[] = {
 	"mem_align", "iomem_align", "hugepage-size", "lockfile", "thread", "max_latency",
 	"latency_target", "latency_window", "latency_percentile", "ignore_error",
 	"continue_on_error", "error_dump", "steadystate", "ss", "steadystate_duration",
-	"steadystate_ramp_time", "exitall", "exitall_on_error", "wait_for", "replay_redirect",
+	"steadystate_ramp_time", "exitall", "exitall_on_error", "replay_redirect",
 	"read_iolog", "write_iolog", "stats", "per_job_logs", "dedupe_mode", "buffer_pattern",
 	"buffer_compress_chunk", "experimental_verify", "filename_format", "ramp_size",
 	"number_ios", "size_increment", "file_append", "pre_read", "userspace_reap", NULL,
@@ -163,6 +164,7 @@ void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name)
 	dst->ioengine_fio = dup_or_null(src->ioengine_fio);
 	dst->filename = dup_or_null(src->filename);
 	dst->directory = dup_or_null(src->directory);
+	dst->wait_for = dup_or_null(src->wait_for);
 	dst->random_distribution = dup_or_null(src->random_distribution);
 	dst->opts = src->nopts ? xcalloc(src->nopts, sizeof(*dst->opts)) : NULL;
 	for (size_t i = 0; i < src->nopts; i++) {
@@ -180,6 +182,7 @@ void io_job_free(struct io_job *j)
 	free(j->ioengine_fio);
 	free(j->filename);
 	free(j->directory);
+	free(j->wait_for);
 	free(j->random_distribution);
 	for (size_t i = 0; i < j->nopts; i++) {
 		free(j->opts[i].key);
@@ -748,6 +751,10 @@ static int string_opt(struct io_job *j, const char *key, const char *val)
 	}
 	if (!strcmp(key, "filename")) {
 		set_str(&j->filename, val);
+		return 0;
+	}
+	if (!strcmp(key, "wait_for")) {
+		set_str(&j->wait_for, val);
 		return 0;
 	}
 	if (!strcmp(key, "directory")) {

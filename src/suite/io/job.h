@@ -74,6 +74,7 @@ struct io_job {
 	char *directory;
 	int group_reporting;
 	int stonewall;
+	char *wait_for;			 /* wait_for=: the job this one waits for */
 	int zero_buffers;
 	int compress_pct, dedupe_pct;	 /* -1: not given */
 	int verify;
