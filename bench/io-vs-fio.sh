@@ -14,6 +14,10 @@
 #   libaio-randread-qd32    libaio, direct random reads, 32 in flight, on a
 #                           loop device (with -L, root: a loop device over a
 #                           file in DIR; fio and fsgauge read the device)
+#   io_uring-direct-qd32    io_uring, the same direct reads of the loop device
+#                           (with -L): on tmpfs, buffered io_uring reads go
+#                           through the kernel's io-wq threads in both tools
+#                           and the figures follow their scheduling
 #   psync-write-128k        psync, 128 KiB sequential writes, refill_buffers
 #                           (fsgauge makes new data for every write; fio
 #                           only with refill_buffers)
@@ -65,7 +69,7 @@ if [ "$useloop" = 1 ]; then
 	truncate -s 256M "$limg"
 	dd if=/dev/urandom of="$limg" bs=1M count=256 conv=notrunc status=none
 	ldev=$(losetup --find --show "$limg")
-	cases="$cases libaio-randread-qd32"
+	cases="$cases libaio-randread-qd32 io_uring-direct-qd32"
 fi
 
 # opts CASE: the fio options of a case (for both tools)
@@ -75,6 +79,7 @@ opts() {
 	psync-randread-qd1) echo "--name=c --rw=randread --bs=4k --size=256m --ioengine=psync $common" ;;
 	io_uring-randread-qd32) echo "--name=c --rw=randread --bs=4k --size=256m --ioengine=io_uring --iodepth=32 $common" ;;
 	libaio-randread-qd32) echo "--name=c --rw=randread --bs=4k --ioengine=libaio --iodepth=32 --direct=1 --filename=$ldev $common" ;;
+	io_uring-direct-qd32) echo "--name=c --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --direct=1 --filename=$ldev $common" ;;
 	psync-write-128k) echo "--name=c --rw=write --bs=128k --size=256m --ioengine=psync --refill_buffers $common" ;;
 	esac
 }
@@ -87,13 +92,13 @@ one() {
 	case $1 in
 	fio)
 		case $2 in
-		libaio*) $pin "$FIO" $(opts "$2") --readonly >"$f" ;;
+		libaio* | *direct*) $pin "$FIO" $(opts "$2") --readonly >"$f" ;;
 		*) (cd "$out/fio.d" && $pin "$FIO" $(opts "$2") --directory="$out/fio.d" >"$f") ;;
 		esac
 		rm -f "$out/fio.d"/* ;;
 	fsgauge)
 		case $2 in
-		libaio*) $pin "$FSGAUGE" io $(opts "$2") -q >"$f" ;;
+		libaio* | *direct*) $pin "$FSGAUGE" io $(opts "$2") -q >"$f" ;;
 		*) $pin "$FSGAUGE" io $(opts "$2") -d "$out/fsgauge.d" -q >"$f" ;;
 		esac ;;
 	esac

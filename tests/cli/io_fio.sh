@@ -9,6 +9,7 @@
 
 FX="$(dirname "$0")/../fixtures/fio"
 CONSUMERS="$(dirname "$0")/fio_consumers.py"
+TERSE="$(dirname "$0")/fio_terse.py"
 engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
 d="$T/target"
 mkdir "$d"
@@ -107,4 +108,41 @@ for e in psync io_uring libaio null; do
 	done
 done
 check "nothing left after the consumers' runs" empty_dir "$d"
+
+# fio's terse lines (version 3) beside fio's JSON of the same run, and
+# field for field the shape of fio's own --minimal line when fio is here
+FIO=$(command -v fio || true)
+for e in psync io_uring; do
+	case " $engines " in
+	*" $e "*) ;;
+	*) ok "# SKIP terse on $e: not built in"; continue ;;
+	esac
+	for rw in randread write randrw; do
+		fioline=
+		if [ -n "$FIO" ]; then
+			mkdir -p "$T/fio.d"
+			fioline=$("$FIO" --name=j --rw=$rw --bs=4k --size=256k --iodepth=4 --ioengine=$e \
+				--directory="$T/fio.d" --minimal 2>/dev/null | grep '^3;')
+			rm -rf "$T/fio.d"
+		fi
+		run "$FSGAUGE" io --name=j --rw=$rw --bs=4k --size=256k --iodepth=4 --ioengine=$e \
+			--output-format=terse,json -d "$T" -q
+		if [ "$rc" = 0 ] && python3 "$TERSE" "$T/out" $rw $e ${fioline:+"$fioline"} >"$T/cons" 2>&1; then
+			ok "terse on $e, $rw: fields as the JSON's${fioline:+ and shaped as fio's}"
+		else
+			not_ok "terse on $e, $rw (exit $rc)"
+			sed 's/^/#   /' "$T/cons" "$T/err" | head -8
+		fi
+	done
+done
+run "$FSGAUGE" io --bs=4k --size=256k --name=a --rw=read --name=b --rw=write \
+	--output-format=terse -d "$d" -q
+check "terse: a line per job, nothing else on stdout" \
+	[ "$rc/$(cut -d';' -f1,3,4 "$T/out" | tr '\n' ' ')" = "0/3;a;0 3;b;0 " ]
+run "$FSGAUGE" io --bs=4k --size=256k --group_reporting --name=a --rw=read --name=b --rw=write \
+	--output-format=terse -d "$d" -q
+check "terse with group_reporting: one line" [ "$(wc -l <"$T/out")" = 1 ]
+expect_fail "terse and --json - on stdout" 2 \
+	"--json - and --output-format=terse both write to standard output" \
+	"$FSGAUGE" io --size=1m --output-format=terse --json - -d "$d"
 finish

@@ -115,7 +115,7 @@ static void lat_dist(json_t *job, const struct hist *h)
 {
 	static const double edges[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000 };
 	static const char *const keys[] = { "latency_ns", "latency_us", "latency_ms" };
-	double scale = 1, lo = 0;
+	double scale = 1, lo = -1; /* (a request can take 0 ns on the clock) */
 
 	for (int u = 0; u < 3; u++, scale *= 1000) {
 		json_t *o = json_object();
@@ -200,29 +200,42 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 	return o;
 }
 
-/* The devices over the whole run: each device's counters summed over the
- * phases, its utilization over their time. */
+size_t io_ndisks(const struct result *res)
+{
+	const struct result_device *d0 = res->nphases ? &res->phases[0].device : NULL;
+
+	return !d0 || d0->none ? 0 : d0->ndev;
+}
+
+const char *io_disk_total(const struct result *res, size_t i, struct dev_io *sum, double *util)
+{
+	const char *name = res->phases[0].device.names[i];
+	double secs = 0;
+
+	memset(sum, 0, sizeof(*sum));
+	for (size_t p = 0; p < res->nphases; p++) {
+		const struct result_device *d = &res->phases[p].device;
+
+		for (size_t k = 0; k < d->ndev; k++)
+			if (!strcmp(d->names[k], name))
+				dev_io_add(sum, &d->per[k]);
+		secs += res->phases[p].seconds;
+	}
+	*util = secs > 0 ? dev_io_utilization(sum, secs, 1) : 0;
+	return name;
+}
+
+/* The devices over the whole run. */
 static json_t *disk_util(const struct result *res)
 {
 	json_t *a = json_array();
-	const struct result_device *d0 = res->nphases ? &res->phases[0].device : NULL;
 
-	if (!d0 || d0->none)
-		return a;
-	for (size_t i = 0; i < d0->ndev; i++) {
-		struct dev_io sum = { 0 };
-		double secs = 0;
+	for (size_t i = 0; i < io_ndisks(res); i++) {
+		struct dev_io sum;
+		double util;
 		json_t *o = json_object();
 
-		for (size_t p = 0; p < res->nphases; p++) {
-			const struct result_device *d = &res->phases[p].device;
-
-			for (size_t k = 0; k < d->ndev; k++)
-				if (!strcmp(d->names[k], d0->names[i]))
-					dev_io_add(&sum, &d->per[k]);
-			secs += res->phases[p].seconds;
-		}
-		json_object_set_new(o, "name", json_string(d0->names[i]));
+		json_object_set_new(o, "name", json_string(io_disk_total(res, i, &sum, &util)));
 		set_u(o, "read_ios", sum.reads);
 		set_u(o, "write_ios", sum.writes);
 		set_u(o, "read_merges", sum.read_merges);
@@ -230,7 +243,7 @@ static json_t *disk_util(const struct result *res)
 		set_u(o, "read_ticks", sum.read_ms);
 		set_u(o, "write_ticks", sum.write_ms);
 		set_u(o, "in_queue", sum.weighted_ms);
-		set_d(o, "util", secs > 0 ? dev_io_utilization(&sum, secs, 1) : 0);
+		set_d(o, "util", util);
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -141,7 +141,7 @@ static void lat_buckets(FILE *f, const struct hist *h)
 {
 	static const double edges[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000 };
 	static const char *const units[] = { "nsec", "usec", "msec" };
-	double scale = 1, lo = 0;
+	double scale = 1, lo = -1; /* (a request can take 0 ns on the clock) */
 
 	if (!h->count)
 		return;

@@ -6,6 +6,7 @@
  *             the model (one thread per clone), the hooks of suite_main()
  *   format.c  fio's per-job text report from the result
  *   fio_json.c  the result in fio's JSON (--output-format=json, json+)
+ *   fio_terse.c the result in fio's terse format, version 3
  */
 #ifndef FSGAUGE_SUITE_IO_INTERNAL_H
 #define FSGAUGE_SUITE_IO_INTERNAL_H
@@ -39,6 +40,17 @@ int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char 
  * its values are in (lo, hi]. */
 double io_hist_stdev(const struct hist *h);
 uint64_t io_hist_count_in(const struct hist *h, double lo, double hi);
+
+/* The devices of the result (those of its first phase), and device i's
+ * counters summed over the phases with its utilization (percent) over
+ * their time; returns its name. */
+size_t io_ndisks(const struct result *res);
+const char *io_disk_total(const struct result *res, size_t i, struct dev_io *sum, double *util);
+
+/* fio's terse lines (version 3), one per job or group with
+ * group_reporting. */
+void io_format_terse(FILE *f, const struct result *res, const struct io_job *jobs,
+		     const struct io_group *groups, size_t ngroups);
 
 /* The result as fio's JSON (json+: with the latency bins). */
 struct json_t;

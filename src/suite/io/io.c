@@ -68,7 +68,7 @@ struct io_suite {
 	const char *output;	/* --output: where the report goes (NULL: stdout) */
 };
 
-enum { IO_FMT_NORMAL = 1, IO_FMT_JSON = 2, IO_FMT_JSONPLUS = 4 };
+enum { IO_FMT_NORMAL = 1, IO_FMT_JSON = 2, IO_FMT_JSONPLUS = 4, IO_FMT_TERSE = 8 };
 
 enum {
 	IO_ALLOW_WRITE_DEVICE = OPT_OWN,
@@ -99,7 +99,8 @@ __attribute__((constructor)) static void io_opts_init(void)
 	io_opts[n++] = (struct suite_opt){ "output-format", 0, IO_OUTPUT_FORMAT, OPTARG_REQUIRED,
 					   "FMT[,FMT]",
 					   "the report as fio's: normal (its text, the default),\n"
-					   "json or json+ (fio's JSON, json+ with latency bins)" };
+					   "json or json+ (fio's JSON, json+ with latency bins),\n"
+					   "terse (its ';'-separated lines, version 3)" };
 	io_opts[n++] = (struct suite_opt){ "output", 0, IO_OUTPUT, OPTARG_REQUIRED, "FILE",
 					   "write the report to FILE instead of standard output" };
 	io_opts[n++] = (struct suite_opt){ "set", 's', IO_SET, OPTARG_REQUIRED, "KEY=VALUE",
@@ -144,15 +145,14 @@ static struct io_job *current(struct io_suite *io)
 	return io->in_job ? &io->jobs[io->njobs - 1] : &io->global;
 }
 
-/* --output-format=normal,json,json+ (fio's names; terse is not
- * written). */
+/* --output-format=normal,json,json+,terse (fio's names). */
 static int parse_formats(struct io_suite *io, const char *arg)
 {
-	static const char *const names[] = { "normal", "json", "json+" };
+	static const char *const names[] = { "normal", "json", "json+", "terse" };
 	char buf[128], *save = NULL;
 
 	if (strlen(arg) >= sizeof(buf) || !*arg) {
-		msg_err("invalid --output-format '%s' (expected normal, json or json+)", arg);
+		msg_err("invalid --output-format '%s' (expected normal, json, json+ or terse)", arg);
 		return EXIT_USAGE;
 	}
 	snprintf(buf, sizeof(buf), "%s", arg);
@@ -164,11 +164,8 @@ static int parse_formats(struct io_suite *io, const char *arg)
 			;
 		if (i < ARRAY_SIZE(names)) {
 			io->formats |= 1u << i;
-		} else if (!strcmp(w, "terse")) {
-			msg_err("--output-format=terse is not supported by fsgauge io (docs/fio-compat.md)");
-			return EXIT_USAGE;
 		} else {
-			msg_err("invalid --output-format '%s' (expected normal, json or json+)", w);
+			msg_err("invalid --output-format '%s' (expected normal, json, json+ or terse)", w);
 			return EXIT_USAGE;
 		}
 	}
@@ -567,11 +564,12 @@ static int load_jobfiles(struct io_suite *io, int argc, char **argv)
 }
 
 /* Where the report goes: --output checked before anything runs; fio's
- * JSON on standard output has it to itself (what else is printed there
- * goes to stderr), so it cannot share it with --json -. */
+ * JSON or terse lines on standard output have it to themselves (what
+ * else is printed there goes to stderr), so it cannot be shared with
+ * --json -. */
 static int check_output(struct suite_session *s, struct io_suite *io)
 {
-	int json = (io->formats & (IO_FMT_JSON | IO_FMT_JSONPLUS)) != 0;
+	int json = (io->formats & (IO_FMT_JSON | IO_FMT_JSONPLUS | IO_FMT_TERSE)) != 0;
 
 	if (!io->formats)
 		io->formats = IO_FMT_NORMAL;
@@ -579,8 +577,11 @@ static int check_output(struct suite_session *s, struct io_suite *io)
 		return EXIT_USAGE;
 	if (json && (!io->output || !strcmp(io->output, "-"))) {
 		if (s->json && !strcmp(s->json, "-")) {
-			msg_err("--json - and --output-format=json both write to standard output: give "
-				"one of them a file");
+			msg_err("--json - and --output-format=%s both write to standard output: give "
+				"one of them a file",
+				io->formats & IO_FMT_TERSE && !(io->formats & (IO_FMT_JSON | IO_FMT_JSONPLUS))
+					? "terse"
+					: "json");
 			return EXIT_USAGE;
 		}
 		if (outfile_claim_stdout() < 0)
@@ -1063,7 +1064,7 @@ static void io_report(struct suite_session *s, struct result *acc)
 	struct outfile of = { 0 };
 	FILE *f = stdout;
 
-	if (io->output || json) {
+	if (io->output || json || (io->formats & IO_FMT_TERSE)) {
 		/* "-" after outfile_claim_stdout(): the real standard output */
 		if (outfile_open(&of, io->output ? io->output : "-", "report") < 0) {
 			s->status = EXIT_SYSTEM;
@@ -1073,6 +1074,8 @@ static void io_report(struct suite_session *s, struct result *acc)
 	}
 	if (io->formats & IO_FMT_NORMAL)
 		io_format_text(f, acc, io->jobs, io->njobs, io->groups, io->ngroups);
+	if (io->formats & IO_FMT_TERSE)
+		io_format_terse(f, acc, io->jobs, io->groups, io->ngroups);
 	if (json) {
 		json_t *o = io_fio_json(acc, io->jobs, io->groups, io->ngroups,
 					(io->formats & IO_FMT_JSONPLUS) != 0);

@@ -1,0 +1,193 @@
+/*
+ * fio_terse.c — an io result in fio's terse format, version 3
+ * (--output-format=terse): one line of ';'-separated fields per job (its
+ * clones together) or per group with group_reporting, in the order fio's
+ * documentation gives for version 3: the job, then for reads and for
+ * writes the amount, bandwidth, IOPS and runtime, submission, completion
+ * and total latency (microseconds), 20 percentile fields and the
+ * bandwidth samples, then CPU, IO depths, the latency buckets and, per
+ * disk, its counters.
+ *
+ * The fields are positional, so one fsgauge has no figure for is left
+ * empty (never written as zero): the bandwidth samples (min, max, mean,
+ * stddev), context switches and page faults, and on an asynchronous
+ * engine the submission and completion latencies (fsgauge times a
+ * request from submission to completion, fio's total latency).  On a
+ * synchronous engine the submission latency is nothing, as in fio, and
+ * the completion latency is the request's.  The percentile fields are
+ * completion latency's on a synchronous engine and total latency's on an
+ * asynchronous one (or with lat_percentiles), as in the JSON.
+ * docs/fio-compat.md lists the fields.
+ */
+#include <string.h>
+
+#include "engine/engine.h"
+#include "suite/io/internal.h"
+#include "util/util.h"
+
+#define TERSE_PCTS 20 /* percentile fields, used or "0%=0" */
+
+static const double default_pcts[] = { 1,  5,  10, 20, 30, 40,	 50,   60,   70,
+				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
+
+/* min;max;mean;stddev of a histogram, in microseconds (have: 0 leaves
+ * the four fields empty). */
+static void lat4(FILE *f, const struct hist *h, int have)
+{
+	if (!have) {
+		fputs(";;;;", f);
+		return;
+	}
+	fprintf(f, ";%llu;%llu;%f;%f", (unsigned long long)(h->count ? h->min / 1000 : 0),
+		(unsigned long long)(h->count ? h->max / 1000 : 0), hist_mean(h) / 1000.0,
+		io_hist_stdev(h) / 1000.0);
+}
+
+static void pcts20(FILE *f, const struct hist *h, const struct io_job *j)
+{
+	const double *p = j->npercentiles ? j->percentiles : default_pcts;
+	size_t np = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+
+	for (size_t i = 0; i < TERSE_PCTS; i++) {
+		if (i < np)
+			fprintf(f, ";%f%%=%llu", p[i],
+				(unsigned long long)(h->count ? hist_quantile(h, p[i] / 100.0) / 1000
+							      : 0));
+		else
+			fputs(";0%=0", f);
+	}
+}
+
+/* One direction: st's figures over secs; total_bytes: the direction's
+ * bytes over the whole group (for the bandwidth's share). */
+static void dir_fields(FILE *f, const struct op_stats *st, double secs, uint64_t total_bytes,
+		       const struct io_job *j, int sync_engine)
+{
+	uint64_t bytes = st->bytes_read + st->bytes_written;
+	double bw = secs > 0 ? (double)bytes / secs : 0;
+
+	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)(bytes / 1024),
+		(unsigned long long)(bw / 1024),
+		(unsigned long long)(secs > 0 ? (double)st->ops / secs + 0.5 : 0),
+		(unsigned long long)(st->ops ? secs * 1000 + 0.5 : 0));
+	if (sync_engine || !st->ops)
+		fputs(";0;0;0.000000;0.000000", f); /* slat */
+	else
+		fputs(";;;;", f);
+	lat4(f, &st->lat, sync_engine || !st->ops); /* clat */
+	pcts20(f, &st->lat, j);
+	lat4(f, &st->lat, 1); /* lat */
+	/* bw min, max, share of the group's, mean, stddev: only the share
+	 * (fio's zeros when the direction did nothing) */
+	if (!st->ops)
+		fputs(";0;0;0.000000%;0.000000;0.000000", f);
+	else
+		fprintf(f, ";;;%f%%;;", 100.0 * (double)bytes / (double)total_bytes);
+}
+
+/* fio's latency buckets in percent: <=2 ... 1000 us, then <=2 ... 1000,
+ * 2000, >=2000 ms. */
+static void lat_buckets(FILE *f, const struct hist *h)
+{
+	static const double edges[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000 };
+	double lo = -1; /* (a request can take 0 ns on the clock) */
+
+	for (double scale = 1e3; scale <= 1e6; scale *= 1e3)
+		for (size_t e = 0; e < ARRAY_SIZE(edges); e++) {
+			double hi = edges[e] * scale;
+
+			fprintf(f, ";%.2f%%",
+				h->count ? 100.0 * (double)io_hist_count_in(h, lo, hi) /
+						   (double)h->count
+					 : 0.0);
+			lo = hi;
+		}
+	fprintf(f, ";%.2f%%;%.2f%%",
+		h->count ? 100.0 * (double)io_hist_count_in(h, lo, 2e9) / (double)h->count : 0.0,
+		h->count ? 100.0 * (double)io_hist_count_in(h, 2e9, 1e300) / (double)h->count
+			 : 0.0);
+}
+
+static void depths(FILE *f, const struct op_stats *st)
+{
+	uint64_t tot = 0;
+
+	for (int b = 0; b < OP_QDEPTH_BUCKETS; b++)
+		tot += st->qdepth[b];
+	for (int b = 0; b < OP_QDEPTH_BUCKETS; b++)
+		fprintf(f, ";%.1f%%",
+			tot ? 100.0 * (double)st->qdepth[b] / (double)tot : b == 0 ? 100.0 : 0.0);
+}
+
+/* Each disk: name;read_ios;write_ios;read_merges;write_merges;
+ * read_ticks;write_ticks;in_queue;util%, over the whole run. */
+static void disks(FILE *f, const struct result *res)
+{
+	size_t n = io_ndisks(res);
+
+	for (size_t i = 0; i < n; i++) {
+		struct dev_io sum;
+		double util;
+		const char *name = io_disk_total(res, i, &sum, &util);
+
+		fprintf(f, ";%s;%llu;%llu;%llu;%llu;%llu;%llu;%llu;%.2f%%", name,
+			(unsigned long long)sum.reads, (unsigned long long)sum.writes,
+			(unsigned long long)sum.read_merges, (unsigned long long)sum.write_merges,
+			(unsigned long long)sum.read_ms, (unsigned long long)sum.write_ms,
+			(unsigned long long)sum.weighted_ms, util);
+	}
+}
+
+/* One line: jobs[0 .. n) of group `group`, of gr's jobs. */
+static void job_line(FILE *f, const struct result *res, const struct result_phase *ph,
+		     const struct io_job *jobs, size_t n, const struct io_job *gj, size_t gn,
+		     unsigned group)
+{
+	struct op_stats d[2], grp[2], all;
+	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
+	double secs = ph->seconds;
+
+	for (int k = 0; k < 2; k++) {
+		op_stats_init(&d[k]);
+		op_stats_init(&grp[k]);
+		for (size_t i = 0; i < n; i++)
+			io_merge_ops(&d[k], ph, jobs[i].name, (enum io_dir)k);
+		for (size_t i = 0; i < gn; i++)
+			io_merge_ops(&grp[k], ph, gj[i].name, (enum io_dir)k);
+	}
+	fprintf(f, "3;fsgauge-%s;%s;%u;%d", FSGAUGE_VERSION, jobs[0].name, group,
+		(d[0].errors + d[1].errors) ? 1 : 0);
+	for (int k = 0; k < 2; k++)
+		dir_fields(f, &d[k], secs, grp[k].bytes_read + grp[k].bytes_written, &jobs[0],
+			   sync_engine);
+	if (secs > 0 && ph->nthreads > 0)
+		fprintf(f, ";%f%%;%f%%",
+			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
+			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
+	else
+		fputs(";;", f);
+	fputs(";;;", f); /* context switches, major and minor faults */
+	op_stats_init(&all);
+	op_stats_merge(&all, &d[0]);
+	op_stats_merge(&all, &d[1]);
+	depths(f, &all);
+	lat_buckets(f, &all.lat);
+	disks(f, res);
+	fputc('\n', f);
+}
+
+void io_format_terse(FILE *f, const struct result *res, const struct io_job *jobs,
+		     const struct io_group *groups, size_t ngroups)
+{
+	for (size_t g = 0; g < ngroups && g < res->nphases; g++) {
+		const struct result_phase *ph = &res->phases[g];
+		const struct io_job *gj = jobs + groups[g].first;
+		size_t gn = groups[g].n;
+
+		if (gj->group_reporting)
+			job_line(f, res, ph, gj, gn, gj, gn, (unsigned)g);
+		else
+			for (size_t i = 0; i < gn; i++)
+				job_line(f, res, ph, gj + i, 1, gj, gn, (unsigned)g);
+	}
+}
