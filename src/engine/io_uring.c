@@ -15,8 +15,14 @@
  * The ring is set up with IORING_SETUP_CLAMP (liburing 2.3, Debian 12,
  * has it; Linux 5.6 and later honour it): a depth above the kernel's
  * limit of entries (32768 today) is clamped to it instead of refused,
- * and the engine's depth is then what the ring has.  A kernel before 5.6
- * refuses the flag with EINVAL; the ring is then set up without it.
+ * and the engine's depth is then what the ring has.  It also asks for
+ * IORING_SETUP_COOP_TASKRUN (Linux 5.19): a completion posted by one of
+ * the kernel's io-wq threads (where buffered reads of tmpfs, loop devices
+ * and other files without non-blocking reads go) waits for the thread's
+ * next entry into the kernel, its reap, instead of interrupting it (an
+ * inter-processor interrupt per request, expensive in a VM); fio sets the
+ * same flag.  A kernel that refuses a flag with EINVAL gets the ring
+ * without COOP_TASKRUN, then without either.
  */
 #ifdef HAVE_LIBURING
 #include <errno.h>
@@ -43,7 +49,11 @@ static int uring_init(struct engine *e, unsigned depth)
 #ifdef IORING_SETUP_CLAMP
 	flags |= IORING_SETUP_CLAMP;
 #endif
-	ret = io_uring_queue_init(u->depth, &u->ring, flags);
+#ifdef IORING_SETUP_COOP_TASKRUN
+	ret = io_uring_queue_init(u->depth, &u->ring, flags | IORING_SETUP_COOP_TASKRUN);
+	if (ret == -EINVAL) /* a kernel before 5.19 */
+#endif
+		ret = io_uring_queue_init(u->depth, &u->ring, flags);
 	if (ret == -EINVAL && flags) /* a kernel before 5.6 */
 		ret = io_uring_queue_init(u->depth, &u->ring, 0);
 	if (ret < 0) {
