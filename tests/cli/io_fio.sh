@@ -109,6 +109,18 @@ for e in psync io_uring libaio null; do
 done
 check "nothing left after the consumers' runs" empty_dir "$d"
 
+# fio's IOPS samples: every 0.5 s when fio's JSON is asked for
+run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
+	--ioengine=null --output-format=json -q -d "$d"
+check "iops samples every 0.5 s: 2 in 1.1 s, min <= mean <= max, stddev >= 0" \
+	[ "$rc/$(json "$T/out" "[(r['iops_samples'], r['iops_min'] <= r['iops_mean'] <= r['iops_max'], r['iops_stddev'] >= 0) for r in (d['jobs'][0]['read'],)]")" = "0/[(2, True, True)]" ]
+check "  absent from a direction that did nothing" \
+	[ "$(json "$T/out" "'iops_samples' in d['jobs'][0]['write']")" = false ]
+run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
+	--ioengine=null --output-format=json -q --interval 0.25 -d "$d"
+check "  every --interval when given: 4 in 1.1 s" \
+	[ "$(json "$T/out" "d['jobs'][0]['read']['iops_samples']")" = 4 ]
+
 # fio's terse lines (version 3) beside fio's JSON of the same run, and
 # field for field the shape of fio's own --minimal line when fio is here
 FIO=$(command -v fio || true)

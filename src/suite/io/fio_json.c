@@ -6,7 +6,8 @@
  * IO depths, fio's latency buckets, and "disk_util".
  *
  * Only what fsgauge measures is written: fields it has no figure for
- * (slat_ns, bw_min and the other bandwidth samples, ctx, majf, minf,
+ * (slat_ns, bw_min and the other bandwidth samples, the IOPS samples
+ * without --interval samples, ctx, majf, minf,
  * short_ios, drop_ios, iodepth_submit/complete) are absent, never zero.
  * fsgauge times each request from its submission to its completion,
  * fio's "lat": on a synchronous engine that is also fio's "clat" (fio's
@@ -14,6 +15,7 @@
  * docs/fio-compat.md lists the fields.
  */
 #include <jansson.h>
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -158,6 +160,52 @@ static json_t *opts_obj(const struct io_kv *kv, size_t n)
 	return o;
 }
 
+/* fio's IOPS samples (iops_min/max/mean/stddev/samples) of jobs[0 .. n)
+ * in direction dir, from the phase's --interval samples (the io suite
+ * takes them every 0.5 s, fio's iops_avg_time, when fio's JSON is
+ * asked for), each `period` long; the phase's last, shorter one counts
+ * when it lasted half a period or more (fio counts whole windows only);
+ * absent without samples. */
+static void iops_samples(json_t *o, const struct result_phase *ph, double period,
+			 const struct io_job *jobs, size_t n, enum io_dir dir)
+{
+	double sum = 0, ss = 0, lo = 0, hi = 0;
+	uint64_t ns = 0;
+
+	for (size_t i = 0; i < ph->nintervals; i++) {
+		const struct result_interval *iv = &ph->intervals[i];
+		uint64_t ops = 0;
+
+		if (iv->warmup || iv->seconds <= 0 || iv->seconds < period / 2)
+			continue;
+		for (size_t k = 0; k < iv->nops && k < ph->nops; k++)
+			for (size_t m = 0; m < n; m++) {
+				char name[300];
+
+				io_result_name(name, sizeof(name), jobs[m].name, dir);
+				if (!strcmp(ph->ops[k].name, name))
+					ops += iv->op_ops[k];
+			}
+		double v = (double)ops / iv->seconds;
+
+		lo = ns == 0 || v < lo ? v : lo;
+		hi = ns == 0 || v > hi ? v : hi;
+		sum += v;
+		ss += v * v;
+		ns++;
+	}
+	if (!ns)
+		return;
+	double mean = sum / (double)ns;
+	double var = ns > 1 ? (ss - (double)ns * mean * mean) / (double)(ns - 1) : 0;
+
+	set_u(o, "iops_min", (uint64_t)(lo + 0.5));
+	set_u(o, "iops_max", (uint64_t)(hi + 0.5));
+	set_d(o, "iops_mean", mean);
+	set_d(o, "iops_stddev", var > 0 ? sqrt(var) : 0);
+	set_u(o, "iops_samples", ns);
+}
+
 static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs, size_t n,
 		       unsigned group, int plus)
 {
@@ -178,10 +226,13 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 	set_u(o, "elapsed", (uint64_t)(secs + 0.5));
 	json_object_set_new(o, "job options",
 			    opts_obj(jobs[0].opts + jobs[0].nglobal, jobs[0].nopts - jobs[0].nglobal));
-	json_object_set_new(o, "read",
-			    dir_obj(present[0] ? &d[0] : NULL, secs, &jobs[0], sync_engine, plus));
-	json_object_set_new(o, "write",
-			    dir_obj(present[1] ? &d[1] : NULL, secs, &jobs[0], sync_engine, plus));
+	for (int k = 0; k < 2; k++) {
+		json_t *dj = dir_obj(present[k] ? &d[k] : NULL, secs, &jobs[0], sync_engine, plus);
+
+		if (present[k])
+			iops_samples(dj, ph, ph->interval, jobs, n, (enum io_dir)k);
+		json_object_set_new(o, k ? "write" : "read", dj);
+	}
 	json_object_set_new(o, "trim", dir_obj(NULL, secs, &jobs[0], sync_engine, plus));
 	set_u(o, "job_runtime", (uint64_t)(secs * 1000 + 0.5));
 	if (secs > 0 && ph->nthreads > 0) {
