@@ -927,7 +927,7 @@ static void bonnie_after_run(struct suite_session *s, struct result *one)
 	bonnie_report_fill(&bs->rep, b, one);
 	add_metrics(one, &bs->rep);
 	if (b->count == 1 && one->nphases) {
-		bonnie_fmt_text(b->quiet ? stderr : stdout, &bs->rep, b->layout);
+		bonnie_fmt_text(b->quiet ? stderr : stdout, &bs->rep, b->layout, b->csv);
 		fflush(b->quiet ? stderr : stdout);
 	}
 	if (one->nphases)
