@@ -61,7 +61,20 @@ void ioz_fmt_tp_section(FILE *f, const char *label, const struct ioz_tp *t)
 	fprintf(f, "\tMin throughput per thread \t\t\t= %10.2f KB/sec \n", t->min);
 	fprintf(f, "\tMax throughput per thread \t\t\t= %10.2f KB/sec\n", t->max);
 	fprintf(f, "\tAvg throughput per thread \t\t\t= %10.2f KB/sec\n", t->avg);
-	fprintf(f, "\tMin xfer \t\t\t\t\t= %10.2f KB\n\n", t->min_xfer);
+	fprintf(f, "\tMin xfer \t\t\t\t\t= %10.2f KB\n", t->min_xfer);
+	if (t->idle)
+		fprintf(f,
+			"\tfsgauge: %u of %u threads moved no data (%s): Min and Avg "
+			"throughput and Min xfer are over the %u that did%s\n",
+			t->idle, t->nthreads,
+			t->stonewall ? "the first thread to finish raised the stonewall before "
+				       "their first record"
+				     : "they stopped before their first record",
+			t->nthreads - t->idle,
+			t->stonewall ? "; -x runs every thread to the end, a larger -s gives "
+				       "them time to start"
+				     : "");
+	fputc('\n', f);
 }
 
 void ioz_fmt_table_header(FILE *f, const enum ioz_test *cols, size_t ncols)

@@ -66,6 +66,11 @@ struct ioz_tp {
 	double parent;	 /* all KB over the phase's wall time */
 	double min, max, avg;
 	double min_xfer; /* KB moved by the thread that moved least */
+	/* threads that moved no data (the stonewall came before their first
+	 * record, or they stopped): min, avg and min_xfer leave them out, and the
+	 * section says so, rather than print a Min of 0.00 */
+	unsigned idle;
+	int stonewall;
 };
 
 /* The throughput-mode section for test `label` ("initial writers"). */

@@ -117,6 +117,8 @@ static const struct metric_def iozone_metrics[] = {
 	{ "max_throughput", "KB/s", "max throughput per thread", BETTER_HIGHER },
 	{ "avg_throughput", "KB/s", "avg throughput per thread", BETTER_HIGHER },
 	{ "min_xfer", "KB", "min xfer (least moved by a thread)", BETTER_NONE },
+	{ "idle_threads", "threads", "threads that moved no data (not in min or min xfer)",
+	  BETTER_NONE },
 	{ "throughput", "KB/s", "throughput", BETTER_HIGHER },
 	{ "xfer", "KB", "bytes moved, in KB", BETTER_NONE },
 	{ NULL, NULL, NULL, BETTER_NONE },
