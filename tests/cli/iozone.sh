@@ -162,6 +162,28 @@ jcheck "auto mode: 2 file sizes x 2 record sizes x 4 tests" "$T/a.json" 'len(d["
 check "auto mode: Auto Mode in the header" grep -q "Auto Mode" "$T/out"
 check "auto mode: 4 table rows" [ "$(grep -cE '^ +(64|128) +(32|64)( +[0-9]+){4}$' "$T/out")" = 4 ]
 check "auto mode: -R prints the spreadsheet" grep -q '"Excel output is below:"' "$T/out"
+# fsgauge's latency summary: one row per test, its four cells together
+sed -n '/fsgauge: per test/,/^$/p' "$T/out" >"$T/asum"
+check "auto mode summary: one row per test (4), no row per cell" \
+	[ "$(grep -cE '^	(write|rewrite|read|reread) +[0-9]+ ' "$T/asum")" = 4 -a \
+	  "$(grep -cE '^	[a-z-]+ [0-9]+k [0-9]+k ' "$T/asum")" = 0 ]
+check "auto mode summary: each row's ops are its cells' record operations in the JSON" \
+	[ "$(python3 - "$T/a.json" "$T/asum" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+rows = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\t(\S+) +(\d+) ", open(sys.argv[2]).read(), re.M)}
+want = {}
+for p in d["phases"]:
+	key = p["name"].split(" ")[0]
+	want[key] = want.get(key, 0) + sum(o["ops"] for o in p["operations"]
+		if re.match(r"t\d+\.", o["name"]) and o["bytes_read"] + o["bytes_written"] > 0)
+rows.pop("test", None)
+assert rows == want, (rows, want)
+print("ok")
+PY
+)" = ok ]
+check "auto mode summary: points to the JSON for the 16 cells" \
+	grep -q "the JSON has each of the 16 cells as a phase" "$T/asum"
 cat > "$T/sheet.py" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))

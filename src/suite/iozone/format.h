@@ -103,7 +103,11 @@ int ioz_is_thread_op_name(const char *name);
 
 /* fsgauge's summary after iozone's layout: per phase the record
  * operations of every thread together (count, latency percentiles, CPU per
- * operation), the process's CPU and the open flags the engine saw. */
-void ioz_fmt_summary(FILE *f, const struct result *r);
+ * operation), the process's CPU and the open flags the engine saw.  With
+ * per_test (auto mode's grid of cells), one row per test: its cells'
+ * phases ("write 64k 4k", "write 64k 8k", ...) together, latencies merged,
+ * CPU over the cells long enough to measure, and a line pointing to the
+ * JSON for the cells. */
+void ioz_fmt_summary(FILE *f, const struct result *r, int per_test);
 
 #endif

@@ -957,7 +957,7 @@ static void iozone_report(struct suite_session *s, struct result *acc)
 	if (s->nruns > 1)
 		repeat_table(z, acc);
 	if (acc->nphases)
-		ioz_fmt_summary(stdout, acc);
+		ioz_fmt_summary(stdout, acc, !z->nthreads && z->sizes.n * z->recs.n > 1);
 	if (acc->interrupted)
 		printf("\nNOTE: interrupted by a signal: these are partial results\n");
 	if (acc->errors || acc->stopped_on_error)
