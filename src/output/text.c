@@ -195,15 +195,33 @@ static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 					      : "");
 	device_text(f, p);
 	system_cpu_text(f, p);
-	if (p->cache.assessed && p->cache.likely_cached)
-		fprintf(f, "WARNING: reads were likely served from memory, not the storage: %s\n",
-			p->cache.reason ? p->cache.reason : "");
-	if (p->cache.writes_absorbed)
-		fprintf(f, "WARNING: writes were likely absorbed by the page cache, not the storage: %s\n",
-			p->cache.write_reason ? p->cache.write_reason : "");
-	if (p->cache.rate_implausible)
-		fprintf(f, "WARNING: implausible rate: %s\n",
+	output_cache_warnings(f, p, NULL, NULL);
+}
+
+int output_cache_warnings(FILE *f, const struct result_phase *p, const char *indent,
+			  const char *what)
+{
+	const char *in = indent ? indent : "", *sep = what ? ": " : "", *w = what ? what : "";
+	int n = 0;
+
+	if (p->cache.assessed && p->cache.likely_cached) {
+		fprintf(f, "%sWARNING: %s%sreads were likely served from memory, not the storage: %s\n",
+			in, w, sep, p->cache.reason ? p->cache.reason : "");
+		n++;
+	}
+	if (p->cache.writes_absorbed) {
+		fprintf(f,
+			"%sWARNING: %s%swrites were likely absorbed by the page cache, not the "
+			"storage: %s\n",
+			in, w, sep, p->cache.write_reason ? p->cache.write_reason : "");
+		n++;
+	}
+	if (p->cache.rate_implausible) {
+		fprintf(f, "%sWARNING: %s%simplausible rate: %s\n", in, w, sep,
 			p->cache.rate_reason ? p->cache.rate_reason : "");
+		n++;
+	}
+	return n;
 }
 
 void output_text(FILE *f, const struct result *r)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "output/output.h"
 #include "util/util.h"
 
 const struct ioz_test_info ioz_tests[IOZ__COUNT] = {
@@ -254,6 +255,86 @@ static int summary_row(FILE *f, const struct result *r, size_t from, size_t to, 
 		fprintf(f, "%s%s", k ? "|" : "", names[k]);
 	fputc('\n', f);
 	return !measured;
+}
+
+/* The three cache-honesty verdicts of a phase, by number: the flag and
+ * its reason (docs/trust.md). */
+static const char *cache_verdict(const struct result_phase *p, int k, int *yes)
+{
+	switch (k) {
+	case 0:
+		*yes = p->cache.assessed && p->cache.likely_cached;
+		return p->cache.reason;
+	case 1:
+		*yes = p->cache.writes_absorbed;
+		return p->cache.write_reason;
+	default:
+		*yes = p->cache.rate_implausible;
+		return p->cache.rate_reason;
+	}
+}
+
+static int same_test(const char *name, const char *key, size_t kl)
+{
+	return !strncmp(name, key, kl) && (!name[kl] || name[kl] == ' ');
+}
+
+/* Auto mode: per test and verdict one line, how many of its cells, and
+ * the first cell's reason. */
+static void cache_warnings_per_test(FILE *f, const struct result *r)
+{
+	static const char *const what[] = {
+		"reads were likely served from memory, not the storage",
+		"writes were likely absorbed by the page cache, not the storage",
+		"implausible rate",
+	};
+
+	for (size_t i = 0; i < r->nphases; i++) {
+		const char *name = r->phases[i].name;
+		size_t kl = strcspn(name, " "), j;
+
+		for (j = 0; j < i && !same_test(r->phases[j].name, name, kl); j++)
+			;
+		if (j < i)
+			continue; /* the test was done at its first cell */
+		for (int k = 0; k < 3; k++) {
+			const struct result_phase *first = NULL;
+			const char *reason = NULL;
+			size_t hit = 0, cells = 0;
+
+			for (j = i; j < r->nphases; j++) {
+				int yes;
+				const char *why;
+
+				if (!same_test(r->phases[j].name, name, kl))
+					continue;
+				cells++;
+				why = cache_verdict(&r->phases[j], k, &yes);
+				if (yes && !hit++) {
+					first = &r->phases[j];
+					reason = why;
+				}
+			}
+			if (hit)
+				fprintf(f, "\tWARNING: '%.*s': %s, in %zu of its %zu cells; '%s': %s\n",
+					(int)kl, name, what[k], hit, cells, first->name,
+					reason ? reason : "");
+		}
+	}
+}
+
+void ioz_fmt_cache_warnings(FILE *f, const struct result *r, int per_test)
+{
+	if (per_test) {
+		cache_warnings_per_test(f, r);
+		return;
+	}
+	for (size_t i = 0; i < r->nphases; i++) {
+		char what[160];
+
+		snprintf(what, sizeof(what), "'%s'", r->phases[i].name);
+		output_cache_warnings(f, &r->phases[i], "\t", what);
+	}
 }
 
 void ioz_fmt_summary(FILE *f, const struct result *r, int per_test)

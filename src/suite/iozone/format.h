@@ -109,5 +109,10 @@ int ioz_is_thread_op_name(const char *name);
  * CPU over the cells long enough to measure, and a line pointing to the
  * JSON for the cells. */
 void ioz_fmt_summary(FILE *f, const struct result *r, int per_test);
+/* The cache-honesty warnings (reads from memory, writes the page cache
+ * absorbed, implausible rates) of every test, "\tWARNING: 'read 1024k
+ * 64k': ..."; with per_test, one line per test and verdict saying in how
+ * many of its cells, with the first cell's reason. */
+void ioz_fmt_cache_warnings(FILE *f, const struct result *r, int per_test);
 
 #endif

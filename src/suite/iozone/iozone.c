@@ -956,8 +956,12 @@ static void iozone_report(struct suite_session *s, struct result *acc)
 
 	if (s->nruns > 1)
 		repeat_table(z, acc);
-	if (acc->nphases)
-		ioz_fmt_summary(stdout, acc, !z->nthreads && z->sizes.n * z->recs.n > 1);
+	if (acc->nphases) {
+		int per_test = !z->nthreads && z->sizes.n * z->recs.n > 1;
+
+		ioz_fmt_summary(stdout, acc, per_test);
+		ioz_fmt_cache_warnings(stdout, acc, per_test);
+	}
 	if (acc->interrupted)
 		printf("\nNOTE: interrupted by a signal: these are partial results\n");
 	if (acc->errors || acc->stopped_on_error)
