@@ -21,6 +21,12 @@ void output_text(FILE *f, const struct result *r);
 void output_text_flags(FILE *f, const struct result *r, unsigned flags);
 /* The IO Summary line of one phase (no newline), into f. */
 void output_io_summary(FILE *f, const struct result_phase *p);
+/* The cache-honesty warnings of one phase (docs/trust.md): reads likely
+ * served from memory, writes the page cache absorbed, an implausible
+ * rate; each a line "<indent>WARNING: [<what>: ]...".  indent and what may
+ * be NULL.  Returns how many lines were printed. */
+int output_cache_warnings(FILE *f, const struct result_phase *p, const char *indent,
+			  const char *what);
 
 /* Write the result as JSON to `path` ("-" for stdout).  Returns 0 or
  * -errno (message printed). */

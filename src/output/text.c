@@ -84,8 +84,14 @@ static void op_row(FILE *f, const struct result_op *o, double secs, int phase_to
 
 static void repeats_text(FILE *f, const struct result_phase *p)
 {
-	static const char *const label[] = { "ops/s", "mb/s", "latency ms", "p99 us", "us cpu/op",
-					     "read ops/s", "write ops/s" };
+	/* every latency in ms, as the breakdown and the IO Summary print
+	 * them; the JSON keeps p99_latency_us, scaled here for display */
+	static const struct {
+		const char *label;
+		double scale;
+	} show[] = { { "ops/s", 1 },	 { "mb/s", 1 },	      { "latency ms", 1 },
+		     { "p99 ms", 1e-3 }, { "us cpu/op", 1 },  { "read ops/s", 1 },
+		     { "write ops/s", 1 } };
 
 	for (size_t i = 0; i < p->nrepeats; i++) {
 		fprintf(f, "run %zu: ", i + 1);
@@ -101,15 +107,17 @@ static void repeats_text(FILE *f, const struct result_phase *p)
 		p->nrepeats, p->nrepeats - 1);
 	for (size_t k = 0; headline_fields[k].name; k++) {
 		struct repeat_stat rs;
+		int known = k < sizeof(show) / sizeof(show[0]);
+		double x = known ? show[k].scale : 1;
 
 		result_repeat_stat(p, &headline_fields[k], &rs);
 		/* the bounds too: a rate or a latency cannot go below 0, where
 		 * mean - half-width can when the runs scatter */
 		fprintf(f, "  %-12s %12.3f ± %-10.3f (%.3f to %.3f; sd %.3f, cv %.1f%%)\n",
-			k < sizeof(label) / sizeof(label[0]) ? label[k] : headline_fields[k].name,
-			rs.mean, isnan(rs.ci95_high) ? 0.0 : rs.ci95_high - rs.mean,
-			isnan(rs.ci95_low) ? rs.mean : rs.ci95_low,
-			isnan(rs.ci95_high) ? rs.mean : rs.ci95_high, rs.sd, rs.cv * 100.0);
+			known ? show[k].label : headline_fields[k].name, rs.mean * x,
+			isnan(rs.ci95_high) ? 0.0 : (rs.ci95_high - rs.mean) * x,
+			(isnan(rs.ci95_low) ? rs.mean : rs.ci95_low) * x,
+			(isnan(rs.ci95_high) ? rs.mean : rs.ci95_high) * x, rs.sd * x, rs.cv * 100.0);
 	}
 }
 
@@ -187,15 +195,33 @@ static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 					      : "");
 	device_text(f, p);
 	system_cpu_text(f, p);
-	if (p->cache.assessed && p->cache.likely_cached)
-		fprintf(f, "WARNING: reads were likely served from memory, not the storage: %s\n",
-			p->cache.reason ? p->cache.reason : "");
-	if (p->cache.writes_absorbed)
-		fprintf(f, "WARNING: writes were likely absorbed by the page cache, not the storage: %s\n",
-			p->cache.write_reason ? p->cache.write_reason : "");
-	if (p->cache.rate_implausible)
-		fprintf(f, "WARNING: implausible rate: %s\n",
+	output_cache_warnings(f, p, NULL, NULL);
+}
+
+int output_cache_warnings(FILE *f, const struct result_phase *p, const char *indent,
+			  const char *what)
+{
+	const char *in = indent ? indent : "", *sep = what ? ": " : "", *w = what ? what : "";
+	int n = 0;
+
+	if (p->cache.assessed && p->cache.likely_cached) {
+		fprintf(f, "%sWARNING: %s%sreads were likely served from memory, not the storage: %s\n",
+			in, w, sep, p->cache.reason ? p->cache.reason : "");
+		n++;
+	}
+	if (p->cache.writes_absorbed) {
+		fprintf(f,
+			"%sWARNING: %s%swrites were likely absorbed by the page cache, not the "
+			"storage: %s\n",
+			in, w, sep, p->cache.write_reason ? p->cache.write_reason : "");
+		n++;
+	}
+	if (p->cache.rate_implausible) {
+		fprintf(f, "%sWARNING: %s%simplausible rate: %s\n", in, w, sep,
 			p->cache.rate_reason ? p->cache.rate_reason : "");
+		n++;
+	}
+	return n;
 }
 
 void output_text(FILE *f, const struct result *r)

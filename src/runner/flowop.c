@@ -2677,6 +2677,7 @@ static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 	x.complete = !failed && i == r->nops;
 	f->execs = xrealloc(f->execs, (f->nexecs + 1) * sizeof(*f->execs));
 	f->execs[f->nexecs++] = x;
+	__atomic_add_fetch(&f->execs_ended, 1, __ATOMIC_RELAXED);
 	return failed ? FR_ERROR : FR_OK;
 }
 

@@ -240,6 +240,7 @@ struct wflow {
 	unsigned char replay_child[RPK__COUNT];
 	struct result_exec *execs;
 	size_t nexecs;
+	uint64_t execs_ended; /* nexecs, atomic: the progress line reads it live */
 };
 
 struct runner;

@@ -276,27 +276,49 @@ static int steady_now(struct measure *m)
 struct prog_arg {
 	uint64_t ops, bytes;
 	struct hist *lat;
+	/* replay flowops (untar's copies): executions ended and asked for,
+	 * each flowop's count once however many threads share it */
+	uint64_t execs_ended, execs_total;
+	const struct wl_flowop *replays[8];
+	size_t nreplays;
 };
+
+static void prog_replay(struct prog_arg *a, const struct wflow *f)
+{
+	size_t i;
+
+	a->execs_ended += __atomic_load_n(&f->execs_ended, __ATOMIC_RELAXED);
+	for (i = 0; i < a->nreplays && a->replays[i] != f->fo; i++)
+		;
+	if (i < a->nreplays)
+		return;
+	if (a->nreplays < ARRAY_SIZE(a->replays))
+		a->replays[a->nreplays++] = f->fo;
+	a->execs_total += (uint64_t)wl_val_int(&f->fo->value, NULL, 1);
+}
 
 static void prog_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	struct prog_arg *a = arg;
 
+	if (f->fo->type == FO_REPLAY && f->fo->replay)
+		prog_replay(a, f);
 	a->ops += __atomic_load_n(&f->st.ops, __ATOMIC_RELAXED);
 	a->bytes += __atomic_load_n(&f->st.bytes_read, __ATOMIC_RELAXED) +
 		    __atomic_load_n(&f->st.bytes_written, __ATOMIC_RELAXED);
 	hist_merge_live(a->lat, &f->st.lat);
 }
 
-/* One status line: phase, elapsed/total, time left, and the last second's
- * ops/s, MB/s and p99. */
+/* One status line: phase, elapsed/total, time left, the executions of
+ * replay flowops (untar: copies ended of copies asked for) and the last
+ * second's ops/s, MB/s and p99. */
 static void progress_update(struct measure *m, uint64_t now)
 {
-	struct prog_arg a = { 0, 0, m->prog_cur };
+	struct prog_arg a = { .lat = m->prog_cur };
 	double dt = (double)(now - m->prog_t) / 1e9;
 	double el = (double)(now - m->t_phase) / 1e9, total = (double)(m->t_end - m->t_phase) / 1e9;
 	struct hist *h;
-	char when[96];
+	char when[96], copies[64] = "";
 
 	hist_init(m->prog_cur);
 	runner_visit_flows(m->rn, prog_flow, &a);
@@ -308,8 +330,11 @@ static void progress_update(struct measure *m, uint64_t now)
 			 (double)(m->t_end - now) / 1e9);
 	else
 		snprintf(when, sizeof(when), "%.0fs/%.0fs", el, total);
-	fprintf(stderr, "%s%s: %s  %.0f ops/s  %.1f MB/s  p99 %.3f ms%s%s",
-		m->tty ? "\r" : "", m->name, when,
+	if (a.nreplays)
+		snprintf(copies, sizeof(copies), "  %llu/%llu copies",
+			 (unsigned long long)a.execs_ended, (unsigned long long)a.execs_total);
+	fprintf(stderr, "%s%s: %s%s  %.0f ops/s  %.1f MB/s  p99 %.3f ms%s%s",
+		m->tty ? "\r" : "", m->name, when, copies,
 		dt > 0 ? (double)(a.ops - m->prog_ops) / dt : 0.0,
 		dt > 0 ? (double)(a.bytes - m->prog_bytes) / 1e6 / dt : 0.0,
 		(double)hist_quantile(m->prog_diff, 0.99) / 1e6, m->warming ? "  (warming up)" : "",

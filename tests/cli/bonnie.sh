@@ -227,9 +227,14 @@ check "no number next to a +++++ in the table" sh -c "! grep -Eq '\+\+\+\+\+ +[0
 check "+++++ in the files line" grep -Eq "^ +2:4096:0/2 .*\+\+\+\+\+ \+\+\+" "$T/out"
 run $B -d "$d" -r 0 -s 8 -n 2 --engine null -m fast --format 19
 check "1.9x: a latency row" grep -q '^Latency  ' "$T/out"
+check "1.9x: both tables say Version 1.98, the CSV line 1.98" sh -c \
+	"[ \$(grep -c '^Version  1.98  ' '$T/out') -eq 2 ] && grep -q '^1\.98,fsgauge,fast,' '$T/out' && ! grep -q '^Version  1\.97' '$T/out'"
+run $B -d "$d" -r 0 -s 8 -n 2 --engine null -m fast --format 19 --csv 197
+check "1.9x --csv 197: both tables say Version 1.97, the CSV line 1.97" sh -c \
+	"[ \$(grep -c '^Version  1.97  ' '$T/out') -eq 2 ] && grep -q '^1\.97,fsgauge,fast,' '$T/out' && ! grep -q '^Version  1\.98' '$T/out'"
 check "1.9x: no number next to a +++++" sh -c "grep -q '+++++ +++' '$T/out' && ! grep -Eq '\+\+\+\+\+ +[0-9]' '$T/out'"
 run $B -d "$d" -r 0 -s 8 -n 0 --engine null -m fast --format 64
-check "bonnie-64: its header, a line for the machine, no CSV" sh -c "grep -q '^Machine    GB M/sec %CPU' '$T/out' && grep -q '^fast        0 ' '$T/out' && ! grep -q , '$T/out'"
+check "bonnie-64: its header, a line for the machine, no CSV" sh -c "grep -q '^Machine    GB M/sec %CPU' '$T/out' && grep -q '^fast     0.01 ' '$T/out' && ! grep -q , '$T/out'"
 check "bonnie-64: +++++ ++++ for fast tests, no number after" sh -c "grep -q '+++++ ++++' '$T/out' && ! grep -Eq '\+\+\+\+\+ +[0-9]' '$T/out'"
 
 # --- CSV formats against the fixtures ---------------------------------------

@@ -121,8 +121,23 @@ PY
 )" = ok ]
 # stonewalling (the default): the first finisher stops the others
 jcheck "stonewall raised once in every phase" "$T/lay.json" 'all(op(p,"stonewall")[0]["ops"]==1 for p in d["phases"])'
-jcheck "stonewalled threads moved at most the file, min xfer is the least" "$T/lay.json" 'all(max(tbytes(p,0),tbytes(p,1))<=1048576 and p["metrics"]["min_xfer"]["value"]*1024==min(tbytes(p,0),tbytes(p,1)) for p in d["phases"])'
+jcheck "stonewalled threads moved at most the file, min xfer is the least" "$T/lay.json" 'all(max(tbytes(p,0),tbytes(p,1))<=1048576 and p["metrics"]["min_xfer"]["value"]*1024==min([tbytes(p,i) for i in (0,1) if tbytes(p,i)] or [0]) and p["metrics"]["idle_threads"]["value"]==sum(1 for i in (0,1) if not tbytes(p,i)) for p in d["phases"])'
 jcheck "stonewalled initial writers still complete their files (untimed fill)" "$T/lay.json" 'all(tbytes(ph("initial writers"),i)+sum(o["bytes_written"] for o in op(ph("initial writers"),"t%d-fill"%i))==1048576 for i in (0,1))'
+# threads the stonewall stopped before their first record: eight threads
+# of one record each on the null engine, the first done before the others
+# start; their 0.00 is not a Min, and the section says what happened
+run "$FSGAUGE" iozone -t 8 -i 0 -s 4k -r 4k --dir "$d" --engine null --json "$T/idle.json"
+check "eight one-record threads: exit 0" [ "$rc" -eq 0 ]
+jcheck "idle threads: counted, and left out of min and min xfer" "$T/idle.json" 'all(p["metrics"]["idle_threads"]["value"]==sum(1 for i in range(8) if not tbytes(p,i)) and p["metrics"]["min_xfer"]["value"]*1024==min(tbytes(p,i) for i in range(8) if tbytes(p,i)) and p["metrics"]["min_throughput"]["value"]>0 and abs(p["metrics"]["avg_throughput"]["value"]*(8-p["metrics"]["idle_threads"]["value"])-p["metrics"]["children_throughput"]["value"])<=1e-6*p["metrics"]["children_throughput"]["value"] for p in d["phases"])'
+check "no Min of 0.00 in the text" sh -c "! grep -Eq 'Min (throughput per thread|xfer) .*= +0\.00 ' '$T/out'"
+n_idle=$(json "$T/idle.json" 'int(d["phases"][0]["metrics"]["idle_threads"]["value"])')
+if [ "$n_idle" -gt 0 ]; then
+	check "the idle threads named under their section ($n_idle of 8)" \
+		grep -q "^	fsgauge: $n_idle of 8 threads moved no data (the first thread to finish raised the stonewall before their first record): Min and Avg throughput and Min xfer are over the $((8 - n_idle)) that did; " "$T/out"
+else
+	ok "# SKIP every thread wrote its record before the stonewall: no idle thread to report"
+	check "no idle-thread note" sh -c "! grep -q 'moved no data' '$T/out'"
+fi
 run "$FSGAUGE" iozone -t 2 -s 256k -r 64k --dir "$d" --engine null --json "$T/def.json"
 jcheck "default throughput tests are iozone's (seed 003's sections)" "$T/def.json" '[p["name"] for p in d["phases"]]==["initial writers","rewriters","readers","re-readers","reverse readers","stride readers","random readers","mixed workload","random writers","pwrite writers","pread readers"]'
 
@@ -147,6 +162,28 @@ jcheck "auto mode: 2 file sizes x 2 record sizes x 4 tests" "$T/a.json" 'len(d["
 check "auto mode: Auto Mode in the header" grep -q "Auto Mode" "$T/out"
 check "auto mode: 4 table rows" [ "$(grep -cE '^ +(64|128) +(32|64)( +[0-9]+){4}$' "$T/out")" = 4 ]
 check "auto mode: -R prints the spreadsheet" grep -q '"Excel output is below:"' "$T/out"
+# fsgauge's latency summary: one row per test, its four cells together
+sed -n '/fsgauge: per test/,/^$/p' "$T/out" >"$T/asum"
+check "auto mode summary: one row per test (4), no row per cell" \
+	[ "$(grep -cE '^	(write|rewrite|read|reread) +[0-9]+ ' "$T/asum")" = 4 -a \
+	  "$(grep -cE '^	[a-z-]+ [0-9]+k [0-9]+k ' "$T/asum")" = 0 ]
+check "auto mode summary: each row's ops are its cells' record operations in the JSON" \
+	[ "$(python3 - "$T/a.json" "$T/asum" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+rows = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\t(\S+) +(\d+) ", open(sys.argv[2]).read(), re.M)}
+want = {}
+for p in d["phases"]:
+	key = p["name"].split(" ")[0]
+	want[key] = want.get(key, 0) + sum(o["ops"] for o in p["operations"]
+		if re.match(r"t\d+\.", o["name"]) and o["bytes_read"] + o["bytes_written"] > 0)
+rows.pop("test", None)
+assert rows == want, (rows, want)
+print("ok")
+PY
+)" = ok ]
+check "auto mode summary: points to the JSON for the 16 cells" \
+	grep -q "the JSON has each of the 16 cells as a phase" "$T/asum"
 cat > "$T/sheet.py" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))

@@ -100,4 +100,60 @@ else
 	ok "# SKIP the page cache flushed the writes during the run"
 fi
 check "writes: nothing left behind" empty_dir "$wd"
+
+# --- every suite's text says what its JSON found, test by test -----------
+# (the verdicts themselves depend on the machine; the text must match them)
+cat > "$T/says.py" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+named = sys.argv[3] == "named"
+kinds = [("likely_cached", "reads were likely served from memory, not the storage"),
+	 ("writes_absorbed", "writes were likely absorbed by the page cache, not the storage")]
+for p in d["phases"]:
+	c = p.get("cache") or {}
+	for key, words in kinds:
+		pre = "WARNING: '%s': " % p["name"] if named else "WARNING: "
+		said = re.search("^\\s*" + re.escape(pre + words), text, re.M) is not None
+		assert said == bool(c.get(key)), (p["name"], key, c.get(key), said)
+print("ok")
+PY
+sd="$T/suites"
+mkdir "$sd"
+run "$FSGAUGE" iozone -i 0 -i 1 -s 4m -r 64k --dir "$sd" --json "$T/ioz.json"
+check "iozone: exit 0" [ "$rc" -eq 0 ]
+check "iozone: 4 MiB reread from the page cache is flagged in the JSON" \
+	[ "$(json "$T/ioz.json" '[p["cache"]["likely_cached"] for p in d["phases"] if p["name"].startswith("reread")]')" = "[True]" ]
+check "iozone: a WARNING per test exactly where its JSON has one" \
+	[ "$(python3 "$T/says.py" "$T/ioz.json" "$T/out" named 2>&1)" = ok ]
+run "$FSGAUGE" iozone -a -n 1m -g 2m -y 64k -q 128k -i 0 -i 1 --dir "$sd" --json "$T/ioza.json"
+check "iozone auto mode: exit 0" [ "$rc" -eq 0 ]
+check "iozone auto mode: one line per test, counting its flagged cells" \
+	[ "$(python3 - "$T/ioza.json" "$T/out" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+n = {}
+for p in d["phases"]:
+	t = p["name"].split(" ")[0]
+	n.setdefault(t, [0, 0])
+	n[t][1] += 1
+	n[t][0] += bool(p["cache"]["likely_cached"])
+for t, (hit, cells) in n.items():
+	lines = re.findall(r"^\tWARNING: '%s': reads were likely served from memory, not the storage, in (\d+) of its (\d+) cells; " % re.escape(t), text, re.M)
+	assert lines == ([(str(hit), str(cells))] if hit else []), (t, hit, cells, lines)
+assert n["reread"][0] > 0, "no reread cell flagged"
+print("ok")
+PY
+)" = ok ]
+run "$FSGAUGE" bonnie -d "$sd" -s 8 -r 0 -n 0 -f --json "$T/bon.json"
+check "bonnie: exit 0" [ "$rc" -eq 0 ]
+check "bonnie: the warnings on stderr, per test, where its JSON has them" \
+	[ "$(python3 "$T/says.py" "$T/bon.json" "$T/err" named 2>&1)" = ok ]
+check "bonnie: none on stdout (the table and CSV)" sh -c "! grep -q WARNING '$T/out'"
+run "$FSGAUGE" io --name=w --rw=write --bs=64k --size=16m -d "$sd" --json "$T/io.json"
+check "io: exit 0" [ "$rc" -eq 0 ]
+check "io: the write warning where its JSON has one" \
+	[ "$(python3 "$T/says.py" "$T/io.json" "$T/out" plain 2>&1)" = ok ]
+check "suites: nothing left behind" empty_dir "$sd"
 finish

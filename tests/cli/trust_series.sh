@@ -83,12 +83,15 @@ check "text: each figure's interval bounds are the JSON's, the low one never bel
 import json, re, sys
 s = json.load(open(sys.argv[1]))["phases"][0]["repeat_stats"]
 text = open(sys.argv[2]).read()
-names = {"ops/s": "ops_per_second", "mb/s": "mb_per_second", "latency ms": "mean_latency_ms",
-         "p99 us": "p99_latency_us", "us cpu/op": "cpu_us_per_op"}
-for label, key in names.items():
+# every latency in ms: the JSON's p99 is in us, the text's in ms
+names = {"ops/s": ("ops_per_second", 1), "mb/s": ("mb_per_second", 1),
+         "latency ms": ("mean_latency_ms", 1), "p99 ms": ("p99_latency_us", 1e-3),
+         "us cpu/op": ("cpu_us_per_op", 1)}
+assert not re.search(r"^  \S+ us ", text, re.M), "a latency in us in the summary"
+for label, (key, scale) in names.items():
     m = re.search(r"^  %s +([0-9.]+) ± ([0-9.]+) +\(([0-9.]+) to ([0-9.]+); sd " % re.escape(label), text, re.M)
     mean, half, lo, hi = map(float, m.groups())
-    want_lo, want_hi = s[key]["ci95_low"], s[key]["ci95_high"]
+    want_lo, want_hi = s[key]["ci95_low"] * scale, s[key]["ci95_high"] * scale
     assert abs(lo - want_lo) <= 0.0005 + 1e-9 * want_hi and abs(hi - want_hi) <= 0.0005 + 1e-9 * want_hi, (label, lo, hi, want_lo, want_hi)
     assert lo >= 0 and abs(lo - max(mean - half, 0)) <= 0.002, (label, mean, half, lo)
 PY

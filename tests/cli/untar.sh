@@ -257,6 +257,20 @@ check "copies: no errors" [ "$errors" = 0 ]
 check "copies: percentiles per operation kind" [ "$pct" = true ]
 check "copies: per-copy table printed" grep -Eq '^copy-002 +[01] ' "$T/out"
 check "copies: nothing left behind" empty_dir "$d"
+
+# the status line counts the copies: each directory made waits 20 ms, so
+# three copies of the tiny tree take a few seconds of status lines
+run "$FSGAUGE" untar --synthetic tiny -d "$d" --copies 3 --engine faulty:null:op=mkdir,delay=20000 \
+	--progress=always
+check "--progress with copies: exit 0" [ "$rc" -eq 0 ]
+tr '\r' '\n' <"$T/err" | grep '^untar: ' >"$T/prog"
+check "--progress: status lines" [ -s "$T/prog" ]
+check "--progress: each says how many of the 3 copies have ended, never fewer than before" \
+	awk 'BEGIN { last = 0; bad = 0 }
+	     { if (!match($0, /  [0-9]+\/3 copies  /)) { bad = 1; next }
+	       k = substr($0, RSTART + 2) + 0; if (k < last || k > 3) bad = 1; last = k }
+	     END { exit bad }' "$T/prog"
+check "--progress with copies: nothing left behind" empty_dir "$d"
 # the figures of the per-copy tables, as the phases' metrics (the suite's
 # metrics table)
 jvars "$T/c.json" m0='sorted(d["phases"][0]["metrics"])' m1='sorted(d["phases"][1]["metrics"])' \

@@ -20,15 +20,22 @@ static struct bonnie_figure too_fast(void)
 	return (struct bonnie_figure){ 1, 0.3, 1e9, 0.2, 0.001 };
 }
 
-static char *capture_text(const struct bonnie_report *r, enum bonnie_layout l)
+static char *capture_text_csv(const struct bonnie_report *r, enum bonnie_layout l,
+			      enum bonnie_csv c)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	bonnie_fmt_text(f, r, l);
+	bonnie_fmt_text(f, r, l, c);
 	fclose(f);
 	return buf;
+}
+
+/* the table with the CSV its layout defaults to (1.98 for 1.9x) */
+static char *capture_text(const struct bonnie_report *r, enum bonnie_layout l)
+{
+	return capture_text_csv(r, l, l == BONNIE_TXT_19 ? BONNIE_CSV_198 : BONNIE_CSV_103);
 }
 
 static char *capture_csv(const struct bonnie_report *r, enum bonnie_csv c)
@@ -220,8 +227,23 @@ static void test_19(void)
 	r.t[BT_SEEKS].max_latency = 0.289;
 	r.t[BT_SEQ_CREATE].max_latency = 0.000949;
 	r.t[BT_RAN_DEL].max_latency = 120.5;
+	t = capture_text_csv(&r, BONNIE_TXT_19, BONNIE_CSV_197);
+	ok(strstr(t, "Version  1.97       ------Sequential Output------") == t &&
+		   strstr(t, "\nVersion  1.97       ------Sequential Create------") != NULL,
+	   "1.9x with the 1.97 CSV: both sections say Version 1.97");
+	free(t);
+	for (int v = BONNIE_CSV_NONE; v <= BONNIE_CSV_198; v++) {
+		if (v == BONNIE_CSV_197)
+			continue;
+		t = capture_text_csv(&r, BONNIE_TXT_19, (enum bonnie_csv)v);
+		ok(strstr(t, "Version  1.98       ------Sequential Output------") == t &&
+			   strstr(t, "\nVersion  1.98       ------Sequential Create------") != NULL &&
+			   !strstr(t, "1.97"),
+		   "1.9x with CSV %d: both sections say Version 1.98, as the 1.98 CSV line", v);
+		free(t);
+	}
 	t = capture_text(&r, BONNIE_TXT_19);
-	ok(strstr(t, "Version  1.97       ------Sequential Output------") == t,
+	ok(strstr(t, "Version  1.98       ------Sequential Output------") == t,
 	   "1.9x: version line");
 	ok(strstr(t, "\nConcurrency   1     -Per Chr-") != NULL, "1.9x: concurrency line");
 	ok(strstr(t, "\nLatency                        1992ms    2372ms               100us     289ms\n") !=
@@ -294,6 +316,27 @@ static void test_64(void)
 	       "bonnie-64 line equals seed 004's first line (blanks squeezed)");
 	free(s);
 	ok(strstr(t, "\n            5  97.7 92.8 387.2 40.1") != NULL, "bonnie-64 columns");
+	free(t);
+
+	/* under 1000 MiB the whole number would be 0; past 99.9% CPU (two
+	 * processes, or rounding) and 9999.9 MiB/s one decimal does not fit */
+	r.file_size = 600ull << 20;
+	r.t[BT_PUTC] = (struct bonnie_figure){ 1, 10, 97.7 * 1024 * 10 + 1, 10.02, 0 };
+	r.t[BT_GETC] = (struct bonnie_figure){ 1, 10, 12345.6 * 1024 * 10 + 1, 18.16, 0 };
+	t = capture_text(&r, BONNIE_TXT_64);
+	s = squeeze(strstr(t, "%CPU\n") + 5);
+	is_str(s, "0.6 97.7 100 387.2 40.1 341.8 45.7 12346 182 972.4 54.7 335 1.5",
+	       "bonnie-64: 600 MiB is 0.6 GB; 100.2%, 181.6% and 12345.6 MiB/s lose their decimal");
+	free(s);
+	{
+		const char *hdr = strstr(t, "Machine    GB");
+		const char *line = strchr(hdr, '\n') + 1;
+
+		is_int((int)(strchr(line, '\n') - line), (int)(strchr(hdr, '\n') - hdr),
+		       "bonnie-64: the line is as wide as its header");
+		ok(line[13] == ' ' && line[19] == ' ' && line[24] == ' ' && line[30] == ' ',
+		   "bonnie-64: the columns start where the header's do");
+	}
 	free(t);
 }
 

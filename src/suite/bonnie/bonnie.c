@@ -55,6 +55,7 @@
 #include <unistd.h>
 
 #include "mpi/mpi.h"
+#include "output/output.h"
 #include "suite/shared.h"
 #include "runner/fileset.h"
 #include "runner/runner.h"
@@ -927,7 +928,7 @@ static void bonnie_after_run(struct suite_session *s, struct result *one)
 	bonnie_report_fill(&bs->rep, b, one);
 	add_metrics(one, &bs->rep);
 	if (b->count == 1 && one->nphases) {
-		bonnie_fmt_text(b->quiet ? stderr : stdout, &bs->rep, b->layout);
+		bonnie_fmt_text(b->quiet ? stderr : stdout, &bs->rep, b->layout, b->csv);
 		fflush(b->quiet ? stderr : stdout);
 	}
 	if (one->nphases)
@@ -935,10 +936,18 @@ static void bonnie_after_run(struct suite_session *s, struct result *one)
 	fflush(stdout);
 }
 
-/* What went wrong, after the run directory is gone. */
+/* The cache warnings (docs/trust.md) of each test, then what went wrong,
+ * after the run directory is gone.  On stderr, with -q too: stdout holds
+ * bonnie++'s table and CSV, which bon_csv2html and scripts read. */
 static void bonnie_report(struct suite_session *s, struct result *acc)
 {
 	(void)s;
+	for (size_t i = 0; i < acc->nphases; i++) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "'%s'", acc->phases[i].name);
+		output_cache_warnings(stderr, &acc->phases[i], NULL, what);
+	}
 	if (acc->interrupted) {
 		msg_err("interrupted by a signal: partial results");
 	} else if (acc->verify_errors) {

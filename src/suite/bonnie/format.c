@@ -262,37 +262,73 @@ static void txt_io_103(FILE *f, const struct bonnie_report *r)
 	fputc('\n', f);
 }
 
+/* A bonnie-64 number in `width` columns: one decimal while it fits, none
+ * past that (100% CPU, 10 GiB/s from the page cache), so that a large
+ * value never pushes the columns after it. */
+static void num_64(FILE *f, double v, int width)
+{
+	char b[32];
+
+	snprintf(b, sizeof(b), "%.1f", v);
+	if ((int)strlen(b) > width)
+		snprintf(b, sizeof(b), "%.0f", v);
+	fprintf(f, " %*s", width, b);
+}
+
 /* bonnie-64: "GB" is the size in MiB divided by 1000, as bonnie-64
- * prints it; rates in MiB/s and %CPU with one decimal. */
+ * prints it (a whole number: 5000 MiB is 5), with one decimal under
+ * 1000 MiB (two under 100), where the whole number would say 0; rates in MiB/s and %CPU
+ * with one decimal while they fit their columns. */
 static void txt_io_64(FILE *f, const struct bonnie_report *r)
 {
+	uint64_t mib = r->file_size / MIB;
+
 	fputs("              -------Sequential Output-------- ---Sequential Input-- --Random--\n", f);
 	fputs("              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n", f);
 	fputs("Machine    GB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU  /sec %CPU\n", f);
-	fprintf(f, "%-8.8s %4" PRIu64, r->machine, r->file_size / MIB / 1000);
+	if (mib >= 1000)
+		fprintf(f, "%-8.8s %4" PRIu64, r->machine, mib / 1000);
+	else
+		fprintf(f, "%-8.8s %4.*f", r->machine, mib >= 100 ? 1 : 2, (double)mib / 1000.0);
 	for (int i = BT_PUTC; i <= BT_SEEKS; i++) {
 		const struct bonnie_figure *x = &r->t[i];
 		double pct = x->seconds > 0 ? x->cpu_seconds / x->seconds * 100.0 : 0;
 
-		if (!x->ran)
+		if (!x->ran) {
 			fputs("           ", f);
-		else if (bonnie_too_fast(x))
+			continue;
+		}
+		if (bonnie_too_fast(x)) {
 			fputs(" +++++ ++++", f);
-		else if (i == BT_SEEKS)
-			fprintf(f, " %5d %4.1f", (int)rate(x), pct);
+			continue;
+		}
+		if (i == BT_SEEKS)
+			fprintf(f, " %5d", (int)rate(x));
 		else
-			fprintf(f, " %5.1f %4.1f", rate(x) / 1024.0, pct);
+			num_64(f, rate(x) / 1024.0, 5);
+		num_64(f, pct, 4);
 	}
 	fputc('\n', f);
 }
 
-static void txt_files(FILE *f, const struct bonnie_report *r, enum bonnie_layout l)
+/* The 1.9x tables name the CSV format they come with: bonnie++ 1.97
+ * printed "Version 1.97" over a 1.97 line, 1.98 "Version 1.98" over a
+ * 1.98 line (2.00 prints its own release, 2.00a, over a 1.98 line: the
+ * CSV's first field is the format, not the program). */
+static const char *version_19(enum bonnie_csv c)
+{
+	return c == BONNIE_CSV_197 ? "1.97" : "1.98";
+}
+
+static void txt_files(FILE *f, const struct bonnie_report *r, enum bonnie_layout l,
+		      enum bonnie_csv c)
 {
 	char files[128];
 
 	if (l == BONNIE_TXT_19) {
-		fputs("Version  1.97       ------Sequential Create------ --------Random Create--------\n",
-		      f);
+		fprintf(f,
+			"Version %5s       ------Sequential Create------ --------Random Create--------\n",
+			version_19(c));
 		fprintf(f, "%-19.19s -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n",
 			r->machine);
 	} else {
@@ -312,18 +348,19 @@ static void txt_files(FILE *f, const struct bonnie_report *r, enum bonnie_layout
 		latency_row(f, r, BT_SEQ_CREATE, BT__COUNT);
 }
 
-void bonnie_fmt_text(FILE *f, const struct bonnie_report *r, enum bonnie_layout l)
+void bonnie_fmt_text(FILE *f, const struct bonnie_report *r, enum bonnie_layout l,
+		     enum bonnie_csv c)
 {
 	if (r->file_size) {
 		if (l == BONNIE_TXT_19)
-			txt_io_19(f, r, "1.97");
+			txt_io_19(f, r, version_19(c));
 		else if (l == BONNIE_TXT_64)
 			txt_io_64(f, r);
 		else
 			txt_io_103(f, r);
 	}
 	if (r->files)
-		txt_files(f, r, l);
+		txt_files(f, r, l, c);
 }
 
 static void csv_103(FILE *f, const struct bonnie_report *r)

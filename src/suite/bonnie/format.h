@@ -11,7 +11,7 @@
  *
  *   struct bonnie_report r = { .machine = "host", .file_size = 200 << 20, ... };
  *   r.t[BT_PUT_BLOCK] = (struct bonnie_figure){ 1, 1.38, 204800, 0.62, 0.0021 };
- *   bonnie_fmt_text(stdout, &r, BONNIE_TXT_103);
+ *   bonnie_fmt_text(stdout, &r, BONNIE_TXT_103, BONNIE_CSV_103);
  *   bonnie_fmt_csv(stdout, &r, BONNIE_CSV_103);
  */
 #ifndef FSGAUGE_SUITE_BONNIE_FORMAT_H
@@ -114,8 +114,11 @@ void bonnie_figure_from_rates(struct bonnie_figure *f, double per_second, double
 			      double max_latency, int too_fast);
 
 /* The text table(s) for the tests that ran (the file-creation section of
- * BONNIE_TXT_64 uses the 1.03 layout: bonnie-64 has no such tests). */
-void bonnie_fmt_text(FILE *f, const struct bonnie_report *r, enum bonnie_layout l);
+ * BONNIE_TXT_64 uses the 1.03 layout: bonnie-64 has no such tests).  `c`,
+ * the CSV written with it, names BONNIE_TXT_19's version: "1.97" with
+ * BONNIE_CSV_197, "1.98" otherwise. */
+void bonnie_fmt_text(FILE *f, const struct bonnie_report *r, enum bonnie_layout l,
+		     enum bonnie_csv c);
 /* One CSV line, with its newline. */
 void bonnie_fmt_csv(FILE *f, const struct bonnie_report *r, enum bonnie_csv c);
 /* The header line bonnie++ prints before CSV lines with -x (1.97 and

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/output.h"
 #include "suite/io/internal.h"
 #include "util/util.h"
 
@@ -386,12 +387,7 @@ static void trust_lines(FILE *f, const struct result_phase *ph)
 	if (ph->too_fast)
 		fprintf(f, "WARNING: too fast to measure reliably: %s\n",
 			ph->too_fast_reason ? ph->too_fast_reason : "");
-	if (ph->cache.assessed && ph->cache.likely_cached)
-		fprintf(f, "WARNING: reads were likely served from memory, not the storage: %s\n",
-			ph->cache.reason ? ph->cache.reason : "");
-	if (ph->cache.rate_implausible)
-		fprintf(f, "WARNING: implausible rate: %s\n",
-			ph->cache.rate_reason ? ph->cache.rate_reason : "");
+	output_cache_warnings(f, ph, NULL, NULL);
 }
 
 void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "output/output.h"
 #include "util/util.h"
 
 const struct ioz_test_info ioz_tests[IOZ__COUNT] = {
@@ -61,7 +62,20 @@ void ioz_fmt_tp_section(FILE *f, const char *label, const struct ioz_tp *t)
 	fprintf(f, "\tMin throughput per thread \t\t\t= %10.2f KB/sec \n", t->min);
 	fprintf(f, "\tMax throughput per thread \t\t\t= %10.2f KB/sec\n", t->max);
 	fprintf(f, "\tAvg throughput per thread \t\t\t= %10.2f KB/sec\n", t->avg);
-	fprintf(f, "\tMin xfer \t\t\t\t\t= %10.2f KB\n\n", t->min_xfer);
+	fprintf(f, "\tMin xfer \t\t\t\t\t= %10.2f KB\n", t->min_xfer);
+	if (t->idle)
+		fprintf(f,
+			"\tfsgauge: %u of %u threads moved no data (%s): Min and Avg "
+			"throughput and Min xfer are over the %u that did%s\n",
+			t->idle, t->nthreads,
+			t->stonewall ? "the first thread to finish raised the stonewall before "
+				       "their first record"
+				     : "they stopped before their first record",
+			t->nthreads - t->idle,
+			t->stonewall ? "; -x runs every thread to the end, a larger -s gives "
+				       "them time to start"
+				     : "");
+	fputc('\n', f);
 }
 
 void ioz_fmt_table_header(FILE *f, const enum ioz_test *cols, size_t ncols)
@@ -183,52 +197,183 @@ static double ms(uint64_t ns)
 	return (double)ns / 1e6;
 }
 
-void ioz_fmt_summary(FILE *f, const struct result *r)
+/* One row of the summary: phases `from`..`to` of `r` whose names begin
+ * with `key` (all of them when key is NULL) together.  Latencies merge
+ * exactly; the CPU columns are over the phases long enough to measure,
+ * "-" when none is.  Returns 1 when the CPU was not given. */
+static int summary_row(FILE *f, const struct result *r, size_t from, size_t to, const char *key,
+		       const char *label)
 {
-	size_t brief = 0;
+	struct op_stats st, cpu_st;
+	const char *names[32];
+	uint64_t cpu_ns = 0;
+	double secs = 0;
+	int flags = 0, measured = 0;
+	size_t nf, kl = key ? strlen(key) : 0;
+
+	op_stats_init(&st);
+	op_stats_init(&cpu_st);
+	for (size_t i = from; i < to; i++) {
+		const struct result_phase *p = &r->phases[i];
+
+		if (key && (strncmp(p->name, key, kl) || (p->name[kl] && p->name[kl] != ' ')))
+			continue;
+		flags |= p->open_flags;
+		for (size_t j = 0; j < p->nops; j++)
+			if (is_record_op(&p->ops[j])) {
+				op_stats_merge(&st, &p->ops[j].st);
+				if (!p->too_fast)
+					op_stats_merge(&cpu_st, &p->ops[j].st);
+			}
+		/* CPU over a phase too brief to measure is mostly thread start
+		 * and stop, not the test's records: no number (as bonnie's +++) */
+		if (!p->too_fast) {
+			measured = 1;
+			cpu_ns += p->cpu_user_ns + p->cpu_sys_ns;
+			secs += p->seconds;
+		}
+	}
+	fprintf(f, "\t%-26s %10llu", label, (unsigned long long)st.ops);
+	if (st.lat.count)
+		fprintf(f, " %9.3f %9.3f %9.3f %9.3f %9.3f", ms(hist_quantile(&st.lat, 0.5)),
+			ms(hist_quantile(&st.lat, 0.9)), ms(hist_quantile(&st.lat, 0.99)),
+			ms(hist_quantile(&st.lat, 0.999)), ms(st.lat.max));
+	else
+		fprintf(f, " %9s %9s %9s %9s %9s", "-", "-", "-", "-", "-");
+	if (!measured) {
+		fprintf(f, " %10s %6s  ", "-", "-");
+	} else {
+		/* no operation CPU-sampled: unknown, not zero */
+		if (cpu_st.cpu_samples)
+			fprintf(f, " %10.1f", op_stats_cpu_per_op(&cpu_st) / 1e3);
+		else
+			fprintf(f, " %10s", "-");
+		fprintf(f, " %6.1f  ", (double)cpu_ns / 1e9 / (secs > 0 ? secs : 1e-9) * 100.0);
+	}
+	nf = engine_open_flag_names(flags, names, ARRAY_SIZE(names));
+	for (size_t k = 0; k < nf; k++)
+		fprintf(f, "%s%s", k ? "|" : "", names[k]);
+	fputc('\n', f);
+	return !measured;
+}
+
+/* The three cache-honesty verdicts of a phase, by number: the flag and
+ * its reason (docs/trust.md). */
+static const char *cache_verdict(const struct result_phase *p, int k, int *yes)
+{
+	switch (k) {
+	case 0:
+		*yes = p->cache.assessed && p->cache.likely_cached;
+		return p->cache.reason;
+	case 1:
+		*yes = p->cache.writes_absorbed;
+		return p->cache.write_reason;
+	default:
+		*yes = p->cache.rate_implausible;
+		return p->cache.rate_reason;
+	}
+}
+
+static int same_test(const char *name, const char *key, size_t kl)
+{
+	return !strncmp(name, key, kl) && (!name[kl] || name[kl] == ' ');
+}
+
+/* Auto mode: per test and verdict one line, how many of its cells, and
+ * the first cell's reason. */
+static void cache_warnings_per_test(FILE *f, const struct result *r)
+{
+	static const char *const what[] = {
+		"reads were likely served from memory, not the storage",
+		"writes were likely absorbed by the page cache, not the storage",
+		"implausible rate",
+	};
+
+	for (size_t i = 0; i < r->nphases; i++) {
+		const char *name = r->phases[i].name;
+		size_t kl = strcspn(name, " "), j;
+
+		for (j = 0; j < i && !same_test(r->phases[j].name, name, kl); j++)
+			;
+		if (j < i)
+			continue; /* the test was done at its first cell */
+		for (int k = 0; k < 3; k++) {
+			const struct result_phase *first = NULL;
+			const char *reason = NULL;
+			size_t hit = 0, cells = 0;
+
+			for (j = i; j < r->nphases; j++) {
+				int yes;
+				const char *why;
+
+				if (!same_test(r->phases[j].name, name, kl))
+					continue;
+				cells++;
+				why = cache_verdict(&r->phases[j], k, &yes);
+				if (yes && !hit++) {
+					first = &r->phases[j];
+					reason = why;
+				}
+			}
+			if (hit)
+				fprintf(f, "\tWARNING: '%.*s': %s, in %zu of its %zu cells; '%s': %s\n",
+					(int)kl, name, what[k], hit, cells, first->name,
+					reason ? reason : "");
+		}
+	}
+}
+
+void ioz_fmt_cache_warnings(FILE *f, const struct result *r, int per_test)
+{
+	if (per_test) {
+		cache_warnings_per_test(f, r);
+		return;
+	}
+	for (size_t i = 0; i < r->nphases; i++) {
+		char what[160];
+
+		snprintf(what, sizeof(what), "'%s'", r->phases[i].name);
+		output_cache_warnings(f, &r->phases[i], "\t", what);
+	}
+}
+
+void ioz_fmt_summary(FILE *f, const struct result *r, int per_test)
+{
+	size_t brief = 0, rows = 0;
 
 	fprintf(f, "\n\tfsgauge: per test, the record operations of every thread together "
 		   "(latency in ms), CPU and open flags\n");
 	fprintf(f, "\t%-26s %10s %9s %9s %9s %9s %9s %10s %6s  %s\n", "test", "ops", "p50", "p90",
 		"p99", "p99.9", "max", "us/op-cpu", "cpu%", "open flags");
 	for (size_t i = 0; i < r->nphases; i++) {
-		const struct result_phase *p = &r->phases[i];
-		struct op_stats st;
-		const char *names[32];
-		size_t nf = engine_open_flag_names(p->open_flags, names, ARRAY_SIZE(names));
-		double secs = p->seconds > 0 ? p->seconds : 1e-9;
+		const char *name = r->phases[i].name;
+		size_t kl = strcspn(name, " ");
+		char key[64];
+		int seen = 0;
 
-		op_stats_init(&st);
-		for (size_t j = 0; j < p->nops; j++)
-			if (is_record_op(&p->ops[j]))
-				op_stats_merge(&st, &p->ops[j].st);
-		fprintf(f, "\t%-26s %10llu", p->name, (unsigned long long)st.ops);
-		if (st.lat.count)
-			fprintf(f, " %9.3f %9.3f %9.3f %9.3f %9.3f", ms(hist_quantile(&st.lat, 0.5)),
-				ms(hist_quantile(&st.lat, 0.9)), ms(hist_quantile(&st.lat, 0.99)),
-				ms(hist_quantile(&st.lat, 0.999)), ms(st.lat.max));
-		else
-			fprintf(f, " %9s %9s %9s %9s %9s", "-", "-", "-", "-", "-");
-		/* CPU over a phase too brief to measure is mostly thread start
-		 * and stop, not the test's records: no number (as bonnie's +++) */
-		if (p->too_fast) {
-			fprintf(f, " %10s %6s  ", "-", "-");
-			brief++;
-		} else {
-			/* no operation CPU-sampled: unknown, not zero */
-			if (st.cpu_samples)
-				fprintf(f, " %10.1f", op_stats_cpu_per_op(&st) / 1e3);
-			else
-				fprintf(f, " %10s", "-");
-			fprintf(f, " %6.1f  ",
-				(double)(p->cpu_user_ns + p->cpu_sys_ns) / 1e9 / secs * 100.0);
+		if (!per_test) {
+			brief += (size_t)summary_row(f, r, i, i + 1, NULL, name);
+			rows++;
+			continue;
 		}
-		for (size_t k = 0; k < nf; k++)
-			fprintf(f, "%s%s", k ? "|" : "", names[k]);
-		fputc('\n', f);
+		/* auto mode: the test's cells ("write 64k 4k", "write 64k 8k",
+		 * ...) in one row, at the place of its first cell */
+		snprintf(key, sizeof(key), "%.*s", (int)kl, name);
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strncmp(r->phases[j].name, key, kl) &&
+			       (!r->phases[j].name[kl] || r->phases[j].name[kl] == ' ');
+		if (seen)
+			continue;
+		brief += (size_t)summary_row(f, r, i, r->nphases, key, key);
+		rows++;
 	}
 	if (brief)
 		fprintf(f, "\t(-: CPU not given for %zu test%s too brief to measure (under %.1f s or "
 			   "%d operations): see the JSON's too_fast_reason)\n",
 			brief, brief == 1 ? "" : "s", RESULT_MIN_SECONDS, RESULT_MIN_OPS);
+	if (per_test && rows < r->nphases)
+		fprintf(f, "\t(one row per test, its cells of file size and record size together; "
+			   "the JSON has each of the %zu cells as a phase, \"<test> <size>k "
+			   "<record>k\")\n",
+			r->nphases);
 }

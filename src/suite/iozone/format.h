@@ -66,6 +66,11 @@ struct ioz_tp {
 	double parent;	 /* all KB over the phase's wall time */
 	double min, max, avg;
 	double min_xfer; /* KB moved by the thread that moved least */
+	/* threads that moved no data (the stonewall came before their first
+	 * record, or they stopped): min, avg and min_xfer leave them out, and the
+	 * section says so, rather than print a Min of 0.00 */
+	unsigned idle;
+	int stonewall;
 };
 
 /* The throughput-mode section for test `label` ("initial writers"). */
@@ -98,7 +103,16 @@ int ioz_is_thread_op_name(const char *name);
 
 /* fsgauge's summary after iozone's layout: per phase the record
  * operations of every thread together (count, latency percentiles, CPU per
- * operation), the process's CPU and the open flags the engine saw. */
-void ioz_fmt_summary(FILE *f, const struct result *r);
+ * operation), the process's CPU and the open flags the engine saw.  With
+ * per_test (auto mode's grid of cells), one row per test: its cells'
+ * phases ("write 64k 4k", "write 64k 8k", ...) together, latencies merged,
+ * CPU over the cells long enough to measure, and a line pointing to the
+ * JSON for the cells. */
+void ioz_fmt_summary(FILE *f, const struct result *r, int per_test);
+/* The cache-honesty warnings (reads from memory, writes the page cache
+ * absorbed, implausible rates) of every test, "\tWARNING: 'read 1024k
+ * 64k': ..."; with per_test, one line per test and verdict saying in how
+ * many of its cells, with the first cell's reason. */
+void ioz_fmt_cache_warnings(FILE *f, const struct result *r, int per_test);
 
 #endif

@@ -117,6 +117,8 @@ static const struct metric_def iozone_metrics[] = {
 	{ "max_throughput", "KB/s", "max throughput per thread", BETTER_HIGHER },
 	{ "avg_throughput", "KB/s", "avg throughput per thread", BETTER_HIGHER },
 	{ "min_xfer", "KB", "min xfer (least moved by a thread)", BETTER_NONE },
+	{ "idle_threads", "threads", "threads that moved no data (not in min or min xfer)",
+	  BETTER_NONE },
 	{ "throughput", "KB/s", "throughput", BETTER_HIGHER },
 	{ "xfer", "KB", "bytes moved, in KB", BETTER_NONE },
 	{ NULL, NULL, NULL, BETTER_NONE },
@@ -954,8 +956,12 @@ static void iozone_report(struct suite_session *s, struct result *acc)
 
 	if (s->nruns > 1)
 		repeat_table(z, acc);
-	if (acc->nphases)
-		ioz_fmt_summary(stdout, acc);
+	if (acc->nphases) {
+		int per_test = !z->nthreads && z->sizes.n * z->recs.n > 1;
+
+		ioz_fmt_summary(stdout, acc, per_test);
+		ioz_fmt_cache_warnings(stdout, acc, per_test);
+	}
 	if (acc->interrupted)
 		printf("\nNOTE: interrupted by a signal: these are partial results\n");
 	if (acc->errors || acc->stopped_on_error)

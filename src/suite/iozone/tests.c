@@ -270,12 +270,19 @@ static void thread_figures(const struct result_phase *ph, unsigned i, double *se
 	}
 }
 
+/* The section's figures.  A thread that moved nothing (stonewalled
+ * before its first record) would make Min 0.00, which says nothing about
+ * the storage: min, avg and min_xfer are over the threads that moved
+ * data, and t->idle counts the others (the JSON's per-thread figures keep
+ * their zeros). */
 static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t)
 {
 	double total_kb = 0;
+	int any = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->nthreads = z->nfs;
+	t->stonewall = z->nthreads && !z->no_stonewall;
 	for (unsigned i = 0; i < z->nfs; i++) {
 		double secs, bytes, kb, kbs;
 		char name[48];
@@ -285,18 +292,23 @@ static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t)
 		kbs = secs > 0 ? kb / secs : 0;
 		t->children += kbs;
 		total_kb += kb;
-		if (!i || kbs < t->min)
-			t->min = kbs;
 		if (!i || kbs > t->max)
 			t->max = kbs;
-		if (!i || kb < t->min_xfer)
-			t->min_xfer = kb;
+		if (kb <= 0) {
+			t->idle++;
+		} else {
+			if (!any || kbs < t->min)
+				t->min = kbs;
+			if (!any || kb < t->min_xfer)
+				t->min_xfer = kb;
+			any = 1;
+		}
 		snprintf(name, sizeof(name), "t%u.throughput", i);
 		result_phase_add_metric(ph, name, "KB/s", kbs);
 		snprintf(name, sizeof(name), "t%u.xfer", i);
 		result_phase_add_metric(ph, name, "KB", kb);
 	}
-	t->avg = z->nfs ? t->children / z->nfs : 0;
+	t->avg = z->nfs > t->idle ? t->children / (z->nfs - t->idle) : 0;
 	t->parent = ph->seconds > 0 ? total_kb / ph->seconds : 0;
 	result_phase_add_metric(ph, "children_throughput", "KB/s", t->children);
 	result_phase_add_metric(ph, "parent_throughput", "KB/s", t->parent);
@@ -304,6 +316,7 @@ static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t)
 	result_phase_add_metric(ph, "max_throughput", "KB/s", t->max);
 	result_phase_add_metric(ph, "avg_throughput", "KB/s", t->avg);
 	result_phase_add_metric(ph, "min_xfer", "KB", t->min_xfer);
+	result_phase_add_metric(ph, "idle_threads", "threads", (double)t->idle);
 }
 
 /* Auto and single-stream mode: KB/s as iozone prints it (whole KB/s of
