@@ -23,7 +23,7 @@
 
 static const struct suite_opt shared_opts[] = {
 	{ "dir", 'd', SHKEY(SH_DIR), OPTARG_REQUIRED, "DIR",
-	  "target directory (default: $TMPDIR or /tmp)" },
+	  "target directory (default: $TMPDIR or /tmp); one:\nseveral are refused (docs/targets.md)" },
 	{ "json", 0, SHKEY(SH_JSON), OPTARG_REQUIRED, "FILE",
 	  "write the full result as JSON ('-': stdout, and the\ntables go to stderr)" },
 	{ "label", 0, SHKEY(SH_LABEL), OPTARG_REQUIRED, "TEXT",
@@ -150,6 +150,47 @@ void suite_usage(const struct suite_ops *ops, FILE *f)
 	fprintf(f, "\n%s", ops->exit_help ? ops->exit_help : common_exit_help);
 }
 
+void suite_add_target(struct suite_session *s, const char *opt, const char *dir)
+{
+	for (size_t i = 0; i < s->ntargets; i++)
+		if (!strcmp(s->targets[i], dir))
+			return;
+	s->targets = xrealloc(s->targets, (s->ntargets + 1) * sizeof(*s->targets));
+	s->targets[s->ntargets++] = dir;
+	if (s->ntargets == 1) {
+		s->dir = dir;
+		s->target_opt = opt;
+	}
+}
+
+const char *suite_targets_text(const struct suite_session *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (s->ntargets == 2)
+		n = snprintf(buf, len, "%s given twice ('%s' and '%s')", s->target_opt,
+			     s->targets[0], s->targets[1]);
+	else
+		n = snprintf(buf, len, "%s given %zu times", s->target_opt, s->ntargets);
+	for (size_t i = 0; s->ntargets > 2 && i < s->ntargets && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s'%s'", i ? ", " : " (", s->targets[i]);
+	if (s->ntargets > 2 && n < len)
+		snprintf(buf + n, len - n, ")");
+	return buf;
+}
+
+/* Several targets for a suite that takes one: EXIT_USAGE after saying why. */
+static int one_target_check(const struct suite_session *s)
+{
+	char what[1024];
+
+	if (s->ntargets < 2 || !s->ops->one_target)
+		return EXIT_OK;
+	msg_err("%s: %s; give one %s (docs/targets.md)", suite_targets_text(s, what, sizeof(what)),
+		s->ops->one_target, s->target_opt);
+	return EXIT_USAGE;
+}
+
 /* A shared option: into the session.  EXIT_OK or EXIT_USAGE. */
 static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 {
@@ -163,7 +204,7 @@ static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 	s->given |= bit;
 	switch (bit) {
 	case SH_DIR:
-		s->dir = arg;
+		suite_add_target(s, "-d", arg);
 		return EXIT_OK;
 	case SH_JSON:
 		s->json = arg;
@@ -558,6 +599,8 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 	if (ops->init)
 		ops->init(&s);
 	ret = parse(&s, argc, argv);
+	if (ret == EXIT_OK)
+		ret = one_target_check(&s);
 	if (ret == EXIT_OK && ops->check)
 		ret = ops->check(&s, argc - optind, argv + optind);
 	if (ret == EXIT_OK)
@@ -594,6 +637,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 	free(s.workload_hash);
 	free(s.workload_text);
 	free(s.ctx);
+	free(s.targets);
 	mpi_end();
 	return ret == SUITE_DONE ? EXIT_OK : ret;
 }

@@ -97,6 +97,12 @@ struct suite_session {
 	void *ctx;		/* the suite's own state (ops->ctx_size bytes) */
 	struct run_opts ro;	/* the runner's options, shared ones parsed here */
 	const char *dir;	/* -d, or the suite's default (init may set it) */
+	/* every distinct target named (-d, bonnie's -d, iozone's --dir), in
+	 * the order given (suite_add_target()); more than one is refused
+	 * unless the suite takes several (ops->targets) */
+	const char **targets;
+	size_t ntargets;
+	const char *target_opt; /* how they were named: "-d", "--dir" */
 	const char *json, *label;
 	int keep;
 	int dry_run;		/* --dry-run: parse, plan and preflight, print
@@ -143,6 +149,10 @@ struct suite_ops {
 	 * instead of "unrecognized option" (opt_parser.unknown), or NULL */
 	const char *(*unknown_option)(const char *word);
 	const struct metric_def *metrics; /* its figures (NULL: none) */
+	/* several targets (docs/targets.md): NULL when the suite takes one;
+	 * the reason it takes one is `one_target` ("bonnie tests one
+	 * directory"), said when several are named */
+	const char *one_target;
 	size_t ctx_size;
 
 	/* compare and report (suite/report.h; each may be NULL): the grid a
@@ -195,6 +205,12 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv);
 /* The exit status of a session that ended with runner result `rr` (0 or
  * -errno) and result `res` (may be NULL): see the top of this file. */
 int suite_exit_status(int rr, const struct result *res, int status);
+
+/* Target `dir` named by option `opt` ("-d"): the first one becomes s->dir;
+ * a repeat of one already named is ignored. */
+void suite_add_target(struct suite_session *s, const char *opt, const char *dir);
+/* "-d given twice ('/a' and '/b')" into buf, for the suites' refusals. */
+const char *suite_targets_text(const struct suite_session *s, char *buf, size_t len);
 
 /* The generated --help of a suite. */
 void suite_usage(const struct suite_ops *ops, FILE *f);

@@ -353,7 +353,7 @@ enum {
 
 static const struct suite_opt bonnie_opts_table[] = {
 	{ NULL, 'd', 'd', OPTARG_REQUIRED, "DIR",
-	  "directory to test in (default: the current directory)" },
+	  "directory to test in (default: the current directory);\none: several are refused (docs/targets.md)" },
 	{ NULL, 's', 's', OPTARG_REQUIRED, "SIZE[:CHUNK[:SEEKS[:SEEKERS]]]",
 	  "file size for the I/O tests, MiB unless a unit is\ngiven (default: twice the RAM, "
 	  "else " STR(DEFAULT_SIZE_MIB) " MiB; 0\nskips them); block size, a power of two from "
@@ -548,7 +548,7 @@ static int bonnie_option(struct suite_session *s, int key, const char *arg, int 
 		b->sync = 1;
 		return EXIT_OK;
 	case 'd':
-		s->dir = arg;
+		suite_add_target(s, "-d", arg);
 		return EXIT_OK;
 	case 'f':
 		if (!arg && looks_like_size(argv[optind]))
@@ -986,6 +986,7 @@ static const struct metric_def bonnie_metrics[] = {
 
 const struct suite_ops suite_bonnie = {
 	.name = "bonnie",
+	.one_target = "bonnie tests one directory",
 	.synopsis =
 		"fsgauge bonnie [-d dir] [-s size[:chunk[:seeks[:seekers]]]]\n"
 		"                      [-n number[:max[:min[:dirs[:chunk]]]]] [-m machine]\n"

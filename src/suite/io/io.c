@@ -1118,6 +1118,7 @@ static void io_init(struct suite_session *s)
 
 const struct suite_ops suite_io = {
 	.name = "io",
+	.one_target = "io runs its jobs in one directory",
 	.synopsis = "fsgauge io --rw=MODE --bs=SIZE --size=SIZE [fio's options] [options]\n"
 		    "       fsgauge io JOBFILE... [--section=NAME] [-s KEY=VALUE]... [options]",
 	.about = "fio's block workloads with fio's option names and meanings, on the fsgauge\n"

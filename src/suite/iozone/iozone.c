@@ -90,7 +90,7 @@ static const struct suite_opt iozone_opts[] = {
 	{ NULL, 'T', 'T', OPTARG_NONE, NULL, "accepted: fsgauge always uses threads" },
 	{ "dir", 0, IOZ_DIR, OPTARG_REQUIRED, "DIR",
 	  "target directory (default: the -F/-f files'\ndirectory, else the current directory, as "
-	  "iozone)" },
+	  "iozone);\none: several are refused (docs/targets.md)" },
 	{ "allow-write-device", 0, IOZ_ALLOW_WRITE_DEVICE, OPTARG_NONE, NULL,
 	  "let write tests write to -f/-F block devices" },
 	{ "force-destroy-data", 0, IOZ_FORCE_DESTROY_DATA, OPTARG_NONE, NULL,
@@ -692,7 +692,8 @@ static int iozone_option(struct suite_session *s, int key, const char *arg, int 
 		z->file = arg;
 		return EXIT_OK;
 	case IOZ_DIR:
-		z->dir = arg;
+		suite_add_target(s, "--dir", arg);
+		z->dir = s->dir;
 		return EXIT_OK;
 	case 'T':
 		return EXIT_OK;
@@ -1034,6 +1035,7 @@ static const struct phase_grid *iozone_phase_grid(const struct rfile *rf)
 
 const struct suite_ops suite_iozone = {
 	.name = "iozone",
+	.one_target = "iozone runs in one directory",
 	.synopsis = "fsgauge iozone [options]",
 	.about = "iozone's file I/O tests, with iozone's options and report, on the fsgauge\n"
 		 "engine.  With -t N, the throughput test (N threads, one file each; iozone\n"

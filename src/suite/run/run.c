@@ -144,6 +144,11 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 			r->dir_s);
 		return EXIT_USAGE;
 	}
+	if (r->dir_s && s->ntargets > 1) {
+		msg_err("-s dir='%s' and several -d name different directories: give one",
+			r->dir_s);
+		return EXIT_USAGE;
+	}
 	if (r->dir_s)
 		s->dir = r->dir_s;
 	if (s->dir && !*s->dir)
@@ -183,6 +188,14 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 		for (size_t i = 0; i < r->w->nechoes; i++)
 			fprintf(stderr, "%s\n", r->w->echoes[i]);
 	s->ro.duration = run_duration(r);
+	if (s->ntargets > 1) {
+		char what[1024];
+
+		msg_err("%s: workload '%s' has one $dir, so it runs in one target; give one -d "
+			"(docs/targets.md)",
+			suite_targets_text(s, what, sizeof(what)), r->w->name);
+		return EXIT_USAGE;
+	}
 	return EXIT_OK;
 }
 

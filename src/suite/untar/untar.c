@@ -819,6 +819,7 @@ static void untar_fini(struct suite_session *s)
 
 const struct suite_ops suite_untar = {
 	.name = "untar",
+	.one_target = "untar unpacks into one directory",
 	.synopsis = "fsgauge untar (--tarball FILE | --synthetic NAME) [options]",
 	.about = "Extracts a tree --copies times with --jobs threads, each copy in its own\n"
 		 "directory (copy-000, copy-001, ...) of a fresh run directory, and measures\n"

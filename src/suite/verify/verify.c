@@ -599,6 +599,7 @@ static int verify_finish_rundir(struct suite_session *s)
 
 const struct suite_ops suite_verify = {
 	.name = "verify",
+	.one_target = "verify writes and checks its files in one directory",
 	.synopsis = "fsgauge verify [options]\n"
 		    "       fsgauge verify --write-only [options]\n"
 		    "       fsgauge verify --check-only RUNDIR",
