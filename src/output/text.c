@@ -1,8 +1,11 @@
 /* text.c — filebench-style text output; see output.h. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/output.h"
+#include "stats/insight.h"
+#include "util/util.h"
 
 #define MB (1024.0 * 1024.0)
 
@@ -196,6 +199,27 @@ static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 	if (p->cache.rate_implausible)
 		fprintf(f, "WARNING: implausible rate: %s\n",
 			p->cache.rate_reason ? p->cache.rate_reason : "");
+	output_limited_by(f, p, "");
+}
+
+void output_limited_by(FILE *f, const struct result_phase *p, const char *prefix)
+{
+	struct insight in;
+	char line[2048];
+
+	insight_assess(p, &in);
+	insight_line(&in, line, sizeof(line));
+	fprintf(f, "%slimited by: %s\n", prefix, line);
+}
+
+void output_limited_by_all(FILE *f, const struct result *r)
+{
+	for (size_t i = 0; i < r->nphases; i++) {
+		char *pre = r->nphases > 1 ? xasprintf("phase %s: ", r->phases[i].name) : NULL;
+
+		output_limited_by(f, &r->phases[i], pre ? pre : "");
+		free(pre);
+	}
 }
 
 void output_text(FILE *f, const struct result *r)

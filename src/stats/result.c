@@ -657,10 +657,33 @@ static void device_merge(struct result_device *a, const struct result_device *b)
 		a->ceiling_mb_s = b->ceiling_mb_s;
 }
 
+void result_threads_merge(struct result_threads *a, const struct result_threads *b)
+{
+	/* the busier worker: top_cpu / top_wall larger (cross-multiplied) */
+	if (b->top_wall_ns && (!a->top_wall_ns || (double)b->top_cpu_ns * (double)a->top_wall_ns >
+							  (double)a->top_cpu_ns * (double)b->top_wall_ns)) {
+		a->top_cpu_ns = b->top_cpu_ns;
+		a->top_wall_ns = b->top_wall_ns;
+	}
+	a->n += b->n;
+	a->wall_ns += b->wall_ns;
+	a->cpu_ns += b->cpu_ns;
+	a->runq_ns += b->runq_ns;
+	a->runq_n += b->runq_n;
+	a->rate_wait_ns += b->rate_wait_ns;
+	if (b->event_rate > 0)
+		a->event_rate = b->event_rate;
+	if (b->ncpus)
+		a->ncpus = b->ncpus;
+	if (b->ncpus_online)
+		a->ncpus_online = b->ncpus_online;
+}
+
 static void cache_merge(struct result_cache *a, const struct result_cache *b)
 {
 	if (!b->assessed)
 		return;
+	a->memory_fs |= b->memory_fs;
 	if (!a->assessed || (b->likely_cached && !a->likely_cached)) {
 		a->assessed = 1;
 		a->likely_cached = b->likely_cached;
@@ -739,6 +762,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 		}
 		op_stats_merge(&dst->st, &src->st);
 		op_schedule_merge(&dst->sched, src->sched);
+		dst->sync |= src->sync;
 	}
 	if (b->too_fast && !a->too_fast) {
 		a->too_fast = 1;
@@ -764,6 +788,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 	}
 	device_merge(&a->device, &b->device);
 	cache_merge(&a->cache, &b->cache);
+	result_threads_merge(&a->threads, &b->threads);
 	a->interval = b->interval;
 	for (size_t i = 0; i < b->nintervals; i++) {
 		struct result_interval *src = &b->intervals[i];

@@ -143,6 +143,10 @@ struct suite_ops {
 	 * instead of "unrecognized option" (opt_parser.unknown), or NULL */
 	const char *(*unknown_option)(const char *word);
 	const struct metric_def *metrics; /* its figures (NULL: none) */
+	/* its text is another tool's layout (bonnie++, iozone), with no place
+	 * for fsgauge's lines: the "limited by" line of each phase goes to
+	 * stderr after its report (the others print it in their text) */
+	int verdicts_on_stderr;
 	size_t ctx_size;
 
 	/* compare and report (suite/report.h; each may be NULL): the grid a

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/output.h"
 #include "suite/io/internal.h"
 #include "util/util.h"
 
@@ -392,6 +393,7 @@ static void trust_lines(FILE *f, const struct result_phase *ph)
 	if (ph->cache.rate_implausible)
 		fprintf(f, "WARNING: implausible rate: %s\n",
 			ph->cache.rate_reason ? ph->cache.rate_reason : "");
+	output_limited_by(f, ph, "");
 }
 
 void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,
