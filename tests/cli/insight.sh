@@ -44,6 +44,20 @@ run "$FSGAUGE" run varmail -d "$T" -t 1 -s nthreads=2 --engine null --json "$T/n
 check "null engine: limited by fsgauge itself" [ "$(verdict "$T/null.json")" = fsgauge ]
 check "the text line says so" grep -q '^limited by: fsgauge itself (user time): ' "$T/out"
 
+# --- compare and report show each result's verdict per phase ---------------
+run "$FSGAUGE" run varmail -d "$T" -t 1 -s nthreads=2 --engine null --label second --json "$T/null2.json"
+run "$FSGAUGE" compare "$T/null.json" "$T/null2.json" --json "$T/cmp.json"
+check "compare: a limited-by line per result" \
+	sh -c "grep -q '^  limited by  null  *fsgauge itself (user time): ' '$T/out' && grep -q '^  limited by  second  *fsgauge itself' '$T/out'"
+check "compare JSON: the verdict per result and phase" \
+	[ "$(json "$T/cmp.json" 'd["results"][1]["limited_by"]["run"]["verdict"]')" = fsgauge ]
+run "$FSGAUGE" report "$T/null.json" "$T/null2.json" -o "$T/r.html"
+check "report: a Limited by table" grep -q '<section id="limited-by">' "$T/r.html"
+check "report: a row per phase and result" \
+	[ "$(grep -c '<tr><td>run</td><td>.*</td><td>fsgauge</td>' "$T/r.html")" -ge 1 ]
+run "$FSGAUGE" compare "$(dirname "$0")/../fixtures/ext4.json" "$(dirname "$0")/../fixtures/xfs.json"
+check "compare: older results without a verdict print none" sh -c "[ $rc -eq 0 ] && ! grep -q 'limited by' '$T/out'"
+
 # --- rate limit: eventgen and rate_iops ------------------------------------
 cat >"$T/ev.f" <<'EOF'
 define fileset name=f,path=$dir,entries=1,size=64k,prealloc
