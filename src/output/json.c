@@ -406,6 +406,20 @@ static json_t *limited_by_json(const struct result_phase *p)
 	return o;
 }
 
+static json_t *stored_json(const struct result_stored *t)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "files", json_integer((json_int_t)t->files));
+	json_object_set_new(o, "size_bytes", json_integer((json_int_t)t->size_bytes));
+	json_object_set_new(o, "allocated_bytes", json_integer((json_int_t)t->allocated_bytes));
+	json_object_set_new(o, "written_bytes", json_integer((json_int_t)t->written_bytes));
+	json_object_set_new(o, "truncated", json_boolean(t->truncated));
+	json_object_set_new(o, "reduced", json_boolean(t->reduced));
+	json_object_set_new(o, "reason", t->reason ? json_string(t->reason) : json_null());
+	return o;
+}
+
 static json_t *threads_json(const struct result_threads *t)
 {
 	json_t *o = json_object();
@@ -471,6 +485,8 @@ static json_t *phase_json(const struct result_phase *p)
 	if (p->cache.assessed)
 		json_object_set_new(o, "cache", cache_json(&p->cache));
 	json_object_set_new(o, "workers", threads_json(&p->threads));
+	if (p->stored.checked)
+		json_object_set_new(o, "stored", stored_json(&p->stored));
 	json_object_set_new(o, "limited_by", limited_by_json(p));
 	if (p->interval > 0) {
 		json_object_set_new(o, "interval_seconds", json_real(p->interval));

@@ -199,6 +199,8 @@ static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 	if (p->cache.rate_implausible)
 		fprintf(f, "WARNING: implausible rate: %s\n",
 			p->cache.rate_reason ? p->cache.rate_reason : "");
+	if (p->stored.reduced)
+		fprintf(f, "WARNING: %s\n", p->stored.reason);
 	output_limited_by(f, p, "");
 }
 

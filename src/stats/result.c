@@ -328,6 +328,7 @@ static void phase_free(struct result_phase *p)
 	free(p->cache.reason);
 	free(p->cache.rate_reason);
 	free(p->cache.write_reason);
+	free(p->stored.reason);
 	for (size_t j = 0; j < p->nintervals; j++) {
 		free(p->intervals[j].op_ops);
 		free(p->intervals[j].op_p99_ns);
@@ -657,6 +658,34 @@ static void device_merge(struct result_device *a, const struct result_device *b)
 		a->ceiling_mb_s = b->ceiling_mb_s;
 }
 
+void result_stored_judge(struct result_stored *s, const char *data)
+{
+	uint64_t base = MIN(s->size_bytes, s->written_bytes);
+	double pct;
+
+	if (!s->checked || base < (1u << 20) || (double)s->allocated_bytes >= STORED_RATIO * (double)base)
+		return;
+	pct = 100.0 * (double)s->allocated_bytes / (double)base;
+	s->reduced = 1;
+	s->reason = xasprintf("stored %.0f%% of the bytes written (%.1f MiB allocated for %.1f MiB in "
+			      "%llu files): compression, deduplication, zero detection or data kept "
+			      "in metadata; %s",
+			      pct, (double)s->allocated_bytes / 1048576.0, (double)base / 1048576.0,
+			      (unsigned long long)s->files,
+			      data && strcmp(data, "random")
+				  ? "the data written was not random: use --data random"
+				  : "the figures are the file system's, not the storage's");
+}
+
+static void stored_merge(struct result_stored *a, const struct result_stored *b)
+{
+	if (!b->checked || (a->checked && !(b->reduced && !a->reduced)))
+		return;
+	free(a->reason);
+	*a = *b;
+	a->reason = b->reason ? xstrdup(b->reason) : NULL;
+}
+
 void result_threads_merge(struct result_threads *a, const struct result_threads *b)
 {
 	/* the busier worker: top_cpu / top_wall larger (cross-multiplied) */
@@ -789,6 +818,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 	device_merge(&a->device, &b->device);
 	cache_merge(&a->cache, &b->cache);
 	result_threads_merge(&a->threads, &b->threads);
+	stored_merge(&a->stored, &b->stored);
 	a->interval = b->interval;
 	for (size_t i = 0; i < b->nintervals; i++) {
 		struct result_interval *src = &b->intervals[i];

@@ -230,6 +230,26 @@ struct result_cache {
 	char *write_reason;
 };
 
+/* Data-reduction honesty (docs/trust.md, "Stored bytes"): after a phase
+ * that wrote, the files it wrote that are still there, their allocated
+ * blocks against the bytes written.  checked 0 when not looked at (too
+ * little written, no files: a block device). */
+struct result_stored {
+	int checked;
+	uint64_t files;		  /* regular files stat'ed */
+	uint64_t size_bytes;	  /* their sizes (st_size), summed */
+	uint64_t allocated_bytes; /* their st_blocks * 512, summed */
+	uint64_t written_bytes;	  /* the application's bytes written in the phase */
+	int truncated;		  /* only the first STORED_MAX_FILES files were looked at */
+	int reduced;		  /* allocated < STORED_RATIO of min(size, written) */
+	char *reason;		  /* the warning, when reduced */
+};
+#define STORED_MAX_FILES 100000
+#define STORED_RATIO 0.5
+/* Judge s's figures (s->reduced, s->reason; reason must be NULL on entry,
+ * owned by s): `data` is the --data pattern's text ("random", "zero"). */
+void result_stored_judge(struct result_stored *s, const char *data);
+
 /* One --interval sample of a phase. */
 struct result_interval {
 	unsigned repeat;  /* 0-based repeat this interval belongs to */
@@ -351,6 +371,7 @@ struct result_phase {
 	struct result_device device;
 	struct result_cache cache;
 	struct result_threads threads;
+	struct result_stored stored;
 	/* --interval */
 	double interval;
 	struct result_interval *intervals;

@@ -127,6 +127,17 @@ else
 	esac
 fi
 
+# --- stored bytes: the allocation figures match the file system -----------
+run "$FSGAUGE" io --name=w --rw=write --bs=64k --size=8m -d "$T" --keep --json "$T/st.json"
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+alloc=$(find "$kept" -type f ! -name .fsgauge-run -exec stat -c '%b %B' {} + | awk '{ s += $1 * $2 } END { print s + 0 }')
+check "stored: the files' allocation as stat sees it" \
+	[ "$(json "$T/st.json" 'd["phases"][0]["stored"]["allocated_bytes"]')" = "$alloc" ]
+check "stored: a fully written file is not flagged" \
+	[ "$(json "$T/st.json" 'd["phases"][0]["stored"]["reduced"]')" = false ]
+check "stored: no warning line" sh -c "! grep -q 'stored [0-9]*% of the bytes' '$T/out'"
+rm -rf "$kept"
+
 # --- too fast: no verdict ---------------------------------------------------
 run "$FSGAUGE" run varmail -d "$T" -t 0.1 --json "$T/fast.json"
 check "a too-fast phase: undetermined, said why" \

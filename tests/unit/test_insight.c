@@ -192,8 +192,36 @@ static void test_merge_names(void)
 	is_int(insight_kind_of("bogus"), -1, "unknown name");
 }
 
+/* result_stored_judge(): the data-reduction warning. */
+static void test_stored(void)
+{
+	struct result_stored s = { .checked = 1, .files = 4, .size_bytes = 64u << 20,
+				   .allocated_bytes = 8u << 20, .written_bytes = 64u << 20 };
+
+	result_stored_judge(&s, "zero");
+	ok(s.reduced && strstr(s.reason, "stored 12% of the bytes written") &&
+		   strstr(s.reason, "use --data random"),
+	   "8 of 64 MiB allocated: warned (%s)", s.reason ? s.reason : "");
+	free(s.reason);
+	s = (struct result_stored){ .checked = 1, .files = 1, .size_bytes = 256u << 20,
+				    .allocated_bytes = 4u << 20, .written_bytes = 4u << 20 };
+	result_stored_judge(&s, "random");
+	ok(!s.reduced, "a sparse file: 4 MiB written, 4 MiB allocated of 256 MiB: no warning");
+	s = (struct result_stored){ .checked = 1, .files = 1, .size_bytes = 512u << 10,
+				    .allocated_bytes = 0, .written_bytes = 512u << 10 };
+	result_stored_judge(&s, "random");
+	ok(!s.reduced, "under 1 MiB: too little to judge");
+	s = (struct result_stored){ .checked = 1, .files = 2, .size_bytes = 8u << 20,
+				    .allocated_bytes = 1u << 20, .written_bytes = 8u << 20 };
+	result_stored_judge(&s, "random");
+	ok(s.reduced && strstr(s.reason, "not the storage's") && !strstr(s.reason, "--data"),
+	   "random data reduced: no --data hint (%s)", s.reason ? s.reason : "");
+	free(s.reason);
+}
+
 int main(void)
 {
+	test_stored();
 	test_undetermined();
 	test_cpu();
 	test_device_sync();

@@ -393,6 +393,8 @@ static void trust_lines(FILE *f, const struct result_phase *ph)
 	if (ph->cache.rate_implausible)
 		fprintf(f, "WARNING: implausible rate: %s\n",
 			ph->cache.rate_reason ? ph->cache.rate_reason : "");
+	if (ph->stored.reduced)
+		fprintf(f, "WARNING: %s\n", ph->stored.reason);
 	output_limited_by(f, ph, "");
 }
 
