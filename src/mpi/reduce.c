@@ -118,11 +118,13 @@ static void pack_phase(struct rbuf *b, const struct result_phase *p, double star
 	put(b, p->io_requests, sizeof(p->io_requests));
 	put_u64(b, p->device.none == NULL && p->device.ndev > 0);
 	put(b, &p->device.total, sizeof(p->device.total));
+	put(b, &p->threads, sizeof(p->threads));
 	put_u64(b, p->nops);
 	for (size_t i = 0; i < p->nops; i++) {
 		put_str(b, p->ops[i].name);
 		put_str(b, p->ops[i].type);
 		put_u64(b, (uint64_t)p->ops[i].cls);
+		put_u64(b, (uint64_t)p->ops[i].sync);
 		put(b, &p->ops[i].st, sizeof(p->ops[i].st));
 		/* rate=, rate_iops=: the open-loop schedule, when there is one */
 		put_u64(b, p->ops[i].sched != NULL);
@@ -215,12 +217,14 @@ static void unpack_phase(struct rd *d, struct unpacked *u, size_t i)
 	get(d, p->io_requests, sizeof(p->io_requests));
 	u->has_device[i] = (int)get_u64(d);
 	get(d, &p->device.total, sizeof(p->device.total));
+	get(d, &p->threads, sizeof(p->threads));
 	n = get_count(d, sizeof(struct op_stats));
 	for (uint64_t k = 0; k < n; k++) {
 		char *on = get_str(d), *ot = get_str(d);
 		struct result_op *o =
 		    result_phase_add_op(p, on ? on : "", ot ? ot : "", (enum op_class)get_u64(d));
 
+		o->sync = (int)get_u64(d);
 		get(d, &o->st, sizeof(o->st));
 		if (get_u64(d)) {
 			o->sched = xmalloc(sizeof(*o->sched));
@@ -391,7 +395,9 @@ static void merge_phase(struct result_phase *a, struct unpacked *u, size_t pi, i
 		if (!strcmp(a->ops[k].name, b->ops[k].name)) {
 			op_stats_merge(&a->ops[k].st, &b->ops[k].st);
 			op_schedule_merge(&a->ops[k].sched, b->ops[k].sched);
+			a->ops[k].sync |= b->ops[k].sync;
 		}
+	result_threads_merge(&a->threads, &b->threads);
 	a->nthreads += b->nthreads;
 	a->cpu_user_ns += b->cpu_user_ns;
 	a->cpu_sys_ns += b->cpu_sys_ns;

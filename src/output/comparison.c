@@ -1035,6 +1035,19 @@ static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int 
 			write_text_group(f, c, c->grids[k], t, lw, nw);
 }
 
+/* A phase's "limited by" line per result that has one (docs/insight.md). */
+static void write_text_limits(FILE *f, const struct comparison *c, const char *phase, int nw)
+{
+	for (size_t i = 0; i < c->nres; i++) {
+		const struct rphase *ph = find_phase(c->res[i], phase);
+
+		if (!ph || !ph->limited_text)
+			continue;
+		fprintf(f, "  limited by  %-*s  %s%s\n", nw, c->res[i]->name, ph->limited_text,
+			ph->limited_mixed ? " (its pooled runs' verdicts differ)" : "");
+	}
+}
+
 void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 {
 	const char *phase = NULL;
@@ -1077,6 +1090,7 @@ void comparison_write_text(FILE *f, const struct comparison *c, int brief)
 		if (!phase || strcmp(phase, row->phase)) {
 			phase = row->phase;
 			fprintf(f, "\nphase '%s'\n", phase);
+			write_text_limits(f, c, phase, nw);
 			fprintf(f, "  %-*s  %-*s  %12s %8s %3s  %7s  %-18s %7s  %s\n", lw, "figure", nw,
 				"result", "mean", "+-95%", "n", "ratio", "95% CI of ratio", "p",
 				"verdict");
@@ -1195,6 +1209,27 @@ static const char *method_name(enum compare_method m)
 	}
 }
 
+/* Result rf's "limited by" verdicts: {phase: {verdict, text, mixed}}. */
+static json_t *limits_json(const struct rfile *rf)
+{
+	json_t *o = json_object();
+
+	for (size_t p = 0; p < rf->nphases; p++) {
+		const struct rphase *ph = &rf->phases[p];
+		json_t *v;
+
+		if (!ph->limited_by)
+			continue;
+		v = json_object();
+		json_object_set_new(v, "verdict", json_string(ph->limited_by));
+		json_object_set_new(v, "text",
+				    ph->limited_text ? json_string(ph->limited_text) : json_null());
+		json_object_set_new(v, "mixed", json_boolean(ph->limited_mixed));
+		json_object_set_new(o, ph->name, v);
+	}
+	return o;
+}
+
 static json_t *comparison_json(const struct comparison *c)
 {
 	json_t *o = json_object(), *res = json_array(), *rows = json_array(), *w = json_array();
@@ -1212,6 +1247,7 @@ static json_t *comparison_json(const struct comparison *c)
 		json_object_set_new(r, "workload", json_string(rf->workload));
 		json_object_set_new(r, "label", rf->label ? json_string(rf->label) : json_null());
 		json_object_set_new(r, "complete", json_boolean(rf->complete));
+		json_object_set_new(r, "limited_by", limits_json(rf));
 		json_array_append_new(res, r);
 	}
 	json_object_set_new(o, "results", res);

@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "output/comparison.h"
 #include "output/output.h"
+#include "stats/insight.h"
 #include "util/outfile.h"
 #include "util/util.h"
 
@@ -270,6 +271,7 @@ static json_t *cache_json(const struct result_cache *c)
 	json_t *o = json_object();
 
 	json_object_set_new(o, "likely_cached", json_boolean(c->likely_cached));
+	json_object_set_new(o, "memory_fs", json_boolean(c->memory_fs));
 	json_object_set_new(o, "reason", c->reason ? json_string(c->reason) : json_null());
 	json_object_set_new(o, "read_working_set_bytes",
 			    json_integer((json_int_t)c->read_working_set_bytes));
@@ -358,6 +360,87 @@ static json_t *intervals_json(const struct result_phase *p)
 	return a;
 }
 
+static json_t *rule_json(enum insight_kind k, const struct insight_rule *r)
+{
+	json_t *o = json_object(), *f = json_object();
+
+	json_object_set_new(o, "rule", json_string(insight_name(k)));
+	json_object_set_new(o, "holds", json_boolean(r->holds));
+	json_object_set_new(o, "value", num(r->value));
+	json_object_set_new(o, "threshold", num(r->threshold));
+	json_object_set_new(o, "part", r->part[0] ? json_string(r->part) : json_null());
+	json_object_set_new(o, "evidence", json_string(r->evidence));
+	for (size_t i = 0; i < r->nfig; i++)
+		json_object_set_new(f, r->fig[i].name, num(r->fig[i].value));
+	json_object_set_new(o, "figures", f);
+	return o;
+}
+
+/* "limited_by": the verdict (stats/insight.h, docs/insight.md). */
+static json_t *limited_by_json(const struct result_phase *p)
+{
+	struct insight in;
+	json_t *o = json_object(), *rules = json_array(), *also = json_array(), *cl = json_array();
+	const struct insight_rule *v;
+	char line[2048];
+
+	insight_assess(p, &in);
+	v = &in.rule[in.verdict];
+	insight_line(&in, line, sizeof(line));
+	json_object_set_new(o, "verdict", json_string(insight_name(in.verdict)));
+	json_object_set_new(o, "part", v->part[0] ? json_string(v->part) : json_null());
+	json_object_set_new(o, "evidence", json_string(v->evidence));
+	json_object_set_new(o, "text", json_string(line));
+	for (int k = 1; k < INSIGHT__COUNT; k++) {
+		if (!in.rule[k].evaluated)
+			continue;
+		json_array_append_new(rules, rule_json((enum insight_kind)k, &in.rule[k]));
+		if (in.rule[k].holds && k != (int)in.verdict)
+			json_array_append_new(also, json_string(insight_name((enum insight_kind)k)));
+	}
+	for (size_t i = 0; i < in.nclosest; i++)
+		json_array_append_new(cl, json_string(insight_name(in.closest[i])));
+	json_object_set_new(o, "also", also);
+	json_object_set_new(o, "closest", cl);
+	json_object_set_new(o, "rules", rules);
+	return o;
+}
+
+static json_t *stored_json(const struct result_stored *t)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "files", json_integer((json_int_t)t->files));
+	json_object_set_new(o, "size_bytes", json_integer((json_int_t)t->size_bytes));
+	json_object_set_new(o, "allocated_bytes", json_integer((json_int_t)t->allocated_bytes));
+	json_object_set_new(o, "written_bytes", json_integer((json_int_t)t->written_bytes));
+	json_object_set_new(o, "truncated", json_boolean(t->truncated));
+	json_object_set_new(o, "reduced", json_boolean(t->reduced));
+	json_object_set_new(o, "reason", t->reason ? json_string(t->reason) : json_null());
+	return o;
+}
+
+static json_t *threads_json(const struct result_threads *t)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "measured", json_integer((json_int_t)t->n));
+	json_object_set_new(o, "seconds", json_real((double)t->wall_ns / 1e9));
+	json_object_set_new(o, "cpu_seconds", json_real((double)t->cpu_ns / 1e9));
+	json_object_set_new(o, "runq_seconds",
+			    t->runq_n == t->n ? json_real((double)t->runq_ns / 1e9) : json_null());
+	json_object_set_new(o, "busiest_cpu_percent",
+			    t->top_wall_ns ? json_real(100.0 * (double)t->top_cpu_ns /
+						       (double)t->top_wall_ns)
+					   : json_null());
+	json_object_set_new(o, "rate_wait_seconds", json_real((double)t->rate_wait_ns / 1e9));
+	json_object_set_new(o, "eventgen_rate", t->event_rate > 0 ? json_real(t->event_rate)
+								  : json_null());
+	json_object_set_new(o, "usable_cpus", json_integer(t->ncpus));
+	json_object_set_new(o, "online_cpus", json_integer(t->ncpus_online));
+	return o;
+}
+
 static const char *class_name(enum op_class c)
 {
 	return c == OPC_READ ? "read" : c == OPC_WRITE ? "write" : "other";
@@ -401,6 +484,10 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(o, "system_cpu", system_cpu_json(&p->system_cpu));
 	if (p->cache.assessed)
 		json_object_set_new(o, "cache", cache_json(&p->cache));
+	json_object_set_new(o, "workers", threads_json(&p->threads));
+	if (p->stored.checked)
+		json_object_set_new(o, "stored", stored_json(&p->stored));
+	json_object_set_new(o, "limited_by", limited_by_json(p));
 	if (p->interval > 0) {
 		json_object_set_new(o, "interval_seconds", json_real(p->interval));
 		json_object_set_new(o, "intervals", intervals_json(p));
@@ -412,6 +499,7 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(j, "name", json_string(r->name));
 		json_object_set_new(j, "type", json_string(r->type));
 		json_object_set_new(j, "class", json_string(class_name(r->cls)));
+		json_object_set_new(j, "sync", json_boolean(r->sync));
 		json_object_set_new(j, "ops", json_integer((json_int_t)r->st.ops));
 		json_object_set_new(j, "ops_per_second", json_real((double)r->st.ops / secs));
 		json_object_set_new(j, "errors", json_integer((json_int_t)r->st.errors));

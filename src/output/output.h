@@ -28,6 +28,13 @@ void output_io_summary(FILE *f, const struct result_phase *p);
 int output_cache_warnings(FILE *f, const struct result_phase *p, const char *indent,
 			  const char *what);
 
+/* The "limited by: ..." line of one phase (stats/insight.h), with its
+ * newline; `prefix` goes before it ("" or "phase seqwrite: "). */
+void output_limited_by(FILE *f, const struct result_phase *p, const char *prefix);
+/* Every phase's line (phases named when there are several): the suites
+ * whose own text has no place for it print it after their report. */
+void output_limited_by_all(FILE *f, const struct result *r);
+
 /* Write the result as JSON to `path` ("-" for stdout).  Returns 0 or
  * -errno (message printed). */
 int output_json_file(const struct result *r, const char *path);

@@ -393,6 +393,10 @@ static int read_phase(const char *path, size_t idx, const json_t *jp, struct rph
 		p->writes_absorbed = json_is_true(json_object_get(cache, "writes_absorbed"));
 		p->write_reason = str_or_null(cache, "write_reason");
 	}
+	if (json_is_object(json_object_get(jp, "limited_by"))) {
+		p->limited_by = str_or_null(json_object_get(jp, "limited_by"), "verdict");
+		p->limited_text = str_or_null(json_object_get(jp, "limited_by"), "text");
+	}
 	read_metrics(json_object_get(jp, "metrics"), p);
 
 	nrep = reps ? json_array_size(reps) : 0;
@@ -768,6 +772,8 @@ void result_read_free(struct rfile *rf)
 		free(p->too_fast_reason);
 		free(p->cache_reason);
 		free(p->write_reason);
+		free(p->limited_by);
+		free(p->limited_text);
 		for (size_t k = 0; k < p->nmetrics; k++) {
 			free(p->metrics[k].name);
 			free(p->metrics[k].unit);
@@ -862,6 +868,8 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 		dst->name = xstrdup(src->name);
 		dst->too_fast_reason = src->too_fast_reason ? xstrdup(src->too_fast_reason) : NULL;
 		dst->cache_reason = src->cache_reason ? xstrdup(src->cache_reason) : NULL;
+		dst->limited_by = src->limited_by ? xstrdup(src->limited_by) : NULL;
+		dst->limited_text = src->limited_text ? xstrdup(src->limited_text) : NULL;
 		/* one time series (the first run's) keeps the chart readable */
 		if (src->nintervals) {
 			dst->intervals = xmalloc(src->nintervals * sizeof(*src->intervals));
@@ -872,6 +880,8 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 	dst->nrepeats += src->nrepeats ? src->nrepeats : 1;
 	dst->seconds = (isfinite(dst->seconds) ? dst->seconds : 0) + src->seconds;
 	dst->too_fast |= src->too_fast;
+	if (dst->limited_by && src->limited_by && strcmp(dst->limited_by, src->limited_by))
+		dst->limited_mixed = 1;
 	if (src->writes_absorbed && !dst->writes_absorbed) {
 		dst->writes_absorbed = 1;
 		free(dst->write_reason);

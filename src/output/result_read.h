@@ -156,6 +156,11 @@ struct rphase {
 	char *cache_reason;    /* "cache": { "reason": "..." }, or NULL */
 	int writes_absorbed;   /* "cache": { "writes_absorbed": true } */
 	char *write_reason;    /* "cache": { "write_reason": "..." }, or NULL */
+	/* "limited_by": its "verdict" and "text" (docs/insight.md), or NULL
+	 * (older results); pooled files keep the first's, and limited_mixed
+	 * says another pooled file's verdict differed */
+	char *limited_by, *limited_text;
+	int limited_mixed;
 	struct rmetric *metrics; /* entries of "metrics" with a number "value" */
 	size_t nmetrics;
 };

@@ -1,8 +1,11 @@
 /* text.c — filebench-style text output; see output.h. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/output.h"
+#include "stats/insight.h"
+#include "util/util.h"
 
 #define MB (1024.0 * 1024.0)
 
@@ -196,6 +199,7 @@ static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 	device_text(f, p);
 	system_cpu_text(f, p);
 	output_cache_warnings(f, p, NULL, NULL);
+	output_limited_by(f, p, "");
 }
 
 int output_cache_warnings(FILE *f, const struct result_phase *p, const char *indent,
@@ -221,7 +225,31 @@ int output_cache_warnings(FILE *f, const struct result_phase *p, const char *ind
 			p->cache.rate_reason ? p->cache.rate_reason : "");
 		n++;
 	}
+	if (p->stored.reduced) {
+		fprintf(f, "%sWARNING: %s%s%s\n", in, w, sep, p->stored.reason);
+		n++;
+	}
 	return n;
+}
+
+void output_limited_by(FILE *f, const struct result_phase *p, const char *prefix)
+{
+	struct insight in;
+	char line[2048];
+
+	insight_assess(p, &in);
+	insight_line(&in, line, sizeof(line));
+	fprintf(f, "%slimited by: %s\n", prefix, line);
+}
+
+void output_limited_by_all(FILE *f, const struct result *r)
+{
+	for (size_t i = 0; i < r->nphases; i++) {
+		char *pre = r->nphases > 1 ? xasprintf("phase %s: ", r->phases[i].name) : NULL;
+
+		output_limited_by(f, &r->phases[i], pre ? pre : "");
+		free(pre);
+	}
 }
 
 void output_text(FILE *f, const struct result *r)

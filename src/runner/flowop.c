@@ -2404,9 +2404,12 @@ static void delay_ns(struct runner *rn, uint64_t ns)
 		sleep_ns(MIN(end - now, 50000000ull));
 }
 
-/* Consume `n` events of the eventgen, waiting until they are due. */
-static void events_consume(struct runner *rn, uint64_t n)
+/* Consume `n` events of the eventgen, waiting until they are due (the
+ * wait counts in wk->rate_wait_ns within the measured window). */
+static void events_consume(struct worker *wk, uint64_t n)
 {
+	struct runner *rn = wk->rn;
+
 	if (rn->event_rate <= 0 || !n)
 		return;
 	uint64_t mine = __atomic_add_fetch(&rn->events_used, n, __ATOMIC_RELAXED);
@@ -2414,8 +2417,11 @@ static void events_consume(struct runner *rn, uint64_t n)
 	uint64_t due = rn->start_ns + duration_ns((double)mine / rn->event_rate);
 	uint64_t now = now_ns();
 
-	if (due > now)
+	if (due > now) {
 		delay_ns(rn, due - now);
+		if (now >= __atomic_load_n(&rn->window_ns, __ATOMIC_RELAXED))
+			wk->rate_wait_ns += now_ns() - now;
+	}
 }
 
 static enum flow_result do_finish(struct worker *wk, struct wflow *f, int bytes)
@@ -2757,7 +2763,7 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 		return FR_OK;
 	}
 	case FO_EVENTLIMIT:
-		events_consume(wk->rn, 1);
+		events_consume(wk, 1);
 		return FR_OK;
 	case FO_IOPSLIMIT:
 	case FO_OPSLIMIT: {
@@ -2767,7 +2773,7 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 			     : fo->type == FO_IOPSLIMIT ? wk->io_ops
 							: wk->all_ops;
 
-		events_consume(wk->rn, n - f->last_mark);
+		events_consume(wk, n - f->last_mark);
 		f->last_mark = n;
 		return FR_OK;
 	}
@@ -2782,7 +2788,7 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 		if (n > f->last_mark) {
 			uint64_t ev = ((n - f->last_mark) + (1u << 20) - 1) >> 20;
 
-			events_consume(wk->rn, ev);
+			events_consume(wk, ev);
 			f->last_mark += ev << 20;
 		}
 		return FR_OK;

@@ -278,6 +278,21 @@ struct worker {
 	unsigned char_sink;	/* getc: consumes the characters read */
 	int init_err;
 	pthread_t tid;
+	int started;		/* tid is a thread that was created */
+	/* the measured window (measure.c): the thread's CPU clock and
+	 * now_ns() when it began (win_ok: read), and when the worker ended
+	 * (ended: atomic, set by the worker last) */
+	int win_ok, ended;
+	uint64_t win_cpu0_ns, win_t0_ns, cpu_end_ns, t_end_ns;
+	/* ... and its run-queue wait (schedstat; sched_ok: read at both ends) */
+	int sched_ok;
+	uint64_t win_runq0_ns, runq_end_ns;
+	/* the window starts as the gate opens: the worker reads its own
+	 * clocks then (measure.c sets it before the gate opens) */
+	int win_self;
+	int ktid;		/* its kernel thread id (atomic: set as it starts) */
+	/* asleep for the eventgen within the measured window */
+	uint64_t rate_wait_ns;
 };
 
 struct runner {
@@ -355,6 +370,10 @@ uint64_t measure_end_ns(const struct measure *m);
  * cache and too-fast verdicts. */
 void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop);
 void measure_free(struct measure *m);
+/* From a worker: its clocks at the start of the window (when the window
+ * opens with the start gate: win_self) and at its end. */
+void measure_thread_start(struct worker *wk);
+void measure_thread_end(struct worker *wk);
 
 /* flowop.c */
 /* Read the attributes a wflow caches (reverse, stride, bufsize, open

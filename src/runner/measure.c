@@ -18,10 +18,15 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "runner/internal.h"
@@ -144,8 +149,63 @@ struct measure *measure_new(struct runner *rn, const char *name, double duration
 	return m;
 }
 
-/* The measured window starts now. */
-static void window_start(struct measure *m, uint64_t now)
+void measure_thread_start(struct worker *wk)
+{
+	uint64_t run;
+
+	wk->win_cpu0_ns = thread_cpu_ns();
+	wk->win_t0_ns = now_ns();
+	wk->sched_ok = sysstat_thread_sched(0, &run, &wk->win_runq0_ns) == 0;
+	wk->win_ok = 1;
+}
+
+void measure_thread_end(struct worker *wk)
+{
+	uint64_t run;
+
+	wk->cpu_end_ns = thread_cpu_ns();
+	wk->t_end_ns = now_ns();
+	if (wk->sched_ok && sysstat_thread_sched(0, &run, &wk->runq_end_ns) < 0)
+		wk->sched_ok = 0;
+}
+
+/* A running worker's clocks, read from this thread (the CPU clock through
+ * pthread_getcpuclockid(), the run-queue wait from its schedstat): 0, or
+ * -1 when it has ended or cannot be read (it is then left out). */
+static int thread_sample(struct worker *wk, uint64_t now)
+{
+	int tid = __atomic_load_n(&wk->ktid, __ATOMIC_ACQUIRE);
+	struct timespec ts;
+	uint64_t run;
+	clockid_t c;
+
+	if (!tid || __atomic_load_n(&wk->ended, __ATOMIC_ACQUIRE))
+		return -1;
+	if (pthread_getcpuclockid(wk->tid, &c) || clock_gettime(c, &ts))
+		return -1;
+	wk->win_cpu0_ns = (uint64_t)ts.tv_sec * NS + (uint64_t)ts.tv_nsec;
+	wk->win_t0_ns = now;
+	wk->sched_ok = sysstat_thread_sched(tid, &run, &wk->win_runq0_ns) == 0;
+	return 0;
+}
+
+/* Each worker's clocks at the start of the window: read by the worker
+ * itself when the window opens with the start gate (before_gate), else
+ * (the end of a warm-up) from here. */
+static void threads_start(struct measure *m, uint64_t now, int before_gate)
+{
+	for (size_t i = 0; i < m->rn->nworkers; i++) {
+		struct worker *wk = &m->rn->workers[i];
+
+		wk->win_ok = 0;
+		wk->win_self = before_gate && wk->started;
+		if (!before_gate && wk->started)
+			wk->win_ok = thread_sample(wk, now) == 0;
+	}
+}
+
+/* The measured window starts now (before_gate: as the start gate opens). */
+static void window_start(struct measure *m, uint64_t now, int before_gate)
 {
 	m->t0 = now;
 	__atomic_store_n(&m->rn->window_ns, now, __ATOMIC_RELAXED);
@@ -153,6 +213,7 @@ static void window_start(struct measure *m, uint64_t now)
 	getrusage(RUSAGE_SELF, &m->ru0);
 	m->cpu_ok = sysstat_cpu(&m->cpu0) == 0;
 	sysstat_mem(&m->mem0);
+	threads_start(m, now, before_gate);
 }
 
 void measure_start(struct measure *m)
@@ -180,7 +241,7 @@ void measure_start(struct measure *m)
 			m->steady = -1;
 		getrusage(RUSAGE_SELF, &m->ru0);
 	} else {
-		window_start(m, now);
+		window_start(m, now, 1);
 	}
 }
 
@@ -250,7 +311,7 @@ static void warmup_end(struct measure *m, uint64_t now, int just_ticked)
 		dev_sample(m, m->dev0);
 	}
 	m->warming = 0;
-	window_start(m, now);
+	window_start(m, now, 0);
 }
 
 /* Is the rate over the last steady_window warm-up intervals steady? */
@@ -448,6 +509,116 @@ static void phase_devices(struct measure *m, struct result_phase *ph, const stru
 	ph->device.ceiling_mb_s = devices_ceiling_mb_s(ds);
 }
 
+static void written_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct ws_arg *a = arg;
+
+	/* writes often go through a descriptor another flowop opened (fd=):
+	 * every fileset the phase names */
+	if (!f->fs || f->fs->def->has_device)
+		return;
+	for (size_t i = 0; i < a->nseen; i++)
+		if (a->seen[i] == f->fs)
+			return;
+	a->seen = xrealloc(a->seen, (a->nseen + 1) * sizeof(*a->seen));
+	a->seen[a->nseen++] = f->fs;
+}
+
+/* Entry i of fs, or its chunk files: into s (regular files only). */
+static void stored_entry(struct measure *m, const struct rt_fileset *fs, uint64_t i,
+			 struct result_stored *s)
+{
+	char path[4096];
+	unsigned n = fs->chunk ? fs->nchunks : 1;
+
+	for (unsigned c = 0; c < n && s->files < STORED_MAX_FILES; c++) {
+		const char *p = path;
+		struct stat st;
+		int dfd;
+
+		if ((fs->chunk ? fileset_chunk_path(fs, c, path, sizeof(path))
+			       : fileset_entry_path(fs, i, path, sizeof(path))) < 0)
+			return;
+		dfd = fileset_at(fs, m->rn->dirfd, &p);
+		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		s->files++;
+		s->size_bytes += (uint64_t)st.st_size;
+		s->allocated_bytes += (uint64_t)st.st_blocks * 512u;
+	}
+}
+
+/* Data-reduction honesty: the files of the filesets the phase names that
+ * are still there, their allocated blocks against the bytes written. */
+static void phase_stored(struct measure *m, struct result_phase *ph)
+{
+	struct ws_arg a = { NULL, 0, 1, 0, 0 };
+	struct result_stored *s = &ph->stored;
+	struct phase_totals t;
+	char data[64];
+
+	result_phase_totals(ph, &t);
+	if (t.bytes_written < (1u << 20) || m->rn->dirfd < 0)
+		return;
+	runner_visit_flows(m->rn, written_flow, &a);
+	for (size_t k = 0; k < a.nseen; k++) {
+		const struct rt_fileset *fs = a.seen[k];
+
+		for (uint64_t e = 0; e < fs->n && s->files < STORED_MAX_FILES; e++)
+			if (__atomic_load_n(&fs->e[e].state, __ATOMIC_RELAXED) & FSE_EXISTS)
+				stored_entry(m, fs, e, s);
+	}
+	free(a.seen);
+	s->checked = s->files > 0;
+	s->truncated = s->files >= STORED_MAX_FILES;
+	s->written_bytes = t.bytes_written;
+	data_pattern_name(&m->o->data, data, sizeof(data));
+	result_stored_judge(s, data);
+}
+
+static void rate_wait_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	if (f->rate)
+		*(uint64_t *)arg += f->rate->wait_ns;
+}
+
+/* The workers' time in the window (after the join): their time and CPU,
+ * the busiest one, the time they slept for their rates. */
+static void phase_threads(struct measure *m, struct result_phase *ph)
+{
+	struct result_threads *t = &ph->threads;
+	struct runner *rn = m->rn;
+	cpu_set_t set;
+
+	for (size_t i = 0; i < rn->nworkers; i++) {
+		const struct worker *wk = &rn->workers[i];
+		uint64_t wall, cpu;
+
+		t->rate_wait_ns += wk->rate_wait_ns;
+		if (!wk->win_ok || wk->t_end_ns <= wk->win_t0_ns)
+			continue;
+		wall = wk->t_end_ns - wk->win_t0_ns;
+		cpu = wk->cpu_end_ns > wk->win_cpu0_ns ? wk->cpu_end_ns - wk->win_cpu0_ns : 0;
+		t->n++;
+		t->wall_ns += wall;
+		t->cpu_ns += cpu;
+		if (wk->sched_ok && wk->runq_end_ns >= wk->win_runq0_ns) {
+			t->runq_n++;
+			t->runq_ns += wk->runq_end_ns - wk->win_runq0_ns;
+		}
+		if (!t->top_wall_ns ||
+		    (double)cpu * (double)t->top_wall_ns > (double)t->top_cpu_ns * (double)wall) {
+			t->top_cpu_ns = cpu;
+			t->top_wall_ns = wall;
+		}
+	}
+	runner_visit_flows(rn, rate_wait_flow, &t->rate_wait_ns);
+	t->event_rate = rn->event_rate;
+	t->ncpus_online = (unsigned)MAX(sysconf(_SC_NPROCESSORS_ONLN), 1);
+	t->ncpus = sched_getaffinity(0, sizeof(set), &set) == 0 ? (unsigned)CPU_COUNT(&set)
+								: t->ncpus_online;
+}
+
 static void phase_cache(struct measure *m, struct result_phase *ph)
 {
 	struct cache_inputs in;
@@ -500,7 +671,7 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 		m->base = stats_array(m->nops);
 		for (size_t k = 0; k < m->nops; k++)
 			op_stats_merge(&m->base[k], &ph->ops[k].st);
-		window_start(m, t_stop);
+		window_start(m, t_stop, 0);
 		if (m->ndev)
 			memcpy(m->dev0, end, m->ndev * sizeof(*end));
 	}
@@ -543,6 +714,8 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 	}
 	result_phase_judge(ph);
 	phase_cache(m, ph);
+	phase_threads(m, ph);
+	phase_stored(m, ph);
 	free(end);
 	if (m->shown && m->tty) {
 		fprintf(stderr, "\r\033[K");

@@ -41,12 +41,13 @@ void rate_free(struct rw_rate *rt)
 uint64_t rate_wait(struct rw_rate *rt, const struct runner *rn, struct rng *r, uint64_t len)
 {
 	double interval = rt->op_ns ? rt->op_ns : rt->byte_ns * (double)len;
-	uint64_t now = now_ns(), due;
+	uint64_t now = now_ns(), due, slept_from;
 
 	if (!rt->start)
 		rt->start = now;
 	due = rt->start + (uint64_t)rt->t;
 	rt->t += rt->poisson ? rng_exponential(r, interval) : interval;
+	slept_from = now;
 	while (now < due) {
 		uint64_t until = MIN(due, now + RATE_SLICE_NS);
 		struct timespec ts = {(time_t)(until / 1000000000ull),
@@ -57,6 +58,8 @@ uint64_t rate_wait(struct rw_rate *rt, const struct runner *rn, struct rng *r, u
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 		now = now_ns();
 	}
+	if (due >= __atomic_load_n(&rn->window_ns, __ATOMIC_RELAXED))
+		rt->wait_ns += now - slept_from;
 	if (runner_stopping(rn))
 		return 0;
 	rt->issued = now;

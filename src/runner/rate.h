@@ -38,6 +38,7 @@ struct rw_rate {
 	uint64_t win_start; /* due time of the first recorded request; 0 before */
 	uint64_t bytes;    /* transferred by the recorded requests */
 	uint64_t last_end; /* now_ns() at the last recorded completion */
+	uint64_t wait_ns;  /* asleep for requests due in the measured window */
 	struct op_schedule sched;
 };
 

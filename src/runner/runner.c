@@ -446,13 +446,19 @@ static void *worker_main(void *arg)
 	if (nice)
 		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), (int)nice);
 	wk->cpu_clock_ns = cpu_clock_cost();
+	__atomic_store_n(&wk->ktid, (int)syscall(SYS_gettid), __ATOMIC_RELEASE);
 	pthread_mutex_lock(&rn->gate_mu);
 	while (!rn->go)
 		pthread_cond_wait(&rn->gate_cv, &rn->gate_mu);
 	pthread_mutex_unlock(&rn->gate_mu);
+	if (wk->win_self)
+		measure_thread_start(wk);
 	worker_run(wk);
 	worker_drain_aio(wk);
 	worker_close_all(wk);
+	/* for the measured window's thread figures (measure.c) */
+	measure_thread_end(wk);
+	__atomic_store_n(&wk->ended, 1, __ATOMIC_RELEASE);
 	/* the last thread out notes when the phase's work ended: the
 	 * control loop only looks every 10 ms */
 	if (__atomic_add_fetch(&rn->ndone, 1, __ATOMIC_ACQ_REL) == rn->nworkers)
@@ -749,6 +755,15 @@ static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, voi
 	f->result_idx = rn->nopdefs++;
 }
 
+/* A flowop whose time is time waiting for the storage to make data
+ * durable: the sync rule of stats/insight.h. */
+static int flow_is_sync(const struct wflow *f)
+{
+	if (f->type == FO_FSYNC || f->type == FO_FSYNCSET || f->type == FO_SYNCFS)
+		return 1;
+	return runner_flow_class(f->fo) == OPC_WRITE && (f->oflags & (O_SYNC | O_DSYNC));
+}
+
 static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	struct merge_arg *m = arg;
@@ -760,6 +775,7 @@ static void merge_flow(struct runner *rn, struct worker *wk, struct wflow *f, vo
 	}
 	o = &m->ph->ops[f->result_idx];
 	op_stats_merge(&o->st, &f->st);
+	o->sync |= flow_is_sync(f);
 	if (f->rate) {
 		rate_finish(f->rate);
 		op_schedule_merge(&o->sched, &f->rate->sched);
@@ -1317,6 +1333,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 			ret = -EAGAIN;
 			break;
 		}
+		rn->workers[started].started = 1;
 	}
 	/* with the other clients: none starts before all are ready, and
 	 * none starts after one has stopped */

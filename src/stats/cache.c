@@ -43,6 +43,7 @@ void cache_assess(const struct cache_inputs *in, struct result_cache *out)
 
 	out->assessed = 1;
 	out->likely_cached = 0;
+	out->memory_fs = in_memory_fs(in->fstype);
 	out->read_working_set_bytes = ws;
 	out->ram_bytes = in->mem.total;
 	out->mem_available_bytes = in->mem.available;

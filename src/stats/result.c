@@ -328,6 +328,7 @@ static void phase_free(struct result_phase *p)
 	free(p->cache.reason);
 	free(p->cache.rate_reason);
 	free(p->cache.write_reason);
+	free(p->stored.reason);
 	for (size_t j = 0; j < p->nintervals; j++) {
 		free(p->intervals[j].op_ops);
 		free(p->intervals[j].op_p99_ns);
@@ -657,10 +658,61 @@ static void device_merge(struct result_device *a, const struct result_device *b)
 		a->ceiling_mb_s = b->ceiling_mb_s;
 }
 
+void result_stored_judge(struct result_stored *s, const char *data)
+{
+	uint64_t base = MIN(s->size_bytes, s->written_bytes);
+	double pct;
+
+	if (!s->checked || base < (1u << 20) || (double)s->allocated_bytes >= STORED_RATIO * (double)base)
+		return;
+	pct = 100.0 * (double)s->allocated_bytes / (double)base;
+	s->reduced = 1;
+	s->reason = xasprintf("stored %.0f%% of the bytes written (%.1f MiB allocated for %.1f MiB in "
+			      "%llu files): compression, deduplication, zero detection or data kept "
+			      "in metadata; %s",
+			      pct, (double)s->allocated_bytes / 1048576.0, (double)base / 1048576.0,
+			      (unsigned long long)s->files,
+			      data && strcmp(data, "random")
+				  ? "the data written was not random: use --data random"
+				  : "the figures are the file system's, not the storage's");
+}
+
+static void stored_merge(struct result_stored *a, const struct result_stored *b)
+{
+	if (!b->checked || (a->checked && !(b->reduced && !a->reduced)))
+		return;
+	free(a->reason);
+	*a = *b;
+	a->reason = b->reason ? xstrdup(b->reason) : NULL;
+}
+
+void result_threads_merge(struct result_threads *a, const struct result_threads *b)
+{
+	/* the busier worker: top_cpu / top_wall larger (cross-multiplied) */
+	if (b->top_wall_ns && (!a->top_wall_ns || (double)b->top_cpu_ns * (double)a->top_wall_ns >
+							  (double)a->top_cpu_ns * (double)b->top_wall_ns)) {
+		a->top_cpu_ns = b->top_cpu_ns;
+		a->top_wall_ns = b->top_wall_ns;
+	}
+	a->n += b->n;
+	a->wall_ns += b->wall_ns;
+	a->cpu_ns += b->cpu_ns;
+	a->runq_ns += b->runq_ns;
+	a->runq_n += b->runq_n;
+	a->rate_wait_ns += b->rate_wait_ns;
+	if (b->event_rate > 0)
+		a->event_rate = b->event_rate;
+	if (b->ncpus)
+		a->ncpus = b->ncpus;
+	if (b->ncpus_online)
+		a->ncpus_online = b->ncpus_online;
+}
+
 static void cache_merge(struct result_cache *a, const struct result_cache *b)
 {
 	if (!b->assessed)
 		return;
+	a->memory_fs |= b->memory_fs;
 	if (!a->assessed || (b->likely_cached && !a->likely_cached)) {
 		a->assessed = 1;
 		a->likely_cached = b->likely_cached;
@@ -739,6 +791,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 		}
 		op_stats_merge(&dst->st, &src->st);
 		op_schedule_merge(&dst->sched, src->sched);
+		dst->sync |= src->sync;
 	}
 	if (b->too_fast && !a->too_fast) {
 		a->too_fast = 1;
@@ -764,6 +817,8 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 	}
 	device_merge(&a->device, &b->device);
 	cache_merge(&a->cache, &b->cache);
+	result_threads_merge(&a->threads, &b->threads);
+	stored_merge(&a->stored, &b->stored);
 	a->interval = b->interval;
 	for (size_t i = 0; i < b->nintervals; i++) {
 		struct result_interval *src = &b->intervals[i];

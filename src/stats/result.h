@@ -131,6 +131,10 @@ struct result_op {
 	/* an open-loop flowop (rate_iops=, rate=): its schedule; NULL
 	 * otherwise.  Owned by the result. */
 	struct op_schedule *sched;
+	/* synchronous: fsync, fdatasync, syncfs, or writes on a descriptor
+	 * opened O_SYNC/O_DSYNC: its time is time waiting for the storage
+	 * (stats/insight.h's sync rule) */
+	int sync;
 	struct op_stats st;
 	double extra_mean; /* testrandvar: sample mean */
 	double extra_sd;   /* testrandvar: sample standard deviation */
@@ -187,12 +191,34 @@ struct cpu_times {
 	uint64_t user, nice, system, idle, iowait, irq, softirq, steal;
 };
 
+/* The workers' time over a phase's measured window (runner/measure.c),
+ * what the "limited by" verdict weighs (stats/insight.h).  Sums over the
+ * workers, merged by addition (repeats, MPI ranks); n 0 when no worker's
+ * clock could be read. */
+struct result_threads {
+	uint64_t n;		/* workers measured */
+	uint64_t wall_ns;	/* their time in the window, summed */
+	uint64_t cpu_ns;	/* their CPU time (user + system), summed */
+	/* their time runnable but waiting for a CPU (schedstat), summed;
+	 * runq_n: the workers it was read for */
+	uint64_t runq_ns, runq_n;
+	/* the worker with the largest CPU share: its CPU and its time */
+	uint64_t top_cpu_ns, top_wall_ns;
+	uint64_t rate_wait_ns;	/* asleep waiting for rate_iops=, rate= or the eventgen */
+	double event_rate;	/* the eventgen's rate (events/s); 0: none */
+	unsigned ncpus;		/* CPUs the process could run on (its affinity) */
+	unsigned ncpus_online;	/* CPUs online (what /proc/stat covers) */
+};
+/* a += b: sums add, the busiest worker is the one with the larger share. */
+void result_threads_merge(struct result_threads *a, const struct result_threads *b);
+
 /* Cache honesty: were reads likely served from memory?  And was a rate
  * beyond what the devices can do? */
 struct result_cache {
 	int assessed;
 	int likely_cached;
 	char *reason;
+	int memory_fs; /* the target's file system keeps files in memory (tmpfs) */
 	uint64_t read_working_set_bytes; /* data the reads could touch */
 	uint64_t ram_bytes, mem_available_bytes, page_cache_bytes;
 	int64_t arc_bytes, arc_max_bytes; /* ZFS ARC; -1 when there is none */
@@ -203,6 +229,26 @@ struct result_cache {
 	int writes_absorbed;
 	char *write_reason;
 };
+
+/* Data-reduction honesty (docs/trust.md, "Stored bytes"): after a phase
+ * that wrote, the files it wrote that are still there, their allocated
+ * blocks against the bytes written.  checked 0 when not looked at (too
+ * little written, no files: a block device). */
+struct result_stored {
+	int checked;
+	uint64_t files;		  /* regular files stat'ed */
+	uint64_t size_bytes;	  /* their sizes (st_size), summed */
+	uint64_t allocated_bytes; /* their st_blocks * 512, summed */
+	uint64_t written_bytes;	  /* the application's bytes written in the phase */
+	int truncated;		  /* only the first STORED_MAX_FILES files were looked at */
+	int reduced;		  /* allocated < STORED_RATIO of min(size, written) */
+	char *reason;		  /* the warning, when reduced */
+};
+#define STORED_MAX_FILES 100000
+#define STORED_RATIO 0.5
+/* Judge s's figures (s->reduced, s->reason; reason must be NULL on entry,
+ * owned by s): `data` is the --data pattern's text ("random", "zero"). */
+void result_stored_judge(struct result_stored *s, const char *data);
 
 /* One --interval sample of a phase. */
 struct result_interval {
@@ -324,6 +370,8 @@ struct result_phase {
 	struct cpu_times system_cpu;
 	struct result_device device;
 	struct result_cache cache;
+	struct result_threads threads;
+	struct result_stored stored;
 	/* --interval */
 	double interval;
 	struct result_interval *intervals;

@@ -32,6 +32,26 @@ static ssize_t slurp_proc(const char *path, char *buf, size_t len)
 	return (ssize_t)got;
 }
 
+int sysstat_thread_sched(int tid, uint64_t *run_ns, uint64_t *runq_ns)
+{
+	char path[64], buf[128];
+	unsigned long long run, runq;
+	ssize_t n;
+
+	if (tid)
+		snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", tid);
+	else
+		snprintf(path, sizeof(path), "/proc/thread-self/schedstat");
+	n = slurp_proc(path, buf, sizeof(buf));
+	if (n < 0)
+		return (int)n;
+	if (sscanf(buf, "%llu %llu", &run, &runq) != 2)
+		return -EINVAL;
+	*run_ns = run;
+	*runq_ns = runq;
+	return 0;
+}
+
 int sysstat_parse_cpu(const char *text, struct cpu_times *t)
 {
 	unsigned long long v[8] = { 0 };

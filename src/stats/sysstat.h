@@ -18,6 +18,12 @@ void cpu_times_sub(struct cpu_times *dst, const struct cpu_times *later,
 		   const struct cpu_times *earlier);
 uint64_t cpu_times_total(const struct cpu_times *t);
 
+/* A thread's scheduler figures (/proc/self/task/TID/schedstat, or
+ * /proc/thread-self/schedstat for tid 0): time on a CPU and time waiting
+ * on a run queue (runnable, not running), in ns.  0 or -errno (no
+ * schedstat: CONFIG_SCHED_INFO off, or the thread is gone). */
+int sysstat_thread_sched(int tid, uint64_t *run_ns, uint64_t *runq_ns);
+
 struct meminfo {
 	uint64_t total, available, cached, buffers; /* bytes; 0 if unknown */
 	int64_t arc_size, arc_max;		    /* bytes; -1 without ZFS */

@@ -569,6 +569,10 @@ static int conclude(struct suite_session *s, int rr)
 					    : rundir_finish(&s->rd, s->keep, 1);
 	if ((measured || rr >= 0) && s->ops->report)
 		s->ops->report(s, acc);
+	if (s->ops->verdicts_on_stderr && mpi_rank() == 0 && acc->nphases) {
+		fflush(stdout);
+		output_limited_by_all(stderr, acc);
+	}
 	output_ranks_text(stdout, acc);
 	fflush(stdout);
 	ret = suite_exit_status(rr, acc, s->status);

@@ -153,6 +153,10 @@ struct suite_ops {
 	 * the reason it takes one is `one_target` ("bonnie tests one
 	 * directory"), said when several are named */
 	const char *one_target;
+	/* its text is another tool's layout (bonnie++, iozone), with no place
+	 * for fsgauge's lines: the "limited by" line of each phase goes to
+	 * stderr after its report (the others print it in their text) */
+	int verdicts_on_stderr;
 	size_t ctx_size;
 
 	/* compare and report (suite/report.h; each may be NULL): the grid a

@@ -1028,5 +1028,6 @@ const struct suite_ops suite_bonnie = {
 	.run = bonnie_run,
 	.after_run = bonnie_after_run,
 	.report = bonnie_report,
+	.verdicts_on_stderr = 1,
 	.fini = bonnie_fini,
 };

@@ -388,6 +388,7 @@ static void trust_lines(FILE *f, const struct result_phase *ph)
 		fprintf(f, "WARNING: too fast to measure reliably: %s\n",
 			ph->too_fast_reason ? ph->too_fast_reason : "");
 	output_cache_warnings(f, ph, NULL, NULL);
+	output_limited_by(f, ph, "");
 }
 
 void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,

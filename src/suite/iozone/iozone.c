@@ -1080,6 +1080,7 @@ const struct suite_ops suite_iozone = {
 	.begin = iozone_begin,
 	.run = iozone_run,
 	.report = iozone_report,
+	.verdicts_on_stderr = 1,
 	.finish_rundir = iozone_finish_rundir,
 	.fini = iozone_fini,
 };

@@ -1,0 +1,174 @@
+#!/bin/sh
+# insight.sh — the "limited by" verdicts (docs/insight.md) produced for
+# real: cpu (varmail on tmpfs), fsgauge itself (the null engine), rate
+# limit (eventgen, io --rate_iops), page cache (a small working set read
+# on a file system with a device), undetermined (threads that sleep),
+# synchronous latency (varmail's fsyncs on a loop-mounted ext4: root).
+# Every verdict is checked in the JSON (limited_by) and as the text line.
+# The machine may be shared: where another process's load can make a
+# rule hold (a busy CPU or disk), the check says so and skips.
+. "$(dirname "$0")/lib.sh"
+
+V='d["phases"][0]["limited_by"]'
+
+# verdict FILE: the first phase's verdict; part FILE: its part
+verdict() { json "$1" "$V[\"verdict\"]"; }
+holds() { json "$1" "[r['rule'] for r in $V['rules'] if r['holds']]"; }
+
+# --- cpu: varmail on tmpfs (/dev/shm, or a tmpfs mounted as root) -----------
+shm=""
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && [ -w /dev/shm ]; then
+	shm=$(mktemp -d /dev/shm/fsgauge-insight.XXXXXX)
+elif [ "$(id -u)" = 0 ] && mkdir "$T/tmpfs" && mount -t tmpfs -o size=256m tmpfs "$T/tmpfs"; then
+	shm="$T/tmpfs"
+fi
+if [ -n "$shm" ]; then
+	run "$FSGAUGE" run varmail -d "$shm" -t 2 -s nthreads=8 --json "$T/cpu.json"
+	check "varmail on tmpfs runs" [ "$rc" -eq 0 ]
+	check "varmail on tmpfs: limited by cpu" [ "$(verdict "$T/cpu.json")" = cpu ]
+	check "the text has the line with its figures" \
+		grep -Eq '^limited by: cpu \([a-z ]+\): the workers were on a CPU [0-9]+%' "$T/out"
+	check "the cpu rule carries its figures" \
+		[ "$(json "$T/cpu.json" "[r for r in $V['rules'] if r['rule']=='cpu'][0]['value'] >= 90")" = true ]
+	check "tmpfs: the cache warning is no page-cache verdict" \
+		[ "$(json "$T/cpu.json" "'page_cache' in [r['rule'] for r in $V['rules'] if r['holds']]")" = false ]
+	check "workers' time recorded" \
+		[ "$(json "$T/cpu.json" 'd["phases"][0]["workers"]["measured"]')" = 8 ]
+	case $shm in /dev/shm/*) rmdir "$shm" ;; *) umount "$shm" ;; esac
+else
+	ok "cpu on tmpfs: # SKIP no tmpfs (/dev/shm not tmpfs, not root)"
+fi
+
+# --- fsgauge itself: the null engine does no I/O ---------------------------
+run "$FSGAUGE" run varmail -d "$T" -t 1 -s nthreads=2 --engine null --json "$T/null.json"
+check "null engine: limited by fsgauge itself" [ "$(verdict "$T/null.json")" = fsgauge ]
+check "the text line says so" grep -q '^limited by: fsgauge itself (user time): ' "$T/out"
+
+# --- compare and report show each result's verdict per phase ---------------
+run "$FSGAUGE" run varmail -d "$T" -t 1 -s nthreads=2 --engine null --label second --json "$T/null2.json"
+run "$FSGAUGE" compare "$T/null.json" "$T/null2.json" --json "$T/cmp.json"
+check "compare: a limited-by line per result" \
+	sh -c "grep -q '^  limited by  null  *fsgauge itself (user time): ' '$T/out' && grep -q '^  limited by  second  *fsgauge itself' '$T/out'"
+check "compare JSON: the verdict per result and phase" \
+	[ "$(json "$T/cmp.json" 'd["results"][1]["limited_by"]["run"]["verdict"]')" = fsgauge ]
+run "$FSGAUGE" report "$T/null.json" "$T/null2.json" -o "$T/r.html"
+check "report: a Limited by table" grep -q '<section id="limited-by">' "$T/r.html"
+check "report: a row per phase and result" \
+	[ "$(grep -c '<tr><td>run</td><td>.*</td><td>fsgauge</td>' "$T/r.html")" -ge 1 ]
+run "$FSGAUGE" compare "$(dirname "$0")/../fixtures/ext4.json" "$(dirname "$0")/../fixtures/xfs.json"
+check "compare: older results without a verdict print none" sh -c "[ $rc -eq 0 ] && ! grep -q 'limited by' '$T/out'"
+
+# --- rate limit: eventgen and rate_iops ------------------------------------
+cat >"$T/ev.f" <<'EOF'
+define fileset name=f,path=$dir,entries=1,size=64k,prealloc
+define process name=p {
+  thread name=t,instances=2 {
+    flowop read name=r1,filesetname=f,iosize=4k
+    flowop eventlimit name=lim
+  }
+}
+eventgen rate=100
+run 2
+EOF
+run "$FSGAUGE" run "$T/ev.f" -d "$T" --json "$T/ev.json"
+check "eventgen: limited by rate limit" [ "$(verdict "$T/ev.json")" = rate_limit ]
+check "eventgen: the part and the rate" grep -q '^limited by: rate limit (eventgen): .*eventgen rate 100/s' "$T/out"
+check "eventgen: the wait recorded" \
+	[ "$(json "$T/ev.json" 'd["phases"][0]["workers"]["rate_wait_seconds"] > 1')" = true ]
+run "$FSGAUGE" io --name=j --rw=randread --bs=4k --size=1m --rate_iops=100 --runtime=2 \
+	--time_based -d "$T" --ioengine=null --json "$T/rate.json"
+check "io --rate_iops: limited by rate limit" [ "$(verdict "$T/rate.json")" = rate_limit ]
+check "io --rate_iops: the line in io's text" grep -q "^limited by: rate limit (j.read): .*schedule" "$T/out"
+
+# --- page cache: a small working set read on a device-backed file system ---
+fstype=$(stat -f -c %T "$T")
+case $fstype in
+tmpfs | ramfs) ok "page cache: # SKIP $T is on $fstype" ;;
+*)
+	run "$FSGAUGE" io --name=c --rw=read --bs=64k --size=4m --runtime=2 --time_based -d "$T" \
+		--json "$T/cache.json"
+	check "cached reads: the page cache rule holds" \
+		[ "$(json "$T/cache.json" "'page_cache' in [r['rule'] for r in $V['rules'] if r['holds']]")" = true ]
+	v=$(verdict "$T/cache.json")
+	if [ "$v" = page_cache ]; then
+		ok "cached reads: limited by page cache"
+		check "its evidence is the cache warning" \
+			grep -q '^limited by: page cache (reads): reads: ' "$T/out"
+	elif [ "$v" = device ] || [ "$v" = sync_latency ]; then
+		ok "cached reads: # SKIP another process kept the device busy (verdict $v)"
+	else
+		not_ok "cached reads: limited by page cache (got $v)"
+	fi
+	;;
+esac
+
+# --- undetermined: one thread that sleeps ----------------------------------
+cat >"$T/idle.f" <<'EOF'
+define process name=p {
+  thread name=t,instances=1 {
+    flowop delay name=d1,value=0.01
+  }
+}
+run 2
+EOF
+run "$FSGAUGE" run "$T/idle.f" -d "$T" --json "$T/idle.json"
+v=$(verdict "$T/idle.json")
+if [ "$v" = undetermined ]; then
+	ok "sleeping thread: undetermined"
+	check "undetermined names the closest rules" \
+		[ "$(json "$T/idle.json" "len($V['closest']) >= 1")" = true ]
+	check "the text line gives the closest figures" \
+		grep -Eq '^limited by: undetermined: no rule reached its threshold; closest: [a-z ]+ [0-9]+% of its [0-9]+% threshold' "$T/out"
+else
+	p=$(json "$T/idle.json" "$V['part']")
+	case "$v:$p" in
+	"cpu:other processes" | device:*) ok "undetermined: # SKIP the machine is busy ($v, $p)" ;;
+	*) not_ok "sleeping thread: undetermined (got $v, $p)" ;;
+	esac
+fi
+
+# --- stored bytes: the allocation figures match the file system -----------
+run "$FSGAUGE" io --name=w --rw=write --bs=64k --size=8m -d "$T" --keep --json "$T/st.json"
+kept=$(sed -n 's/^kept run directory: //p' "$T/err")
+alloc=$(find "$kept" -type f ! -name .fsgauge-run -exec stat -c '%b %B' {} + | awk '{ s += $1 * $2 } END { print s + 0 }')
+check "stored: the files' allocation as stat sees it" \
+	[ "$(json "$T/st.json" 'd["phases"][0]["stored"]["allocated_bytes"]')" = "$alloc" ]
+check "stored: a fully written file is not flagged" \
+	[ "$(json "$T/st.json" 'd["phases"][0]["stored"]["reduced"]')" = false ]
+check "stored: no warning line" sh -c "! grep -q 'stored [0-9]*% of the bytes' '$T/out'"
+rm -rf "$kept"
+
+# --- too fast: no verdict ---------------------------------------------------
+run "$FSGAUGE" run varmail -d "$T" -t 0.1 --json "$T/fast.json"
+check "a too-fast phase: undetermined, said why" \
+	grep -q '^limited by: undetermined: the phase was too fast to measure' "$T/out"
+
+# --- bonnie and iozone: the lines on stderr, their own text untouched -------
+run "$FSGAUGE" bonnie -d "$T" -s 8M -r 4 -n 0 -q
+check "bonnie: one line per phase on stderr" grep -q '^phase put_block: limited by: ' "$T/err"
+check "bonnie: none on stdout" sh -c "! grep -q 'limited by' '$T/out'"
+
+# --- synchronous latency: varmail's fsyncs on a loop-mounted ext4 (root) ----
+if [ "$(id -u)" != 0 ] || ! command -v mkfs.ext4 >/dev/null 2>&1; then
+	ok "sync latency: # SKIP needs root and mkfs.ext4"
+else
+	img="$T/ext4.img" mnt="$T/ext4"
+	mkdir "$mnt"
+	if truncate -s 256M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1 &&
+		mount -o loop "$img" "$mnt" 2>/dev/null; then
+		trap 'umount "$mnt" 2>/dev/null || umount -l "$mnt"; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+		run "$FSGAUGE" run varmail -d "$mnt" -t 3 -s nthreads=4 --json "$T/sync.json"
+		check "varmail on ext4: limited by synchronous latency" \
+			[ "$(verdict "$T/sync.json")" = sync_latency ]
+		check "the line names the fsync and its p50" \
+			grep -Eq '^limited by: synchronous latency \(fsyncfile[0-9]\): the workers spent [0-9]+% of their time in synchronous operations; most in fsyncfile[0-9] \(fsync: [0-9]+ calls, p50 [0-9.]+ ms' "$T/out"
+		check "fsync operations are marked sync in the JSON" \
+			[ "$(json "$T/sync.json" "all(o['sync'] for o in d['phases'][0]['operations'] if o['type']=='fsync')")" = true ]
+		umount "$mnt"
+		trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+	else
+		ok "sync latency: # SKIP cannot loop-mount ext4"
+	fi
+fi
+
+finish

@@ -1,0 +1,232 @@
+/* test_insight.c — unit tests for stats/insight.c: each "limited by" rule
+ * on constructed phase figures, their order, the closest figures when no
+ * rule holds, and the merge of the workers' figures. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/insight.h"
+#include "tap.h"
+
+#define S 1000000000ull /* ns per second */
+
+/* A 10 s phase of 2 workers on 2 CPUs, idle: no rule holds. */
+static struct result *base(struct result_phase **pp)
+{
+	struct result *r = result_new("run", "test");
+	struct result_phase *p = result_add_phase(r, "main");
+	struct result_op *o = result_phase_add_op(p, "read1", "read", OPC_READ);
+
+	for (int i = 0; i < 1000; i++)
+		hist_add(&o->st.lat, 1000);
+	o->st.ops = 1000;
+	p->seconds = 10;
+	p->nthreads = 2;
+	p->cpu_user_ns = S / 10;
+	p->cpu_sys_ns = S / 10;
+	p->has_system_cpu = 1;
+	p->system_cpu.user = 50;
+	p->system_cpu.system = 50;
+	p->system_cpu.idle = 1900;
+	p->threads = (struct result_threads){ .n = 2, .wall_ns = 20 * S, .cpu_ns = S / 5,
+					      .runq_ns = S / 10, .runq_n = 2,
+					      .top_cpu_ns = S / 10, .top_wall_ns = 10 * S,
+					      .ncpus = 2, .ncpus_online = 2 };
+	p->cache.assessed = 1;
+	p->device.ndev = 1;
+	p->device.names = calloc(1, sizeof(char *));
+	p->device.names[0] = strdup("sda");
+	p->device.per = calloc(1, sizeof(struct dev_io));
+	p->device.per[0].busy_ms = 1000; /* 10% of 10 s */
+	p->device.per[0].writes = 1000;
+	p->device.per[0].write_ms = 2000;
+	p->device.per[0].weighted_ms = 2000;
+	p->device.total = p->device.per[0];
+	*pp = p;
+	return r;
+}
+
+static void verdict(const struct result_phase *p, enum insight_kind want, const char *needle,
+		    const char *what)
+{
+	struct insight in;
+	char line[2048];
+
+	insight_assess(p, &in);
+	insight_line(&in, line, sizeof(line));
+	ok(in.verdict == want && strstr(line, needle), "%s: %s (%s)", what, insight_name(want),
+	   line);
+}
+
+static void test_undetermined(void)
+{
+	struct result_phase *p;
+	struct result *r = base(&p);
+	struct insight in;
+
+	insight_assess(p, &in);
+	is_int(in.verdict, INSIGHT_UNDETERMINED, "an idle phase: undetermined");
+	ok(in.nclosest >= 2 && in.closest[0] == INSIGHT_DEVICE && in.closest[1] == INSIGHT_CPU,
+	   "closest first: device 10%% of 90, then cpu 5%% of 90 (%s, %s)",
+	   insight_name(in.closest[0]), insight_name(in.closest[1]));
+	is_near(in.rule[INSIGHT_DEVICE].value, 10.0, 1e-9, "device busy figure");
+	ok(!in.rule[INSIGHT_SYNC].evaluated && !in.rule[INSIGHT_RATE].evaluated,
+	   "no sync operation, no rate: those rules are not evaluated");
+	verdict(p, INSIGHT_UNDETERMINED, "closest: device 10% of its 90% threshold (sda",
+		"the line names the closest rule with its evidence");
+	p->too_fast = 1;
+	verdict(p, INSIGHT_UNDETERMINED, "too fast", "a too-fast phase has no verdict");
+	result_free(r);
+}
+
+static void test_cpu(void)
+{
+	struct result_phase *p;
+	struct result *r = base(&p);
+	struct insight in;
+
+	p->system_cpu.user = 300;
+	p->system_cpu.system = 1600;
+	p->system_cpu.idle = 100;
+	p->cpu_user_ns = 3 * S;
+	p->cpu_sys_ns = 16 * S;
+	verdict(p, INSIGHT_CPU, "cpu (system)", "system CPU 95% busy, mostly system time");
+	p->cpu_user_ns = S / 10;
+	p->cpu_sys_ns = S / 10;
+	verdict(p, INSIGHT_CPU, "cpu (other processes)", "busy CPUs, but not this process's");
+	r->phases[0].system_cpu.idle = 1900; /* the system idle again */
+	p->system_cpu.user = 50;
+	p->system_cpu.system = 50;
+	p->threads.top_cpu_ns = 98 * S / 10;
+	verdict(p, INSIGHT_CPU, "cpu (one thread)", "one worker at 98% of a core");
+	p->threads.top_cpu_ns = S / 10;
+	p->threads.cpu_ns = 4 * S;
+	p->threads.runq_ns = 15 * S;
+	insight_assess(p, &in);
+	ok(in.verdict == INSIGHT_CPU && !strcmp(in.rule[INSIGHT_CPU].part, "waiting for a CPU"),
+	   "workers runnable 95%% of their time, mostly waiting: %s", in.rule[INSIGHT_CPU].part);
+	result_free(r);
+}
+
+static void test_device_sync(void)
+{
+	struct result_phase *p;
+	struct result *r = base(&p);
+	struct result_op *f = result_phase_add_op(p, "fsync1", "fsync", OPC_OTHER);
+	struct insight in;
+
+	p->device.per[0].busy_ms = 9500;
+	verdict(p, INSIGHT_DEVICE, "sda was busy 95%", "device busy 95%");
+	insight_assess(p, &in);
+	is_near(in.rule[INSIGHT_DEVICE].fig[1].value, 0.2, 1e-9, "queue depth 2000 ms / 10 s");
+	ok(!strcmp(in.rule[INSIGHT_DEVICE].fig[1].name, "queue_depth"), "named queue_depth");
+	f->sync = 1;
+	for (int i = 0; i < 1000; i++)
+		hist_add(&f->st.lat, 12 * 1000 * 1000); /* 12 ms: 12 s of 20 s of thread time */
+	f->st.ops = 1000;
+	verdict(p, INSIGHT_SYNC, "also: device", "sync 60% of thread time beats device");
+	insight_assess(p, &in);
+	is_near(in.rule[INSIGHT_SYNC].value, 60.0, 0.5, "sync share 60%%");
+	ok(strstr(in.rule[INSIGHT_SYNC].evidence, "p50 12.0") != NULL, "p50 in the evidence: %s",
+	   in.rule[INSIGHT_SYNC].evidence);
+	f->sync = 0;
+	verdict(p, INSIGHT_DEVICE, "sda", "the same time in a non-sync operation does not count");
+	result_free(r);
+}
+
+static void test_cache(void)
+{
+	struct result_phase *p;
+	struct result *r = base(&p);
+
+	p->cache.likely_cached = 1;
+	p->cache.reason = strdup("the devices read 0.0 MiB for the 100.0 MiB");
+	verdict(p, INSIGHT_CACHE, "page cache (reads): reads: the devices read",
+		"reads from memory on a device-backed file system");
+	p->cache.memory_fs = 1;
+	verdict(p, INSIGHT_UNDETERMINED, "closest", "on tmpfs the cache warning is no verdict");
+	p->cache.memory_fs = 0;
+	p->device.per[0].busy_ms = 9500;
+	verdict(p, INSIGHT_DEVICE, "also: page cache", "a busy device comes before the cache");
+	result_free(r);
+}
+
+static void test_rate_self(void)
+{
+	struct result_phase *p;
+	struct result *r = base(&p);
+
+	p->threads.event_rate = 100;
+	p->threads.rate_wait_ns = 10 * S; /* half the workers' time */
+	verdict(p, INSIGHT_RATE, "eventgen rate 100/s", "workers slept 50% for the eventgen");
+	p->threads.rate_wait_ns = 2 * S;
+	verdict(p, INSIGHT_UNDETERMINED, "closest: rate limit", "10% asleep: below the 25% rule");
+	p->threads.event_rate = 0;
+	p->threads.rate_wait_ns = 0;
+	p->cpu_user_ns = 18 * S;
+	p->cpu_sys_ns = S;
+	p->threads.cpu_ns = 19 * S;
+	p->threads.runq_ns = S / 2;
+	verdict(p, INSIGHT_SELF, "fsgauge itself (user time)", "95% user time, workers CPU-bound");
+	p->threads.cpu_ns = 2 * S;
+	p->threads.runq_ns = 0;
+	verdict(p, INSIGHT_UNDETERMINED, "closest: fsgauge",
+		"user time high but the workers mostly waited: not fsgauge");
+	result_free(r);
+}
+
+static void test_merge_names(void)
+{
+	struct result_threads a = { .n = 1, .wall_ns = 10, .cpu_ns = 5, .top_cpu_ns = 5,
+				    .top_wall_ns = 10 };
+	struct result_threads b = { .n = 2, .wall_ns = 20, .cpu_ns = 18, .top_cpu_ns = 9,
+				    .top_wall_ns = 10, .rate_wait_ns = 3, .ncpus = 4 };
+
+	result_threads_merge(&a, &b);
+	ok(a.n == 3 && a.wall_ns == 30 && a.cpu_ns == 23 && a.rate_wait_ns == 3 && a.ncpus == 4,
+	   "merge adds the sums");
+	ok(a.top_cpu_ns == 9 && a.top_wall_ns == 10, "merge keeps the busier worker");
+	for (int k = 0; k < INSIGHT__COUNT; k++)
+		is_int(insight_kind_of(insight_name((enum insight_kind)k)), k, "name %s round-trips",
+		       insight_name((enum insight_kind)k));
+	is_int(insight_kind_of("bogus"), -1, "unknown name");
+}
+
+/* result_stored_judge(): the data-reduction warning. */
+static void test_stored(void)
+{
+	struct result_stored s = { .checked = 1, .files = 4, .size_bytes = 64u << 20,
+				   .allocated_bytes = 8u << 20, .written_bytes = 64u << 20 };
+
+	result_stored_judge(&s, "zero");
+	ok(s.reduced && strstr(s.reason, "stored 12% of the bytes written") &&
+		   strstr(s.reason, "use --data random"),
+	   "8 of 64 MiB allocated: warned (%s)", s.reason ? s.reason : "");
+	free(s.reason);
+	s = (struct result_stored){ .checked = 1, .files = 1, .size_bytes = 256u << 20,
+				    .allocated_bytes = 4u << 20, .written_bytes = 4u << 20 };
+	result_stored_judge(&s, "random");
+	ok(!s.reduced, "a sparse file: 4 MiB written, 4 MiB allocated of 256 MiB: no warning");
+	s = (struct result_stored){ .checked = 1, .files = 1, .size_bytes = 512u << 10,
+				    .allocated_bytes = 0, .written_bytes = 512u << 10 };
+	result_stored_judge(&s, "random");
+	ok(!s.reduced, "under 1 MiB: too little to judge");
+	s = (struct result_stored){ .checked = 1, .files = 2, .size_bytes = 8u << 20,
+				    .allocated_bytes = 1u << 20, .written_bytes = 8u << 20 };
+	result_stored_judge(&s, "random");
+	ok(s.reduced && strstr(s.reason, "not the storage's") && !strstr(s.reason, "--data"),
+	   "random data reduced: no --data hint (%s)", s.reason ? s.reason : "");
+	free(s.reason);
+}
+
+int main(void)
+{
+	test_stored();
+	test_undetermined();
+	test_cpu();
+	test_device_sync();
+	test_cache();
+	test_rate_self();
+	test_merge_names();
+	return done_testing();
+}
