@@ -116,7 +116,8 @@ static void pack_phase(struct rbuf *b, const struct result_phase *p, double star
 	put_str(b, p->end_reason);
 	put_u64(b, (uint64_t)p->open_flags);
 	put(b, p->io_requests, sizeof(p->io_requests));
-	put_u64(b, p->device.none == NULL && p->device.ndev > 0);
+	put_u64(b, p->device.none ? 0 : p->device.ndev);
+	put_str(b, p->device.none);
 	put(b, &p->device.total, sizeof(p->device.total));
 	put(b, &p->threads, sizeof(p->threads));
 	put_u64(b, p->nops);
@@ -191,7 +192,8 @@ struct unpacked {
 	char *host;
 	double clock_offset;
 	double *start, *end; /* per phase */
-	int *has_device;
+	uint64_t *ndev;	    /* per phase: devices measured (0: none) */
+	char **dev_none;    /* per phase: why none, or NULL */
 	uint64_t fs[64][4];
 	size_t nfs;
 };
@@ -215,7 +217,8 @@ static void unpack_phase(struct rd *d, struct unpacked *u, size_t i)
 	p->too_fast_reason = reason;
 	p->open_flags = (int)get_u64(d);
 	get(d, p->io_requests, sizeof(p->io_requests));
-	u->has_device[i] = (int)get_u64(d);
+	u->ndev[i] = get_u64(d);
+	u->dev_none[i] = get_str(d);
 	get(d, &p->device.total, sizeof(p->device.total));
 	get(d, &p->threads, sizeof(p->threads));
 	n = get_count(d, sizeof(struct op_stats));
@@ -263,11 +266,14 @@ static void unpack_phase(struct rd *d, struct unpacked *u, size_t i)
 
 static void unpacked_free(struct unpacked *u)
 {
+	for (size_t i = 0; u->dev_none && u->r && i < u->r->nphases; i++)
+		free(u->dev_none[i]);
 	result_free(u->r);
 	free(u->host);
 	free(u->start);
 	free(u->end);
-	free(u->has_device);
+	free(u->ndev);
+	free(u->dev_none);
 }
 
 static int unpack(const unsigned char *buf, size_t len, struct unpacked *u)
@@ -308,7 +314,8 @@ static int unpack(const unsigned char *buf, size_t len, struct unpacked *u)
 	n = get_count(&d, 16 * sizeof(uint64_t));
 	u->start = xcalloc(n + 1, sizeof(double));
 	u->end = xcalloc(n + 1, sizeof(double));
-	u->has_device = xcalloc(n + 1, sizeof(int));
+	u->ndev = xcalloc(n + 1, sizeof(*u->ndev));
+	u->dev_none = xcalloc(n + 1, sizeof(*u->dev_none));
 	for (uint64_t i = 0; i < n && !d.bad; i++)
 		unpack_phase(&d, u, i);
 	if (!u->host)
@@ -376,12 +383,14 @@ static void merge_metrics(struct result_phase *a, struct unpacked *u, size_t n, 
 	}
 }
 
-static void merge_execs(struct result_phase *a, struct result_phase *b)
+static void merge_execs(struct result_phase *a, struct result_phase *b, int rank)
 {
 	if (!b->nexecs)
 		return;
 	a->execs = xrealloc(a->execs, (a->nexecs + b->nexecs) * sizeof(*a->execs));
 	memcpy(a->execs + a->nexecs, b->execs, b->nexecs * sizeof(*b->execs));
+	for (size_t i = 0; i < b->nexecs; i++)
+		a->execs[a->nexecs + i].rank = rank;
 	a->nexecs += b->nexecs;
 	b->nexecs = 0; /* their names belong to a now */
 }
@@ -404,10 +413,27 @@ static void merge_phase(struct result_phase *a, struct unpacked *u, size_t pi, i
 	a->open_flags |= b->open_flags;
 	for (size_t i = 0; i < RESULT_IO_OPS; i++)
 		a->io_requests[i] += b->io_requests[i];
-	if (new_host && u->has_device[pi] && !a->device.none)
+	if (new_host && u->ndev[pi] && !a->device.none)
 		dev_io_add(&a->device.total, &b->device.total);
 	merge_end_reason(a, b->too_fast_reason);
-	merge_execs(a, b);
+	merge_execs(a, b, u->rank);
+}
+
+/* A host's device counters per phase: its first rank's. */
+static void host_phases(struct result_host *h, const struct unpacked *u)
+{
+	h->phases = xcalloc(u->r->nphases + 1, sizeof(*h->phases));
+	for (size_t i = 0; i < u->r->nphases; i++) {
+		const struct result_phase *p = &u->r->phases[i];
+		struct host_phase *hp = &h->phases[h->nphases++];
+
+		hp->name = xstrdup(p->name);
+		hp->seconds = p->seconds;
+		hp->ndev = (size_t)u->ndev[i];
+		hp->none = u->dev_none[i] ? xstrdup(u->dev_none[i]) : NULL;
+		if (hp->ndev)
+			hp->device = p->device.total;
+	}
 }
 
 /* The ranks' rows, and one per distinct host. */
@@ -449,6 +475,7 @@ static struct result_ranks *rows(struct unpacked *u, size_t n, const int *other_
 			for (size_t k = 0; k < u[r].r->env.n; k++)
 				kv_add(&rr->hosts[h].env, u[r].r->env.v[k].key, "%s",
 				       u[r].r->env.v[k].value);
+			host_phases(&rr->hosts[h], &u[r]);
 			rr->nhosts++;
 		}
 		rr->hosts[h].ranks[rr->hosts[h].nranks++] = u[r].rank;

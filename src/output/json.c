@@ -190,7 +190,7 @@ static json_t *metric_json(const struct result_metric *m)
 /* Device counters over `secs` for `ndev` devices, with the amplification
  * ratios against what the application did (null when it did nothing of
  * that kind). */
-static json_t *dev_io_json(const struct dev_io *d, double secs, size_t ndev,
+json_t *output_dev_io_json(const struct dev_io *d, double secs, size_t ndev,
 			   uint64_t app_bytes_written, uint64_t app_bytes_read, uint64_t app_read_ops)
 {
 	json_t *o = json_object();
@@ -231,14 +231,14 @@ static json_t *device_json(const struct result_phase *p, const struct phase_tota
 		json_object_set_new(o, "none", json_string(d->none ? d->none : "not measured"));
 		return o;
 	}
-	o = dev_io_json(&d->total, p->seconds, d->ndev, t->bytes_written, t->bytes_read,
+	o = output_dev_io_json(&d->total, p->seconds, d->ndev, t->bytes_written, t->bytes_read,
 			t->read_ops);
 	names = json_array();
 	per = json_object();
 	for (size_t i = 0; i < d->ndev; i++) {
 		json_array_append_new(names, json_string(d->names[i]));
 		json_object_set_new(per, d->names[i],
-				    dev_io_json(&d->per[i], p->seconds, 1, 0, 0, 0));
+				    output_dev_io_json(&d->per[i], p->seconds, 1, 0, 0, 0));
 	}
 	json_object_set_new(o, "devices", names);
 	json_object_set_new(o, "ceiling_mb_per_second",
@@ -353,7 +353,7 @@ static json_t *intervals_json(const struct result_phase *p)
 		json_object_set_new(o, "per_op", per);
 		if (iv->has_device)
 			json_object_set_new(o, "device",
-					    dev_io_json(&iv->device, iv->seconds, p->device.ndev,
+					    output_dev_io_json(&iv->device, iv->seconds, p->device.ndev,
 							iv->bytes_written, iv->bytes_read, read_ops));
 		json_array_append_new(a, o);
 	}

@@ -54,6 +54,14 @@ void output_ranks_text(FILE *f, const struct result *r);
 void output_ranks_json(struct json_t *o, const struct result *r);
 void output_ranks_phase_json(struct json_t *o, const struct result *r, const char *phase);
 
+/* Device counters `d` of `ndev` devices over `secs` as a JSON object,
+ * with amplification ratios against what the application wrote and
+ * read (0: null ratios).  A new reference. */
+struct dev_io;
+struct json_t *output_dev_io_json(const struct dev_io *d, double secs, size_t ndev,
+				  uint64_t app_bytes_written, uint64_t app_bytes_read,
+				  uint64_t app_read_ops);
+
 /* The JSON schema version written in "schema_version". */
 #define RESULT_SCHEMA_VERSION 1
 

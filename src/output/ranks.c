@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "output/output.h"
 #include "stats/ranks.h"
@@ -13,6 +14,39 @@ static const char *host_of(const struct result_ranks *rr, int rank)
 		if (rr->v[i].rank == rank)
 			return rr->v[i].host;
 	return "?";
+}
+
+static const struct host_phase *host_find_phase(const struct result_host *h, const char *name)
+{
+	for (size_t i = 0; i < h->nphases; i++)
+		if (!strcmp(h->phases[i].name, name))
+			return &h->phases[i];
+	return NULL;
+}
+
+/* What each host's block devices did in phase `name` (the phase's own
+ * Devices line is their sum). */
+static void hosts_device_text(FILE *f, const struct result_ranks *rr, const char *name)
+{
+	for (size_t i = 0; i < rr->nhosts; i++) {
+		const struct result_host *h = &rr->hosts[i];
+		const struct host_phase *hp = host_find_phase(h, name);
+
+		if (!hp)
+			continue;
+		fprintf(f, "devices of host %s (rank%s", h->host, h->nranks == 1 ? "" : "s");
+		for (size_t k = 0; k < h->nranks; k++)
+			fprintf(f, "%s%d", k ? "," : " ", h->ranks[k]);
+		if (!hp->ndev)
+			fprintf(f, "): none (%s)\n", hp->none ? hp->none : "not measured");
+		else
+			fprintf(f, "): %llu reads %.1f MiB, %llu writes %.1f MiB, busy %llu ms\n",
+			        (unsigned long long)hp->device.reads,
+			        (double)hp->device.bytes_read / 1048576.0,
+			        (unsigned long long)hp->device.writes,
+			        (double)hp->device.bytes_written / 1048576.0,
+			        (unsigned long long)hp->device.busy_ms);
+	}
 }
 
 void output_ranks_text(FILE *f, const struct result *r)
@@ -42,6 +76,10 @@ void output_ranks_text(FILE *f, const struct result *r)
 		    "%d (%s); start skew %.6f s\n",
 		    r->phases[p].name, s.n, s.min, s.max, s.mean, s.slowest, host_of(rr, s.slowest),
 		    s.skew);
+		fprintf(f,
+		        "seconds per rank: min %.3f, max %.3f, mean %.3f; spread %.3f s "
+		        "(max - min)\n",
+		        s.min_seconds, s.max_seconds, s.mean_seconds, s.max_seconds - s.min_seconds);
 		fprintf(f, "%6s %-20s %12s %12s %10s %10s %8s\n", "rank", "host", "ops", "ops/s",
 		        "seconds", "start s", "end");
 		for (size_t i = 0; i < rr->n; i++) {
@@ -53,12 +91,37 @@ void output_ranks_text(FILE *f, const struct result *r)
 				        rank_phase_rate(rp), rp->seconds, rp->start,
 				        rp->end_reason ? rp->end_reason : "");
 		}
+		hosts_device_text(f, rr, r->phases[p].name);
 	}
 }
 
 static json_t *rnum(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* hosts[].phases: per phase, what the host's block devices did */
+static json_t *host_phases_json(const struct result_host *h)
+{
+	json_t *a = json_array();
+
+	for (size_t p = 0; p < h->nphases; p++) {
+		const struct host_phase *hp = &h->phases[p];
+		json_t *q = json_object(), *dev;
+
+		json_object_set_new(q, "name", json_string(hp->name));
+		json_object_set_new(q, "seconds", rnum(hp->seconds));
+		if (hp->ndev) {
+			dev = output_dev_io_json(&hp->device, hp->seconds, hp->ndev, 0, 0, 0);
+		} else {
+			dev = json_object();
+			json_object_set_new(dev, "none",
+			                    json_string(hp->none ? hp->none : "not measured"));
+		}
+		json_object_set_new(q, "device", dev);
+		json_array_append_new(a, q);
+	}
+	return a;
 }
 
 void output_ranks_json(struct json_t *o, const struct result *r)
@@ -106,10 +169,27 @@ void output_ranks_json(struct json_t *o, const struct result *r)
 			json_object_set_new(env, rr->hosts[i].env.v[k].key,
 			                    json_string(rr->hosts[i].env.v[k].value));
 		json_object_set_new(j, "environment", env);
+		json_object_set_new(j, "phases", host_phases_json(&rr->hosts[i]));
 		json_array_append_new(hosts, j);
 	}
 	json_object_set_new(o, "ranks", ranks);
 	json_object_set_new(o, "hosts", hosts);
+}
+
+/* executions[].rank: which rank ran each (the writer of phase o wrote
+ * them in the phase's order) */
+static void exec_ranks(json_t *o, const struct result *r, const char *phase)
+{
+	json_t *ex = json_object_get(o, "executions");
+
+	for (size_t p = 0; ex && p < r->nphases; p++) {
+		if (strcmp(r->phases[p].name, phase))
+			continue;
+		for (size_t i = 0; i < r->phases[p].nexecs && i < json_array_size(ex); i++)
+			json_object_set_new(json_array_get(ex, i), "rank",
+			                    json_integer(r->phases[p].execs[i].rank));
+		break;
+	}
 }
 
 void output_ranks_phase_json(struct json_t *o, const struct result *r, const char *phase)
@@ -127,5 +207,9 @@ void output_ranks_phase_json(struct json_t *o, const struct result *r, const cha
 	json_object_set_new(j, "mean_ops_per_second", rnum(s.n ? s.mean : NAN));
 	json_object_set_new(j, "slowest_rank", s.n ? json_integer(s.slowest) : json_null());
 	json_object_set_new(j, "start_skew_seconds", rnum(s.n ? s.skew : NAN));
+	json_object_set_new(j, "min_seconds", rnum(s.n ? s.min_seconds : NAN));
+	json_object_set_new(j, "max_seconds", rnum(s.n ? s.max_seconds : NAN));
+	json_object_set_new(j, "mean_seconds", rnum(s.n ? s.mean_seconds : NAN));
+	exec_ranks(o, r, phase);
 	json_object_set_new(o, "ranks", j);
 }

@@ -20,7 +20,7 @@ const struct rank_phase *rank_find_phase(const struct result_rank *rk, const cha
 
 void rank_summary(const struct result_ranks *r, const char *name, struct rank_summary *out)
 {
-	double sum = 0, first = 0, last = 0;
+	double sum = 0, first = 0, last = 0, secs = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->slowest = -1;
@@ -37,6 +37,11 @@ void rank_summary(const struct result_ranks *r, const char *name, struct rank_su
 		}
 		if (!out->n || rate > out->max)
 			out->max = rate;
+		if (!out->n || p->seconds < out->min_seconds)
+			out->min_seconds = p->seconds;
+		if (!out->n || p->seconds > out->max_seconds)
+			out->max_seconds = p->seconds;
+		secs += p->seconds;
 		if (!out->n || p->start < first)
 			first = p->start;
 		if (!out->n || p->start > last)
@@ -47,6 +52,7 @@ void rank_summary(const struct result_ranks *r, const char *name, struct rank_su
 	if (out->n) {
 		out->mean = sum / (double)out->n;
 		out->skew = last - first;
+		out->mean_seconds = secs / (double)out->n;
 	}
 }
 
@@ -67,6 +73,11 @@ void result_ranks_free(struct result_ranks *r)
 		free(r->hosts[i].host);
 		free(r->hosts[i].ranks);
 		kv_free(&r->hosts[i].env);
+		for (size_t p = 0; p < r->hosts[i].nphases; p++) {
+			free(r->hosts[i].phases[p].name);
+			free(r->hosts[i].phases[p].none);
+		}
+		free(r->hosts[i].phases);
 	}
 	free(r->hosts);
 	free(r);

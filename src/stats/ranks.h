@@ -38,11 +38,23 @@ struct result_rank {
 	size_t nphases;
 };
 
+/* What one host's block devices did in one phase, as the first rank on
+ * that host measured it (ranks on one host see the same devices). */
+struct host_phase {
+	char *name;
+	double seconds;	 /* that rank's phase time */
+	size_t ndev;	 /* devices measured; 0: none */
+	char *none;	 /* why none ("nfs has no block device"), or NULL */
+	struct dev_io device;
+};
+
 struct result_host {
 	char *host;
 	int *ranks;
 	size_t nranks;
 	struct kvlist env;
+	struct host_phase *phases;
+	size_t nphases;
 };
 
 struct result_ranks {
@@ -58,6 +70,9 @@ struct rank_summary {
 	double min, max, mean; /* ops/s over those ranks */
 	int slowest;           /* rank with the lowest ops/s (-1: none) */
 	double skew;           /* latest start - earliest start (s) */
+	/* the ranks' own phase times (s): each client's time, as timed by
+	 * hand per client */
+	double min_seconds, max_seconds, mean_seconds;
 };
 
 /* The ranks' figures for phase `name`; n = 0 when no rank has it. */

@@ -348,6 +348,7 @@ struct result_exec {
 	uint64_t errors;
 	int complete;	  /* every operation of the list done without error */
 	unsigned repeat;  /* 0-based run (--repeat) it belongs to */
+	int rank;	  /* the MPI rank that ran it (0 alone) */
 };
 
 struct result_phase {

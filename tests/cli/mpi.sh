@@ -54,8 +54,34 @@ run $M "$FSGAUGE" untar --synthetic tiny --copies 2 -d "$d" --json "$T/untar.jso
 check "untar: exit 0" [ "$rc" -eq 0 ]
 check "untar: reduced ops = sum of the ranks'" [ "$(reduced "$T/untar.json")" = true ]
 check "untar: histograms = ops" [ "$(hist_ok "$T/untar.json")" = true ]
-check "untar: 6 copies in the table" [ "$(grep -c '^copy-00[01] ' "$T/out")" -eq 6 ]
+check "untar: 6 copies in the table" [ "$(grep -Ec '^ +[0-2] copy-00[01] ' "$T/out")" -eq 6 ]
 check "untar: no run directory left" no_rundir
+
+# seed 002: two clients each untar a tarball 40 times into one target
+# (a small tarball made here, so that it is quick)
+if "$FSGAUGE" --version | grep -q '+libarchive'; then
+	mkdir -p "$T/src/a/b"
+	for i in 1 2 3 4 5 6; do head -c $((i * 700)) /dev/urandom >"$T/src/a/f$i"; done
+	echo x >"$T/src/a/b/g"
+	tar -czf "$T/src.tar.gz" -C "$T/src" .
+	run mpirun --oversubscribe --allow-run-as-root -np 2 "$FSGAUGE" untar --tarball "$T/src.tar.gz" \
+		--copies 40 -d "$d" --json "$T/seed002.json"
+	j="$T/seed002.json"
+	check "seed 002: exit 0" [ "$rc" -eq 0 ]
+	check "seed 002: 40 copies per rank in the table, a rank column" \
+		[ "$(grep -c '^   0 copy-0' "$T/out")" -eq 40 -a "$(grep -c '^   1 copy-0' "$T/out")" -eq 40 ]
+	check "seed 002: executions name their rank, 40 complete each" [ "$(json "$j" 'sorted((x["rank"], x["index"]) for x in d["phases"][0]["executions"] if x["complete"]) == [(r, i) for r in (0, 1) for i in range(40)]')" = true ]
+	check "seed 002: reduced ops = sum of the ranks'" [ "$(json "$j" 'd["phases"][0]["summary"]["ops"] == sum(r["phases"][0]["ops"] for r in d["ranks"]) > 0')" = true ]
+	check "seed 002: each rank's ops are its copies' ops" [ "$(json "$j" 'all(r["phases"][0]["ops"] == sum(x["ops"] for x in d["phases"][0]["executions"] if x["rank"] == r["rank"]) for r in d["ranks"])')" = true ]
+	check "seed 002: each client's time, their min/max/mean" [ "$(json "$j" 'len(d["ranks"]) == 2 and all(r["phases"][0]["seconds"] > 0 for r in d["ranks"]) and (lambda s, q: q["min_seconds"] == min(s) and q["max_seconds"] == max(s) and abs(q["mean_seconds"] - sum(s) / 2) < 1e-9)([r["phases"][0]["seconds"] for r in d["ranks"]], d["phases"][0]["ranks"])')" = true ]
+	check "seed 002: the slowest rank is the one with the lowest rate" [ "$(json "$j" 'd["phases"][0]["ranks"]["slowest_rank"] == min(d["ranks"], key=lambda r: r["phases"][0]["ops_per_second"])["rank"] and d["phases"][0]["ranks"]["min_ops_per_second"] <= d["phases"][0]["ranks"]["mean_ops_per_second"] <= d["phases"][0]["ranks"]["max_ops_per_second"]')" = true ]
+	check "seed 002: text: per-rank rows, their spread, the slowest rank" sh -c "grep -Eq '^phase untar over 2 ranks: ops/s min .* slowest rank [01] ' '$T/out' && grep -Eq '^seconds per rank: min [0-9.]+, max [0-9.]+, mean [0-9.]+; spread [0-9.]+ s' '$T/out' && [ \$(sed -n '/^seconds per rank:/,/^devices of host/p' '$T/out' | grep -Ec '^ +[01] [^ ]+ +[0-9]+ +[0-9.]+ +[0-9.]+ ') -eq 2 ]"
+	check "seed 002: device counters per distinct host, summing to the phase's" [ "$(json "$j" '[h["host"] for h in d["hosts"]] == sorted(set(r["host"] for r in d["ranks"])) and all(("none" in p["device"]) == all("none" in h["phases"][i]["device"] for h in d["hosts"]) and ("none" in p["device"] or all(p["device"][k] == sum(h["phases"][i]["device"][k] for h in d["hosts"]) for k in ("reads", "writes", "bytes_read", "bytes_written"))) for i, p in enumerate(d["phases"]))')" = true ]
+	check "seed 002: text: a devices line per host" grep -Eq '^devices of host [^ ]+ \(ranks 0,1\): ' "$T/out"
+	check "seed 002: no run directory left" no_rundir
+else
+	ok "seed 002: # SKIP built without libarchive (--tarball)"
+fi
 
 run $M "$FSGAUGE" bonnie -d "$d" -r 0 -s 4 -n 1:2048:1024:2 -m tiny --json "$T/bonnie.json"
 check "bonnie: exit 0" [ "$rc" -eq 0 ]

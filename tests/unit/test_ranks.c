@@ -73,6 +73,19 @@ static struct result *mk(int k)
 	                                   .complete = k != 2,
 	                                   .repeat = 0};
 	p->nexecs = 1;
+	/* nodeA's ranks (0, 1) see one block device; nodeB's (2) none */
+	if (k < 2) {
+		p->device.ndev = 1;
+		p->device.names = xcalloc(1, sizeof(*p->device.names));
+		p->device.names[0] = xstrdup("sda");
+		p->device.per = xcalloc(1, sizeof(*p->device.per));
+		p->device.total.reads = 10 * (uint64_t)(k + 1);
+		p->device.total.writes = 100 * (uint64_t)(k + 1);
+		p->device.total.bytes_written = 4096 * p->device.total.writes;
+		p->device.per[0] = p->device.total;
+	} else {
+		p->device.none = xstrdup("nfs has no block device");
+	}
 	r->errors = k == 2 ? 3 : 0;
 	r->stopped_on_error = k == 2;
 	r->first_error = k == 2 ? xstrdup(first_err) : NULL;
@@ -151,6 +164,8 @@ static void test_summary(void)
 	is_near(s.mean, (100 + 30 + 300) / 3.0, 1e-9, "mean over the ranks");
 	is_int(s.slowest, 5, "slowest rank named by its rank number");
 	is_near(s.skew, 1.5, 1e-12, "skew: latest start - earliest start of those ranks");
+	ok(s.min_seconds == 10 && s.max_seconds == 10 && s.mean_seconds == 10,
+	   "seconds: min, max, mean of those ranks");
 	ok(rank_find_phase(&rr->v[2], "run") == NULL, "rank_find_phase: absent phase");
 	ok(rank_find_phase(&rr->v[2], "other") == &rr->v[2].phases[0], "rank_find_phase: found");
 	rank_summary(rr, "nosuch", &s);
@@ -256,7 +271,21 @@ static void check_rows(const struct result *acc)
 		ok(rr->hosts[1].nranks == 1 && rr->hosts[1].ranks[0] == 2, "nodeB: rank 2 only");
 		is_str(kv_get(&rr->hosts[1].env, "kernel"), "6.1", "nodeB: its own environment");
 		is_str(kv_get(&rr->hosts[0].env, "kernel"), "6.8", "nodeA: its own environment");
+		ok(rr->hosts[0].nphases == 1 && !strcmp(rr->hosts[0].phases[0].name, "run") &&
+		       rr->hosts[0].phases[0].ndev == 1 && !rr->hosts[0].phases[0].none,
+		   "nodeA: its phase, with its one device");
+		ok(rr->hosts[0].phases[0].device.reads == 10 &&
+		       rr->hosts[0].phases[0].device.writes == 100 &&
+		       rr->hosts[0].phases[0].device.bytes_written == 409600,
+		   "nodeA: its first rank's device counters (rank 1's are the same devices)");
+		is_near(rr->hosts[0].phases[0].seconds, 10, 0, "nodeA: that rank's phase time");
+		ok(rr->hosts[1].nphases == 1 && rr->hosts[1].phases[0].ndev == 0 &&
+		       rr->hosts[1].phases[0].none &&
+		       !strcmp(rr->hosts[1].phases[0].none, "nfs has no block device"),
+		   "nodeB: no device, and why");
 	}
+	is_int(acc->phases[0].device.total.reads, 10,
+	       "phase device counters: nodeA's once, nodeB has none");
 	rank_summary(rr, "run", &s);
 	is_int(s.n, NRANKS, "summary over every rank");
 	is_int(s.slowest, 1, "slowest rank: the one with the lowest ops/s");
@@ -264,6 +293,9 @@ static void check_rows(const struct result *acc)
 	is_near(s.max, (double)(read_ops(2) + write_ops(2)) / 12, 1e-9, "max rate: rank 2's");
 	ok(s.min <= s.mean && s.mean <= s.max, "mean within [min, max]");
 	is_near(s.skew, 0.2, 1e-12, "start skew: 0.2 s");
+	is_near(s.min_seconds, 10, 0, "min seconds: rank 0's");
+	is_near(s.max_seconds, 12, 0, "max seconds: rank 2's");
+	is_near(s.mean_seconds, 11, 1e-12, "mean seconds over the ranks");
 }
 
 static void check_rest(const struct result *acc)
@@ -288,7 +320,8 @@ static void check_rest(const struct result *acc)
 		ok(x->index == i && !strcmp(x->op, "untar") && x->thread == k + 1 &&
 		       x->start == 0.5 * k && x->seconds == 1.25 + k &&
 		       x->ops == 40 + (uint64_t)k && x->bytes == 1000 + (uint64_t)k &&
-		       x->errors == (uint64_t)(k == 2) && x->complete == (k != 2) && x->repeat == 0,
+		       x->errors == (uint64_t)(k == 2) && x->complete == (k != 2) && x->repeat == 0 &&
+		       x->rank == k,
 		   "execution %zu comes back field for field", i);
 	}
 }

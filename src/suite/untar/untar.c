@@ -243,7 +243,7 @@ static double nearest_rank(const double *v, size_t n, double q)
  * into the phase's metrics (untar_metrics[]: the JSON's
  * phases[].metrics). */
 static void copies_text(FILE *f, struct result_phase *ph, const struct replay_stats *st,
-			int removal)
+			int removal, int ranks)
 {
 	uint64_t per_copy = removal ? st->files + st->symlinks + st->hardlinks + st->dirs + 1
 				    : st->files;
@@ -257,6 +257,8 @@ static void copies_text(FILE *f, struct result_phase *ph, const struct replay_st
 	fprintf(f, "Phase %s, per copy:\n", ph->name);
 	if (runs > 1)
 		fprintf(f, "%4s ", "run");
+	if (ranks)
+		fprintf(f, "%4s ", "rank");
 	fprintf(f, "%-10s %6s %10s %10s %12s %10s\n", "copy", "thread", "start s", "seconds",
 		removal ? "entries/s" : "files/s", "MiB/s");
 	for (size_t i = 0; i < ph->nexecs; i++) {
@@ -265,6 +267,8 @@ static void copies_text(FILE *f, struct result_phase *ph, const struct replay_st
 
 		if (runs > 1)
 			fprintf(f, "%4u ", x->repeat + 1);
+		if (ranks)
+			fprintf(f, "%4d ", x->rank);
 		fprintf(f, "%s-%03llu %6d %10.3f %10.3f", COPY_DIR, (unsigned long long)x->index,
 			x->thread, x->start, x->seconds);
 		if (x->complete && removal) {
@@ -790,7 +794,7 @@ static void untar_report(struct suite_session *s, struct result *acc)
 	if (u->read_interrupted)
 		return; /* nothing ran: the message said why */
 	for (size_t i = 0; i < acc->nphases; i++)
-		copies_text(stdout, &acc->phases[i], &u->r->st, i > 0);
+		copies_text(stdout, &acc->phases[i], &u->r->st, i > 0, acc->ranks != NULL);
 	output_text(stdout, acc);
 	if (!acc->interrupted && !acc->errors && !acc->stopped_on_error)
 		check_finished(s, acc);
