@@ -443,6 +443,16 @@ struct ws_arg {
 	int synced; /* an fsync flowop, or a descriptor opened O_SYNC/O_DSYNC/O_DIRECT */
 };
 
+/* Add fs to a's filesets, once. */
+static void ws_note(struct ws_arg *a, struct rt_fileset *fs)
+{
+	for (size_t i = 0; i < a->nseen; i++)
+		if (a->seen[i] == fs)
+			return;
+	a->seen = xrealloc(a->seen, (a->nseen + 1) * sizeof(*a->seen));
+	a->seen[a->nseen++] = fs;
+}
+
 /* Reads often go through a descriptor another flowop opened (fd=), so
  * the working set is every fileset the phase's flowops name, which bounds
  * what the reads could touch; the caller caps it at the bytes read. */
@@ -460,11 +470,7 @@ static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void 
 	}
 	if (!f->fs)
 		return;
-	for (size_t i = 0; i < a->nseen; i++)
-		if (a->seen[i] == f->fs)
-			return;
-	a->seen = xrealloc(a->seen, (a->nseen + 1) * sizeof(*a->seen));
-	a->seen[a->nseen++] = f->fs;
+	ws_note(a, f->fs);
 }
 
 static uint64_t read_working_set(struct measure *m, int *all_direct, int *synced)
@@ -517,11 +523,7 @@ static void written_flow(struct runner *rn, struct worker *wk, struct wflow *f, 
 	 * every fileset the phase names */
 	if (!f->fs || f->fs->def->has_device)
 		return;
-	for (size_t i = 0; i < a->nseen; i++)
-		if (a->seen[i] == f->fs)
-			return;
-	a->seen = xrealloc(a->seen, (a->nseen + 1) * sizeof(*a->seen));
-	a->seen[a->nseen++] = f->fs;
+	ws_note(a, f->fs);
 }
 
 /* Entry i of fs, or its chunk files: into s (regular files only). */

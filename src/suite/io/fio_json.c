@@ -23,8 +23,6 @@
 #include "suite/io/internal.h"
 #include "util/util.h"
 
-static const double default_pcts[] = { 1,  5,  10, 20, 30, 40,	 50,   60,   70,
-				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
 
 static void set_u(json_t *o, const char *k, uint64_t v)
 {
@@ -47,8 +45,8 @@ static json_t *lat_obj(const struct hist *h, const struct io_job *j, int pcts, i
 	set_d(o, "stddev", io_hist_stdev(h));
 	set_u(o, "N", h->count);
 	if (pcts && h->count) {
-		const double *p = j->npercentiles ? j->percentiles : default_pcts;
-		size_t np = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+		size_t np;
+		const double *p = io_percentiles(j, &np);
 		json_t *po = json_object();
 
 		for (size_t i = 0; i < np; i++) {

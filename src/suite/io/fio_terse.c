@@ -27,8 +27,6 @@
 
 #define TERSE_PCTS 20 /* percentile fields, used or "0%=0" */
 
-static const double default_pcts[] = { 1,  5,  10, 20, 30, 40,	 50,   60,   70,
-				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
 
 /* min;max;mean;stddev of a histogram, in microseconds (have: 0 leaves
  * the four fields empty). */
@@ -45,8 +43,8 @@ static void lat4(FILE *f, const struct hist *h, int have)
 
 static void pcts20(FILE *f, const struct hist *h, const struct io_job *j)
 {
-	const double *p = j->npercentiles ? j->percentiles : default_pcts;
-	size_t np = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+	size_t np;
+	const double *p = io_percentiles(j, &np);
 
 	for (size_t i = 0; i < TERSE_PCTS; i++) {
 		if (i < np)

@@ -19,8 +19,15 @@
 #include "suite/io/internal.h"
 #include "util/util.h"
 
+/* fio's default percentile_list */
 static const double default_pcts[] = { 1,  5,  10, 20, 30, 40,	 50,   60,   70,
 				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
+
+const double *io_percentiles(const struct io_job *j, size_t *n)
+{
+	*n = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+	return j->npercentiles ? j->percentiles : default_pcts;
+}
 
 /* What a job's (or a group's) direction did: its operations merged. */
 struct dir_fig {
@@ -105,8 +112,8 @@ static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j, con
 {
 	double div;
 	const char *unit = lat_unit(h, &div);
-	const double *pcts = j->npercentiles ? j->percentiles : default_pcts;
-	size_t np = j->npercentiles ? j->npercentiles : ARRAY_SIZE(default_pcts);
+	size_t np;
+	const double *pcts = io_percentiles(j, &np);
 	const char *ind = strcmp(what, "lat") ? "    " : "     ";
 
 	fprintf(f, "%s%s (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", ind, what, unit,

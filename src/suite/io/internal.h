@@ -36,6 +36,8 @@ void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs
  * has any. */
 int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
 		 enum io_dir dir);
+/* The job's percentile_list, or fio's default one: n of them. */
+const double *io_percentiles(const struct io_job *j, size_t *n);
 /* A histogram's standard deviation (from its buckets), and how many of
  * its values are in (lo, hi]. */
 double io_hist_stdev(const struct hist *h);
