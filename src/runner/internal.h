@@ -284,8 +284,9 @@ struct worker {
 	 * (ended: atomic, set by the worker last) */
 	int win_ok, ended;
 	uint64_t win_cpu0_ns, win_t0_ns, cpu_end_ns, t_end_ns;
-	/* ... and its run-queue wait (schedstat; sched_ok: read at both ends) */
-	int sched_ok;
+	/* ... and its run-queue wait (schedstat: sched_ok when read at the
+	 * window's start, sched_end_ok at the thread's end) */
+	int sched_ok, sched_end_ok;
 	uint64_t win_runq0_ns, runq_end_ns;
 	/* the window starts as the gate opens: the worker reads its own
 	 * clocks then (measure.c sets it before the gate opens) */

@@ -165,8 +165,9 @@ void measure_thread_end(struct worker *wk)
 
 	wk->cpu_end_ns = thread_cpu_ns();
 	wk->t_end_ns = now_ns();
-	if (wk->sched_ok && sysstat_thread_sched(0, &run, &wk->runq_end_ns) < 0)
-		wk->sched_ok = 0;
+	/* (its own flag: the control thread may be writing sched_ok, when a
+	 * warm-up ends, while this thread ends) */
+	wk->sched_end_ok = sysstat_thread_sched(0, &run, &wk->runq_end_ns) == 0;
 }
 
 /* A running worker's clocks, read from this thread (the CPU clock through
@@ -604,7 +605,7 @@ static void phase_threads(struct measure *m, struct result_phase *ph)
 		t->n++;
 		t->wall_ns += wall;
 		t->cpu_ns += cpu;
-		if (wk->sched_ok && wk->runq_end_ns >= wk->win_runq0_ns) {
+		if (wk->sched_ok && wk->sched_end_ok && wk->runq_end_ns >= wk->win_runq0_ns) {
 			t->runq_n++;
 			t->runq_ns += wk->runq_end_ns - wk->win_runq0_ns;
 		}
