@@ -214,4 +214,88 @@ if [ -n "$loop2" ] && [ -n "$loop3" ]; then
 else
 	ok "iozone on devices: # SKIP cannot set up two more loop devices"
 fi
+# --- fsgauge io on a device (filename=/dev/X): the same rules; every
+# refusal leaves the device's bytes unchanged (sha256 before and after)
+truncate -s 16M "$T/d4.img"
+loop4=$(losetup -f --show "$T/d4.img" 2>/dev/null) || loop4=""
+if [ -n "$loop4" ]; then
+	trap '[ -n "$mnt" ] && umount "$mnt" 2>/dev/null; losetup -d "$loop"; [ -n "$loop2" ] && losetup -d "$loop2"; [ -n "$loop3" ] && losetup -d "$loop3"; losetup -d "$loop4"; rm -rf "$T"' EXIT
+	sum() { sha256sum <"$1" | cut -d' ' -f1; }
+	mkdir "$T/iocwd"
+	cd "$T/iocwd" || exit 1
+	io="io --name=j --bs=64k --size=1m --filename=$loop4"
+	before=$(sum "$loop4")
+	for rw in write randwrite rw randrw; do
+		# shellcheck disable=SC2086
+		expect_fail "io --rw=$rw on a device without --allow-write-device: refused" 2 \
+			"refusing to write to block device '$loop4'.*--allow-write-device" "$FSGAUGE" $io --rw=$rw
+		check "  the device is unchanged" [ "$(sum "$loop4")" = "$before" ]
+	done
+	printf '[r]\nrw=read\n[w]\nrw=write\n' >"$T/rw.fio"
+	# shellcheck disable=SC2086
+	expect_fail "a job file whose second job writes the device: refused before the first runs" 2 \
+		"refusing to write to block device '$loop4'" "$FSGAUGE" io "$T/rw.fio" --bs=64k --size=1m --filename="$loop4" --json "$T/no.json"
+	check "  the device is unchanged and no result written" [ "$(sum "$loop4")" = "$before" ] && [ ! -e "$T/no.json" ]
+	# shellcheck disable=SC2086
+	run "$FSGAUGE" $io --rw=randread --ioengine=libaio --iodepth=8 --direct=1 -q --json "$T/ior.json"
+	check "io --rw=randread on a device, libaio at depth 8, direct: exit 0" [ "$rc" -eq 0 ]
+	check "  it read --size bytes and wrote none (JSON)" \
+		[ "$(json "$T/ior.json" 'sum(p["summary"]["bytes_read"] for p in d["phases"]) == 1048576 and sum(p["summary"]["bytes_written"] for p in d["phases"]) == 0')" = true ]
+	check "  the device is unchanged" [ "$(sum "$loop4")" = "$before" ]
+	check "  nothing was created in the current directory" empty_dir "$T/iocwd"
+	# shellcheck disable=SC2086
+	expect_fail "io: a size larger than the device" 2 \
+		"size 33554432 does not fit on block device '$loop4' \(16777216 bytes\)" \
+		"$FSGAUGE" io --name=j --rw=read --size=32m --filename="$loop4"
+	# shellcheck disable=SC2086
+	expect_fail "io: -d with a device" 2 "-d does not apply to a block device target \('$loop4'\)" \
+		"$FSGAUGE" $io --rw=read -d "$T"
+	# shellcheck disable=SC2086
+	run "$FSGAUGE" $io --rw=write --ioengine=io_uring --iodepth=8 --direct=1 --allow-write-device --json "$T/iow.json"
+	check "io --rw=write on an empty device with --allow-write-device (io_uring, depth 8): exit 0" [ "$rc" -eq 0 ]
+	check "  says it writes the device and creates nothing" \
+		grep -q "^block device: $loop4 (written; nothing is created or removed)" "$T/err"
+	check "  the first --size bytes were written, the rest is still zeros" \
+		sh -c "! cmp -s -n 1048576 '$loop4' /dev/zero && cmp -s -i 1048576 -n 15728640 '$loop4' /dev/zero"
+	check "  the device's own counters saw the writes (JSON)" \
+		[ "$(json "$T/iow.json" 'd["phases"][0]["device"]["devices"] == ["'"${loop4#/dev/}"'"] and d["phases"][0]["device"]["bytes_written"] >= 1048576')" = true ]
+	check "  nothing was created in the current directory" empty_dir "$T/iocwd"
+	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop4" >/dev/null 2>&1; then
+		before=$(sum "$loop4")
+		# shellcheck disable=SC2086
+		expect_fail "io on an ext4 device with --allow-write-device alone: refused" 2 \
+			"refusing to write to '$loop4': it holds ext4 data.*--force-destroy-data" \
+			"$FSGAUGE" $io --rw=write --allow-write-device
+		check "  the file system is unchanged" [ "$(sum "$loop4")" = "$before" ]
+		# shellcheck disable=SC2086
+		run "$FSGAUGE" $io --rw=read -q
+		check "  reading it is allowed and leaves it unchanged" [ "$rc" -eq 0 ] && [ "$(sum "$loop4")" = "$before" ]
+		mkdir "$T/mnt4"
+		if mount "$loop4" "$T/mnt4" 2>/dev/null; then
+			mnt="$T/mnt4"
+			# shellcheck disable=SC2086
+			expect_fail "io on a mounted device: refused" 2 \
+				"refusing to write to '$loop4': it is mounted on '$T/mnt4'" \
+				"$FSGAUGE" $io --rw=write --allow-write-device
+			# shellcheck disable=SC2086
+			expect_fail "  even with --force-destroy-data the exclusive open refuses it" 3 \
+				"cannot open '$loop4' for writing: it is in use" \
+				"$FSGAUGE" $io --rw=write --allow-write-device --force-destroy-data
+			umount "$mnt" && mnt=""
+			before=$(sum "$loop4") # mounting itself writes to it
+		else
+			ok "io on a mounted device: # SKIP cannot mount here"
+		fi
+		# shellcheck disable=SC2086
+		run "$FSGAUGE" $io --rw=randwrite --allow-write-device --force-destroy-data -q
+		check "io on an ext4 device with --force-destroy-data: exit 0, the device was written" \
+			[ "$rc" -eq 0 ] && [ "$(sum "$loop4")" != "$before" ]
+	else
+		ok "io on an ext4 device: # SKIP mkfs.ext4 not available"
+	fi
+	check "io on devices created nothing" empty_dir "$T/iocwd"
+	cd / || exit 1
+else
+	ok "io on devices: # SKIP cannot set up another loop device"
+fi
 finish

@@ -11,6 +11,9 @@
 d="$T/target"
 mkdir "$d"
 wl="varmail -q -s nfiles=20 -s nthreads=2"
+# the option that names the engine, and the engine the faulty one wraps
+# (fsgauge io takes fio's --ioengine, and wraps the asynchronous ones too)
+eng_opt=--engine inner=psync
 : "${FAULT_SAMPLES:=3}"
 
 # strerror text of the errors injected
@@ -51,7 +54,7 @@ faulted_cmd() {
 	desc=$1 spec=$2 err=$3
 	shift 3
 	rm -f "$T/f.json"
-	timeout -k 5 60 "$FSGAUGE" "$@" --engine "faulty:psync:$spec" \
+	timeout -k 5 60 "$FSGAUGE" "$@" "$eng_opt" "faulty:$inner:$spec" \
 		--json "$T/f.json" >"$T/out" 2>"$T/err"
 	rc=$?
 	msg=$(errtext "$err")
@@ -89,7 +92,7 @@ transient() {
 	# shellcheck disable=SC2086
 	[ $# -gt 0 ] || set -- run $wl -d "$d" -t 1
 	rm -f "$T/f.json"
-	timeout -k 5 60 "$FSGAUGE" "$@" --engine "faulty:psync:$spec" \
+	timeout -k 5 60 "$FSGAUGE" "$@" "$eng_opt" "faulty:$inner:$spec" \
 		--json "$T/f.json" >"$T/out" 2>"$T/err"
 	rc=$?
 	# (bonnie and iozone print each phase's "limited by" line on stderr)
@@ -232,6 +235,44 @@ if "$FSGAUGE" bonnie --help >/dev/null 2>&1; then
 	done
 else
 	ok "bonnie: # SKIP fsgauge bonnie is not built"
+fi
+
+# 10. fsgauge io (fio's options): a mixed random job with fsyncs on psync,
+# and on io_uring and libaio with 8 requests in flight, so a fault meets
+# a queue that still holds requests; the first, a middle and the last
+# write, read, fsync and the open, then transient faults
+if "$FSGAUGE" io --help >/dev/null 2>&1; then
+	eng_opt=--ioengine
+	for inner in psync io_uring libaio; do
+		depth=8
+		[ "$inner" = psync ] && depth=1
+		io="io --name=j --rw=randrw --bs=4k --size=256k --iodepth=$depth --fsync=8 -d $d -q"
+		# shellcheck disable=SC2086
+		run "$FSGAUGE" $io --ioengine "faulty:$inner" --json "$T/ioc.json"
+		check "io on $inner: count run succeeds" [ "$rc" -eq 0 ]
+		eval "$(json "$T/ioc.json" '" ".join("i_%s=%d" % (k, d["io_requests"].get(k, 0)) for k in ("write", "read", "fsync", "open"))')"
+		# shellcheck disable=SC2154
+		check "io on $inner: count run did writes, reads, fsyncs and an open ($i_write, $i_read, $i_fsync, $i_open)" \
+			[ "$i_write" -gt 8 ] && [ "$i_read" -gt 8 ] && [ "$i_fsync" -gt 0 ] && [ "$i_open" -gt 0 ]
+		for op in write read fsync open; do
+			eval "n=\$i_$op"
+			for i in $(awk -v n="$n" 'BEGIN { print 1; if (n > 2) print int(n / 2); if (n > 1) print n }' | sort -un); do
+				err=EIO
+				[ "$op" = write ] && [ "$i" -gt 1 ] && err=ENOSPC
+				# shellcheck disable=SC2086
+				faulted_cmd "io on $inner: $op #$i of $n fails with $err" "op=$op,nth=$i,err=$err" "$err" $io
+			done
+		done
+		# shellcheck disable=SC2086
+		faulted_cmd "io on $inner: every write after the 10th fails with ENOSPC" "op=write,after=10,err=ENOSPC" ENOSPC $io
+		# shellcheck disable=SC2086
+		transient "io on $inner: every read and write short, completed by retries" "op=read|write,after=0,err=short" $io
+		# shellcheck disable=SC2086
+		transient "io on $inner: EINTR on write #3 is retried" "op=write,nth=3,err=EINTR" $io
+	done
+	eng_opt=--engine inner=psync
+else
+	ok "io: # SKIP fsgauge io is not built"
 fi
 
 finish
