@@ -772,6 +772,7 @@ static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_s
 	return FR_OK;
 }
 
+/* The working set's bytes: wss=, else the file's size past offset=. */
 static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 {
 	int64_t wss = f->wss >= 0 ? f->wss : wl_val_int(&f->fo->wss, NULL, 0);
@@ -781,7 +782,8 @@ static uint64_t slot_wss(struct wflow *f, struct fd_slot *s)
 	if (s->fs && s->idx >= 0) {
 		uint64_t cur = __atomic_load_n(&s->fs->e[s->idx].cur, __ATOMIC_RELAXED);
 
-		return cur ? cur : s->fs->e[s->idx].size;
+		cur = cur ? cur : s->fs->e[s->idx].size;
+		return cur > f->base ? cur - f->base : 0;
 	}
 	return 0;
 }
@@ -1070,7 +1072,7 @@ static ALWAYS_INLINE uint64_t rw_offset(struct worker *wk, struct wflow *f, stru
 	}
 	if (verifying(wk))
 		off = verify_align_down(off);
-	return off;
+	return off + f->base;
 }
 
 /* iodepth=: count a submission at which `depth` requests of the flowop
@@ -2973,6 +2975,8 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->stride = v > 1 ? (uint64_t)v : 0;
 	v = wl_val_int(&fo->bufsize, NULL, 0);
 	f->bufsize = v > 0 ? (uint64_t)v : 0;
+	v = wl_val_int(&fo->offset, NULL, 0);
+	f->base = v > 0 ? (uint64_t)v : 0;
 	f->type = fo->type;
 	f->random = wl_val_bool(&fo->random, 0);
 	f->iters = wl_val_israndom(&fo->iters) ? 0 : MAX(wl_val_int(&fo->iters, NULL, 1), 1);

@@ -175,6 +175,7 @@ struct wflow {
 	 * resolve them per operation */
 	int reverse, stonewall;
 	uint64_t stride, bufsize;
+	uint64_t base;		/* offset=: where the working set starts */
 	int64_t iters;		/* iters=, >= 1; 0: a random variable, drawn per call */
 	int64_t iosize;		/* iosize=, >= 1; 0: a random variable, drawn per operation */
 	int64_t wss;		/* wss=, constant; -1: a random variable */

@@ -49,6 +49,7 @@ static const struct field flowop_fields[] = {
 	{ "random_distribution", FO(random_distribution) },
 	{ "percentage_random", FO(percentage_random) },
 	{ "randommap", FO(randommap) },
+	{ "offset", FO(offset) },
 	{ "rate_iops", FO(rate_iops) },
 	{ "rate", FO(rate) },
 	{ "rate_process", FO(rate_process) },

@@ -147,6 +147,7 @@ static const struct attr_desc flowop_attrs[] = {
 	{ "random_distribution", AK_STR, FO(random_distribution) },
 	{ "percentage_random", AK_INT, FO(percentage_random) },
 	{ "randommap", AK_BOOL, FO(randommap) },
+	{ "offset", AK_SIZE, FO(offset) },
 	{ "rate_iops", AK_NUM, FO(rate_iops) },
 	{ "rate", AK_SIZE, FO(rate) },
 	{ "rate_process", AK_STR, FO(rate_process) },
@@ -1872,6 +1873,14 @@ static int check_offsets(struct parser *p, const struct fo_ast *f, const struct 
 				    "flowop '%s': percentage_random %lld is out of range (0 to 100)",
 				    fo->name, (long long)n);
 	}
+	rc = check_rw_attr(p, f, fo, "offset", &fo->offset, 0);
+	if (rc)
+		return rc;
+	if (wl_val_isset(&fo->offset) && wl_val_isset(&fo->bufsize)) {
+		attr_place(f, "offset", &line, &col);
+		return perr(p, line, col, "flowop '%s': offset and bufsize exclude each other",
+			    fo->name);
+	}
 	if (wl_val_bool(&fo->randommap, 0) && spec.kind != DIST_UNIFORM) {
 		attr_place(f, "randommap", &line, &col);
 		return perr(p, line, col,
@@ -3196,6 +3205,7 @@ static void flowop_free(struct wl_flowop *fo)
 	wl_val_clear(&fo->random_distribution);
 	wl_val_clear(&fo->percentage_random);
 	wl_val_clear(&fo->randommap);
+	wl_val_clear(&fo->offset);
 	wl_val_clear(&fo->rate_iops);
 	wl_val_clear(&fo->rate);
 	wl_val_clear(&fo->rate_process);

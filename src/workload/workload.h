@@ -228,6 +228,9 @@ struct wl_flowop {
 	struct wl_val random_distribution; /* a dist_parse() spec; default uniform */
 	struct wl_val percentage_random;   /* 0 to 100; default 100 */
 	struct wl_val randommap;	   /* each block once per pass; default off */
+	/* read/write: the byte of the file where the working set starts
+	 * (fio's offset=); default 0 */
+	struct wl_val offset;
 	/* read/write: an open-loop schedule (fio's rate_iops=, rate=,
 	 * rate_process=, rate_min=; docs/workload-language.md) */
 	struct wl_val rate_iops;	   /* requests per second */

@@ -94,6 +94,50 @@ fi
 kept ",random_distribution=zipf:1.2,percentage_random=50"
 check "zipf:1.2 with percentage_random=50: runs, exit 0" [ "$rc" -eq 0 ]
 check "  256 writes" [ "$(json "$T/j.json" "$W_OPS")" = 256 ]
+
+# offset=: the working set starts there; data (SEEK_DATA/SEEK_HOLE
+# extents, "START-END ...") lands only in [offset, offset + wss), or in
+# the rest of the file after offset without wss
+extents() {
+	python3 - "$d" <<'PY'
+import os, sys
+files = [os.path.join(r, n) for r, _, ns in os.walk(sys.argv[1]) for n in ns if n == "f0"]
+fd = os.open(files[0], os.O_RDONLY)
+size, pos, out = os.fstat(fd).st_size, 0, []
+while pos < size:
+    try:
+        start = os.lseek(fd, pos, os.SEEK_DATA)
+    except OSError:
+        break
+    end = os.lseek(fd, start, os.SEEK_HOLE)
+    out.append("%d-%d" % (start, end))
+    pos = end
+print(size, " ".join(out))
+PY
+}
+if [ "$holes" = 1 ]; then
+	workload ""
+	sed 's/wss=1m,iters=256/wss=256k,iters=64,offset=256k,randommap/' "$T/o.f" > "$T/of.f"
+	rm -rf "$d"/*
+	run "$FSGAUGE" run "$T/of.f" -d "$d" -q --keep --json "$T/j.json"
+	check "offset=256k,wss=256k with randommap: exit 0, 64 writes" \
+		[ "$rc" -eq 0 ] && [ "$(json "$T/j.json" "$W_OPS")" = 64 ]
+	check "  the data is exactly [256 KiB, 512 KiB) ($(extents))" [ "$(extents)" = "524288 262144-524288" ]
+	sed 's/,random,wss=1m,iters=256/,offset=768k,iters=128/' "$T/o.f" > "$T/of.f"
+	rm -rf "$d"/*
+	run "$FSGAUGE" run "$T/of.f" -d "$d" -q --keep --json "$T/j.json"
+	check "sequential offset=768k without wss, 128 writes of 4 KiB: exit 0" [ "$rc" -eq 0 ]
+	check "  they start at 768 KiB and go on past the end, as sequential writes without wss do ($(extents))" \
+		[ "$(extents)" = "1310720 786432-1310720" ]
+	sed 's/flowop write name=w,fd=1,iosize=4k,random,wss=1m,iters=256/flowop read name=w,fd=1,iosize=4k,offset=768k,iters=128/; s/prealloc=0/prealloc/; s/createfile/openfile/' "$T/o.f" > "$T/of.f"
+	run "$FSGAUGE" run "$T/of.f" -d "$d" -q --json "$T/j.json"
+	check "sequential reads at offset=768k of a 1 MiB file, without wss: 128 reads of 4 KiB (exit $rc)" \
+		[ "$rc" -eq 0 ] && [ "$(json "$T/j.json" "$W_OPS")" = 128 ]
+	check "  each a whole 4 KiB: they wrap within the last 256 KiB, never past the end" \
+		[ "$(json "$T/j.json" '[o["bytes_read"] for o in d["phases"][0]["operations"] if o["name"] == "w"][0]')" = 524288 ]
+else
+	ok "# SKIP offset= placement: this file system reports no holes"
+fi
 rm -rf "$d"/*
 
 # bad WML: ATTRS|MESSAGE (the message follows file:line:col)
@@ -109,6 +153,8 @@ random_distribution=bogus|flowop 'w': bad random_distribution 'bogus': unknown d
 percentage_random=101|flowop 'w': percentage_random 101 is out of range \(0 to 100\)$
 percentage_random=x|percentage_random
 randommap,random_distribution=zipf:1.1|flowop 'w': randommap takes every block once per pass: it needs the uniform random_distribution$
+offset=x|offset
+offset=4k,bufsize=64k|flowop 'w': offset and bufsize exclude each other$
 EOF_BAD
 
 # attributes that need random, and a flowop that has no offsets
@@ -122,5 +168,8 @@ workload ""
 sed 's/flowop closefile name=cl,fd=1/flowop closefile name=cl,fd=1,randommap/' "$T/o.f" > "$T/n3.f"
 expect_fail "randommap on closefile: refused, exit 2" 2 "flowop 'cl': randommap is for read and write flowops only$" \
 	"$FSGAUGE" run "$T/n3.f" -d "$d" -q
+sed 's/flowop closefile name=cl,fd=1,randommap/flowop closefile name=cl,fd=1,offset=4k/' "$T/n3.f" > "$T/n4.f"
+expect_fail "offset on closefile: refused, exit 2" 2 "flowop 'cl': offset is for read and write flowops only$" \
+	"$FSGAUGE" run "$T/n4.f" -d "$d" -q
 check "nothing left in the target" empty_dir "$d"
 finish
