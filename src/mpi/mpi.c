@@ -15,6 +15,7 @@
 #include "mpi/reduce.h"
 #include "runner/preflight.h"
 #include "runner/runner.h"
+#include "stats/env.h"
 #include "stats/ranks.h"
 #include "stats/result.h"
 #include "util/rundir.h"
@@ -70,9 +71,10 @@ void mpi_scale_needs(struct preflight_needs *n)
 	(void)n;
 }
 
-void mpi_check_target(int dirfd)
+void mpi_check_target(int dirfd, const char *path)
 {
 	(void)dirfd;
+	(void)path;
 }
 
 const struct runner_sync *mpi_sync(void)
@@ -108,6 +110,8 @@ static struct {
 	double *starts, *ends;
 	size_t ntimes, cap;
 	int *other_fs; /* rank 0: per rank, its target on another file system */
+	struct rank_fs *fs; /* rank 0: the file systems of the ranks' targets */
+	size_t nfs;
 	struct runner_sync sync;
 } m;
 
@@ -250,6 +254,9 @@ void mpi_end(void)
 	free(m.starts);
 	free(m.ends);
 	free(m.other_fs);
+	rank_fs_free(m.fs, m.nfs);
+	m.fs = NULL;
+	m.nfs = 0;
 	MPI_Finalize();
 	m.inited = 0;
 }
@@ -272,46 +279,58 @@ void mpi_scale_needs(struct preflight_needs *n)
 	n->processes *= m.host_ranks;
 }
 
+/* What each rank says of its target (fixed size: gathered as bytes). */
 struct target_id {
-	uint64_t dev, fstype;
+	uint64_t dev, magic;
+	char type[64];
+	char mount_point[1024];
 };
 
-void mpi_check_target(int dirfd)
+void mpi_check_target(int dirfd, const char *path)
 {
-	struct target_id me = {0, 0}, *all = NULL;
-	char *hosts = NULL;
+	struct target_id me, *all = NULL;
+	char *hosts = NULL, *warn;
+	struct rank_target *t;
+	struct mount_info mi;
 	struct stat st;
 	struct statfs sf;
 
 	if (!mpi_on())
 		return;
+	memset(&me, 0, sizeof(me));
 	if (dirfd >= 0 && fstat(dirfd, &st) == 0)
 		me.dev = st.st_dev;
 	if (dirfd >= 0 && fstatfs(dirfd, &sf) == 0)
-		me.fstype = (uint64_t)sf.f_type;
+		me.magic = (uint64_t)sf.f_type;
+	if (path && env_mount_of(path, &mi) == 0) {
+		snprintf(me.type, sizeof(me.type), "%s", mi.fstype);
+		snprintf(me.mount_point, sizeof(me.mount_point), "%s", mi.mountpoint);
+	}
 	if (m.rank == 0) {
 		all = xcalloc((size_t)m.size, sizeof(*all));
-		free(m.other_fs);
-		m.other_fs = xcalloc((size_t)m.size, sizeof(int));
 		hosts = xcalloc((size_t)m.size, sizeof(m.host));
 	}
-	MPI_Gather(&me, 2, MPI_UINT64_T, all, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	MPI_Gather(&me, sizeof(me), MPI_BYTE, all, sizeof(me), MPI_BYTE, 0, MPI_COMM_WORLD);
 	MPI_Gather(m.host, sizeof(m.host), MPI_CHAR, hosts, sizeof(m.host), MPI_CHAR, 0,
 	           MPI_COMM_WORLD);
-	for (int r = 1; m.rank == 0 && r < m.size; r++) {
-		const char *h = hosts + (size_t)r * sizeof(m.host);
-		int local = !strcmp(h, m.host);
-
-		/* a device number means something on one host only */
-		m.other_fs[r] =
-		    all[r].fstype != all[0].fstype || (local && all[r].dev != all[0].dev);
-		if (m.other_fs[r])
-			msg_warn("rank %d (host %s): its target is not on rank 0's file system "
-			         "(%s %llx, rank 0's %llx): its figures are another file system's",
-			         r, h, local ? "device" : "file-system type",
-			         (unsigned long long)(local ? all[r].dev : all[r].fstype),
-			         (unsigned long long)(local ? all[0].dev : all[0].fstype));
+	if (m.rank != 0)
+		return;
+	t = xcalloc((size_t)m.size, sizeof(*t));
+	for (int r = 0; r < m.size; r++) {
+		all[r].type[sizeof(all[r].type) - 1] = 0;
+		all[r].mount_point[sizeof(all[r].mount_point) - 1] = 0;
+		t[r] = (struct rank_target){hosts + (size_t)r * sizeof(m.host), all[r].dev,
+		                            all[r].magic, all[r].type, all[r].mount_point};
 	}
+	free(m.other_fs);
+	m.other_fs = xcalloc((size_t)m.size, sizeof(int));
+	rank_fs_free(m.fs, m.nfs);
+	m.nfs = rank_fs_group(t, (size_t)m.size, &m.fs, m.other_fs);
+	warn = rank_fs_warning(m.fs, m.nfs);
+	if (warn)
+		msg_warn("%s", warn);
+	free(warn);
+	free(t);
 	free(all);
 	free(hosts);
 }
@@ -447,6 +466,12 @@ static void gather(struct result *acc)
 		}
 		if (reduce_merge(acc, bufs, sizes, (size_t)m.size, m.other_fs) < 0)
 			msg_err("cannot merge the ranks' results: a rank's did not unpack");
+		else if (acc->ranks) {
+			acc->ranks->fs = m.fs; /* the result owns them now */
+			acc->ranks->nfs = m.nfs;
+			m.fs = NULL;
+			m.nfs = 0;
+		}
 		free(bufs);
 		free(sizes);
 	}

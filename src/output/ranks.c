@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/output.h"
@@ -53,6 +54,7 @@ void output_ranks_text(FILE *f, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
 	double off = 0;
+	char *warn;
 
 	if (!rr || !rr->n)
 		return;
@@ -60,10 +62,10 @@ void output_ranks_text(FILE *f, const struct result *r)
 		off = fmax(off, fabs(rr->v[i].clock_offset));
 	fprintf(f, "\nMPI: %zu ranks on %zu host%s (clock offsets to rank 0 up to %.6f s)\n", rr->n,
 	        rr->nhosts, rr->nhosts == 1 ? "" : "s", off);
-	for (size_t i = 0; i < rr->n; i++)
-		if (rr->v[i].other_fs)
-			fprintf(f, "rank %d (%s): target on another file system than rank 0's\n",
-			        rr->v[i].rank, rr->v[i].host);
+	warn = rank_fs_warning(rr->fs, rr->nfs);
+	if (warn)
+		fprintf(f, "WARNING: %s\n", warn);
+	free(warn);
 	for (size_t p = 0; p < r->nphases; p++) {
 		struct rank_summary s;
 
@@ -124,6 +126,31 @@ static json_t *host_phases_json(const struct result_host *h)
 	return a;
 }
 
+/* file_systems: the ranks' targets by file system, and the warning */
+static void fs_json(json_t *o, const struct result_ranks *rr)
+{
+	json_t *a = json_array();
+	char *warn = rank_fs_warning(rr->fs, rr->nfs);
+
+	for (size_t i = 0; i < rr->nfs; i++) {
+		const struct rank_fs *fs = &rr->fs[i];
+		json_t *j = json_object(), *rk = json_array();
+
+		json_object_set_new(j, "type", json_string(fs->type));
+		json_object_set_new(j, "mount_point", json_string(fs->mount_point));
+		json_object_set_new(j, "device", json_string(fs->device));
+		json_object_set_new(j, "host", json_string(fs->host));
+		for (size_t k = 0; k < fs->nranks; k++)
+			json_array_append_new(rk, json_integer(fs->ranks[k]));
+		json_object_set_new(j, "ranks", rk);
+		json_array_append_new(a, j);
+	}
+	json_object_set_new(o, "file_systems", a);
+	if (warn)
+		json_object_set_new(o, "file_systems_warning", json_string(warn));
+	free(warn);
+}
+
 void output_ranks_json(struct json_t *o, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
@@ -174,6 +201,7 @@ void output_ranks_json(struct json_t *o, const struct result *r)
 	}
 	json_object_set_new(o, "ranks", ranks);
 	json_object_set_new(o, "hosts", hosts);
+	fs_json(o, rr);
 }
 
 /* executions[].rank: which rank ran each (the writer of phase o wrote

@@ -57,11 +57,33 @@ struct result_host {
 	size_t nphases;
 };
 
+/* One file system the ranks' targets are on: its type, its mount point
+ * and device on the host of its first rank, and the ranks on it. */
+struct rank_fs {
+	char *type;        /* "ext4" (mountinfo), or the statfs magic "0x..." */
+	char *mount_point; /* on the first rank's host ("" when unknown) */
+	char *device;      /* "major:minor" on that host */
+	char *host;        /* the first rank's host */
+	int *ranks;
+	size_t nranks;
+};
+
+/* What a rank says of its target, for rank_fs_group(). */
+struct rank_target {
+	const char *host;
+	uint64_t dev;	   /* st_dev (means something on its host only) */
+	uint64_t magic;	   /* statfs f_type */
+	const char *type;  /* mountinfo's type, "" when not found */
+	const char *mount_point;
+};
+
 struct result_ranks {
 	struct result_rank *v;
 	size_t n;
 	struct result_host *hosts;
 	size_t nhosts;
+	struct rank_fs *fs; /* the file systems of the ranks' targets (0: not known) */
+	size_t nfs;
 };
 
 /* One phase over the ranks that ran it. */
@@ -82,5 +104,17 @@ const struct rank_phase *rank_find_phase(const struct result_rank *rk, const cha
 /* A rank's rate: ops / seconds, 0 without time. */
 double rank_phase_rate(const struct rank_phase *p);
 void result_ranks_free(struct result_ranks *r);
+/* Group n ranks' targets t[] (rank i is t[i]) by file system: a rank
+ * joins the first group whose first rank has its type and, on the same
+ * host, its device (a device number means nothing across hosts).  Group 0
+ * is rank 0's; other_fs[i] (n entries, may be NULL) is set to 1 for the
+ * ranks outside it.  *out gets the groups (free with rank_fs_free());
+ * returns how many. */
+size_t rank_fs_group(const struct rank_target *t, size_t n, struct rank_fs **out, int *other_fs);
+void rank_fs_free(struct rank_fs *fs, size_t n);
+/* The warning for ranks on several file systems, naming each with its
+ * ranks ("the ranks' targets are on 2 file systems: ..."), or NULL for
+ * one or none; the caller frees it. */
+char *rank_fs_warning(const struct rank_fs *fs, size_t n);
 
 #endif

@@ -49,6 +49,38 @@ check "run: slowest rank named" grep -Eq "^phase run over 3 ranks: ops/s min .* 
 check "run: one 'run directory' line (rank 0's)" [ "$(grep -c '^run directory:' "$T/err")" -eq 1 ]
 check "run: rows have rank, host, ops, rate, seconds" [ "$(json "$T/run.json" 'sorted(r["rank"] for r in d["ranks"]) == [0,1,2] and all(r["host"] and r["phases"][0]["seconds"] > 0 and r["phases"][0]["ops_per_second"] > 0 for r in d["ranks"])')" = true ]
 check "run: phase time covers every rank's" [ "$(json "$T/run.json" 'd["phases"][0]["seconds"] >= max(r["phases"][0]["seconds"] for r in d["ranks"])')" = true ]
+check "run: one file system, no warning" [ "$(json "$T/run.json" '[f["ranks"] for f in d["file_systems"]] == [[0, 1, 2]] and "file_systems_warning" not in d and not any(r["other_file_system"] for r in d["ranks"])')" = true ]
+check "run: no file-system warning in the text or on stderr" sh -c "! grep -q 'targets are on' '$T/out' '$T/err'"
+
+# ranks on two file systems (an MPMD command line): ranks 0 and 1 on
+# /dev/shm (tmpfs), rank 2 on the test's target; named before the run and
+# in the report, and in the JSON
+shm=/dev/shm/fsgauge-mpi-test.$$
+if [ -d /dev/shm ] && command -v findmnt >/dev/null 2>&1 && mkdir "$shm" &&
+	[ "$(stat -c %d "$shm")" != "$(stat -c %d "$d")" ]; then
+	t0=$(findmnt -n -o FSTYPE -T "$shm" | tail -n 1) m0=$(findmnt -n -o TARGET -T "$shm" | tail -n 1)
+	t2=$(findmnt -n -o FSTYPE -T "$d" | tail -n 1) m2=$(findmnt -n -o TARGET -T "$d" | tail -n 1)
+	run mpirun --oversubscribe --allow-run-as-root -np 2 "$FSGAUGE" run varmail -t 1 -s nfiles=50 \
+		-d "$shm" --json "$T/fs.json" : -np 1 "$FSGAUGE" run varmail -t 1 -s nfiles=50 -d "$d" \
+		--json "$T/fs.json"
+	w="the ranks' targets are on 2 file systems, and their figures are reduced together: $t0 at $m0 \(device [0-9]+:[0-9]+ on [^;]+; ranks 0,1\); $t2 at $m2 \(device [0-9]+:[0-9]+ on [^;]+; rank 2\)"
+	check "two file systems: exit 0" [ "$rc" -eq 0 ]
+	warned_before_run() {
+		[ "$(grep -c 'targets are on' "$T/err")" -eq 1 ] &&
+			grep -Eq "^fsgauge: warning: $w\$" "$T/err" &&
+			[ "$(grep -n 'targets are on' "$T/err" | cut -d: -f1)" -lt \
+				"$(grep -n '^Running' "$T/err" | head -1 | cut -d: -f1)" ]
+	}
+	check "two file systems: warned once on stderr, before the run, naming both" warned_before_run
+	check "two file systems: the warning in the text report" grep -Eq "^WARNING: $w\$" "$T/out"
+	check "two file systems: file_systems and the warning in the JSON" [ "$(json "$T/fs.json" '[(f["type"], f["mount_point"], f["ranks"]) for f in d["file_systems"]] == [("'"$t0"'", "'"$m0"'", [0, 1]), ("'"$t2"'", "'"$m2"'", [2])] and d["file_systems_warning"].startswith("the ranks\x27 targets are on 2 file systems") and [r["other_file_system"] for r in sorted(d["ranks"], key=lambda r: r["rank"])] == [False, False, True]')" = true ]
+	check "two file systems: no run directory left in either" \
+		[ -z "$(ls -A "$shm" "$d" | grep '^fsgauge-')" ]
+	rmdir "$shm"
+else
+	[ -d "$shm" ] && rmdir "$shm"
+	ok "two file systems: # SKIP /dev/shm is not another file system than $d here"
+fi
 
 run $M "$FSGAUGE" untar --synthetic tiny --copies 2 -d "$d" --json "$T/untar.json"
 check "untar: exit 0" [ "$rc" -eq 0 ]
