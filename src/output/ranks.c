@@ -50,6 +50,27 @@ static void hosts_device_text(FILE *f, const struct result_ranks *rr, const char
 	}
 }
 
+/* The stonewall across ranks: who raised it first, when, whom it stopped. */
+static void wall_text(FILE *f, const struct result_ranks *rr, const char *name,
+                      const struct rank_summary *s)
+{
+	size_t k = 0;
+
+	fprintf(f, "stonewall: raised by rank %d (%s) %.6f s after the first start; ", s->wall_rank,
+	        host_of(rr, s->wall_rank), s->wall_at);
+	if (!s->wall_peers)
+		fprintf(f, "no other rank was stopped by it");
+	else
+		fprintf(f, "it stopped rank%s", s->wall_peers == 1 ? "" : "s");
+	for (size_t i = 0; i < rr->n; i++) {
+		const struct rank_phase *rp = rank_find_phase(&rr->v[i], name);
+
+		if (rp && rp->wall == RANK_WALL_PEER)
+			fprintf(f, "%s%d", k++ ? "," : " ", rr->v[i].rank);
+	}
+	fputc('\n', f);
+}
+
 void output_ranks_text(FILE *f, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
@@ -82,6 +103,8 @@ void output_ranks_text(FILE *f, const struct result *r)
 		        "seconds per rank: min %.3f, max %.3f, mean %.3f; spread %.3f s "
 		        "(max - min)\n",
 		        s.min_seconds, s.max_seconds, s.mean_seconds, s.max_seconds - s.min_seconds);
+		if (s.wall_rank >= 0)
+			wall_text(f, rr, r->phases[p].name, &s);
 		fprintf(f, "%6s %-20s %12s %12s %10s %10s %8s\n", "rank", "host", "ops", "ops/s",
 		        "seconds", "start s", "end");
 		for (size_t i = 0; i < rr->n; i++) {
@@ -180,6 +203,10 @@ void output_ranks_json(struct json_t *o, const struct result *r)
 			json_object_set_new(q, "start_seconds", rnum(rp->start));
 			json_object_set_new(q, "end_reason",
 			                    json_string(rp->end_reason ? rp->end_reason : ""));
+			json_object_set_new(q, "stonewall",
+			                    rank_wall_name(rp->wall) ? json_string(rank_wall_name(rp->wall))
+			                                             : json_null());
+			json_object_set_new(q, "stonewall_seconds", rnum(rp->wall_at));
 			json_array_append_new(ph, q);
 		}
 		json_object_set_new(j, "phases", ph);
@@ -238,6 +265,10 @@ void output_ranks_phase_json(struct json_t *o, const struct result *r, const cha
 	json_object_set_new(j, "min_seconds", rnum(s.n ? s.min_seconds : NAN));
 	json_object_set_new(j, "max_seconds", rnum(s.n ? s.max_seconds : NAN));
 	json_object_set_new(j, "mean_seconds", rnum(s.n ? s.mean_seconds : NAN));
+	json_object_set_new(j, "stonewall_rank",
+	                    s.wall_rank >= 0 ? json_integer(s.wall_rank) : json_null());
+	json_object_set_new(j, "stonewall_seconds", rnum(s.wall_rank >= 0 ? s.wall_at : NAN));
+	json_object_set_new(j, "stonewall_peer_ranks", json_integer((json_int_t)s.wall_peers));
 	exec_ranks(o, r, phase);
 	json_object_set_new(o, "ranks", j);
 }

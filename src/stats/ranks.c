@@ -9,6 +9,11 @@
 #include "stats/ranks.h"
 #include "util/util.h"
 
+const char *rank_wall_name(enum rank_wall w)
+{
+	return w == RANK_WALL_RAISED ? "raised" : w == RANK_WALL_PEER ? "peer" : NULL;
+}
+
 double rank_phase_rate(const struct rank_phase *p)
 {
 	return p->seconds > 0 ? (double)p->ops / p->seconds : 0;
@@ -28,6 +33,7 @@ void rank_summary(const struct result_ranks *r, const char *name, struct rank_su
 
 	memset(out, 0, sizeof(*out));
 	out->slowest = -1;
+	out->wall_rank = -1;
 	for (size_t i = 0; r && i < r->n; i++) {
 		const struct rank_phase *p = rank_find_phase(&r->v[i], name);
 		double rate;
@@ -52,6 +58,11 @@ void rank_summary(const struct result_ranks *r, const char *name, struct rank_su
 			last = p->start;
 		sum += rate;
 		out->n++;
+		if (p->wall == RANK_WALL_RAISED && (out->wall_rank < 0 || p->wall_at < out->wall_at)) {
+			out->wall_rank = r->v[i].rank;
+			out->wall_at = p->wall_at;
+		}
+		out->wall_peers += p->wall == RANK_WALL_PEER;
 	}
 	if (out->n) {
 		out->mean = sum / (double)out->n;

@@ -20,6 +20,14 @@
 
 #include "stats/result.h"
 
+/* How a phase's stonewall (iozone's throughput mode: the first thread
+ * to finish its share ends every thread's) came to a rank. */
+enum rank_wall {
+	RANK_WALL_NONE = 0, /* none did (no stonewall, or the rank was done first) */
+	RANK_WALL_RAISED,   /* one of its own threads raised it */
+	RANK_WALL_PEER,	    /* another rank's did */
+};
+
 struct rank_phase {
 	char *name;
 	uint64_t ops, errors;
@@ -27,6 +35,8 @@ struct rank_phase {
 	double seconds;   /* this rank's phase time */
 	double start;     /* its start after the earliest rank's (s, rank 0's clock) */
 	char *end_reason; /* the phase's end_reason on that rank */
+	enum rank_wall wall;
+	double wall_at; /* when, after the earliest rank's start (s, rank 0's clock) */
 };
 
 struct result_rank {
@@ -95,7 +105,14 @@ struct rank_summary {
 	/* the ranks' own phase times (s): each client's time, as timed by
 	 * hand per client */
 	double min_seconds, max_seconds, mean_seconds;
+	/* the stonewall: the rank that raised it first (-1: none did), when
+	 * (after the earliest start), and how many ranks a peer's stopped */
+	int wall_rank;
+	double wall_at;
+	size_t wall_peers;
 };
+/* "raised", "peer", or NULL for none. */
+const char *rank_wall_name(enum rank_wall w);
 
 /* The ranks' figures for phase `name`; n = 0 when no rank has it. */
 void rank_summary(const struct result_ranks *r, const char *name, struct rank_summary *out);

@@ -128,6 +128,36 @@ check "iozone: reduced ops = sum of the ranks'" [ "$(reduced "$T/iozone.json")" 
 check "iozone: histograms = ops (timed operations)" [ "$(hist_ok "$T/iozone.json")" = true ]
 check "iozone: no run directory left" no_rundir
 
+# iozone's stonewall across ranks: rank 0 has 16 records a thread, ranks
+# 1 and 2 256 each, with 2 ms a read (faulty delay=): the first thread to
+# finish raises the stonewall on every rank, the others' reads stop early
+small="$FSGAUGE iozone -t 2 -s 64k -r 4k -i 0 -i 1 --dir $d --json $T/wall.json"
+slow="--engine faulty:psync:op=read,delay=2000"
+run mpirun --oversubscribe --allow-run-as-root -np 1 $small : -np 2 "$FSGAUGE" iozone -t 2 -s 1m \
+	-r 4k -i 0 -i 1 --dir "$d" $slow
+j="$T/wall.json"
+check "stonewall: exit 0" [ "$rc" -eq 0 ]
+check "stonewall: reduced ops = sum of the ranks'" [ "$(reduced "$j")" = true ]
+check "stonewall: histograms = ops" [ "$(hist_ok "$j")" = true ]
+rd='[p for p in d["phases"] if p["name"] == "readers"][0]'
+ri='[r["phases"][i] for r in sorted(d["ranks"], key=lambda r: r["rank"]) for i, p in enumerate(d["phases"]) if p["name"] == "readers"]'
+check "stonewall: the readers' raised by rank 0, ranks 1 and 2 stopped by it (JSON)" \
+	[ "$(json "$j" "$rd[\"ranks\"][\"stonewall_rank\"] == 0 and $rd[\"ranks\"][\"stonewall_peer_ranks\"] == 2 and [x[\"stonewall\"] for x in $ri] == [\"raised\", \"peer\", \"peer\"] and $ri[0][\"stonewall_seconds\"] <= min(x[\"stonewall_seconds\"] for x in $ri)")" = true ]
+check "stonewall: the slow ranks read less than their share (512 records each)" \
+	[ "$(json "$j" "all(x[\"ops\"] < 512 for x in $ri[1:]) and sum(o[\"ops\"] for o in $rd[\"operations\"] if o[\"name\"].endswith(\".read\")) < 32 + 2 * 512")" = true ]
+check "stonewall: every phase's first raiser is a rank that raised it" \
+	[ "$(json "$j" 'all(p["ranks"]["stonewall_rank"] is not None and d["ranks"][p["ranks"]["stonewall_rank"]]["phases"][i]["stonewall"] == "raised" for i, p in enumerate(d["phases"]))')" = true ]
+check "stonewall: text: who raised it, whom it stopped" \
+	grep -Eq '^stonewall: raised by rank 0 \([^)]+\) [0-9.]+ s after the first start; it stopped ranks 1,2$' "$T/out"
+check "stonewall: no run directory left" no_rundir
+# -x: no stonewall; every rank reads all its records
+run mpirun --oversubscribe --allow-run-as-root -np 1 $small -x : -np 2 "$FSGAUGE" iozone -t 2 -s 1m \
+	-r 4k -i 0 -i 1 -x --dir "$d" $slow
+check "stonewall -x: exit 0" [ "$rc" -eq 0 ]
+check "stonewall -x: none raised, every record read" \
+	[ "$(json "$j" "all(p[\"ranks\"][\"stonewall_rank\"] is None for p in d[\"phases\"]) and all(x[\"stonewall\"] is None for x in $ri) and sum(o[\"ops\"] for o in $rd[\"operations\"] if o[\"name\"].endswith(\".read\")) == 32 + 2 * 512")" = true ]
+check "stonewall -x: no stonewall line" sh -c "! grep -q '^stonewall:' '$T/out'"
+
 # a fault on rank 2 only (an MPMD command line): all stop, exit 1, one error
 run mpirun --oversubscribe --allow-run-as-root -np 2 "$FSGAUGE" run varmail -t 20 -s nfiles=200 -d "$d" --json "$T/fault.json" : \
 	-np 1 "$FSGAUGE" run varmail -t 20 -s nfiles=200 -d "$d" --json "$T/fault.json" \

@@ -98,16 +98,22 @@ static const char *host_of(int k)
 }
 
 /* Rank k's packed result (its phase starts 0.1 s after the previous
- * rank's, on rank 0's clock, and lasts its own seconds). */
+ * rank's, on rank 0's clock, and lasts its own seconds).  Its stonewall:
+ * rank 1 raised it 0.3 s after its start, rank 0 got it from a peer 0.5 s
+ * after the earliest start, rank 2 had none. */
 static void pack(struct rbuf *b, const struct result *r, int k)
 {
 	double start = 0.1 * k, end = start + r->phases[0].seconds;
+	int how = k == 1 ? RANK_WALL_RAISED : k == 0 ? RANK_WALL_PEER : RANK_WALL_NONE;
+	double at = k == 1 ? start + 0.3 : k == 0 ? 0.5 : NAN;
 	struct rank_info ri = {.rank = k,
 	                       .host = host_of(k),
 	                       .clock_offset = 0.001 * k,
 	                       .starts = &start,
 	                       .ends = &end,
-	                       .ntimes = 1};
+	                       .ntimes = 1,
+	                       .wall_how = &how,
+	                       .wall_at = &at};
 
 	reduce_pack(b, r, &ri);
 }
@@ -254,6 +260,13 @@ static void check_rows(const struct result *acc)
 		is_near(p->seconds, 10 + k, 1e-12, "row %zu: its own phase time", i);
 		is_near(p->start, 0.1 * k, 1e-12, "row %zu: start after the earliest rank", i);
 		is_str(p->end_reason, k == 2 ? "error" : "duration", "row %zu: its end reason", i);
+		is_int(p->wall, k == 1 ? RANK_WALL_RAISED : k == 0 ? RANK_WALL_PEER : RANK_WALL_NONE,
+		       "row %zu: how its stonewall came", i);
+		if (k < 2)
+			is_near(p->wall_at, k ? 0.4 : 0.5, 1e-12,
+			        "row %zu: when, after the earliest start", i);
+		else
+			ok(isnan(p->wall_at), "row %zu: no stonewall, no time", i);
 		ops += p->ops;
 		bytes += p->bytes;
 	}
@@ -296,6 +309,11 @@ static void check_rows(const struct result *acc)
 	is_near(s.min_seconds, 10, 0, "min seconds: rank 0's");
 	is_near(s.max_seconds, 12, 0, "max seconds: rank 2's");
 	is_near(s.mean_seconds, 11, 1e-12, "mean seconds over the ranks");
+	is_int(s.wall_rank, 1, "stonewall: raised by rank 1");
+	is_near(s.wall_at, 0.4, 1e-12, "stonewall: when rank 1 raised it");
+	is_int(s.wall_peers, 1, "stonewall: one rank stopped by it");
+	is_str(rank_wall_name(RANK_WALL_PEER), "peer", "wall names: peer");
+	ok(rank_wall_name(RANK_WALL_NONE) == NULL, "wall names: none is NULL");
 }
 
 static void check_rest(const struct result *acc)
