@@ -15,6 +15,7 @@
 #include "mpi/reduce.h"
 #include "runner/preflight.h"
 #include "runner/runner.h"
+#include "stats/env.h"
 #include "stats/ranks.h"
 #include "stats/result.h"
 #include "util/rundir.h"
@@ -70,9 +71,10 @@ void mpi_scale_needs(struct preflight_needs *n)
 	(void)n;
 }
 
-void mpi_check_target(int dirfd)
+void mpi_check_target(int dirfd, const char *path)
 {
 	(void)dirfd;
+	(void)path;
 }
 
 const struct runner_sync *mpi_sync(void)
@@ -93,6 +95,7 @@ void mpi_reduce(struct result *acc, int failed)
 
 #define TAG_CLOCK 1
 #define TAG_STOP  2
+#define TAG_WALL  3
 
 static struct {
 	int inited, rank, size;
@@ -104,10 +107,20 @@ static struct {
 	int stop_posted, stop_seen, nreceived, sent;
 	int stop_in, stop_out;
 	MPI_Request *sends;
-	/* the phases' start and end on rank 0's clock, s */
-	double *starts, *ends;
+	/* stonewalls: per phase, one receive posted for the first; a rank
+	 * sends at most once a phase, and every round (round_sum()) receives
+	 * the ones sent since the last */
+	MPI_Request wall_req, *wall_sends;
+	int wall_posted, wall_seen, wall_sent, wall_nrecv;
+	int wall_in, wall_out;
+	/* the phases' start and end on rank 0's clock, s; how the phase's
+	 * stonewall came (RANK_WALL_*) and when, on rank 0's clock */
+	double *starts, *ends, *wall_at;
+	int *wall_how;
 	size_t ntimes, cap;
 	int *other_fs; /* rank 0: per rank, its target on another file system */
+	struct rank_fs *fs; /* rank 0: the file systems of the ranks' targets */
+	size_t nfs;
 	struct runner_sync sync;
 } m;
 
@@ -201,6 +214,7 @@ static void count_host_ranks(void)
 
 static int sync_start(void *arg);
 static int sync_poll(void *arg);
+static void sync_wall(void *arg, uint64_t ns);
 static void sync_end(void *arg, int stopping);
 
 int mpi_begin(void)
@@ -238,7 +252,7 @@ int mpi_begin(void)
 			close(fd);
 		}
 	}
-	m.sync = (struct runner_sync){sync_start, sync_poll, sync_end, NULL};
+	m.sync = (struct runner_sync){sync_start, sync_poll, sync_wall, sync_end, NULL};
 	return EXIT_OK;
 }
 
@@ -249,7 +263,13 @@ void mpi_end(void)
 	free(m.sends);
 	free(m.starts);
 	free(m.ends);
+	free(m.wall_at);
+	free(m.wall_how);
+	free(m.wall_sends);
 	free(m.other_fs);
+	rank_fs_free(m.fs, m.nfs);
+	m.fs = NULL;
+	m.nfs = 0;
 	MPI_Finalize();
 	m.inited = 0;
 }
@@ -272,46 +292,58 @@ void mpi_scale_needs(struct preflight_needs *n)
 	n->processes *= m.host_ranks;
 }
 
+/* What each rank says of its target (fixed size: gathered as bytes). */
 struct target_id {
-	uint64_t dev, fstype;
+	uint64_t dev, magic;
+	char type[64];
+	char mount_point[1024];
 };
 
-void mpi_check_target(int dirfd)
+void mpi_check_target(int dirfd, const char *path)
 {
-	struct target_id me = {0, 0}, *all = NULL;
-	char *hosts = NULL;
+	struct target_id me, *all = NULL;
+	char *hosts = NULL, *warn;
+	struct rank_target *t;
+	struct mount_info mi;
 	struct stat st;
 	struct statfs sf;
 
 	if (!mpi_on())
 		return;
+	memset(&me, 0, sizeof(me));
 	if (dirfd >= 0 && fstat(dirfd, &st) == 0)
 		me.dev = st.st_dev;
 	if (dirfd >= 0 && fstatfs(dirfd, &sf) == 0)
-		me.fstype = (uint64_t)sf.f_type;
+		me.magic = (uint64_t)sf.f_type;
+	if (path && env_mount_of(path, &mi) == 0) {
+		snprintf(me.type, sizeof(me.type), "%s", mi.fstype);
+		snprintf(me.mount_point, sizeof(me.mount_point), "%s", mi.mountpoint);
+	}
 	if (m.rank == 0) {
 		all = xcalloc((size_t)m.size, sizeof(*all));
-		free(m.other_fs);
-		m.other_fs = xcalloc((size_t)m.size, sizeof(int));
 		hosts = xcalloc((size_t)m.size, sizeof(m.host));
 	}
-	MPI_Gather(&me, 2, MPI_UINT64_T, all, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	MPI_Gather(&me, sizeof(me), MPI_BYTE, all, sizeof(me), MPI_BYTE, 0, MPI_COMM_WORLD);
 	MPI_Gather(m.host, sizeof(m.host), MPI_CHAR, hosts, sizeof(m.host), MPI_CHAR, 0,
 	           MPI_COMM_WORLD);
-	for (int r = 1; m.rank == 0 && r < m.size; r++) {
-		const char *h = hosts + (size_t)r * sizeof(m.host);
-		int local = !strcmp(h, m.host);
-
-		/* a device number means something on one host only */
-		m.other_fs[r] =
-		    all[r].fstype != all[0].fstype || (local && all[r].dev != all[0].dev);
-		if (m.other_fs[r])
-			msg_warn("rank %d (host %s): its target is not on rank 0's file system "
-			         "(%s %llx, rank 0's %llx): its figures are another file system's",
-			         r, h, local ? "device" : "file-system type",
-			         (unsigned long long)(local ? all[r].dev : all[r].fstype),
-			         (unsigned long long)(local ? all[0].dev : all[0].fstype));
+	if (m.rank != 0)
+		return;
+	t = xcalloc((size_t)m.size, sizeof(*t));
+	for (int r = 0; r < m.size; r++) {
+		all[r].type[sizeof(all[r].type) - 1] = 0;
+		all[r].mount_point[sizeof(all[r].mount_point) - 1] = 0;
+		t[r] = (struct rank_target){hosts + (size_t)r * sizeof(m.host), all[r].dev,
+		                            all[r].magic, all[r].type, all[r].mount_point};
 	}
+	free(m.other_fs);
+	m.other_fs = xcalloc((size_t)m.size, sizeof(int));
+	rank_fs_free(m.fs, m.nfs);
+	m.nfs = rank_fs_group(t, (size_t)m.size, &m.fs, m.other_fs);
+	warn = rank_fs_warning(m.fs, m.nfs);
+	if (warn)
+		msg_warn("%s", warn);
+	free(warn);
+	free(t);
 	free(all);
 	free(hosts);
 }
@@ -336,14 +368,42 @@ static void send_stop(void)
 			          &m.sends[r]);
 }
 
+/* The stonewalls of the phase just over: every one the other ranks sent
+ * received (`total`: how many ranks sent one), every one this rank sent
+ * delivered; the next phase starts with none. */
+static void walls_settle(int total)
+{
+	int expect = total - m.wall_sent;
+
+	if (m.wall_posted && m.wall_nrecv < expect) {
+		MPI_Wait(&m.wall_req, MPI_STATUS_IGNORE);
+		m.wall_nrecv++;
+	} else if (m.wall_posted) {
+		MPI_Cancel(&m.wall_req);
+		MPI_Wait(&m.wall_req, MPI_STATUS_IGNORE);
+	}
+	m.wall_posted = 0;
+	for (; m.wall_nrecv < expect; m.wall_nrecv++)
+		MPI_Recv(&m.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_WALL, MPI_COMM_WORLD,
+		         MPI_STATUS_IGNORE);
+	if (m.wall_sent)
+		MPI_Waitall(m.size, m.wall_sends, MPI_STATUSES_IGNORE);
+	m.wall_sent = m.wall_nrecv = m.wall_seen = 0;
+}
+
 /* One round of the session's agreement, on every rank: {done, stops
  * sent} summed.  A rank at a phase's start says "not done"; one past its
- * last phase says "done" until every rank does. */
+ * last phase says "done" until every rank does.  Every rank is between
+ * the same two phases here (a phase starts only when all start it), so
+ * the round also settles the last phase's stonewalls. */
 static void round_sum(int done, int sum[2])
 {
-	int v[2] = {done, m.sent};
+	int v[3] = {done, m.sent, m.wall_sent}, out[3];
 
-	MPI_Allreduce(v, sum, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	MPI_Allreduce(v, out, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	walls_settle(out[2]);
+	sum[0] = out[0];
+	sum[1] = out[1];
 }
 
 static int sync_start(void *arg)
@@ -359,13 +419,19 @@ static int sync_start(void *arg)
 		          &m.stop_req);
 		m.stop_posted = 1;
 	}
+	MPI_Irecv(&m.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_WALL, MPI_COMM_WORLD, &m.wall_req);
+	m.wall_posted = 1;
 	if (m.ntimes == m.cap) {
 		m.cap = m.cap ? 2 * m.cap : 16;
 		m.starts = xrealloc(m.starts, m.cap * sizeof(*m.starts));
 		m.ends = xrealloc(m.ends, m.cap * sizeof(*m.ends));
+		m.wall_at = xrealloc(m.wall_at, m.cap * sizeof(*m.wall_at));
+		m.wall_how = xrealloc(m.wall_how, m.cap * sizeof(*m.wall_how));
 	}
 	m.starts[m.ntimes] = now_s() - m.offset;
 	m.ends[m.ntimes] = NAN;
+	m.wall_at[m.ntimes] = NAN;
+	m.wall_how[m.ntimes] = RANK_WALL_NONE;
 	m.ntimes++;
 	return 0;
 }
@@ -383,7 +449,41 @@ static int sync_poll(void *arg)
 			m.nreceived++;
 		}
 	}
-	return m.stop_seen;
+	flag = 0;
+	if (m.wall_posted) {
+		MPI_Test(&m.wall_req, &flag, MPI_STATUS_IGNORE);
+		if (flag) {
+			m.wall_posted = 0;
+			m.wall_seen = 1;
+			m.wall_nrecv++;
+			if (m.ntimes && m.wall_how[m.ntimes - 1] == RANK_WALL_NONE) {
+				m.wall_how[m.ntimes - 1] = RANK_WALL_PEER;
+				m.wall_at[m.ntimes - 1] = now_s() - m.offset;
+			}
+		}
+	}
+	return (m.stop_seen ? RUNNER_SYNC_STOP : 0) | (m.wall_seen ? RUNNER_SYNC_WALL : 0);
+}
+
+/* This rank's stonewall went up first here: told to every other rank
+ * (non-blocking; the next round settles it). */
+static void sync_wall(void *arg, uint64_t ns)
+{
+	(void)arg;
+	if (m.wall_sent || m.wall_seen || !m.ntimes)
+		return;
+	m.wall_how[m.ntimes - 1] = RANK_WALL_RAISED;
+	m.wall_at[m.ntimes - 1] = (double)ns / 1e9 - m.offset;
+	m.wall_sent = 1;
+	m.wall_out = 1;
+	if (!m.wall_sends)
+		m.wall_sends = xcalloc((size_t)m.size, sizeof(*m.wall_sends));
+	for (int r = 0; r < m.size; r++) {
+		m.wall_sends[r] = MPI_REQUEST_NULL;
+		if (r != m.rank)
+			MPI_Isend(&m.wall_out, 1, MPI_INT, r, TAG_WALL, MPI_COMM_WORLD,
+			          &m.wall_sends[r]);
+	}
 }
 
 static void sync_end(void *arg, int stopping)
@@ -417,7 +517,8 @@ static void drain_stops(int total_senders)
 
 static void gather(struct result *acc)
 {
-	struct rank_info ri = {m.rank, m.host, m.offset, m.starts, m.ends, m.ntimes};
+	struct rank_info ri = {m.rank, m.host, m.offset, m.starts, m.ends, m.ntimes, m.wall_how,
+	                       m.wall_at};
 	struct rbuf b = {0};
 	int len, *lens = NULL, *displs = NULL, total = 0;
 	unsigned char *all = NULL;
@@ -447,6 +548,12 @@ static void gather(struct result *acc)
 		}
 		if (reduce_merge(acc, bufs, sizes, (size_t)m.size, m.other_fs) < 0)
 			msg_err("cannot merge the ranks' results: a rank's did not unpack");
+		else if (acc->ranks) {
+			acc->ranks->fs = m.fs; /* the result owns them now */
+			acc->ranks->nfs = m.nfs;
+			m.fs = NULL;
+			m.nfs = 0;
+		}
 		free(bufs);
 		free(sizes);
 	}

@@ -15,9 +15,9 @@
  *   mpi_scale_needs()  the preflight: rank 0 checks space and inodes for
  *                      all ranks (x N), each rank memory and threads for
  *                      the ranks on its host
- *   mpi_check_target() ranks whose target is not rank 0's file system
- *                      (device on one host, file-system type across
- *                      hosts) are named on rank 0, before the run
+ *   mpi_check_target() the ranks' targets grouped by file system (type
+ *                      and, on one host, device); several are named
+ *                      with their ranks on rank 0, before the run
  *   mpi_sync()         the runner's hooks (runner/runner.h): a phase
  *                      starts on all ranks together; a rank that stops
  *                      (error, signal) sends a stop to the others, which
@@ -50,9 +50,11 @@ int mpi_size(void);
 int mpi_agree(int status);
 /* Scale the preflight `n` for this rank (see above). */
 void mpi_scale_needs(struct preflight_needs *n);
-/* Compare this rank's target (directory dirfd) with rank 0's; a warning
- * on rank 0 names each rank on another file system. */
-void mpi_check_target(int dirfd);
+/* Compare this rank's target (directory dirfd in `path`, either may be
+ * -1/NULL) with the other ranks': on several file systems, a warning on
+ * rank 0 names each (type, mount point, device, host) with its ranks; the
+ * reduced result keeps them (result_ranks.fs, mpi_reduce()). */
+void mpi_check_target(int dirfd, const char *path);
 /* The runner's hooks, or NULL alone. */
 const struct runner_sync *mpi_sync(void);
 /* The session's end on every rank: wait for every rank to finish

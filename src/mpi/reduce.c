@@ -103,13 +103,16 @@ static uint64_t get_count(struct rd *r, size_t least)
 	return r->bad ? 0 : n;
 }
 
-static void pack_phase(struct rbuf *b, const struct result_phase *p, double start, double end)
+static void pack_phase(struct rbuf *b, const struct result_phase *p, double start, double end,
+                       int wall, double wall_at)
 {
 	put_str(b, p->name);
 	put_f64(b, p->seconds);
 	put_f64(b, p->warmup_seconds);
 	put_f64(b, start);
 	put_f64(b, end);
+	put_u64(b, (uint64_t)wall);
+	put_f64(b, wall_at);
 	put_u64(b, p->cpu_user_ns);
 	put_u64(b, p->cpu_sys_ns);
 	put_u64(b, (uint64_t)p->nthreads);
@@ -180,9 +183,13 @@ void reduce_pack(struct rbuf *b, const struct result *r, const struct rank_info 
 		put_str(b, r->env.v[i].value);
 	}
 	put_u64(b, r->nphases);
-	for (size_t i = 0; i < r->nphases; i++)
-		pack_phase(b, &r->phases[i], i < ri->ntimes ? ri->starts[i] : NAN,
-		           i < ri->ntimes ? ri->ends[i] : NAN);
+	for (size_t i = 0; i < r->nphases; i++) {
+		int t = i < ri->ntimes;
+
+		pack_phase(b, &r->phases[i], t ? ri->starts[i] : NAN, t ? ri->ends[i] : NAN,
+		           t && ri->wall_how ? ri->wall_how[i] : RANK_WALL_NONE,
+		           t && ri->wall_at ? ri->wall_at[i] : NAN);
+	}
 }
 
 /* One rank unpacked: a result of its own, plus what a result lacks. */
@@ -192,6 +199,8 @@ struct unpacked {
 	char *host;
 	double clock_offset;
 	double *start, *end; /* per phase */
+	int *wall;	     /* per phase: enum rank_wall */
+	double *wall_at;
 	uint64_t *ndev;	    /* per phase: devices measured (0: none) */
 	char **dev_none;    /* per phase: why none, or NULL */
 	uint64_t fs[64][4];
@@ -209,6 +218,9 @@ static void unpack_phase(struct rd *d, struct unpacked *u, size_t i)
 	p->warmup_seconds = get_f64(d);
 	u->start[i] = get_f64(d);
 	u->end[i] = get_f64(d);
+	n = get_u64(d);
+	u->wall[i] = n <= RANK_WALL_PEER ? (int)n : RANK_WALL_NONE;
+	u->wall_at[i] = get_f64(d);
 	p->cpu_user_ns = get_u64(d);
 	p->cpu_sys_ns = get_u64(d);
 	p->nthreads = (int)get_u64(d);
@@ -272,6 +284,8 @@ static void unpacked_free(struct unpacked *u)
 	free(u->host);
 	free(u->start);
 	free(u->end);
+	free(u->wall);
+	free(u->wall_at);
 	free(u->ndev);
 	free(u->dev_none);
 }
@@ -314,6 +328,8 @@ static int unpack(const unsigned char *buf, size_t len, struct unpacked *u)
 	n = get_count(&d, 16 * sizeof(uint64_t));
 	u->start = xcalloc(n + 1, sizeof(double));
 	u->end = xcalloc(n + 1, sizeof(double));
+	u->wall = xcalloc(n + 1, sizeof(int));
+	u->wall_at = xcalloc(n + 1, sizeof(double));
 	u->ndev = xcalloc(n + 1, sizeof(*u->ndev));
 	u->dev_none = xcalloc(n + 1, sizeof(*u->dev_none));
 	for (uint64_t i = 0; i < n && !d.bad; i++)
@@ -464,6 +480,8 @@ static struct result_ranks *rows(struct unpacked *u, size_t n, const int *other_
 			rp->bytes = t.bytes_read + t.bytes_written;
 			rp->seconds = p->seconds;
 			rp->start = 0;
+			rp->wall = (enum rank_wall)u[r].wall[i];
+			rp->wall_at = NAN;
 			rp->end_reason = xstrdup(p->too_fast_reason ? p->too_fast_reason : "");
 		}
 		for (h = 0; h < rr->nhosts; h++)
@@ -499,9 +517,16 @@ static void phase_times(struct result *acc, struct unpacked *u, size_t n)
 		}
 		if (!isfinite(first) || !isfinite(last) || last < first)
 			continue;
-		for (size_t r = 0; r < n; r++)
-			if (pi < u[r].r->nphases && isfinite(u[r].start[pi]))
-				acc->ranks->v[r].phases[pi].start = u[r].start[pi] - first;
+		for (size_t r = 0; r < n; r++) {
+			struct rank_phase *rp;
+
+			if (pi >= u[r].r->nphases || !isfinite(u[r].start[pi]))
+				continue;
+			rp = &acc->ranks->v[r].phases[pi];
+			rp->start = u[r].start[pi] - first;
+			if (rp->wall != RANK_WALL_NONE && isfinite(u[r].wall_at[pi]))
+				rp->wall_at = u[r].wall_at[pi] - first;
+		}
 		a->seconds = MAX(last - first - a->warmup_seconds, a->seconds);
 	}
 }

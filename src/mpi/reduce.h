@@ -50,6 +50,8 @@ struct rank_info {
 	const double *starts; /* per phase of the result, rank 0's clock (s) */
 	const double *ends;
 	size_t ntimes; /* entries of starts/ends (phases past it: none) */
+	const int *wall_how;   /* per phase: enum rank_wall (NULL: none) */
+	const double *wall_at; /* per phase: when, rank 0's clock (s) */
 };
 
 /* Append result `r` and `ri` to `b`. */

@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/output.h"
@@ -49,10 +50,32 @@ static void hosts_device_text(FILE *f, const struct result_ranks *rr, const char
 	}
 }
 
+/* The stonewall across ranks: who raised it first, when, whom it stopped. */
+static void wall_text(FILE *f, const struct result_ranks *rr, const char *name,
+                      const struct rank_summary *s)
+{
+	size_t k = 0;
+
+	fprintf(f, "stonewall: raised by rank %d (%s) %.6f s after the first start; ", s->wall_rank,
+	        host_of(rr, s->wall_rank), s->wall_at);
+	if (!s->wall_peers)
+		fprintf(f, "no other rank was stopped by it");
+	else
+		fprintf(f, "it stopped rank%s", s->wall_peers == 1 ? "" : "s");
+	for (size_t i = 0; i < rr->n; i++) {
+		const struct rank_phase *rp = rank_find_phase(&rr->v[i], name);
+
+		if (rp && rp->wall == RANK_WALL_PEER)
+			fprintf(f, "%s%d", k++ ? "," : " ", rr->v[i].rank);
+	}
+	fputc('\n', f);
+}
+
 void output_ranks_text(FILE *f, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
 	double off = 0;
+	char *warn;
 
 	if (!rr || !rr->n)
 		return;
@@ -60,10 +83,10 @@ void output_ranks_text(FILE *f, const struct result *r)
 		off = fmax(off, fabs(rr->v[i].clock_offset));
 	fprintf(f, "\nMPI: %zu ranks on %zu host%s (clock offsets to rank 0 up to %.6f s)\n", rr->n,
 	        rr->nhosts, rr->nhosts == 1 ? "" : "s", off);
-	for (size_t i = 0; i < rr->n; i++)
-		if (rr->v[i].other_fs)
-			fprintf(f, "rank %d (%s): target on another file system than rank 0's\n",
-			        rr->v[i].rank, rr->v[i].host);
+	warn = rank_fs_warning(rr->fs, rr->nfs);
+	if (warn)
+		fprintf(f, "WARNING: %s\n", warn);
+	free(warn);
 	for (size_t p = 0; p < r->nphases; p++) {
 		struct rank_summary s;
 
@@ -80,6 +103,8 @@ void output_ranks_text(FILE *f, const struct result *r)
 		        "seconds per rank: min %.3f, max %.3f, mean %.3f; spread %.3f s "
 		        "(max - min)\n",
 		        s.min_seconds, s.max_seconds, s.mean_seconds, s.max_seconds - s.min_seconds);
+		if (s.wall_rank >= 0)
+			wall_text(f, rr, r->phases[p].name, &s);
 		fprintf(f, "%6s %-20s %12s %12s %10s %10s %8s\n", "rank", "host", "ops", "ops/s",
 		        "seconds", "start s", "end");
 		for (size_t i = 0; i < rr->n; i++) {
@@ -124,6 +149,31 @@ static json_t *host_phases_json(const struct result_host *h)
 	return a;
 }
 
+/* file_systems: the ranks' targets by file system, and the warning */
+static void fs_json(json_t *o, const struct result_ranks *rr)
+{
+	json_t *a = json_array();
+	char *warn = rank_fs_warning(rr->fs, rr->nfs);
+
+	for (size_t i = 0; i < rr->nfs; i++) {
+		const struct rank_fs *fs = &rr->fs[i];
+		json_t *j = json_object(), *rk = json_array();
+
+		json_object_set_new(j, "type", json_string(fs->type));
+		json_object_set_new(j, "mount_point", json_string(fs->mount_point));
+		json_object_set_new(j, "device", json_string(fs->device));
+		json_object_set_new(j, "host", json_string(fs->host));
+		for (size_t k = 0; k < fs->nranks; k++)
+			json_array_append_new(rk, json_integer(fs->ranks[k]));
+		json_object_set_new(j, "ranks", rk);
+		json_array_append_new(a, j);
+	}
+	json_object_set_new(o, "file_systems", a);
+	if (warn)
+		json_object_set_new(o, "file_systems_warning", json_string(warn));
+	free(warn);
+}
+
 void output_ranks_json(struct json_t *o, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
@@ -153,6 +203,10 @@ void output_ranks_json(struct json_t *o, const struct result *r)
 			json_object_set_new(q, "start_seconds", rnum(rp->start));
 			json_object_set_new(q, "end_reason",
 			                    json_string(rp->end_reason ? rp->end_reason : ""));
+			json_object_set_new(q, "stonewall",
+			                    rank_wall_name(rp->wall) ? json_string(rank_wall_name(rp->wall))
+			                                             : json_null());
+			json_object_set_new(q, "stonewall_seconds", rnum(rp->wall_at));
 			json_array_append_new(ph, q);
 		}
 		json_object_set_new(j, "phases", ph);
@@ -174,6 +228,7 @@ void output_ranks_json(struct json_t *o, const struct result *r)
 	}
 	json_object_set_new(o, "ranks", ranks);
 	json_object_set_new(o, "hosts", hosts);
+	fs_json(o, rr);
 }
 
 /* executions[].rank: which rank ran each (the writer of phase o wrote
@@ -210,6 +265,10 @@ void output_ranks_phase_json(struct json_t *o, const struct result *r, const cha
 	json_object_set_new(j, "min_seconds", rnum(s.n ? s.min_seconds : NAN));
 	json_object_set_new(j, "max_seconds", rnum(s.n ? s.max_seconds : NAN));
 	json_object_set_new(j, "mean_seconds", rnum(s.n ? s.mean_seconds : NAN));
+	json_object_set_new(j, "stonewall_rank",
+	                    s.wall_rank >= 0 ? json_integer(s.wall_rank) : json_null());
+	json_object_set_new(j, "stonewall_seconds", rnum(s.wall_rank >= 0 ? s.wall_at : NAN));
+	json_object_set_new(j, "stonewall_peer_ranks", json_integer((json_int_t)s.wall_peers));
 	exec_ranks(o, r, phase);
 	json_object_set_new(o, "ranks", j);
 }

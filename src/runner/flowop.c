@@ -2823,8 +2823,10 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 	}
 	case FO_STONEWALL:
 		/* the first thread here stops the others' stonewall= loops */
-		if (!__atomic_exchange_n(&wk->rn->stonewalled, 1, __ATOMIC_RELAXED))
+		if (!__atomic_exchange_n(&wk->rn->stonewalled, 1, __ATOMIC_RELAXED)) {
+			__atomic_store_n(&wk->rn->stonewall_ns, now_ns(), __ATOMIC_RELEASE);
 			STAT_ADD(f->st.ops, 1);
+		}
 		return FR_OK;
 	case FO_THREADDONE:
 		STAT_ADD(f->st.ops, 1);

@@ -342,6 +342,8 @@ struct runner {
 	struct devices devs;
 	char fstype[64];
 	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
+	uint64_t stonewall_ns; /* atomic: when the first did (0: none here) */
+	int wall_told;	      /* the stonewall is known to the other clients */
 	int peer_stopped;     /* another client (runner_sync) stopped this phase */
 	uint64_t all_done_ns; /* atomic: when the last worker of the phase ended */
 };

@@ -1168,6 +1168,28 @@ static const char *const phase_end_names[] = {
 	[END_FINISH] = "finish",
 };
 
+/* The stonewall across clients: another's raises ours (the workers'
+ * stonewall= loops end at their next iteration); ours, once, is told to
+ * the others unless theirs came first. */
+static void wall_sync(struct runner *rn, int peer)
+{
+	const struct runner_sync *sync = rn->o->sync;
+	uint64_t at;
+
+	if (rn->wall_told)
+		return;
+	if (peer & RUNNER_SYNC_WALL) {
+		rn->wall_told = 1;
+		__atomic_store_n(&rn->stonewalled, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	at = __atomic_load_n(&rn->stonewall_ns, __ATOMIC_ACQUIRE);
+	if (at && sync->wall) {
+		rn->wall_told = 1;
+		sync->wall(sync->arg, at);
+	}
+}
+
 /* Watch the started workers until the phase ends; stop them; *t_stop is
  * the end of the measured window. */
 static enum phase_end phase_wait(struct runner *rn, struct measure *meas, int ret,
@@ -1180,10 +1202,15 @@ static enum phase_end phase_wait(struct runner *rn, struct measure *meas, int re
 		uint64_t now, t_end;
 		unsigned ndone = __atomic_load_n(&rn->ndone, __ATOMIC_RELAXED);
 
-		if (sync && sync->poll(sync->arg)) {
-			rn->peer_stopped = 1;
-			why = END_PEER;
-			break;
+		if (sync) {
+			int peer = sync->poll(sync->arg);
+
+			if (peer & RUNNER_SYNC_STOP) {
+				rn->peer_stopped = 1;
+				why = END_PEER;
+				break;
+			}
+			wall_sync(rn, peer);
 		}
 		measure_tick(meas);
 		t_end = measure_end_ns(meas);
@@ -1199,6 +1226,9 @@ static enum phase_end phase_wait(struct runner *rn, struct measure *meas, int re
 		struct timespec ts = { 0, (long)MIN(t_end - now, 10000000ull) };
 		nanosleep(&ts, NULL);
 	}
+	/* a stonewall raised just before the last worker ended */
+	if (sync && ret == 0 && !rn->peer_stopped)
+		wall_sync(rn, 0);
 	if (runner_signalled())
 		why = END_SIGNAL;
 	else if (rn->peer_stopped)
@@ -1298,6 +1328,8 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	__atomic_store_n(&rn->stop, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&rn->finished, 0, __ATOMIC_RELAXED);
 	rn->stonewalled = 0;
+	rn->stonewall_ns = 0;
+	rn->wall_told = 0;
 	rn->peer_stopped = 0;
 	rn->all_done_ns = 0;
 	rn->go = 0;

@@ -39,15 +39,24 @@ enum progress_mode {
  * stops (an error, a signal) stops the others.  runner_phase() calls
  * start() with the phase's threads made and waiting, before the clock
  * starts: nonzero means another client has stopped, and the phase does
- * not run; poll() while the phase runs (every 10 ms): nonzero when
- * another client stopped, which ends the phase ("peer"); end() once the
- * phase is over, `stopping` nonzero when this client's phase ended on an
- * error or a signal.  A phase a peer ended or kept from running sets
- * the result's stopped_on_error.
+ * not run; poll() while the phase runs (every 10 ms): RUNNER_SYNC_STOP
+ * when another client stopped, which ends the phase ("peer"),
+ * RUNNER_SYNC_WALL when another client raised its stonewall (a
+ * `stonewall` flowop ran there: iozone's throughput mode), which raises
+ * this one's (its stonewall= loops end, the phase goes on); wall(), at
+ * most once a phase, when this client's stonewall went up (at `ns`,
+ * CLOCK_MONOTONIC) and no other's had before; end() once the phase is
+ * over, `stopping` nonzero when this client's phase ended on an error or
+ * a signal.  A phase a peer ended or kept from running sets the result's
+ * stopped_on_error.  Every hook is called from the thread that called
+ * runner_phase(), never from a worker.
  */
+#define RUNNER_SYNC_STOP 1
+#define RUNNER_SYNC_WALL 2
 struct runner_sync {
 	int (*start)(void *arg);
 	int (*poll)(void *arg);
+	void (*wall)(void *arg, uint64_t ns);
 	void (*end)(void *arg, int stopping);
 	void *arg;
 };

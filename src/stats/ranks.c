@@ -1,9 +1,18 @@
 /* ranks.c — the per-rank rows of an MPI run; see ranks.h. */
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include "stats/ranks.h"
+#include "util/util.h"
+
+const char *rank_wall_name(enum rank_wall w)
+{
+	return w == RANK_WALL_RAISED ? "raised" : w == RANK_WALL_PEER ? "peer" : NULL;
+}
 
 double rank_phase_rate(const struct rank_phase *p)
 {
@@ -24,6 +33,7 @@ void rank_summary(const struct result_ranks *r, const char *name, struct rank_su
 
 	memset(out, 0, sizeof(*out));
 	out->slowest = -1;
+	out->wall_rank = -1;
 	for (size_t i = 0; r && i < r->n; i++) {
 		const struct rank_phase *p = rank_find_phase(&r->v[i], name);
 		double rate;
@@ -48,6 +58,11 @@ void rank_summary(const struct result_ranks *r, const char *name, struct rank_su
 			last = p->start;
 		sum += rate;
 		out->n++;
+		if (p->wall == RANK_WALL_RAISED && (out->wall_rank < 0 || p->wall_at < out->wall_at)) {
+			out->wall_rank = r->v[i].rank;
+			out->wall_at = p->wall_at;
+		}
+		out->wall_peers += p->wall == RANK_WALL_PEER;
 	}
 	if (out->n) {
 		out->mean = sum / (double)out->n;
@@ -80,5 +95,84 @@ void result_ranks_free(struct result_ranks *r)
 		free(r->hosts[i].phases);
 	}
 	free(r->hosts);
+	rank_fs_free(r->fs, r->nfs);
 	free(r);
+}
+
+static int same_fs(const struct rank_target *a, const struct rank_target *b)
+{
+	if (a->magic != b->magic || strcmp(a->type ? a->type : "", b->type ? b->type : ""))
+		return 0;
+	return strcmp(a->host, b->host) || a->dev == b->dev;
+}
+
+size_t rank_fs_group(const struct rank_target *t, size_t n, struct rank_fs **out, int *other_fs)
+{
+	struct rank_fs *fs = n ? xcalloc(n, sizeof(*fs)) : NULL;
+	size_t *first = n ? xcalloc(n, sizeof(*first)) : NULL, nfs = 0;
+
+	for (size_t r = 0; r < n; r++) {
+		size_t g;
+
+		for (g = 0; g < nfs; g++)
+			if (same_fs(&t[first[g]], &t[r]))
+				break;
+		if (g == nfs) {
+			first[g] = r;
+			fs[g].type = t[r].type && *t[r].type
+					     ? xstrdup(t[r].type)
+					     : xasprintf("0x%" PRIx64, t[r].magic);
+			fs[g].mount_point = xstrdup(t[r].mount_point ? t[r].mount_point : "");
+			fs[g].device = xasprintf("%u:%u", major((dev_t)t[r].dev),
+						 minor((dev_t)t[r].dev));
+			fs[g].host = xstrdup(t[r].host);
+			fs[g].ranks = xcalloc(n, sizeof(int));
+			nfs++;
+		}
+		fs[g].ranks[fs[g].nranks++] = (int)r;
+		if (other_fs)
+			other_fs[r] = g != 0;
+	}
+	free(first);
+	*out = fs;
+	return nfs;
+}
+
+void rank_fs_free(struct rank_fs *fs, size_t n)
+{
+	for (size_t i = 0; fs && i < n; i++) {
+		free(fs[i].type);
+		free(fs[i].mount_point);
+		free(fs[i].device);
+		free(fs[i].host);
+		free(fs[i].ranks);
+	}
+	free(fs);
+}
+
+char *rank_fs_warning(const struct rank_fs *fs, size_t n)
+{
+	char *s, *t;
+
+	if (n < 2)
+		return NULL;
+	s = xasprintf("the ranks' targets are on %zu file systems, and their figures are "
+		      "reduced together:",
+		      n);
+	for (size_t i = 0; i < n; i++) {
+		t = xasprintf("%s%s %s%s%s (device %s on %s; rank%s", s, i ? ";" : "", fs[i].type,
+			      *fs[i].mount_point ? " at " : "", fs[i].mount_point, fs[i].device,
+			      fs[i].host, fs[i].nranks == 1 ? "" : "s");
+		free(s);
+		s = t;
+		for (size_t k = 0; k < fs[i].nranks; k++) {
+			t = xasprintf("%s%s%d", s, k ? "," : " ", fs[i].ranks[k]);
+			free(s);
+			s = t;
+		}
+		t = xasprintf("%s)", s);
+		free(s);
+		s = t;
+	}
+	return s;
 }

@@ -20,6 +20,14 @@
 
 #include "stats/result.h"
 
+/* How a phase's stonewall (iozone's throughput mode: the first thread
+ * to finish its share ends every thread's) came to a rank. */
+enum rank_wall {
+	RANK_WALL_NONE = 0, /* none did (no stonewall, or the rank was done first) */
+	RANK_WALL_RAISED,   /* one of its own threads raised it */
+	RANK_WALL_PEER,	    /* another rank's did */
+};
+
 struct rank_phase {
 	char *name;
 	uint64_t ops, errors;
@@ -27,6 +35,8 @@ struct rank_phase {
 	double seconds;   /* this rank's phase time */
 	double start;     /* its start after the earliest rank's (s, rank 0's clock) */
 	char *end_reason; /* the phase's end_reason on that rank */
+	enum rank_wall wall;
+	double wall_at; /* when, after the earliest rank's start (s, rank 0's clock) */
 };
 
 struct result_rank {
@@ -57,11 +67,33 @@ struct result_host {
 	size_t nphases;
 };
 
+/* One file system the ranks' targets are on: its type, its mount point
+ * and device on the host of its first rank, and the ranks on it. */
+struct rank_fs {
+	char *type;        /* "ext4" (mountinfo), or the statfs magic "0x..." */
+	char *mount_point; /* on the first rank's host ("" when unknown) */
+	char *device;      /* "major:minor" on that host */
+	char *host;        /* the first rank's host */
+	int *ranks;
+	size_t nranks;
+};
+
+/* What a rank says of its target, for rank_fs_group(). */
+struct rank_target {
+	const char *host;
+	uint64_t dev;	   /* st_dev (means something on its host only) */
+	uint64_t magic;	   /* statfs f_type */
+	const char *type;  /* mountinfo's type, "" when not found */
+	const char *mount_point;
+};
+
 struct result_ranks {
 	struct result_rank *v;
 	size_t n;
 	struct result_host *hosts;
 	size_t nhosts;
+	struct rank_fs *fs; /* the file systems of the ranks' targets (0: not known) */
+	size_t nfs;
 };
 
 /* One phase over the ranks that ran it. */
@@ -73,7 +105,14 @@ struct rank_summary {
 	/* the ranks' own phase times (s): each client's time, as timed by
 	 * hand per client */
 	double min_seconds, max_seconds, mean_seconds;
+	/* the stonewall: the rank that raised it first (-1: none did), when
+	 * (after the earliest start), and how many ranks a peer's stopped */
+	int wall_rank;
+	double wall_at;
+	size_t wall_peers;
 };
+/* "raised", "peer", or NULL for none. */
+const char *rank_wall_name(enum rank_wall w);
 
 /* The ranks' figures for phase `name`; n = 0 when no rank has it. */
 void rank_summary(const struct result_ranks *r, const char *name, struct rank_summary *out);
@@ -82,5 +121,17 @@ const struct rank_phase *rank_find_phase(const struct result_rank *rk, const cha
 /* A rank's rate: ops / seconds, 0 without time. */
 double rank_phase_rate(const struct rank_phase *p);
 void result_ranks_free(struct result_ranks *r);
+/* Group n ranks' targets t[] (rank i is t[i]) by file system: a rank
+ * joins the first group whose first rank has its type and, on the same
+ * host, its device (a device number means nothing across hosts).  Group 0
+ * is rank 0's; other_fs[i] (n entries, may be NULL) is set to 1 for the
+ * ranks outside it.  *out gets the groups (free with rank_fs_free());
+ * returns how many. */
+size_t rank_fs_group(const struct rank_target *t, size_t n, struct rank_fs **out, int *other_fs);
+void rank_fs_free(struct rank_fs *fs, size_t n);
+/* The warning for ranks on several file systems, naming each with its
+ * ranks ("the ranks' targets are on 2 file systems: ..."), or NULL for
+ * one or none; the caller frees it. */
+char *rank_fs_warning(const struct rank_fs *fs, size_t n);
 
 #endif

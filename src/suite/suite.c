@@ -536,7 +536,7 @@ static int prepare(struct suite_session *s)
 	ret = mpi_agree(ret);
 	if (ret != EXIT_OK)
 		return ret;
-	mpi_check_target(s->no_rundir ? -1 : s->rd.fd);
+	mpi_check_target(s->no_rundir ? -1 : s->rd.fd, s->no_rundir ? NULL : s->rd.parent);
 	if (!s->no_rundir && s->chatter)
 		fprintf(stderr, "run directory: %s\n", s->rd.path);
 	return EXIT_OK;

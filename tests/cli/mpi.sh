@@ -49,6 +49,38 @@ check "run: slowest rank named" grep -Eq "^phase run over 3 ranks: ops/s min .* 
 check "run: one 'run directory' line (rank 0's)" [ "$(grep -c '^run directory:' "$T/err")" -eq 1 ]
 check "run: rows have rank, host, ops, rate, seconds" [ "$(json "$T/run.json" 'sorted(r["rank"] for r in d["ranks"]) == [0,1,2] and all(r["host"] and r["phases"][0]["seconds"] > 0 and r["phases"][0]["ops_per_second"] > 0 for r in d["ranks"])')" = true ]
 check "run: phase time covers every rank's" [ "$(json "$T/run.json" 'd["phases"][0]["seconds"] >= max(r["phases"][0]["seconds"] for r in d["ranks"])')" = true ]
+check "run: one file system, no warning" [ "$(json "$T/run.json" '[f["ranks"] for f in d["file_systems"]] == [[0, 1, 2]] and "file_systems_warning" not in d and not any(r["other_file_system"] for r in d["ranks"])')" = true ]
+check "run: no file-system warning in the text or on stderr" sh -c "! grep -q 'targets are on' '$T/out' '$T/err'"
+
+# ranks on two file systems (an MPMD command line): ranks 0 and 1 on
+# /dev/shm (tmpfs), rank 2 on the test's target; named before the run and
+# in the report, and in the JSON
+shm=/dev/shm/fsgauge-mpi-test.$$
+if [ -d /dev/shm ] && command -v findmnt >/dev/null 2>&1 && mkdir "$shm" &&
+	[ "$(stat -c %d "$shm")" != "$(stat -c %d "$d")" ]; then
+	t0=$(findmnt -n -o FSTYPE -T "$shm" | tail -n 1) m0=$(findmnt -n -o TARGET -T "$shm" | tail -n 1)
+	t2=$(findmnt -n -o FSTYPE -T "$d" | tail -n 1) m2=$(findmnt -n -o TARGET -T "$d" | tail -n 1)
+	run mpirun --oversubscribe --allow-run-as-root -np 2 "$FSGAUGE" run varmail -t 1 -s nfiles=50 \
+		-d "$shm" --json "$T/fs.json" : -np 1 "$FSGAUGE" run varmail -t 1 -s nfiles=50 -d "$d" \
+		--json "$T/fs.json"
+	w="the ranks' targets are on 2 file systems, and their figures are reduced together: $t0 at $m0 \(device [0-9]+:[0-9]+ on [^;]+; ranks 0,1\); $t2 at $m2 \(device [0-9]+:[0-9]+ on [^;]+; rank 2\)"
+	check "two file systems: exit 0" [ "$rc" -eq 0 ]
+	warned_before_run() {
+		[ "$(grep -c 'targets are on' "$T/err")" -eq 1 ] &&
+			grep -Eq "^fsgauge: warning: $w\$" "$T/err" &&
+			[ "$(grep -n 'targets are on' "$T/err" | cut -d: -f1)" -lt \
+				"$(grep -n '^Running' "$T/err" | head -1 | cut -d: -f1)" ]
+	}
+	check "two file systems: warned once on stderr, before the run, naming both" warned_before_run
+	check "two file systems: the warning in the text report" grep -Eq "^WARNING: $w\$" "$T/out"
+	check "two file systems: file_systems and the warning in the JSON" [ "$(json "$T/fs.json" '[(f["type"], f["mount_point"], f["ranks"]) for f in d["file_systems"]] == [("'"$t0"'", "'"$m0"'", [0, 1]), ("'"$t2"'", "'"$m2"'", [2])] and d["file_systems_warning"].startswith("the ranks\x27 targets are on 2 file systems") and [r["other_file_system"] for r in sorted(d["ranks"], key=lambda r: r["rank"])] == [False, False, True]')" = true ]
+	check "two file systems: no run directory left in either" \
+		[ -z "$(ls -A "$shm" "$d" | grep '^fsgauge-')" ]
+	rmdir "$shm"
+else
+	[ -d "$shm" ] && rmdir "$shm"
+	ok "two file systems: # SKIP /dev/shm is not another file system than $d here"
+fi
 
 run $M "$FSGAUGE" untar --synthetic tiny --copies 2 -d "$d" --json "$T/untar.json"
 check "untar: exit 0" [ "$rc" -eq 0 ]
@@ -95,6 +127,36 @@ check "iozone: exit 0" [ "$rc" -eq 0 ]
 check "iozone: reduced ops = sum of the ranks'" [ "$(reduced "$T/iozone.json")" = true ]
 check "iozone: histograms = ops (timed operations)" [ "$(hist_ok "$T/iozone.json")" = true ]
 check "iozone: no run directory left" no_rundir
+
+# iozone's stonewall across ranks: rank 0 has 16 records a thread, ranks
+# 1 and 2 256 each, with 2 ms a read (faulty delay=): the first thread to
+# finish raises the stonewall on every rank, the others' reads stop early
+small="$FSGAUGE iozone -t 2 -s 64k -r 4k -i 0 -i 1 --dir $d --json $T/wall.json"
+slow="--engine faulty:psync:op=read,delay=2000"
+run mpirun --oversubscribe --allow-run-as-root -np 1 $small : -np 2 "$FSGAUGE" iozone -t 2 -s 1m \
+	-r 4k -i 0 -i 1 --dir "$d" $slow
+j="$T/wall.json"
+check "stonewall: exit 0" [ "$rc" -eq 0 ]
+check "stonewall: reduced ops = sum of the ranks'" [ "$(reduced "$j")" = true ]
+check "stonewall: histograms = ops" [ "$(hist_ok "$j")" = true ]
+rd='[p for p in d["phases"] if p["name"] == "readers"][0]'
+ri='[r["phases"][i] for r in sorted(d["ranks"], key=lambda r: r["rank"]) for i, p in enumerate(d["phases"]) if p["name"] == "readers"]'
+check "stonewall: the readers' raised by rank 0, ranks 1 and 2 stopped by it (JSON)" \
+	[ "$(json "$j" "$rd[\"ranks\"][\"stonewall_rank\"] == 0 and $rd[\"ranks\"][\"stonewall_peer_ranks\"] == 2 and [x[\"stonewall\"] for x in $ri] == [\"raised\", \"peer\", \"peer\"] and $ri[0][\"stonewall_seconds\"] <= min(x[\"stonewall_seconds\"] for x in $ri)")" = true ]
+check "stonewall: the slow ranks read less than their share (512 records each)" \
+	[ "$(json "$j" "all(x[\"ops\"] < 512 for x in $ri[1:]) and sum(o[\"ops\"] for o in $rd[\"operations\"] if o[\"name\"].endswith(\".read\")) < 32 + 2 * 512")" = true ]
+check "stonewall: every phase's first raiser is a rank that raised it" \
+	[ "$(json "$j" 'all(p["ranks"]["stonewall_rank"] is not None and d["ranks"][p["ranks"]["stonewall_rank"]]["phases"][i]["stonewall"] == "raised" for i, p in enumerate(d["phases"]))')" = true ]
+check "stonewall: text: who raised it, whom it stopped" \
+	grep -Eq '^stonewall: raised by rank 0 \([^)]+\) [0-9.]+ s after the first start; it stopped ranks 1,2$' "$T/out"
+check "stonewall: no run directory left" no_rundir
+# -x: no stonewall; every rank reads all its records
+run mpirun --oversubscribe --allow-run-as-root -np 1 $small -x : -np 2 "$FSGAUGE" iozone -t 2 -s 1m \
+	-r 4k -i 0 -i 1 -x --dir "$d" $slow
+check "stonewall -x: exit 0" [ "$rc" -eq 0 ]
+check "stonewall -x: none raised, every record read" \
+	[ "$(json "$j" "all(p[\"ranks\"][\"stonewall_rank\"] is None for p in d[\"phases\"]) and all(x[\"stonewall\"] is None for x in $ri) and sum(o[\"ops\"] for o in $rd[\"operations\"] if o[\"name\"].endswith(\".read\")) == 32 + 2 * 512")" = true ]
+check "stonewall -x: no stonewall line" sh -c "! grep -q '^stonewall:' '$T/out'"
 
 # a fault on rank 2 only (an MPMD command line): all stop, exit 1, one error
 run mpirun --oversubscribe --allow-run-as-root -np 2 "$FSGAUGE" run varmail -t 20 -s nfiles=200 -d "$d" --json "$T/fault.json" : \

@@ -98,16 +98,22 @@ static const char *host_of(int k)
 }
 
 /* Rank k's packed result (its phase starts 0.1 s after the previous
- * rank's, on rank 0's clock, and lasts its own seconds). */
+ * rank's, on rank 0's clock, and lasts its own seconds).  Its stonewall:
+ * rank 1 raised it 0.3 s after its start, rank 0 got it from a peer 0.5 s
+ * after the earliest start, rank 2 had none. */
 static void pack(struct rbuf *b, const struct result *r, int k)
 {
 	double start = 0.1 * k, end = start + r->phases[0].seconds;
+	int how = k == 1 ? RANK_WALL_RAISED : k == 0 ? RANK_WALL_PEER : RANK_WALL_NONE;
+	double at = k == 1 ? start + 0.3 : k == 0 ? 0.5 : NAN;
 	struct rank_info ri = {.rank = k,
 	                       .host = host_of(k),
 	                       .clock_offset = 0.001 * k,
 	                       .starts = &start,
 	                       .ends = &end,
-	                       .ntimes = 1};
+	                       .ntimes = 1,
+	                       .wall_how = &how,
+	                       .wall_at = &at};
 
 	reduce_pack(b, r, &ri);
 }
@@ -254,6 +260,13 @@ static void check_rows(const struct result *acc)
 		is_near(p->seconds, 10 + k, 1e-12, "row %zu: its own phase time", i);
 		is_near(p->start, 0.1 * k, 1e-12, "row %zu: start after the earliest rank", i);
 		is_str(p->end_reason, k == 2 ? "error" : "duration", "row %zu: its end reason", i);
+		is_int(p->wall, k == 1 ? RANK_WALL_RAISED : k == 0 ? RANK_WALL_PEER : RANK_WALL_NONE,
+		       "row %zu: how its stonewall came", i);
+		if (k < 2)
+			is_near(p->wall_at, k ? 0.4 : 0.5, 1e-12,
+			        "row %zu: when, after the earliest start", i);
+		else
+			ok(isnan(p->wall_at), "row %zu: no stonewall, no time", i);
 		ops += p->ops;
 		bytes += p->bytes;
 	}
@@ -296,6 +309,11 @@ static void check_rows(const struct result *acc)
 	is_near(s.min_seconds, 10, 0, "min seconds: rank 0's");
 	is_near(s.max_seconds, 12, 0, "max seconds: rank 2's");
 	is_near(s.mean_seconds, 11, 1e-12, "mean seconds over the ranks");
+	is_int(s.wall_rank, 1, "stonewall: raised by rank 1");
+	is_near(s.wall_at, 0.4, 1e-12, "stonewall: when rank 1 raised it");
+	is_int(s.wall_peers, 1, "stonewall: one rank stopped by it");
+	is_str(rank_wall_name(RANK_WALL_PEER), "peer", "wall names: peer");
+	ok(rank_wall_name(RANK_WALL_NONE) == NULL, "wall names: none is NULL");
 }
 
 static void check_rest(const struct result *acc)
@@ -517,9 +535,66 @@ static void test_metric_rule(void)
 	is_int(reduce_metric_rule("x", NULL), REDUCE_MEAN, "no unit: mean");
 }
 
+/* ---- the ranks' targets by file system ---- */
+
+static void test_fs_group(void)
+{
+	/* ranks 0, 1 on one tmpfs of host a; rank 2 on ext4 on a; rank 3 on
+	 * tmpfs on host b (another device number: one file system as far as
+	 * we can tell); rank 4 on a's tmpfs again; rank 5 on another tmpfs of a */
+	const struct rank_target t[] = {
+		{"a", 0x1b, 0x01021994, "tmpfs", "/dev/shm"},
+		{"a", 0x1b, 0x01021994, "tmpfs", "/dev/shm"},
+		{"a", 0xfe00, 0xef53, "ext4", "/"},
+		{"b", 0x2c, 0x01021994, "tmpfs", "/dev/shm"},
+		{"a", 0x1b, 0x01021994, "tmpfs", "/dev/shm"},
+		{"a", 0x2d, 0x01021994, "tmpfs", "/run"},
+	};
+	const struct rank_target nomnt[] = {
+		{"a", 1, 0xef53, "", ""},
+		{"a", 1, 0xef53, "", ""},
+	};
+	int other[6] = {9, 9, 9, 9, 9, 9};
+	struct rank_fs *fs;
+	size_t n = rank_fs_group(t, 6, &fs, other);
+	char *w;
+
+	is_int(n, 3, "three file systems: a's tmpfs (b's counts as it), ext4, a's other tmpfs");
+	ok(fs[0].nranks == 4 && fs[0].ranks[0] == 0 && fs[0].ranks[1] == 1 && fs[0].ranks[2] == 3 &&
+	       fs[0].ranks[3] == 4,
+	   "group 0: rank 0's, with the same type on another host");
+	ok(fs[1].nranks == 1 && fs[1].ranks[0] == 2, "group 1: the ext4 rank");
+	ok(fs[2].nranks == 1 && fs[2].ranks[0] == 5, "group 2: same type, another device, one host");
+	ok(!other[0] && !other[1] && other[2] && !other[3] && !other[4] && other[5],
+	   "other_fs: the ranks outside rank 0's group");
+	is_str(fs[1].type, "ext4", "type from mountinfo");
+	is_str(fs[1].device, "254:0", "device as major:minor");
+	is_str(fs[1].mount_point, "/", "mount point");
+	w = rank_fs_warning(fs, n);
+	is_str(w,
+	       "the ranks' targets are on 3 file systems, and their figures are reduced together: "
+	       "tmpfs at /dev/shm (device 0:27 on a; ranks 0,1,3,4); ext4 at / (device 254:0 on a; "
+	       "rank 2); tmpfs at /run (device 0:45 on a; rank 5)",
+	       "the warning names each file system and its ranks");
+	free(w);
+	ok(rank_fs_warning(fs, 1) == NULL, "one file system: no warning");
+	ok(rank_fs_warning(NULL, 0) == NULL, "none known: no warning");
+	rank_fs_free(fs, n);
+
+	n = rank_fs_group(nomnt, 2, &fs, NULL);
+	is_int(n, 1, "same device and magic, no mountinfo: one file system");
+	is_str(fs[0].type, "0xef53", "no type name: the statfs magic");
+	w = rank_fs_warning(fs, n);
+	ok(w == NULL, "one file system: no warning");
+	rank_fs_free(fs, n);
+	n = rank_fs_group(NULL, 0, &fs, NULL);
+	ok(n == 0 && fs == NULL, "zero ranks: no file systems");
+}
+
 int main(void)
 {
 	test_summary();
+	test_fs_group();
 	test_metric_rule();
 	test_merge();
 	test_round_trip();
