@@ -50,7 +50,8 @@ int fileset_layout(struct rt_fileset *fs, const struct wl_fileset *def)
 	}
 	fs->n = (uint64_t)n;
 	fs->width = (uint64_t)wl_val_int(&def->dirwidth, NULL, 0);
-	if (fs->width < 2)
+	fs->flat = def->flat && !def->is_file;
+	if (fs->width < 2 || fs->flat) /* flat: one level, no directories */
 		fs->width = fs->n > 1 ? fs->n : 2;
 	fs->levels = 1;
 	for (pow = fs->width; pow < fs->n && fs->levels < 32; fs->levels++) {
@@ -218,6 +219,16 @@ int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_
 
 	if (pos < 0 || fs->is_file)
 		return pos;
+	if (fs->flat && pos > 0) {
+		/* "<relpath>.<i>": put_comp's "/.<i>" one byte back, over the
+		 * relpath's last byte, which is then put back */
+		char last = buf[pos - 1];
+
+		pos = put_comp(buf, len, (size_t)pos - 1, '.', i);
+		if (pos > 0)
+			buf[fs->relpath_len - 1] = last;
+		return pos;
+	}
 	if (fs->levels > 1) {
 		pos = put_dirs(fs, i / fs->width, fs->levels - 1, buf, len, (size_t)pos);
 		if (pos < 0)
@@ -795,7 +806,7 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 	if (engine_open(&e, engine, 1) < 0)
 		return -EINVAL;
 	pthread_mutex_init(&sh.mu, NULL);
-	if (!fs->is_file) {
+	if (!fs->is_file && !fs->flat) {
 		ret = make_own_dir(fs, e, dirfd, &sh);
 		if (ret == 0)
 			ret = make_levels(fs, e, dirfd, stop, &sh);

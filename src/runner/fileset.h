@@ -64,6 +64,7 @@ struct rt_fileset {
 	size_t relpath_len;
 	int is_file;
 	int leafdirs;	/* entries are directories */
+	int flat;	/* entries are "<relpath>.<i>": no directory of the fileset's */
 	uint64_t n;
 	uint64_t width;
 	unsigned levels;

@@ -732,6 +732,8 @@ static void slot_close(struct worker *wk, struct fd_slot *s)
 	slot_release(s, 1);
 }
 
+static void rot_close(struct worker *wk, struct wflow *f, struct fd_slot *s);
+
 void worker_close_all(struct worker *wk)
 {
 	for (int i = 0; i < FD_SLOTS; i++)
@@ -742,6 +744,9 @@ void worker_close_all(struct worker *wk)
 
 		if (f->priv.fd >= 0)
 			slot_close(wk, &f->priv);
+		for (unsigned k = 0; f->rot && k < f->rot->nslot; k++)
+			if (f->rot->slot[k].fd >= 0)
+				rot_close(wk, f, &f->rot->slot[k]);
 		for (size_t c = 0; c < f->nchildren; c++)
 			if (f->children[c].priv.fd >= 0)
 				slot_close(wk, &f->children[c].priv);
@@ -754,11 +759,15 @@ static struct fd_slot *fd_slot_of(struct worker *wk, struct wflow *f)
 }
 
 /* The descriptor a data flowop works on, opening one if needed. */
+static enum flow_result rot_setup(struct worker *wk, struct wflow *f, struct fd_slot **out);
+
 static enum flow_result io_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
 {
 	struct fd_slot *s;
 	enum flow_result r;
 
+	if (unlikely(f->rot))
+		return rot_setup(wk, f, out);
 	if (f->fd_slot)
 		s = fd_slot_of(wk, f);
 	else
@@ -1049,6 +1058,119 @@ static void vlock_range(struct runner *rn, uint64_t off, uint64_t len, int lock)
 		}
 }
 
+/* --- rotate=: requests going round the entries of a fileset ------------ */
+
+struct rot_state *rot_new(const struct wl_flowop *fo, uint64_t n)
+{
+	struct rot_state *r = xcalloc(1, sizeof(*r));
+	int64_t every = wl_val_int(&fo->rotate, NULL, 1);
+	int64_t open = wl_val_int(&fo->openfiles, NULL, 0);
+
+	r->n = n;
+	r->every = every > 0 ? (uint64_t)every : 1;
+	r->random = wl_val_bool(&fo->rotate_random, 0);
+	r->nslot = open > 0 && (uint64_t)open < n ? (unsigned)open : (unsigned)MIN(n, UINT_MAX);
+	r->slot = xcalloc(r->nslot, sizeof(*r->slot));
+	for (unsigned i = 0; i < r->nslot; i++) {
+		r->slot[i].fd = -1;
+		r->slot[i].idx = -1;
+		r->slot[i].last_idx = -1;
+	}
+	r->file = xcalloc(n, sizeof(*r->file));
+	return r;
+}
+
+void rot_free(struct rot_state *r)
+{
+	if (!r)
+		return;
+	for (unsigned i = 0; i < r->nslot; i++)
+		free(r->slot[i].cfds);
+	free(r->slot);
+	free(r->file);
+	free(r);
+}
+
+/* The block of a random request of a rotating flowop: the random map
+ * of the slot's entry (each entry has its own pass). */
+static uint64_t rot_block(struct wflow *f, struct fd_slot *s, struct rng *rng, uint64_t blocks)
+{
+	struct rot_file *e = &f->rot->file[s->idx];
+	struct rw_offsets *o = f->ofs;
+	uint64_t b;
+
+	o->map_n = e->map_n;
+	o->map_pos = e->map_pos;
+	o->map_key = e->map_key;
+	b = offsets_block(o, rng, blocks);
+	e->map_n = o->map_n;
+	e->map_pos = o->map_pos;
+	e->map_key = o->map_key;
+	return b;
+}
+
+/* Close a rotating flowop's slot (untimed), keeping its entry's position. */
+static int depth_flush(struct worker *wk, struct depth_q *q);
+
+static void rot_close(struct worker *wk, struct wflow *f, struct fd_slot *s)
+{
+	/* requests queued and not yet pushed go in first: the close waits
+	 * for every request in flight (aio_drain_fd) */
+	if (f->dq && f->dq->nqueued) {
+		int ret = depth_flush(wk, f->dq);
+
+		if (ret < 0)
+			runner_op_error(wk, f, "submit", slot_path(wk, s), ret);
+	}
+	if (s->idx >= 0)
+		f->rot->file[s->idx].off = s->off;
+	slot_close(wk, s);
+}
+
+/* The slot of the rotating flowop's next request: the entry whose turn
+ * it is, opened (created, for a flowop that writes) when it is not; an
+ * entry sharing its slot is closed first.  FR_OK or FR_ERROR. */
+static enum flow_result rot_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
+{
+	struct rot_state *r = f->rot;
+	struct rt_fileset *fs = f->fs;
+	struct fd_slot *s;
+	int64_t ret;
+	uint64_t e;
+
+	if (!r->left || !r->started) {
+		if (r->random)
+			r->cur = rng_below(&wk->rng, r->n);
+		else if (r->started)
+			r->cur = r->cur + 1 < r->n ? r->cur + 1 : 0;
+		else
+			r->cur = 0;
+		r->left = r->every;
+		r->started = 1;
+	}
+	r->left--;
+	e = r->cur;
+	s = &r->slot[e % r->nslot];
+	if (s->fd >= 0 && (uint64_t)s->idx != e)
+		rot_close(wk, f, s);
+	if (s->fd < 0) {
+		int flags = open_flags(f, fs) | (f->type == FO_READ ? 0 : O_CREAT);
+
+		ret = slot_open_fds(wk, s, fs, (int64_t)e, flags, 0644);
+		if (ret < 0) {
+			s->fd = -1;
+			runner_op_error(wk, f, "open", wk->path, (int)ret);
+			return FR_ERROR;
+		}
+		s->fs = fs;
+		s->idx = (int64_t)e;
+		s->held = 0;
+		s->off = r->file[e].off;
+	}
+	*out = s;
+	return FR_OK;
+}
+
 /* The offset of a read or write flowop's next request of iosize bytes
  * in the file of slot s. */
 static ALWAYS_INLINE uint64_t rw_offset(struct worker *wk, struct wflow *f, struct fd_slot *s,
@@ -1059,8 +1181,9 @@ static ALWAYS_INLINE uint64_t rw_offset(struct worker *wk, struct wflow *f, stru
 	if (f->random && (!f->ofs || offsets_take_random(f->ofs, &wk->rng))) {
 		uint64_t blocks = wss >= (uint64_t)iosize ? wss / (uint64_t)iosize : 1;
 
-		off = (f->ofs ? offsets_block(f->ofs, &wk->rng, blocks)
-			      : rng_below(&wk->rng, blocks)) *
+		off = (unlikely(f->rot && f->ofs) ? rot_block(f, s, &wk->rng, blocks)
+		       : f->ofs			  ? offsets_block(f->ofs, &wk->rng, blocks)
+						  : rng_below(&wk->rng, blocks)) *
 		      (uint64_t)iosize;
 	} else if (f->reverse || f->stride > 1) {
 		off = pattern_offset(f, s, (uint64_t)iosize, wss);
@@ -2238,8 +2361,15 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 	int ret;
 
 	q->failed = 0;
-	while (q->inflight < q->depth && !runner_stopping(wk->rn) && !flow_spent(f)) {
-		int wrote = depth_submit(wk, f, s, iosize, write);
+	for (int first = 1; q->inflight < q->depth && !runner_stopping(wk->rn) && !flow_spent(f);
+	     first = 0) {
+		int wrote;
+
+		/* rotate=: each request on the entry whose turn it is (the
+		 * first one's: the caller's s) */
+		if (f->rot && !first && rot_setup(wk, f, &s) != FR_OK)
+			return FR_ERROR;
+		wrote = depth_submit(wk, f, s, iosize, write);
 
 		if (wrote < 0)
 			return FR_ERROR;

@@ -118,6 +118,30 @@ struct aio_slot {
 	uint64_t t0;
 };
 
+/* rotate= (fio's nrfiles with file_service_type): a read/write flowop's
+ * requests go round the entries of its fileset, each with its own
+ * position, through at most nslot descriptors (entry i in slot i % nslot;
+ * one there for another entry is closed first, untimed, as the open). */
+struct rot_file {
+	uint64_t off;			 /* sequential position */
+	uint64_t map_n, map_pos, map_key; /* randommap's pass (offsets.h) */
+};
+
+struct rot_state {
+	struct fd_slot *slot;
+	unsigned nslot;
+	struct rot_file *file;
+	uint64_t n;		/* the fileset's entries */
+	uint64_t cur;		/* the entry of the last request */
+	uint64_t left;		/* requests before the next switch */
+	uint64_t every;		/* rotate=: requests per turn, >= 1 */
+	int random;		/* rotate_random: the next entry drawn at random */
+	int started;
+};
+
+struct rot_state *rot_new(const struct wl_flowop *fo, uint64_t n);
+void rot_free(struct rot_state *r);
+
 /* iodepth= above 1 on an asynchronous engine: one request of the
  * flowop's queue, with a buffer of its own. */
 struct depth_slot {
@@ -185,6 +209,8 @@ struct wflow {
 	struct rw_offsets *ofs;
 	/* rate_iops=, rate=: the open-loop schedule (rate.h); NULL: closed loop */
 	struct rw_rate *rate;
+	/* rotate=: the entries it goes round (NULL: one file, priv or fd=) */
+	struct rot_state *rot;
 	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
 	int fd_index;		/* which: fd= (0 when unset or out of range) */
 	/* fsync or closefile with neither fd= nor a file: the private

@@ -174,6 +174,8 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	flow_init_attrs(f, rn->o->direct);
 	f->ofs = offsets_new(fo, rn->o->seed);
 	f->rate = rate_new(fo);
+	if (wl_val_isset(&fo->rotate) && f->fs && f->fs->n && runner_block_flowop(fo->type))
+		f->rot = rot_new(fo, f->fs->n);
 	if (f->iodepth > 1 && runner_block_flowop(fo->type) &&
 	    (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
 		depth_q_init(f);
@@ -282,6 +284,7 @@ static void wflow_free(struct wflow *f)
 	free(f->execs);
 	depth_q_free(f);
 	offsets_free(f->ofs);
+	rot_free(f->rot);
 	for (size_t i = 0; i < f->nacct_fo; i++)
 		free(f->acct_fo[i].name);
 	free(f->acct_fo);
@@ -598,7 +601,7 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 					      fs.prealloc_pct / 100.0;
 		/* every entry may be created during the run, each in its
 		 * chunk files; plus the intermediate and own directories */
-		entries = (double)fs.n * fs.nchunks + (double)fs.ndirs + (fs.is_file ? 0 : 1);
+		entries = (double)fs.n * fs.nchunks + (double)fs.ndirs + (fs.is_file || fs.flat ? 0 : 1);
 		n->bytes += bytes;
 		n->entries += entries;
 		if (bytes > fb_bytes) {

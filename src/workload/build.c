@@ -77,6 +77,15 @@ struct wl_fileset *wl_add_fileset(struct workload *w, const char *name, int64_t 
 	return fs;
 }
 
+struct wl_fileset *wl_add_flat_fileset(struct workload *w, const char *name, int64_t entries,
+				       int64_t size, int prealloc_pct)
+{
+	struct wl_fileset *fs = wl_add_fileset(w, name, entries, wl_int(size), 0, prealloc_pct);
+
+	fs->flat = 1;
+	return fs;
+}
+
 struct randvar *wl_add_randvar(struct workload *w, enum rv_type type)
 {
 	struct randvar *rv = xcalloc(1, sizeof(*rv));

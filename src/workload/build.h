@@ -37,6 +37,11 @@ struct wl_fileset *wl_add_file(struct workload *w, const char *name, int64_t siz
  * random variable). */
 struct wl_fileset *wl_add_fileset(struct workload *w, const char *name, int64_t entries,
 				  struct wl_val size, int64_t dirwidth, int prealloc_pct);
+/* A fileset of `entries` files of `size` bytes named "<name>.<i>"
+ * directly in the run directory (fio's names), prealloc_pct percent of
+ * them created beforehand. */
+struct wl_fileset *wl_add_flat_fileset(struct workload *w, const char *name, int64_t entries,
+				       int64_t size, int prealloc_pct);
 /* A random variable owned by w (freed with it). */
 struct randvar *wl_add_randvar(struct workload *w, enum rv_type type);
 

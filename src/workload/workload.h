@@ -141,6 +141,10 @@ struct wl_fileset {
 	 * most this many bytes each (bonnie++'s 1 GiB chunk files); every
 	 * flowop still sees one file of the full size */
 	struct wl_val chunksize;
+	/* Entries are files named "<name>.<i>" directly in the fileset's
+	 * path, with no directory of its own (fio's jobname.jobnum.filenum;
+	 * built in code only: wl_add_flat_fileset) */
+	int flat;
 	/* A block device in place of the file (`define file` only; iozone's
 	 * -f/-F /dev/X): the front end opened it with blockdev_open()
 	 * (util/blockdev.h) and owns the descriptor.  Every open of the
@@ -277,6 +281,14 @@ struct wl_flowop {
 	 * the flowop, the thread is done (fio's io_size per job;
 	 * docs/workload-language.md) */
 	struct wl_val iobytes;
+	/* read/write/rwmix on a fileset: each request goes to one of the
+	 * fileset's entries, the same one for `rotate` requests in a row,
+	 * then the next in index order (with rotate_random: one drawn at
+	 * random), at most `openfiles` of them open at once (default: all);
+	 * each entry keeps its own sequential offset and random map (fio's
+	 * nrfiles=, file_service_type=, openfiles=; built in code only,
+	 * docs/engine.md) */
+	struct wl_val rotate, rotate_random, openfiles;
 	/* rwmix: the percentage of its operations that are reads (fio's
 	 * rwmixread), 0 to 100, default 50; the runner counts them as two
 	 * operations, "NAME.read" and "NAME.write" */

@@ -82,6 +82,40 @@ for eng in null "$where"; do
 		ok "# SKIP timed.fio on $eng: io_uring not built in"
 	fi
 
+	# files.fio: nrfiles, filesize, openfiles, file_service_type (the
+	# files kept to be looked at, then a run that leaves nothing)
+	run "$FSGAUGE" io "$FX/files.fio" "$@" -d "$d" -q --json "$T/j.json" --keep
+	check "files.fio on $eng: exit 0; rr: 2 clones x 64k in 4k writes" \
+		[ "$rc/$(ops 0 rr.write)" = "0/32 131072" ]
+	check "  few: no size, nrfiles * filesize = 32k per clone" [ "$(ops 0 few.write)" = "8 32768" ]
+	check "  rand: size is the I/O, 24 reads of 4k" [ "$(ops 0 rand.read)" = "24 98304" ]
+	check "  mix: its reads and writes move size" \
+		[ "$(json "$T/j.json" "sum(o['bytes_read'] + o['bytes_written'] for o in d['phases'][0]['operations'] if o['name'] in ('mix.read', 'mix.write'))")" = 32768 ]
+	check "  no open or close operations counted (fio counts none)" \
+		[ "$(json "$T/j.json" "[o['name'] for o in d['phases'][0]['operations'] if o['name'].endswith(('.open', '.close'))]")" = "[]" ]
+	check "  the parameters say nrfiles, openfiles and the service type" \
+		[ "$(json "$T/j.json" "[d['parameters'].get('job.few.' + k) for k in ('nrfiles', 'openfiles', 'file_service_type', 'filesize')]")" = "['4', '1', 'roundrobin:1', '8192']" ]
+	kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+	if [ "$eng" = null ]; then
+		check "  the null engine creates no file" [ -z "$(ls "$kept")" ]
+	else
+		# fio's names, jobname.jobnum.filenum, and each file's size: a
+		# file written round robin got its share (16k, 8k: each reopened
+		# file went on where it was), a file read was laid out
+		check "  fio's names and sizes: rr 8 x 16k, few 4 x 8k, rand 3 x 16k, mix 2 x 16k" \
+			[ "$(cd "$kept" && for f in *; do printf '%s=%s ' "$f" "$(stat -c %s "$f")"; done)" = \
+			"few.0.0=8192 few.0.1=8192 few.0.2=8192 few.0.3=8192 mix.0.0=16384 mix.0.1=16384 rand.0.0=16384 rand.0.1=16384 rand.0.2=16384 rr.0.0=16384 rr.0.1=16384 rr.0.2=16384 rr.0.3=16384 rr.1.0=16384 rr.1.1=16384 rr.1.2=16384 rr.1.3=16384 " ]
+	fi
+	rm -rf "$kept"
+	case "$eng $engines " in null*) ;; *" io_uring "*)
+		run "$FSGAUGE" io --name=u --rw=write --bs=4k --size=64k --nrfiles=4 --openfiles=2 \
+			--iodepth=8 --iodepth_batch=4 --ioengine=io_uring -d "$d" -q --json "$T/j.json"
+		check "  io_uring at iodepth 8 round 4 files, 2 open: 16 writes, 64k" \
+			[ "$rc/$(ops 0 u.write)" = "0/16 65536" ] ;;
+	esac
+	run "$FSGAUGE" io "$FX/files.fio" "$@" -d "$d" -q
+	check "  without --keep: exit 0, nothing left" [ "$rc/$(ls -A "$d")" = "0/" ]
+
 	# groups.fio: include, ${VAR}, $ncpus arithmetic, stonewall (tests/cli/io.sh
 	# checks its counts; here that it runs on each target)
 	FSGAUGE_TEST_NJ=2 run "$FSGAUGE" io "$FX/groups.fio" "$@" -d "$d" -q --json "$T/j.json"
@@ -154,6 +188,27 @@ check "terse: a line per job, nothing else on stdout" \
 run "$FSGAUGE" io --bs=4k --size=256k --group_reporting --name=a --rw=read --name=b --rw=write \
 	--output-format=terse -d "$d" -q
 check "terse with group_reporting: one line" [ "$(wc -l <"$T/out")" = 1 ]
+# nrfiles' errors
+expect_fail "file_service_type fio has and fsgauge does not" 2 \
+	"file_service_type=sequential is not supported by fsgauge io \\(roundrobin or random" \
+	"$FSGAUGE" io --size=1m --nrfiles=2 --file_service_type=sequential:4 -d "$d"
+expect_fail "file_service_type unknown" 2 \
+	"invalid file_service_type 'rr' \\(expected roundrobin or random, optionally with :N" \
+	"$FSGAUGE" io --size=1m --nrfiles=2 --file_service_type=rr -d "$d"
+expect_fail "file_service_type with a bad count" 2 "invalid file_service_type 'random:0'" \
+	"$FSGAUGE" io --size=1m --nrfiles=2 --file_service_type=random:0 -d "$d"
+expect_fail "nrfiles=0" 2 "invalid nrfiles '0' \\(expected a whole number in range\\)" \
+	"$FSGAUGE" io --size=1m --nrfiles=0 -d "$d"
+expect_fail "openfiles above the most" 2 "invalid openfiles '1000001'" \
+	"$FSGAUGE" io --size=1m --nrfiles=2 --openfiles=1000001 -d "$d"
+expect_fail "size too small for nrfiles" 2 \
+	"job 'io': size=4096 over nrfiles=8192 leaves no bytes per file \\(give filesize" \
+	"$FSGAUGE" io --size=4k --nrfiles=8192 -d "$d"
+expect_fail "end_fsync with nrfiles" 2 \
+	"job 'io': end_fsync with nrfiles=2 is not supported by fsgauge io" \
+	"$FSGAUGE" io --rw=write --size=1m --nrfiles=2 --end_fsync=1 -d "$d"
+check "nothing left after the errors" empty_dir "$d"
+
 expect_fail "terse and --json - on stdout" 2 \
 	"--json - and --output-format=terse both write to standard output" \
 	"$FSGAUGE" io --size=1m --output-format=terse --json - -d "$d"

@@ -6,7 +6,9 @@
  * --name are every job's, each --name starts a job with them.  A job's
  * clones (numjobs) are threads, each with its own file "<job>.<clone>.0"
  * in the run directory, or all on the job's filename= (a file in the run
- * directory or a block device, under util/blockdev.h's rules).  A job
+ * directory or a block device, under util/blockdev.h's rules); with
+ * nrfiles=N, files "<job>.<clone>.<i>" (a flat fileset per clone) that
+ * the request flowop goes round (rotate=, docs/engine.md).  A job
  * with stonewall starts a new group: each group is a phase.  Each clone:
  *
  *   <job>.open          open (create for a write job), O_DIRECT/O_SYNC...
@@ -42,7 +44,8 @@ struct io_file {
 	char *name;		 /* in the run directory, or the device's path */
 	int device;
 	int fd;			 /* a device's descriptor (blockdev_open) */
-	uint64_t size;
+	uint64_t size;		 /* of each file */
+	unsigned nfiles;	 /* > 1: the files "<name>.<i>" of one clone (nrfiles=) */
 	int read_first;		 /* some job reads it: laid out beforehand */
 	int written;
 	struct wl_fileset *fs;
@@ -314,6 +317,25 @@ static int check_sync(const struct io_job *j)
 	return 0;
 }
 
+/* nrfiles=, filesize=, openfiles= (docs/io.md, "Files"). */
+static int check_files(const struct io_job *j)
+{
+	if (!io_job_multi(j))
+		return 0;
+	if (j->size && !j->filesize && j->size / j->nrfiles == 0) {
+		msg_err("job '%s': size=%llu over nrfiles=%u leaves no bytes per file (give filesize "
+			"or a larger size)",
+			j->name, (unsigned long long)j->size, j->nrfiles);
+		return -1;
+	}
+	if (j->end_fsync || j->fsync_on_close) {
+		msg_err("job '%s': %s with nrfiles=%u is not supported by fsgauge io (docs/io.md)",
+			j->name, j->end_fsync ? "end_fsync" : "fsync_on_close", j->nrfiles);
+		return -1;
+	}
+	return 0;
+}
+
 /* rate=, rate_iops=, rate_min=, rate_process= (docs/io.md, "Open-loop
  * rates"): one schedule of single requests, for a read or a write job. */
 static int check_rate(const struct io_job *j)
@@ -371,7 +393,7 @@ static int check_job(const struct io_job *j)
 				     : "empty");
 		return -1;
 	}
-	if (check_sync(j) < 0 || check_rate(j) < 0)
+	if (check_sync(j) < 0 || check_rate(j) < 0 || check_files(j) < 0)
 		return -1;
 	if (j->blockalign && j->blockalign != j->bs[0] && j->blockalign != j->bs[1]) {
 		msg_err("job '%s': blockalign other than the block size is not supported by "
@@ -675,9 +697,15 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				char name[300];
 				struct io_file *f;
 
-				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
+				/* nrfiles: fio's <job>.<clone>.<file>, one flat
+				 * fileset "<job>.<clone>" per clone */
+				if (io_job_multi(j))
+					snprintf(name, sizeof(name), "%s.%u", j->name, k);
+				else
+					snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
 				f = file_of(io, name);
-				f->size = MAX(f->size, j->size);
+				f->nfiles = io_job_multi(j) ? j->nrfiles : 0;
+				f->size = MAX(f->size, io_job_file_size(j));
 				f->read_first |= io_job_reads(j);
 				f->written |= io_job_writes(j);
 			}
@@ -690,7 +718,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 		nnamed++;
 		ndev += device;
 		f->device = device;
-		f->size = MAX(f->size, j->size);
+		f->size = MAX(f->size, io_job_file_size(j));
 		f->read_first |= io_job_reads(j);
 		f->written |= io_job_writes(j);
 		if (!device && !(j->given & IOJ_SIZE)) {
@@ -780,7 +808,10 @@ static struct wl_val block_size(struct workload *w, const struct io_job *j, int 
 /* Bytes one clone transfers: io_size (or size), loops times. */
 static int64_t clone_bytes(const struct io_job *j, const struct io_file *f)
 {
-	uint64_t bytes = j->io_size ? j->io_size : (j->size ? j->size : f->size);
+	uint64_t bytes = j->io_size	 ? j->io_size
+			 : j->size	 ? j->size
+			 : f->nfiles > 1 ? f->size * f->nfiles
+					 : f->size;
 
 	return (int64_t)(bytes * j->loops);
 }
@@ -843,15 +874,31 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		bs_max = MAX(bs_max, j->split[d][i].size);
 	snprintf(th, sizeof(th), "%s.%u", j->name, k);
 	t = wl_add_thread(p, th, 1, (int64_t)MAX(bs_max, 4096) * (async ? j->iodepth : 1));
-	fo = add_op(t, f->read_first || f->device ? FO_OPENFILE : FO_CREATEFILE, j->name, "open",
-		    f->fs);
+	if (f->nfiles > 1) {
+		/* nrfiles: the request flowop goes round the clone's files,
+		 * opening them itself (untimed, as fio counts no opens) */
+		fo = io_job_mixed(j) ? wl_add_rwmix(t, j->name, f->fs, (int)j->rwmixread)
+				     : add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name,
+					      d == IO_DIR_WRITE ? "write" : "read", f->fs);
+		fo->fd = (struct wl_val){ 0 };
+		fo->rotate = wl_int(j->fst_nr);
+		if (j->fst_random)
+			fo->rotate_random = wl_bool(1);
+		if (j->openfiles && j->openfiles < j->nrfiles)
+			fo->openfiles = wl_int(j->openfiles);
+	} else {
+		fo = add_op(t, f->read_first || f->device ? FO_OPENFILE : FO_CREATEFILE, j->name,
+			    "open", f->fs);
+	}
 	if (j->direct)
 		fo->directio = wl_bool(1);
 	if (j->sync)
 		fo->osync = wl_bool(1);
 	if (j->dsync)
 		fo->dsync = wl_bool(1);
-	if (io_job_mixed(j)) {
+	if (f->nfiles > 1) {
+		/* the request flowop made above */
+	} else if (io_job_mixed(j)) {
 		/* counted as <job>.read and <job>.write, as the other modes */
 		fo = wl_add_rwmix(t, j->name, f->fs, (int)j->rwmixread);
 		fo->fd = wl_int(1);
@@ -860,7 +907,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 			    d == IO_DIR_WRITE ? "write" : "read", f->fs);
 	}
 	fo->iosize = block_size(io->w, j, d);
-	fo->wss = wl_int((int64_t)(j->size ? j->size : f->size));
+	fo->wss = wl_int((int64_t)(io_job_file_size(j) ? io_job_file_size(j) : f->size));
 	if (io_job_random(j)) {
 		fo->random = wl_bool(1);
 		if (j->random_distribution)
@@ -890,7 +937,8 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->iobytes = wl_int(clone_bytes(j, f));
 	if (d == IO_DIR_WRITE)
 		add_sync(t, j);
-	add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
+	if (f->nfiles <= 1)
+		add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
 
@@ -902,8 +950,14 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 	for (size_t i = 0; i < io->nfiles; i++) {
 		struct io_file *f = &io->files[i];
 
-		f->fs = wl_add_file(io->w, f->name, (int64_t)f->size);
-		if (f->device) {
+		if (f->nfiles > 1)
+			f->fs = wl_add_flat_fileset(io->w, f->name, f->nfiles, (int64_t)f->size,
+						    f->read_first ? 100 : 0);
+		else
+			f->fs = wl_add_file(io->w, f->name, (int64_t)f->size);
+		if (f->nfiles > 1) {
+			continue;
+		} else if (f->device) {
 			f->fs->has_device = 1;
 			f->fs->device_fd = f->fd;
 			f->fs->device_flags = f->written ? O_RDWR : O_RDONLY;
@@ -922,6 +976,8 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 
 			if (j->filename)
 				snprintf(name, sizeof(name), "%s", j->filename);
+			else if (io_job_multi(j))
+				snprintf(name, sizeof(name), "%s.%u", j->name, k);
 			else
 				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
 			build_clone(s, io, j, io->procs[i], k, file_of(io, name));
@@ -977,6 +1033,19 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	       size_format(j->bs[1], b, sizeof(b)));
 	snprintf(key, sizeof(key), "job.%s.size", j->name);
 	kv_add(pl, key, "%llu", (unsigned long long)j->size);
+	if (io_job_multi(j)) {
+		snprintf(key, sizeof(key), "job.%s.nrfiles", j->name);
+		kv_add(pl, key, "%u", j->nrfiles);
+		snprintf(key, sizeof(key), "job.%s.openfiles", j->name);
+		kv_add(pl, key, "%u", j->openfiles && j->openfiles < j->nrfiles ? j->openfiles
+										 : j->nrfiles);
+		snprintf(key, sizeof(key), "job.%s.file_service_type", j->name);
+		kv_add(pl, key, "%s:%u", j->fst_random ? "random" : "roundrobin", j->fst_nr);
+	}
+	if (j->filesize) {
+		snprintf(key, sizeof(key), "job.%s.filesize", j->name);
+		kv_add(pl, key, "%llu", (unsigned long long)j->filesize);
+	}
 	snprintf(key, sizeof(key), "job.%s.numjobs", j->name);
 	kv_add(pl, key, "%u", j->numjobs);
 	snprintf(key, sizeof(key), "job.%s.iodepth", j->name);

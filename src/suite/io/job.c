@@ -24,7 +24,10 @@ const struct io_opt_info io_opt_table[] = {
 	{ "bssplit", "SIZE/PCT:...", "block sizes in these shares (4k/80:64k/20; a\ncomma separates reads' from writes')" },
 	{ "blockalign", "SIZE", "offsets of random I/O are multiples of SIZE\n(default: the block size)" },
 	{ "size", "SIZE", "bytes of the job's file (each clone's)" },
-	{ "filesize", "SIZE", "the same as --size (one file per job)" },
+	{ "filesize", "SIZE", "bytes of each file (default --size / --nrfiles); --size\nthen only sets --io_size" },
+	{ "nrfiles", "N", "files per clone, <job>.<clone>.<file> (default 1)" },
+	{ "openfiles", "N", "at most N of them open at once (default --nrfiles)" },
+	{ "file_service_type", "TYPE", "roundrobin[:N] (default) or random[:N]: the file of\nthe next N requests" },
 	{ "io_size", "SIZE", "bytes to transfer (default --size)" },
 	{ "io_limit", "SIZE", "the same as --io_size" },
 	{ "numjobs", "N", "clones of the job, each its own thread (default 1)" },
@@ -78,8 +81,8 @@ const struct io_opt_info io_opt_table[] = {
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
 	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
-	"thinktime", "thinktime_blocks", "thinktime_spin", "offset", "offset_increment", "nrfiles", "openfiles",
-	"file_service_type", "startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
+	"thinktime", "thinktime_blocks", "thinktime_spin", "offset", "offset_increment",
+	"startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
 	"cpus_allowed", "cpumask", "numa_cpu_nodes", "numa_mem_policy", "write_bw_log",
@@ -148,6 +151,8 @@ void io_job_init(struct io_job *j, const char *name)
 	j->randrepeat = 1;
 	j->percentage_random = 100;
 	j->kb_base = 1024;
+	j->nrfiles = 1;
+	j->fst_nr = 1;
 }
 
 static char *dup_or_null(const char *s)
@@ -190,6 +195,18 @@ void io_job_free(struct io_job *j)
 	}
 	free(j->opts);
 	memset(j, 0, sizeof(*j));
+}
+
+uint64_t io_job_file_size(const struct io_job *j)
+{
+	if (j->filesize)
+		return j->filesize;
+	return io_job_multi(j) ? j->size / j->nrfiles : j->size;
+}
+
+int io_job_multi(const struct io_job *j)
+{
+	return j->nrfiles > 1 && !j->filename;
 }
 
 int io_job_reads(const struct io_job *j)
@@ -499,6 +516,37 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	return 0;
 }
 
+/* file_service_type=roundrobin[:N] or random[:N]; fio's other types
+ * are refused by name. */
+static int set_fst(struct io_job *j, const char *val, char *err, size_t len)
+{
+	static const char *const others[] = { "sequential", "zipf", "pareto", "normal", "gauss",
+					      NULL };
+	char type[32];
+	const char *colon = strchr(val, ':');
+	size_t n = colon ? (size_t)(colon - val) : strlen(val);
+	uint64_t nr = 1;
+
+	if (n >= sizeof(type))
+		n = sizeof(type) - 1;
+	memcpy(type, val, n);
+	type[n] = 0;
+	if (in_list(others, type))
+		return fail(err, len, -ENOTSUP,
+			    "file_service_type=%s is not supported by fsgauge io (roundrobin or "
+			    "random; docs/io.md)",
+			    type);
+	if ((strcmp(type, "roundrobin") && strcmp(type, "random")) ||
+	    (colon && parse_uint(colon + 1, 1, 1u << 30, &nr) < 0))
+		return fail(err, len, -EINVAL,
+			    "invalid file_service_type '%s' (expected roundrobin or random, "
+			    "optionally with :N, N requests per file)",
+			    val);
+	j->fst_random = type[1] == 'a';
+	j->fst_nr = (unsigned)nr;
+	return 0;
+}
+
 static int set_percentiles(struct io_job *j, const char *val)
 {
 	char buf[512];
@@ -546,6 +594,8 @@ static const struct uint_opt uint_opts[] = {
 	UOPT("iodepth_batch", iodepth_batch, 1, 65536, 0),
 	UOPT("fsync", fsync, 0, 1u << 30, 0),
 	UOPT("fdatasync", fdatasync, 0, 1u << 30, 0),
+	UOPT("nrfiles", nrfiles, 1, IO_NRFILES_MAX, 0),
+	UOPT("openfiles", openfiles, 1, IO_NRFILES_MAX, 0),
 };
 
 /* Boolean options into an int field (inverted: buffered). */
@@ -686,7 +736,7 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 	if (!strcmp(key, "size") || !strcmp(key, "filesize")) {
 		if (io_size_parse(val, j->kb_base, &v) < 0 || !v)
 			return -EINVAL;
-		j->size = v;
+		*(key[0] == 's' ? &j->size : &j->filesize) = v;
 		j->given |= IOJ_SIZE;
 		return 0;
 	}
@@ -796,6 +846,9 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 		j->random_distribution = spec.kind == DIST_UNIFORM ? NULL : xstrdup(val);
 		return 0;
 	}
+	if (!strcmp(key, "file_service_type"))
+		return val ? set_fst(j, val, err, errlen)
+			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
 	if (!strcmp(key, "ioengine"))
 		return val ? set_engine(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);

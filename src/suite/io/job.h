@@ -41,6 +41,9 @@ struct io_split {
 
 #define IO_SPLIT_MAX 64
 
+/* The most files of one clone (nrfiles=, openfiles=). */
+#define IO_NRFILES_MAX 1000000
+
 struct io_job {
 	char *name;
 	char *description;
@@ -51,6 +54,11 @@ struct io_job {
 	size_t nsplit[2];
 	uint64_t blockalign;		 /* 0: the block size */
 	uint64_t size;			 /* 0: not given */
+	uint64_t filesize;		 /* filesize=: each file's; 0: size / nrfiles */
+	unsigned nrfiles;		 /* files per clone (default 1) */
+	unsigned openfiles;		 /* open at once; 0: nrfiles */
+	unsigned fst_nr;		 /* file_service_type's :N (requests per turn) */
+	int fst_random;			 /* file_service_type=random */
 	uint64_t io_size;		 /* 0: size */
 	unsigned numjobs;
 	unsigned loops;
@@ -125,6 +133,13 @@ struct io_opt_info {
 	const char *help;
 };
 extern const struct io_opt_info io_opt_table[];
+
+/* Bytes of each of the job's files: filesize=, else size / nrfiles
+ * (fio's rule); 0 when neither is given. */
+uint64_t io_job_file_size(const struct io_job *j);
+/* Whether the job's clones each go round several files (nrfiles above 1
+ * without filename=). */
+int io_job_multi(const struct io_job *j);
 
 /* Whether the job reads, writes, and is random. */
 int io_job_reads(const struct io_job *j);
