@@ -804,7 +804,7 @@ static void build_files(struct suite_session *s, struct ioz *z)
 		biggest = MAX(biggest, z->sizes.v[k]);
 	z->w = wl_new("iozone");
 	if (!z->device)
-		workload_set_var(z->w, "dir", s->rd.path);
+		workload_set_var(z->w, "dir", s->rd->path);
 	z->fsets = xcalloc(z->nfs, sizeof(*z->fsets));
 	for (unsigned i = 0; i < z->nfs; i++) {
 		char name[64];
@@ -976,9 +976,9 @@ static void iozone_report(struct suite_session *s, struct result *acc)
 }
 
 /* -w and --keep keep the run directory, said unless quiet. */
-static int iozone_finish_rundir(struct suite_session *s)
+static int iozone_finish_rundir(struct suite_session *s, struct rundir *rd)
 {
-	return rundir_finish(&s->rd, s->keep, s->chatter);
+	return rundir_finish(rd, s->keep, s->chatter);
 }
 
 static void iozone_fini(struct suite_session *s)
