@@ -89,8 +89,9 @@ static const struct suite_opt iozone_opts[] = {
 	{ NULL, 'b', 'b', OPTARG_REQUIRED, "FILE", "spreadsheet report (CSV) into FILE" },
 	{ NULL, 'T', 'T', OPTARG_NONE, NULL, "accepted: fsgauge always uses threads" },
 	{ "dir", 0, IOZ_DIR, OPTARG_REQUIRED, "DIR",
-	  "target directory (default: the -F/-f files'\ndirectory, else the current directory, as "
-	  "iozone);\none: several are refused (docs/targets.md)" },
+	  "target directory (default: the directory of each\n-F/-f file, else the current directory, "
+	  "as\niozone); one --dir: for several, name the files in\nseveral directories with -F "
+	  "(docs/targets.md)" },
 	{ "allow-write-device", 0, IOZ_ALLOW_WRITE_DEVICE, OPTARG_NONE, NULL,
 	  "let write tests write to -f/-F block devices" },
 	{ "force-destroy-data", 0, IOZ_FORCE_DESTROY_DATA, OPTARG_NONE, NULL,
