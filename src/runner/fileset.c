@@ -114,7 +114,7 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	int ret;
 
 	memset(fs, 0, sizeof(*fs));
-	fs->dirfd = -1;
+	fs->dirfd = fs->rootfd = -1;
 	fs->def = def;
 	fs->name = xstrdup(def->name);
 	fs->relpath = xstrdup(relpath);

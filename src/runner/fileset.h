@@ -83,6 +83,11 @@ struct rt_fileset {
 	 * a file or a device): entries' system calls resolve from it
 	 * (fileset_at), so that the kernel does not walk relpath each time */
 	int dirfd;
+	/* the run directory its relpath is below (its target's: the runner
+	 * sets it after fileset_init(); -1 for a device), and that target's
+	 * index in the session's targets */
+	int rootfd;
+	unsigned target;
 	struct fs_entry *e;
 	uint64_t nexist; /* existing entries (under lock) */
 	/* Selection index, guarded by lock.  An entry is available to a

@@ -510,7 +510,7 @@ static int64_t slot_fsync(struct worker *wk, struct fd_slot *s)
 	return slot_sync(wk, s, IO_FSYNC);
 }
 
-static int64_t fsync_dir(struct worker *wk, const char *path);
+static int64_t fsync_dir(struct worker *wk, int dirfd, const char *path);
 
 /* dirsync=: fsync the directory that holds entry idx of fs (a chunked
  * file's chunk files share one).  0 or -errno; on failure wk->path2
@@ -534,7 +534,7 @@ static int64_t entry_dir_fsync(struct worker *wk, struct rt_fileset *fs, int64_t
 		*slash = 0;
 	else /* directly in the run directory */
 		snprintf(wk->path2, sizeof(wk->path2), ".");
-	return fsync_dir(wk, wk->path2);
+	return fsync_dir(wk, fs->rootfd, wk->path2);
 }
 
 /* slot_open_fds() for a device (opened once by the front end) or a
@@ -542,7 +542,7 @@ static int64_t entry_dir_fsync(struct worker *wk, struct rt_fileset *fs, int64_t
 static int64_t slot_open_other(struct worker *wk, struct fd_slot *s, struct rt_fileset *fs,
 			       int flags, mode_t mode)
 {
-	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = wk->path,
+	struct io_req q = { .op = IO_OPEN, .dirfd = fs->rootfd, .path = wk->path,
 			    .flags = flags, .mode = mode };
 	int64_t fd;
 
@@ -592,7 +592,7 @@ static ALWAYS_INLINE int64_t slot_open_fds(struct worker *wk, struct fd_slot *s,
 
 		if (fileset_entry_path(fs, (uint64_t)idx, wk->path, sizeof(wk->path)) < 0)
 			return -ENAMETOOLONG;
-		q.dirfd = fileset_at(fs, wk->rn->dirfd, &q.path);
+		q.dirfd = fileset_at(fs, fs->rootfd, &q.path);
 		fd = engine_exec_full(wk->eng, &q);
 		if (fd < 0)
 			return fd;
@@ -1866,7 +1866,7 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 	struct stat sb;
 	struct io_req q = { .op = op, .path = entry_path(wk, fs, idx, wk->path), .mode = 0755,
 			    .st = &sb };
-	q.dirfd = fileset_at(fs, wk->rn->dirfd, &q.path);
+	q.dirfd = fileset_at(fs, fs->rootfd, &q.path);
 	op_begin(f, &t);
 	if (!fs->chunk) {
 		ret = engine_exec_full(wk->eng, &q);
@@ -1932,8 +1932,8 @@ static enum flow_result do_renamefile(struct worker *wk, struct wflow *f)
 	struct io_req q = { .op = IO_RENAME, .path = entry_path(wk, fs, from, wk->path),
 			    .path2 = entry_path(wk, fs, to, wk->path2) };
 	/* both entries are below the one directory */
-	q.dirfd = fileset_at(fs, wk->rn->dirfd, &q.path);
-	fileset_at(fs, wk->rn->dirfd, &q.path2);
+	q.dirfd = fileset_at(fs, fs->rootfd, &q.path);
+	fileset_at(fs, fs->rootfd, &q.path2);
 	op_begin(f, &t);
 	ret = engine_exec_full(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);
@@ -1968,7 +1968,7 @@ static enum flow_result do_listdir(struct worker *wk, struct wflow *f)
 		snprintf(wk->path, sizeof(wk->path), "%s", fs->relpath);
 	else
 		fileset_dir_path(fs, d, wk->path, sizeof(wk->path));
-	struct io_req q = { .op = IO_LISTDIR, .dirfd = wk->rn->dirfd, .path = wk->path };
+	struct io_req q = { .op = IO_LISTDIR, .dirfd = fs->rootfd, .path = wk->path };
 	op_begin(f, &t);
 	ret = engine_exec_full(wk->eng, &q);
 	op_end(wk, f, &t, 0, 0);
@@ -2022,10 +2022,11 @@ static enum flow_result do_fsync(struct worker *wk, struct wflow *f)
  * but only that file system. */
 static enum flow_result do_syncfs(struct worker *wk, struct wflow *f)
 {
-	struct io_req q = { .op = IO_SYNCFS,
-			    .fd = f->fs && f->fs->dirfd >= 0 ? f->fs->dirfd : wk->rn->dirfd };
+	struct io_req q = { .op = IO_SYNCFS, .fd = wk->rn->dirfd };
 	struct timing t;
 
+	if (f->fs) /* its own directory, else its target's run directory */
+		q.fd = f->fs->dirfd >= 0 ? f->fs->dirfd : f->fs->rootfd;
 	op_begin(f, &t);
 	int64_t ret = engine_exec_full(wk->eng, &q);
 
@@ -2673,9 +2674,9 @@ static int replay_data(struct worker *wk, const struct replay *r, const struct r
 }
 
 /* open(O_DIRECTORY), fsync, close: one operation. */
-static int64_t fsync_dir(struct worker *wk, const char *path)
+static int64_t fsync_dir(struct worker *wk, int dirfd, const char *path)
 {
-	struct io_req q = { .op = IO_OPEN, .dirfd = wk->rn->dirfd, .path = path,
+	struct io_req q = { .op = IO_OPEN, .dirfd = dirfd, .path = path,
 			    .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW };
 	int64_t fd = engine_exec_full(wk->eng, &q), ret;
 
@@ -2784,7 +2785,7 @@ static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 		if (ret == 0) {
 			op_begin(c, &t);
 			if (op->kind == RPK_FSYNCDIR)
-				ret = fsync_dir(wk, wk->path);
+				ret = fsync_dir(wk, rn->dirfd, wk->path);
 			else if (op->kind == RPK_CLOSE)
 				ret = engine_exec(wk->eng, &q); /* never retried: the fd is gone */
 			else

@@ -326,9 +326,11 @@ struct worker {
 struct runner {
 	struct workload *w;
 	const struct run_opts *o;
-	struct rundir *rd;
+	struct rundir *rd;	/* the first target's run directory (rds[0]) */
+	struct rundir *rds;	/* one per target (runner_new()) */
+	size_t nrd;
 	struct result *res;
-	int dirfd;
+	int dirfd;		/* rd's; a fileset's own is fs->rootfd */
 	struct rt_fileset *fs;
 	size_t nfs;
 	struct worker *workers;

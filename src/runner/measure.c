@@ -542,7 +542,7 @@ static void stored_entry(struct measure *m, const struct rt_fileset *fs, uint64_
 		if ((fs->chunk ? fileset_chunk_path(fs, c, path, sizeof(path))
 			       : fileset_entry_path(fs, i, path, sizeof(path))) < 0)
 			return;
-		dfd = fileset_at(fs, m->rn->dirfd, &p);
+		dfd = fileset_at(fs, fs->rootfd, &p);
 		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
 			continue;
 		s->files++;

@@ -469,47 +469,101 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* Is path p the directory that holds the run directory (the target,
- * -d), give or take trailing slashes? */
-static int is_target_dir(const char *p, const char *rundir, size_t rl)
+/* How much of path p directory `base` is (p itself, or below it), give
+ * or take trailing slashes: its length in p, or -1 when p is elsewhere. */
+static ssize_t base_of(const char *p, const char *base)
 {
-	size_t tl = rl, pl = strlen(p);
+	size_t bl = strlen(base);
 
-	while (tl > 0 && rundir[tl - 1] != '/')
-		tl--;
-	while (tl > 1 && rundir[tl - 1] == '/')
-		tl--;
-	while (pl > 1 && p[pl - 1] == '/')
-		pl--;
-	return tl > 0 && pl == tl && !strncmp(p, rundir, tl);
+	while (bl > 1 && base[bl - 1] == '/')
+		bl--;
+	if (!bl || strncmp(p, base, bl))
+		return -1;
+	if (bl == 1 && base[0] == '/')
+		return 0; /* the root: everything is below it */
+	return p[bl] == 0 || p[bl] == '/' ? (ssize_t)bl : -1;
 }
 
-/* Resolve where a fileset lives, relative to the run directory.  Its
- * path must be the run directory or below it: we never create files
- * anywhere else.  A path that names the target itself stands for the run
- * directory: filebench files that keep their directory in a variable of
- * another name than $dir (createdelete-swing's `set $path=/tmp`) run
- * unchanged with -d set to that directory. */
-static int fileset_relpath(const struct wl_fileset *def, const char *rundir, char *buf, size_t len)
+/* The run directory path p is in: the one whose run directory, or whose
+ * target (as named, or resolved: a relative -d), is the longest start of
+ * p; *skip is how much of p that is.  -1 when none. */
+static int target_of(const char *p, const struct rundir *rds, size_t nrd, size_t *skip)
 {
-	const char *p = wl_val_str(&def->path, rundir);
-	size_t rl = strlen(rundir);
+	ssize_t best = -1;
+	int at = -1;
 
-	while (rl > 1 && rundir[rl - 1] == '/')
-		rl--;
-	if (is_target_dir(p, rundir, rl))
-		p = rundir;
-	if (strncmp(p, rundir, rl) || (p[rl] && p[rl] != '/')) {
-		msg_err("%s '%s' has path '%s', outside the run directory; fsgauge only writes "
-			"below its own run directory (use -d to choose where)",
-			def->is_file ? "file" : "fileset", def->name, p);
+	for (size_t i = 0; i < nrd; i++) {
+		char *real = realpath(rds[i].parent, NULL);
+		const char *bases[3] = { rds[i].path, rds[i].parent, real };
+
+		for (size_t k = 0; k < 3; k++) {
+			ssize_t n = bases[k] ? base_of(p, bases[k]) : -1;
+
+			if (n > best) {
+				best = n;
+				at = (int)i;
+				/* below a run directory: the rest is below it;
+				 * below a target: the same rest, in its run
+				 * directory */
+			}
+		}
+		free(real);
+	}
+	if (at >= 0)
+		*skip = (size_t)best;
+	return at;
+}
+
+/* The targets, quoted, for a message: "'/a' and '/b'". */
+static const char *targets_list(const struct rundir *rds, size_t nrd, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < nrd && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s'%s'", !i ? "" : i + 1 == nrd ? " and " : ", ",
+			      rds[i].parent);
+	return buf;
+}
+
+/* Resolve where a fileset lives: the run directory of its target and
+ * the path below it.  Its path must be a run directory, a target, or
+ * below one of them: we never create files anywhere else.  A path that
+ * names a target stands for its run directory: filebench files that keep
+ * their directory in a variable of another name than $dir
+ * (createdelete-swing's `set $path=/tmp`) run unchanged with -d set to
+ * that directory, and a workload file's filesets under two -d targets
+ * each go in their own. */
+int runner_fileset_target(const struct wl_fileset *def, const struct rundir *rds, size_t nrd,
+			  char *buf, size_t len, int quiet)
+{
+	const char *p = wl_val_str(&def->path, rds[0].path);
+	size_t skip = 0;
+	int at = target_of(p, rds, nrd, &skip);
+
+	if (at < 0) {
+		char list[1024];
+
+		if (quiet)
+			return -EPERM;
+		if (nrd == 1)
+			msg_err("%s '%s' has path '%s', outside the run directory; fsgauge only "
+				"writes below its own run directory (use -d to choose where)",
+				def->is_file ? "file" : "fileset", def->name, p);
+		else
+			msg_err("%s '%s' has path '%s', under none of the targets %s; fsgauge only "
+				"writes below its own run directory in each (name the directory "
+				"with -d)",
+				def->is_file ? "file" : "fileset", def->name, p,
+				targets_list(rds, nrd, list, sizeof(list)));
 		return -EPERM;
 	}
-	p += rl;
+	p += skip;
 	while (*p == '/')
 		p++;
 	if (strstr(p, "..")) {
-		msg_err("fileset '%s': path '%s' must not contain '..'", def->name, p);
+		if (!quiet)
+			msg_err("fileset '%s': path '%s' must not contain '..'", def->name, p);
 		return -EPERM;
 	}
 	/* with a word (it once ended in exit 3 and nothing printed); the
@@ -517,6 +571,8 @@ static int fileset_relpath(const struct wl_fileset *def, const char *rundir, cha
 	if (snprintf(buf, len, "%s%s%s", p, *p ? "/" : "", def->name) >= (int)len) {
 		char shown[DISPLAY_NAME_BUF], nm[DISPLAY_NAME_BUF];
 
+		if (quiet)
+			return -EINVAL;
 		msg_err("%s '%s': path too long: '%s' (%zu bytes below the run directory, at "
 			"most %zu)",
 			def->is_file ? "file" : "fileset", display_name(def->name, nm, sizeof(nm)),
@@ -524,7 +580,7 @@ static int fileset_relpath(const struct wl_fileset *def, const char *rundir, cha
 			len - 1);
 		return -EINVAL;
 	}
-	return 0;
+	return at;
 }
 
 /* "-s NAME" when the value is a variable (what the user can lower on
@@ -843,21 +899,45 @@ static void worker_free(struct worker *wk)
 	engine_close(wk->eng);
 }
 
-struct runner *runner_new(struct workload *w, struct rundir *rd, const struct run_opts *o,
-			  struct result *res)
+/* The devices under the other targets' run directories join those of
+ * the first (each once). */
+static void devices_more(struct runner *rn)
+{
+	for (size_t i = 1; i < rn->nrd; i++) {
+		struct devices d;
+
+		devices_find(rn->rds[i].path, &d);
+		for (size_t k = 0; k < d.n && rn->devs.n < DEVICES_MAX; k++) {
+			size_t j = 0;
+
+			while (j < rn->devs.n && (rn->devs.dev[j].major != d.dev[k].major ||
+						  rn->devs.dev[j].minor != d.dev[k].minor))
+				j++;
+			if (j == rn->devs.n)
+				rn->devs.dev[rn->devs.n++] = d.dev[k];
+		}
+	}
+}
+
+struct runner *runner_new(struct workload *w, struct rundir *rds, size_t nrd,
+			  const struct run_opts *o, struct result *res)
 {
 	struct runner *rn = xcalloc(1, sizeof(*rn));
+	struct rundir *rd = nrd ? rds : NULL;
 
 	op_clock_init(); /* before any worker times an operation */
 	rn->w = w;
 	rn->o = o;
 	rn->rd = rd;
+	rn->rds = rd ? rds : NULL;
+	rn->nrd = rd ? nrd : 0;
 	rn->res = res;
 	if (rd) {
 		struct mount_info mi;
 
 		rn->dirfd = rd->fd;
 		devices_find(rd->path, &rn->devs);
+		devices_more(rn);
 		if (env_mount_of(rd->path, &mi) == 0)
 			snprintf(rn->fstype, sizeof(rn->fstype), "%s", mi.fstype);
 	} else {
@@ -921,17 +1001,23 @@ int runner_create_filesets(struct runner *rn)
 		return ret;
 	rn->fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*rn->fs));
 	for (size_t i = 0; i < w->nfilesets; i++) {
+		int at = -1;
+
 		if (w->filesets[i]->has_device) {
 			snprintf(rel, sizeof(rel), "%s", w->filesets[i]->name);
 		} else if (!rn->rd) {
 			msg_err("file '%s': no run directory to put it in", w->filesets[i]->name);
 			return -EINVAL;
 		} else {
-			ret = fileset_relpath(w->filesets[i], rn->rd->path, rel, sizeof(rel));
-			if (ret < 0)
-				return ret;
+			at = runner_fileset_target(w->filesets[i], rn->rds, rn->nrd, rel,
+						   sizeof(rel), 0);
+			if (at < 0)
+				return at;
 		}
 		ret = fileset_init(&rn->fs[i], w->filesets[i], rel, o->seed + i);
+		/* the run directory its entries resolve from */
+		rn->fs[i].rootfd = at >= 0 ? rn->rds[at].fd : rn->dirfd;
+		rn->fs[i].target = at > 0 ? (unsigned)at : 0;
 		rn->nfs++;
 		if (ret < 0)
 			return ret;
@@ -964,7 +1050,7 @@ int runner_create_filesets(struct runner *rn)
 		if (fs->def->has_device)
 			fileset_use_device(fs);
 		else
-			ret = fileset_create(fs, rn->dirfd, o->engine, &o->data,
+			ret = fileset_create(fs, fs->rootfd, o->engine, &o->data,
 					     o->prealloc_threads ? o->prealloc_threads : ncpus(),
 					     o->seed + i, &runner_stop_signal, &ps);
 		rf->entries = fs->n;

@@ -114,11 +114,23 @@ void runner_install_signals(void);
  * result phase; the filesets keep their state between phases), free.
  */
 struct runner;
-struct runner *runner_new(struct workload *w, struct rundir *rd, const struct run_opts *o,
-			  struct result *res);
-/* (`rd` may be NULL when every fileset of `w` is a block device
+struct runner *runner_new(struct workload *w, struct rundir *rds, size_t nrd,
+			  const struct run_opts *o, struct result *res);
+/* (`rds` are the run directories, one per target, nrd of them; each
+ * fileset goes in the one its path names (runner_fileset_target()), the
+ * device counters are those of the devices under all of them.  `rds`
+ * may be NULL (nrd 0) when every fileset of `w` is a block device
  * (wl_fileset.has_device): nothing is created anywhere then, and the
  * device counters are those of the devices themselves.) */
+/* Which of the run directories rds[0..nrd) fileset `def` lives in, and
+ * its path below that run directory into rel: its path= must be a run
+ * directory or below one, or a target (the directory holding a run
+ * directory) or below one, which stand for the same place in that
+ * target's run directory.  Returns the index, or -errno after a message
+ * (-EPERM: under no target, or with ".."; -EINVAL: too long).  With
+ * `quiet`, no message (the preflight's sorting). */
+int runner_fileset_target(const struct wl_fileset *def, const struct rundir *rds, size_t nrd,
+			  char *rel, size_t len, int quiet);
 /* Lay out and preallocate every fileset of the workload.  Returns 0,
  * -EINTR when a signal stopped it (res->interrupted set), or -errno. */
 int runner_create_filesets(struct runner *rn);

@@ -163,6 +163,11 @@ void suite_add_target(struct suite_session *s, const char *opt, const char *dir)
 	}
 }
 
+const char *suite_target(const struct suite_session *s, size_t i)
+{
+	return i == 0 || i >= s->ntargets ? s->dir : s->targets[i];
+}
+
 const char *suite_targets_text(const struct suite_session *s, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -302,6 +307,14 @@ static int mpi_checks(struct suite_session *s)
 				no[i].name);
 			return EXIT_USAGE;
 		}
+	if (s->ntargets > 1) {
+		char what[1024];
+
+		msg_err("%s: several targets cannot be used under mpirun yet: give one %s "
+			"(docs/targets.md)",
+			suite_targets_text(s, what, sizeof(what)), s->target_opt);
+		return EXIT_USAGE;
+	}
 	if (mpi_rank() > 0) {
 		s->chatter = 0;
 		s->ro.quiet = 1;
@@ -317,9 +330,13 @@ static int shared_checks(struct suite_session *s)
 {
 	if (shared_run_check(&s->ro) < 0)
 		return EXIT_USAGE;
-	if (s->dir && !*s->dir) {
-		msg_err("cannot use target directory '': No such file or directory");
-		return EXIT_USAGE;
+	for (size_t i = 0; i < (s->ntargets ? s->ntargets : 1); i++) {
+		const char *t = suite_target(s, i);
+
+		if (t && !*t) {
+			msg_err("cannot use target directory '': No such file or directory");
+			return EXIT_USAGE;
+		}
 	}
 	if (s->json && outfile_check(s->json, "JSON result") < 0)
 		return EXIT_USAGE;
@@ -372,14 +389,17 @@ static int one_run(struct suite_session *s, struct runner **rn, struct result *o
 	if (*rn) {
 		runner_set_result(*rn, one);
 	} else if (s->w) {
-		if (s->run > 0 && s->rd.fd >= 0) {
+		for (size_t i = 0; s->run > 0 && i < s->nrd; i++) {
+			if (s->rds[i].fd < 0)
+				continue;
 			/* the previous run's files go, unmeasured */
-			rr = rundir_empty(s->rd.fd);
+			rr = rundir_empty(s->rds[i].fd);
 			if (rr < 0)
 				return err_errno(rr, "cannot empty run directory '%s' between repeats",
-						 s->rd.path);
+						 s->rds[i].path);
 		}
-		*rn = runner_new(s->w, s->no_rundir ? NULL : &s->rd, &s->ro, one);
+		*rn = runner_new(s->w, s->no_rundir ? NULL : s->rds, s->no_rundir ? 0 : s->nrd,
+				 &s->ro, one);
 		rr = runner_create_filesets(*rn);
 	}
 	if (rr == 0 && s->ops->run)
@@ -440,27 +460,62 @@ static void dry_figure(const char *what, double need, const char *unit, const ch
 	putchar('\n');
 }
 
+/* The run directories, one per target (one in the default target when
+ * none was named), not made yet: fd -1.  rd is rds[0]. */
+static void rundirs_alloc(struct suite_session *s, size_t n)
+{
+	free(s->rds);
+	free(s->tneeds);
+	s->rds = xcalloc(n, sizeof(*s->rds));
+	s->tneeds = xcalloc(n, sizeof(*s->tneeds));
+	for (size_t i = 0; i < n; i++)
+		s->rds[i].fd = s->rds[i].parent_fd = -1;
+	s->nrd = n;
+	s->rd = &s->rds[0];
+}
+
+/* Target i's share of the run for the preflight: with several targets
+ * its own bytes and entries (s->tneeds), the memory and threads with the
+ * first target only (they are the machine's, counted once). */
+static void target_needs(const struct suite_session *s, size_t i, struct preflight_needs *n)
+{
+	*n = s->needs;
+	if (s->nrd < 2)
+		return;
+	n->bytes = s->tneeds[i].bytes;
+	n->entries = s->tneeds[i].entries;
+	if (i > 0)
+		n->memory = n->threads = n->processes = 0;
+}
+
 /* --dry-run's report: where, what the preflight counted against what
  * there is, and the workload as read (the suites with a model). */
-static void dry_report(const struct suite_session *s, const char *target)
+static void dry_report(const struct suite_session *s)
 {
-	const struct preflight_needs *n = &s->needs;
 	struct preflight_have h;
 
 	printf("dry run: nothing was created\n");
-	printf("target: %s (the run directory would be %s)\n", target, s->rd.path);
+	for (size_t i = 0; i < s->nrd; i++)
+		printf("target: %s (the run directory would be %s)\n", s->rds[i].parent,
+		       s->rds[i].path);
 	if (s->ro.duration > 0 && s->ro.duration < DURATION_MAX_SECONDS)
 		printf("duration: %.0f s per run\n", s->ro.duration);
 	printf("runs: %u\n", s->ro.repeat > 1 ? s->ro.repeat : 1);
-	if (s->has_needs) {
-		preflight_have_read(-1, target, &h);
-		printf("needs (preflight)%s%s:\n", *n->what ? ", for " : "", n->what);
-		dry_figure("space", n->bytes, NULL, "", "free", h.bytes_free);
-		dry_figure("entries", n->entries, "", "files and directories", "free inodes",
+	for (size_t i = 0; s->has_needs && i < s->nrd; i++) {
+		struct preflight_needs n;
+
+		target_needs(s, i, &n);
+		preflight_have_read(-1, s->rds[i].parent, &h);
+		printf("needs (preflight)%s%s%s%s:\n", *n.what ? ", for " : "", n.what,
+		       s->nrd > 1 ? ", in " : "", s->nrd > 1 ? s->rds[i].parent : "");
+		dry_figure("space", n.bytes, NULL, "", "free", h.bytes_free);
+		dry_figure("entries", n.entries, "", "files and directories", "free inodes",
 			   h.inodes_free);
-		dry_figure("memory", n->memory, NULL, n->memory_detail, "available",
+		if (i > 0)
+			continue;
+		dry_figure("memory", n.memory, NULL, n.memory_detail, "available",
 			   h.mem_available);
-		dry_figure("threads", n->threads, "", n->threads_detail, "at most", h.max_threads);
+		dry_figure("threads", n.threads, "", n.threads_detail, "at most", h.max_threads);
 	}
 	if (s->w) {
 		char *dump = workload_dump(s->w);
@@ -470,54 +525,89 @@ static void dry_report(const struct suite_session *s, const char *target)
 	}
 }
 
-/* --dry-run: plan with the run directory named, not made; the preflight
- * against the target.  SUITE_DONE, or the plan's or preflight's status. */
+/* The preflight, target by target (fd: each run directory, or -1 to
+ * check the target's file system by its path: --dry-run).  EXIT_OK or
+ * EXIT_USAGE after the first target's messages that cannot hold it. */
+static int preflight_targets(struct suite_session *s, int by_path)
+{
+	if (!s->has_needs)
+		return EXIT_OK;
+	if (s->no_rundir)
+		return preflight_check(-1, NULL, &s->needs) < 0 ? EXIT_USAGE : EXIT_OK;
+	for (size_t i = 0; i < s->nrd; i++) {
+		struct preflight_needs n;
+
+		target_needs(s, i, &n);
+		if (preflight_check(by_path ? -1 : s->rds[i].fd, s->rds[i].parent, &n) < 0)
+			return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* --dry-run: plan with the run directories named, not made; the
+ * preflight against the targets.  SUITE_DONE, or the plan's or
+ * preflight's status. */
 static int dry_prepare(struct suite_session *s)
 {
-	const char *target = s->dir ? s->dir : rundir_default_parent();
 	struct stat st;
-	int ret, e;
+	int ret = EXIT_OK, e;
 
-	/* what rundir_create() would say first */
-	e = stat(target, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-	if (e) {
-		msg_err("cannot use target directory '%s': %s", target, strerror(e));
-		return EXIT_USAGE;
+	for (size_t i = 0; i < s->nrd; i++) {
+		const char *target = suite_target(s, i);
+
+		if (!target)
+			target = rundir_default_parent();
+		/* what rundir_create() would say first */
+		e = stat(target, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+		if (e) {
+			msg_err("cannot use target directory '%s': %s", target, strerror(e));
+			return EXIT_USAGE;
+		}
+		s->rds[i].parent = xstrdup(target);
+		s->rds[i].path = xasprintf("%s/fsgauge-%d-XXXXXX", target, (int)getpid());
 	}
-	s->rd.path = xasprintf("%s/fsgauge-%d-XXXXXX", target, (int)getpid());
 	ret = s->ops->plan ? s->ops->plan(s) : EXIT_OK;
-	if (ret == EXIT_OK && s->has_needs && preflight_check(-1, target, &s->needs) < 0)
-		ret = EXIT_USAGE;
+	if (ret == EXIT_OK)
+		ret = preflight_targets(s, 1);
 	if (ret == EXIT_OK) {
-		dry_report(s, target);
+		dry_report(s);
 		ret = SUITE_DONE;
 	}
-	free(s->rd.path);
-	s->rd.path = NULL;
+	for (size_t i = 0; i < s->nrd; i++)
+		rundir_release(&s->rds[i]); /* (nothing open: names only) */
 	return ret;
 }
 
-/* Up to the result: the run directory, the plan, the preflight.  Under
+/* The run directories, one per target in the order named; the first
+ * that cannot be made stops the session (those made before it are
+ * removed at the end, as after any failure).  EXIT_OK or the status. */
+static int make_rundirs(struct suite_session *s)
+{
+	unsigned flags = s->ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0;
+
+	if (s->adopt)
+		return rundir_adopt(s->rd, s->adopt) < 0 ? EXIT_USAGE : EXIT_OK;
+	for (size_t i = 0; !s->no_rundir && i < s->nrd; i++) {
+		int rc = rundir_create(&s->rds[i], suite_target(s, i), flags);
+
+		if (rc < 0)
+			return rundir_create_status(rc);
+	}
+	return EXIT_OK;
+}
+
+/* Up to the result: the run directories, the plan, the preflight.  Under
  * mpirun each step's status is agreed (mpi_agree()): a step that fails on
  * one rank stops them all there. */
 static int prepare(struct suite_session *s)
 {
-	int ret = EXIT_OK;
+	int ret;
 
+	rundirs_alloc(s, s->ntargets > 1 && !s->adopt ? s->ntargets : 1);
 	if (s->dry_run)
 		return dry_prepare(s);
 	runner_install_signals();
-	if (s->adopt) {
-		if (rundir_adopt(&s->rd, s->adopt) < 0)
-			ret = EXIT_USAGE;
-	} else if (!s->no_rundir) {
-		int rc = rundir_create(&s->rd, s->dir,
-				       s->ro.allow_shared_target ? RUNDIR_ALLOW_SHARED : 0);
-
-		if (rc < 0)
-			ret = rundir_create_status(rc);
-	}
-	ret = mpi_agree(ret);
+	ret = mpi_agree(make_rundirs(s));
 	if (ret == EXIT_OK && s->ops->plan)
 		ret = s->ops->plan(s);
 	ret = mpi_agree(ret);
@@ -525,20 +615,16 @@ static int prepare(struct suite_session *s)
 		return ret;
 	/* before anything else is created (after the target's own checks,
 	 * which say more: a read-only or missing target): the run must fit
-	 * in the target, the memory and the thread limits; under mpirun
+	 * in each target, the memory and the thread limits; under mpirun
 	 * rank 0 checks the target for every rank */
-	if (s->has_needs) {
+	if (s->has_needs)
 		mpi_scale_needs(&s->needs);
-		if (preflight_check(s->no_rundir ? -1 : s->rd.fd,
-				    s->no_rundir ? NULL : s->rd.parent, &s->needs) < 0)
-			ret = EXIT_USAGE;
-	}
-	ret = mpi_agree(ret);
+	ret = mpi_agree(preflight_targets(s, 0));
 	if (ret != EXIT_OK)
 		return ret;
-	mpi_check_target(s->no_rundir ? -1 : s->rd.fd, s->no_rundir ? NULL : s->rd.parent);
-	if (!s->no_rundir && s->chatter)
-		fprintf(stderr, "run directory: %s\n", s->rd.path);
+	mpi_check_target(s->no_rundir ? -1 : s->rd->fd, s->no_rundir ? NULL : s->rd->parent);
+	for (size_t i = 0; !s->no_rundir && s->chatter && i < s->nrd; i++)
+		fprintf(stderr, "run directory: %s\n", s->rds[i].path);
 	return EXIT_OK;
 }
 
@@ -553,20 +639,45 @@ static void record(struct suite_session *s)
 	shared_run_params(&s->acc->params, &s->ro);
 	if (s->ops->params)
 		s->ops->params(s, s->acc);
-	env_capture(&s->acc->env, s->no_rundir ? NULL : s->rd.parent);
+	env_capture(&s->acc->env, s->no_rundir || !s->rd ? NULL : s->rd->parent);
+	/* the other targets by name: target2, target3, ... (the file system
+	 * recorded is the first target's; docs/targets.md) */
+	for (size_t i = 1; !s->no_rundir && i < s->nrd; i++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "target%zu", i + 1);
+		kv_add(&s->acc->env, key, "%s", s->rds[i].parent);
+	}
 }
 
-/* The end: the run directory first (on a full file system its space is
- * what lets the results be written), the report, the status, JSON. */
+/* Every run directory finished (removed, or kept with --keep): 0 or the
+ * first -errno (each one is tried). */
+static int finish_rundirs(struct suite_session *s)
+{
+	int fin = 0;
+
+	for (size_t i = 0; i < s->nrd; i++) {
+		struct rundir *rd = &s->rds[i];
+		int r;
+
+		if (rd->fd < 0)
+			continue;
+		r = s->ops->finish_rundir ? s->ops->finish_rundir(s, rd)
+					  : rundir_finish(rd, s->keep, 1);
+		if (r < 0 && !fin)
+			fin = r;
+	}
+	return fin;
+}
+
+/* The end: the run directories first (on a full file system their space
+ * is what lets the results be written), the report, the status, JSON. */
 static int conclude(struct suite_session *s, int rr)
 {
 	struct result *acc = s->acc;
 	int ret, measured = acc->nphases || acc->interrupted || acc->stopped_on_error;
-	int fin = 0;
+	int fin = finish_rundirs(s);
 
-	if (s->rd.fd >= 0)
-		fin = s->ops->finish_rundir ? s->ops->finish_rundir(s)
-					    : rundir_finish(&s->rd, s->keep, 1);
 	if ((measured || rr >= 0) && s->ops->report)
 		s->ops->report(s, acc);
 	if (s->ops->verdicts_on_stderr && mpi_rank() == 0 && acc->nphases) {
@@ -589,13 +700,15 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		.ops = ops,
 		.ro = { .engine = ENGINE_DEFAULT, .seed = 1, .on_error = ON_ERROR_STOP },
 		.chatter = 1,
-		.rd = { .fd = -1, .parent_fd = -1 },
 	};
 	int ret, rr;
 
+	rundirs_alloc(&s, 1);
 	ret = mpi_begin();
 	if (ret != EXIT_OK) {
 		mpi_end();
+		free(s.rds);
+		free(s.tneeds);
 		return ret;
 	}
 	s.chatter = mpi_rank() == 0; /* one rank tells the story */
@@ -631,10 +744,12 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		ret = conclude(&s, rr);
 	}
 	ret = mpi_agree(ret); /* every rank exits with the worst status */
-	if (s.rd.fd >= 0 && s.adopt)
-		rundir_release(&s.rd); /* not ours to remove */
-	else if (s.rd.fd >= 0)
-		rundir_remove(&s.rd); /* failed before running: nothing worth keeping */
+	for (size_t i = 0; i < s.nrd; i++) {
+		if (s.rds[i].fd >= 0 && s.adopt)
+			rundir_release(&s.rds[i]); /* not ours to remove */
+		else if (s.rds[i].fd >= 0)
+			rundir_remove(&s.rds[i]); /* failed before running: nothing worth keeping */
+	}
 	if (ops->fini)
 		ops->fini(&s);
 	result_free(s.acc);
@@ -642,6 +757,8 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 	free(s.workload_text);
 	free(s.ctx);
 	free(s.targets);
+	free(s.rds);
+	free(s.tneeds);
 	mpi_end();
 	return ret == SUITE_DONE ? EXIT_OK : ret;
 }

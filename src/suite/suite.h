@@ -21,8 +21,8 @@
  *   -> one exit-code mapping -> JSON.
  *
  * With --dry-run (SH_DRY_RUN) no run directory is made: ops->plan sees
- * s->dry_run and s->rd.path naming the directory that would be made
- * (rd.fd is -1); the preflight is checked against the target, then what
+ * s->dry_run and s->rds[i].path naming the directories that would be
+ * made (their fd is -1); the preflight is checked against the target, then what
  * would run (the figures, the workload as read) is printed on stdout and
  * the session ends with 0 (or 2 when the preflight refuses it).
  *
@@ -99,7 +99,7 @@ struct suite_session {
 	const char *dir;	/* -d, or the suite's default (init may set it) */
 	/* every distinct target named (-d, bonnie's -d, iozone's --dir), in
 	 * the order given (suite_add_target()); more than one is refused
-	 * unless the suite takes several (ops->targets) */
+	 * unless the suite takes several (ops->one_target NULL) */
 	const char **targets;
 	size_t ntargets;
 	const char *target_opt; /* how they were named: "-d", "--dir" */
@@ -117,6 +117,15 @@ struct suite_session {
 				 * of creating one; released, never removed, when
 				 * the session fails before running */
 	/* set by plan */
+	/* several targets: what each needs in its file system, target i's
+	 * data bytes and entries in tneeds[i] (nrd of them, zeroed before
+	 * plan; the run directory and its marker are the suite's to count,
+	 * as in s->needs); s->needs keeps the totals, and its memory and
+	 * threads are checked once.  With one target s->needs alone is
+	 * checked. */
+	struct target_needs {
+		double bytes, entries;
+	} *tneeds;
 	struct workload *w;	/* the model the runner runs (owned by the suite);
 				 * NULL: no runner (ops->run does its own work) */
 	const char *workload;	/* the result's workload name */
@@ -124,8 +133,13 @@ struct suite_session {
 	char *workload_text;	/* the resolved text it hashes, or NULL (freed here) */
 	struct preflight_needs needs;
 	int has_needs;		/* needs filled: check them */
-	/* the session */
-	struct rundir rd;
+	/* the session: one run directory per target, in the order of
+	 * s->targets (one in the default target when none was named); rd is
+	 * rds[0], the first target's.  Each is made, checked against its own
+	 * file system by the preflight, and removed (or kept) on every exit. */
+	struct rundir *rds;
+	size_t nrd;
+	struct rundir *rd;
 	struct result *acc;	/* the result written */
 	unsigned run, nruns;	/* the current run (0-based) of nruns */
 	int status;		/* a hook's verdict that the run fell short:
@@ -149,9 +163,13 @@ struct suite_ops {
 	 * instead of "unrecognized option" (opt_parser.unknown), or NULL */
 	const char *(*unknown_option)(const char *word);
 	const struct metric_def *metrics; /* its figures (NULL: none) */
-	/* several targets (docs/targets.md): NULL when the suite takes one;
-	 * the reason it takes one is `one_target` ("bonnie tests one
-	 * directory"), said when several are named */
+	/* several targets (docs/targets.md): the reason a suite takes one
+	 * ("bonnie tests one directory"), said when several are named; NULL
+	 * declares that it takes several: suite_main() then makes one run
+	 * directory per target (s->rds), checks each target's share of the
+	 * run (s->tneeds) against its file system and removes them all, and
+	 * the runner puts each fileset in the run directory of the target
+	 * its path names (runner_new()) */
 	const char *one_target;
 	/* its text is another tool's layout (bonnie++, iozone), with no place
 	 * for fsgauge's lines: the "limited by" line of each phase goes to
@@ -197,8 +215,9 @@ struct suite_ops {
 	/* the native report of the whole result, after the run directory is
 	 * gone (may set s->status) */
 	void (*report)(struct suite_session *s, struct result *acc);
-	/* instead of rundir_finish(): 0 or -errno (verify --check-only) */
-	int (*finish_rundir)(struct suite_session *s);
+	/* instead of rundir_finish(), for each run directory rd (one of
+	 * s->rds): 0 or -errno (verify --check-only) */
+	int (*finish_rundir)(struct suite_session *s, struct rundir *rd);
 	void (*fini)(struct suite_session *s);
 };
 
@@ -213,6 +232,10 @@ int suite_exit_status(int rr, const struct result *res, int status);
 /* Target `dir` named by option `opt` ("-d"): the first one becomes s->dir;
  * a repeat of one already named is ignored. */
 void suite_add_target(struct suite_session *s, const char *opt, const char *dir);
+/* Target i (0-based, of s->ntargets): s->dir for the first (a suite may
+ * have put its own spelling there: iozone's absolute path), the others
+ * as named; NULL for the default target when none was named. */
+const char *suite_target(const struct suite_session *s, size_t i);
 /* "-d given twice ('/a' and '/b')" into buf, for the suites' refusals. */
 const char *suite_targets_text(const struct suite_session *s, char *buf, size_t len);
 

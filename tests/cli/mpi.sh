@@ -172,6 +172,13 @@ check "fault on rank 2: no run directory left" no_rundir
 expect_fail "--repeat under mpirun: refused" 2 "^fsgauge: --repeat cannot be used under mpirun" \
 	$M "$FSGAUGE" run varmail -t 1 -d "$d" --repeat 2
 check "--repeat refused: nothing created" no_rundir
+mkdir "$d/b"
+expect_fail "several targets under mpirun: refused" 2 \
+	"^fsgauge: -F given twice \('$d' and '$d/b'\): several targets cannot be used under mpirun yet" \
+	$M "$FSGAUGE" iozone -i 0 -t 2 -s 64k -r 4k -F "$d/f1" "$d/b/f2"
+check "several targets refused: nothing created" [ -z "$(ls -A "$d" | grep '^fsgauge-')" ] &&
+	empty_dir "$d/b"
+rmdir "$d/b"
 
 # a target one rank cannot use: every rank stops before running, exit 2
 expect_fail "missing target: exit 2" 2 "cannot" $M "$FSGAUGE" run varmail -t 1 -d "$T/none"

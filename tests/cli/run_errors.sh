@@ -97,16 +97,19 @@ expect_fail "a target= naming no flowop is refused with its position" 2 \
 
 # a path that is the target itself (-d) stands for the run directory, so
 # a filebench file keeping its directory in another variable than $dir
-# (createdelete-swing: set $path=/tmp) runs unchanged; below it is still
-# outside the run directory
+# (createdelete-swing: set $path=/tmp) runs unchanged; a path below the
+# target stands for the same path below the run directory
 printf 'set $path=%s\ndefine fileset name=swing,path=$path,size=1k,entries=4,prealloc\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=swing\n  }\n}\n' "$d/" > "$T/target.f"
 run "$FSGAUGE" run "$T/target.f" -d "$d" -t 1 --json "$T/target.json"
 check "fileset path = the -d target: runs in the run directory (exit 0)" \
 	[ "$rc" -eq 0 ] && [ "$(json "$T/target.json" 'd["phases"][0]["operations"][0]["ops"] > 0')" = true ]
 check "fileset path = the -d target: nothing left behind" empty_dir "$d"
 sed "s|^set \$path=.*|set \$path=$d/sub|" "$T/target.f" > "$T/below.f"
-expect_fail "fileset path below the target but not in the run directory: refused" 2 \
-	"fileset 'swing' has path '$d/sub', outside the run directory" "$FSGAUGE" run "$T/below.f" -d "$d" -t 1
+run "$FSGAUGE" run "$T/below.f" -d "$d" -t 1 --keep -q
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null)
+check "fileset path below the target: runs in the same place below the run directory" \
+	[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/sub/swing/f0" ] && [ ! -e "$d/sub" ]
+[ -n "$kept" ] && rm -rf "$kept"
 
 expect_fail "preflight refuses a fileset larger than the free space" 2 "not enough free space" \
 	"$FSGAUGE" run varmail -d "$d" -s filesize=1t -s nfiles=1000 -t 1

@@ -10,10 +10,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -29,10 +31,25 @@
 struct toy {
 	unsigned points; /* --points N: the toy score per operation */
 	int fail_setup;	 /* --fail-setup: ops->setup says EXIT_SYSTEM */
+	int files;	 /* --files: a 64 KiB file in each target's run directory */
+	int too_big;	 /* --too-big: the last target is asked for an exabyte */
+	int sigint;	 /* --sigint: the run raises SIGINT before its phase */
 	struct workload *w;
 };
 
-enum { TOY_POINTS = OPT_OWN + 1, TOY_FAIL_SETUP, TOY_LOUD = 'L' };
+enum {
+	TOY_POINTS = OPT_OWN + 1,
+	TOY_FAIL_SETUP,
+	TOY_FILES,
+	TOY_TOO_BIG,
+	TOY_SIGINT,
+	TOY_LOUD = 'L'
+};
+
+/* What the plan and the run saw of the run directories (several targets):
+ * how many, how many were marked and in their target, and how many had
+ * their file when the run began. */
+static size_t toy_plan_nrd, toy_plan_marked, toy_run_files;
 
 /* What ops->setup saw: how often it ran, and whether a run directory
  * existed then (it must not: setup comes before it, bonnie's -u/-g). */
@@ -44,6 +61,9 @@ static const struct suite_opt toy_opts[] = {
 	{ "loud", 'L', TOY_LOUD, OPTARG_NONE, NULL, "say more" },
 	{ "depth", 'd', 'd', OPTARG_REQUIRED, "N", "a toy depth (takes -d from --dir)" },
 	{ "fail-setup", 0, TOY_FAIL_SETUP, OPTARG_NONE, NULL, "the setup hook fails (exit 3)" },
+	{ "files", 0, TOY_FILES, OPTARG_NONE, NULL, "a file in each target" },
+	{ "too-big", 0, TOY_TOO_BIG, OPTARG_NONE, NULL, "the last target cannot hold the run" },
+	{ "sigint", 0, TOY_SIGINT, OPTARG_NONE, NULL, "SIGINT before the phase" },
 	{ 0 },
 };
 
@@ -75,13 +95,19 @@ static int toy_option(struct suite_session *s, int key, const char *arg, int arg
 	}
 	if (key == TOY_FAIL_SETUP)
 		t->fail_setup = 1;
+	if (key == TOY_FILES)
+		t->files = 1;
+	if (key == TOY_TOO_BIG)
+		t->too_big = 1;
+	if (key == TOY_SIGINT)
+		t->sigint = 1;
 	return EXIT_OK;
 }
 
 static int toy_setup(struct suite_session *s)
 {
 	toy_setup_calls++;
-	if (s->rd.fd >= 0)
+	if (s->rd->fd >= 0)
 		toy_setup_saw_rundir = 1;
 	return ((struct toy *)s->ctx)->fail_setup ? EXIT_SYSTEM : EXIT_OK;
 }
@@ -102,6 +128,29 @@ static int toy_plan(struct suite_session *s)
 	th = wl_add_thread(p, "hogger", 4, 4096);
 	wl_add_flowop(th, FO_HOG, "hog", NULL);
 	wl_add_flowop(th, FO_THREADDONE, "done", NULL);
+	toy_plan_nrd = s->nrd;
+	toy_plan_marked = 0;
+	for (size_t i = 0; i < s->nrd; i++) {
+		struct stat st;
+		char name[32];
+
+		if (s->rds[i].fd >= 0 && fstatat(s->rds[i].fd, ".fsgauge-run", &st, 0) == 0 &&
+		    !strcmp(s->rds[i].parent, s->targets[i]))
+			toy_plan_marked++;
+		if (t->files) {
+			struct wl_fileset *fs;
+
+			snprintf(name, sizeof(name), "toy.%zu", i);
+			fs = wl_add_file(t->w, name, 65536);
+			fs->path = wl_str(s->rds[i].path);
+			fs->prealloc = wl_int(100);
+			s->tneeds[i].bytes = 65536;
+			s->tneeds[i].entries = 3;
+		}
+	}
+	if (t->too_big)
+		s->tneeds[s->nrd - 1].bytes = 1e18;
+	s->has_needs = t->files || t->too_big;
 	s->w = t->w;
 	s->workload = "toy";
 	return EXIT_OK;
@@ -110,7 +159,21 @@ static int toy_plan(struct suite_session *s)
 static int toy_run(struct suite_session *s, struct runner *rn, struct result *one)
 {
 	struct toy *t = s->ctx;
-	int r = runner_phase(rn, "toy", t->w->processes, t->w->nprocesses, 1e6);
+	int r;
+
+	toy_run_files = 0;
+	for (size_t i = 0; i < s->nrd; i++) {
+		struct stat st;
+		char name[32];
+
+		snprintf(name, sizeof(name), "toy.%zu", i);
+		if (fstatat(s->rds[i].fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    st.st_size == 65536)
+			toy_run_files++;
+	}
+	if (t->sigint)
+		raise(SIGINT);
+	r = runner_phase(rn, "toy", t->w->processes, t->w->nprocesses, 1e6);
 
 	if (r == 0 && one->nphases) {
 		struct result_phase *ph = &one->phases[one->nphases - 1];
@@ -474,6 +537,65 @@ static void test_run(const char *dir)
 	unlink(html);
 }
 
+/* Several targets (a suite that declares it takes several: the toy has
+ * no one_target): one marked run directory in each, each fileset in its
+ * own, each target's preflight, and every one removed on every exit. */
+static void test_targets(const char *dir)
+{
+	char a[300], b[300], json[300], *err, *out;
+	int r;
+
+	snprintf(a, sizeof(a), "%s/ta", dir);
+	snprintf(b, sizeof(b), "%s/tb", dir);
+	snprintf(json, sizeof(json), "%s/t.json", dir);
+	mkdir(a, 0700);
+	mkdir(b, 0700);
+	r = toy_main(&err, &out, "-q", "--dir", a, "--dir", b, "--files", "--json", json,
+		     (char *)NULL);
+	is_int(r, EXIT_OK, "targets: two --dir run (exit 0)");
+	if (r)
+		printf("# %s", err);
+	is_int((int)toy_plan_nrd, 2, "targets: the plan sees two run directories");
+	is_int((int)toy_plan_marked, 2, "targets: each made and marked in its own target");
+	is_int((int)toy_run_files, 2, "targets: each fileset was created in its own target");
+	ok(dir_entries(a) == 0 && dir_entries(b) == 0, "targets: both run directories removed");
+	free(err);
+	free(out);
+	out = file_text(json);
+	ok(out && strstr(out, "\"target2\": \"") && strstr(out, "/tb\""),
+	   "targets: the result's environment names the second target");
+	free(out);
+	unlink(json);
+
+	r = toy_main(&err, &out, "-q", "--dir", a, "--dir", b, "--files", "--too-big",
+		     (char *)NULL);
+	is_int(r, EXIT_USAGE, "targets: the second target cannot hold its share (exit 2)");
+	ok(strstr(err, "not enough free space") && strstr(err, b),
+	   "targets: the preflight names that target");
+	ok(dir_entries(a) == 0 && dir_entries(b) == 0, "targets: refused, nothing left in either");
+	free(err);
+	free(out);
+
+	r = toy_main(&err, &out, "-q", "--dir", a, "--dir", "/nonexistent/fsgauge", "--files",
+		     (char *)NULL);
+	is_int(r, EXIT_USAGE, "targets: a missing second target (exit 2)");
+	ok(strstr(err, "cannot use target directory '/nonexistent/fsgauge'") != NULL,
+	   "targets: with the usual message");
+	is_int(dir_entries(a), 0, "targets: the first run directory, made already, removed");
+	free(err);
+	free(out);
+
+	/* last: the stop flag stays set in this process */
+	r = toy_main(&err, &out, "-q", "--dir", a, "--dir", b, "--files", "--sigint",
+		     (char *)NULL);
+	is_int(r, EXIT_INTERRUPTED, "targets: SIGINT stops the run (exit 130)");
+	ok(dir_entries(a) == 0 && dir_entries(b) == 0, "targets: SIGINT, both removed");
+	free(err);
+	free(out);
+	rmdir(a);
+	rmdir(b);
+}
+
 /* The result keeps a copy of the metrics table; a result written before
  * metric_defs (none recorded) reads back with an empty table. */
 static void test_metric_defs_old(const char *dir)
@@ -549,6 +671,7 @@ int main(void)
 	test_bonnie_metrics();
 	test_metric_defs_old(dir);
 	test_exit_status();
+	test_targets(dir);
 	rmdir(dir);
 	return done_testing();
 }

@@ -898,7 +898,7 @@ static int bonnie_plan(struct suite_session *s)
 {
 	struct bonnie_suite *bs = ctx(s);
 
-	bonnie_model_build(&bs->m, &bs->b, s->rd.path);
+	bonnie_model_build(&bs->m, &bs->b, s->rd->path);
 	bonnie_needs(&bs->b, &s->needs);
 	s->has_needs = 1;
 	s->w = bs->m.w;

@@ -946,7 +946,7 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 {
 	io->w = wl_new("io");
 	if (!io->devices)
-		workload_set_var(io->w, "dir", s->rd.path);
+		workload_set_var(io->w, "dir", s->rd->path);
 	for (size_t i = 0; i < io->nfiles; i++) {
 		struct io_file *f = &io->files[i];
 

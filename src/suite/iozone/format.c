@@ -75,6 +75,9 @@ void ioz_fmt_tp_section(FILE *f, const char *label, const struct ioz_tp *t)
 			t->stonewall ? "; -x runs every thread to the end, a larger -s gives "
 				       "them time to start"
 				     : "");
+	for (unsigned k = 0; t->ntargets > 1 && k < t->ntargets; k++)
+		fprintf(f, "\tfsgauge: %u thread%s in '%s' \t= %10.2f KB/sec\n", t->tthreads[k],
+			t->tthreads[k] == 1 ? "" : "s", t->tnames[k], t->tkbs[k]);
 	fputc('\n', f);
 }
 

@@ -71,6 +71,12 @@ struct ioz_tp {
 	 * section says so, rather than print a Min of 0.00 */
 	unsigned idle;
 	int stonewall;
+	/* -F in several directories: each target's threads and the sum of
+	 * their KB/s, said after the section (ntargets 0 or 1: nothing) */
+	unsigned ntargets;
+	const char *const *tnames;
+	const unsigned *tthreads;
+	const double *tkbs;
 };
 
 /* The throughput-mode section for test `label` ("initial writers"). */

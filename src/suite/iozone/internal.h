@@ -52,6 +52,12 @@ struct ioz {
 	char *cmdline;		/* "fsgauge iozone ..." as given */
 	char *options;		/* workload_options() */
 	char *target;		/* the target directory (or the first device) */
+	/* -F names in several directories (docs/targets.md): each
+	 * directory (absolute) is a target, tdirs[k] (owned); file i goes in
+	 * the run directory of target ftarget[i]; ntdirs 1 otherwise */
+	char **tdirs;
+	size_t ntdirs;
+	size_t *ftarget;
 	/* derived */
 	unsigned nfs;		/* threads (files) */
 	struct sizes sizes, recs; /* the file sizes and record sizes to run */

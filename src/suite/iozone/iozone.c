@@ -89,8 +89,9 @@ static const struct suite_opt iozone_opts[] = {
 	{ NULL, 'b', 'b', OPTARG_REQUIRED, "FILE", "spreadsheet report (CSV) into FILE" },
 	{ NULL, 'T', 'T', OPTARG_NONE, NULL, "accepted: fsgauge always uses threads" },
 	{ "dir", 0, IOZ_DIR, OPTARG_REQUIRED, "DIR",
-	  "target directory (default: the -F/-f files'\ndirectory, else the current directory, as "
-	  "iozone);\none: several are refused (docs/targets.md)" },
+	  "target directory (default: the directory of each\n-F/-f file, else the current directory, "
+	  "as\niozone); one --dir: for several, name the files in\nseveral directories with -F "
+	  "(docs/targets.md)" },
 	{ "allow-write-device", 0, IOZ_ALLOW_WRITE_DEVICE, OPTARG_NONE, NULL,
 	  "let write tests write to -f/-F block devices" },
 	{ "force-destroy-data", 0, IOZ_FORCE_DESTROY_DATA, OPTARG_NONE, NULL,
@@ -227,59 +228,93 @@ static int check_name(const char *opt, const char *full, const char *name)
 	return 0;
 }
 
-/* Where the files go: --dir, else the directory of the -F/-f names (one
- * directory: fsgauge works inside one run directory), else ".".
- * Returns an allocated path or NULL after a message. */
-static char *target_dir(struct ioz *z)
+/* The directory of each -F/-f name becomes a target (z->tdirs, the
+ * file's in z->ftarget): one when they share it, several when they sit
+ * in different directories (docs/targets.md).  0, or -1 after a
+ * message. */
+static int file_dirs(struct ioz *z)
 {
-	char *d = NULL;
+	size_t n = z->nfiles ? z->nfiles : 1;
+	const char *opt = z->nfiles ? "-F" : "-f";
 
-	if (z->nfiles || z->file) {
-		size_t n = z->nfiles ? z->nfiles : 1;
+	z->ftarget = xcalloc(n, sizeof(*z->ftarget));
+	for (size_t i = 0; i < n; i++) {
+		const char *full = z->nfiles ? z->files[i] : z->file;
+		char *di = dir_name(full);
+		size_t k = 0;
 
-		for (size_t i = 0; i < n; i++) {
-			const char *full = z->nfiles ? z->files[i] : z->file;
-			const char *opt = z->nfiles ? "-F" : "-f";
-			char *di = dir_name(full);
-
-			if (check_name(opt, full, base_name(full)) < 0) {
-				free(di);
-				free(d);
-				return NULL;
-			}
-			if (z->dir && strchr(full, '/')) {
-				msg_err("file '%s' of %s has a directory and --dir is given: give "
-					"one or the other",
-					full, opt);
-				free(di);
-				free(d);
-				return NULL;
-			}
-			if (d && strcmp(d, di)) {
-				msg_err("the files of -F are in different directories ('%s' and "
-					"'%s'); fsgauge works inside one directory",
-					d, di);
-				free(di);
-				free(d);
-				return NULL;
-			}
-			free(d);
-			d = di;
+		if (check_name(opt, full, base_name(full)) < 0) {
+			free(di);
+			return -1;
 		}
-		for (size_t i = 0; i < z->nfiles; i++)
-			for (size_t j = 0; j < i; j++)
-				if (!strcmp(base_name(z->files[i]), base_name(z->files[j]))) {
-					msg_err("file name '%s' is given twice to -F",
-						base_name(z->files[i]));
-					free(d);
-					return NULL;
-				}
+		if (z->dir && strchr(full, '/')) {
+			msg_err("file '%s' of %s has a directory and --dir is given: give "
+				"one or the other",
+				full, opt);
+			free(di);
+			return -1;
+		}
+		while (k < z->ntdirs && strcmp(z->tdirs[k], di))
+			k++;
+		if (k == z->ntdirs) {
+			z->tdirs = xrealloc(z->tdirs, (z->ntdirs + 1) * sizeof(*z->tdirs));
+			z->tdirs[z->ntdirs++] = di;
+		} else {
+			free(di);
+		}
+		z->ftarget[i] = k;
 	}
-	if (z->dir) {
-		free(d);
-		return xstrdup(z->dir);
+	return 0;
+}
+
+/* Where the files go: --dir, else the directories of the -F/-f names,
+ * else ".": z->tdirs, absolute where they resolve.  Two names in one
+ * directory are refused.  0, or -1 after a message. */
+static int target_dirs(struct ioz *z)
+{
+	if ((z->nfiles || z->file) && file_dirs(z) < 0)
+		return -1;
+	if (z->dir || !z->ntdirs) {
+		for (size_t k = 0; k < z->ntdirs; k++)
+			free(z->tdirs[k]);
+		z->tdirs = xrealloc(z->tdirs, sizeof(*z->tdirs));
+		z->tdirs[0] = xstrdup(z->dir ? z->dir : ".");
+		z->ntdirs = 1;
+		if (z->ftarget)
+			memset(z->ftarget, 0, (z->nfiles ? z->nfiles : 1) * sizeof(*z->ftarget));
 	}
-	return d ? d : xstrdup(".");
+	for (size_t k = 0; k < z->ntdirs; k++) {
+		char *abs = realpath(z->tdirs[k], NULL);
+
+		if (abs) {
+			free(z->tdirs[k]);
+			z->tdirs[k] = abs;
+		}
+	}
+	/* two spellings of one directory ("a/f1 ./a/f2") are one target */
+	for (size_t k = 1; k < z->ntdirs; k++)
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(z->tdirs[k], z->tdirs[j])) {
+				for (size_t i = 0; i < z->nfiles; i++)
+					z->ftarget[i] = z->ftarget[i] == k ? j
+						      : z->ftarget[i] > k ? z->ftarget[i] - 1
+									  : z->ftarget[i];
+				free(z->tdirs[k]);
+				memmove(z->tdirs + k, z->tdirs + k + 1,
+					(z->ntdirs - k - 1) * sizeof(*z->tdirs));
+				z->ntdirs--;
+				k--;
+				break;
+			}
+	for (size_t i = 0; i < z->nfiles; i++)
+		for (size_t j = 0; j < i; j++)
+			if (z->ftarget[i] == z->ftarget[j] &&
+			    !strcmp(base_name(z->files[i]), base_name(z->files[j]))) {
+				msg_err("file name '%s' is given twice to -F in '%s'",
+					base_name(z->files[i]), z->tdirs[z->ftarget[i]]);
+				return -1;
+			}
+	return 0;
 }
 
 static int check_opts(struct ioz *z)
@@ -406,6 +441,11 @@ static void plan_needs(struct ioz *z, struct preflight_needs *n)
 	if (!z->device && !(engine_spec_caps(z->s->ro.engine) & ENGINE_DISKLESS)) {
 		n->bytes = (double)biggest * z->nfs;
 		n->entries = z->nfs;
+		/* several targets: each holds its own files */
+		for (unsigned i = 0; z->s->nrd > 1 && i < z->nfs; i++) {
+			z->s->tneeds[z->ftarget[i]].bytes += (double)biggest;
+			z->s->tneeds[z->ftarget[i]].entries += 1;
+		}
 	}
 	for (int t = 0; t < IOZ__COUNT && rec; t++) {
 		if (!test_selected(z, t))
@@ -437,6 +477,12 @@ static void record_params(struct ioz *z, struct result *res)
 				 *tests ? "," : "", i);
 	kv_add(pl, "options", "%s", z->options);
 	kv_add(pl, z->device ? "device" : "dir", "%s", z->target);
+	for (size_t k = 1; !z->device && k < z->ntdirs; k++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "dir%zu", k + 1);
+		kv_add(pl, key, "%s", z->tdirs[k]);
+	}
 	kv_add(pl, "mode", "%s", z->nthreads ? "throughput" : z->autom ? "auto" : "single");
 	kv_add(pl, "threads", "%u", z->nfs);
 	kv_add(pl, "tests", "%s", tests);
@@ -746,8 +792,6 @@ static void shared_as_iozone(struct suite_session *s, struct ioz *z)
  * an absolute path: iozone's default is "."), or the devices. */
 static int place(struct suite_session *s, struct ioz *z)
 {
-	char *abs;
-
 	z->device = device_targets(z);
 	if (z->device < 0)
 		return EXIT_USAGE;
@@ -761,14 +805,13 @@ static int place(struct suite_session *s, struct ioz *z)
 		s->no_rundir = 1;
 		return EXIT_OK;
 	}
-	z->target = target_dir(z);
-	if (!z->target)
+	if (target_dirs(z) < 0)
 		return EXIT_USAGE;
-	abs = realpath(z->target, NULL);
-	if (abs) {
-		free(z->target);
-		z->target = abs;
-	}
+	/* the targets are the files' directories, in the order named */
+	z->target = xstrdup(z->tdirs[0]);
+	s->ntargets = 0;
+	for (size_t k = 0; k < z->ntdirs; k++)
+		suite_add_target(s, z->dir ? "--dir" : "-F", z->tdirs[k]);
 	s->dir = z->target;
 	return EXIT_OK;
 }
@@ -779,6 +822,14 @@ static int iozone_check(struct suite_session *s, int argc, char **argv)
 
 	if (argc > 0) {
 		msg_err("unexpected argument '%s' (-F takes the file names)", argv[0]);
+		return EXIT_USAGE;
+	}
+	if (s->ntargets > 1) {
+		char what[1024];
+
+		msg_err("%s: iozone runs in one directory; give one --dir, or name files in "
+			"several directories with -F (docs/targets.md)",
+			suite_targets_text(s, what, sizeof(what)));
 		return EXIT_USAGE;
 	}
 	shared_as_iozone(s, z);
@@ -804,7 +855,8 @@ static void build_files(struct suite_session *s, struct ioz *z)
 		biggest = MAX(biggest, z->sizes.v[k]);
 	z->w = wl_new("iozone");
 	if (!z->device)
-		workload_set_var(z->w, "dir", s->rd.path);
+		workload_set_var(z->w, "dir", s->rd->path);
+
 	z->fsets = xcalloc(z->nfs, sizeof(*z->fsets));
 	for (unsigned i = 0; i < z->nfs; i++) {
 		char name[64];
@@ -830,6 +882,9 @@ static void build_files(struct suite_session *s, struct ioz *z)
 		} else if (needs_prealloc(z)) {
 			z->fsets[i]->prealloc = wl_int(100);
 		}
+		/* its target's run directory (with one target, $dir's) */
+		if (!z->device && s->nrd > 1)
+			z->fsets[i]->path = wl_str(s->rds[z->ftarget[i]].path);
 	}
 }
 
@@ -976,9 +1031,9 @@ static void iozone_report(struct suite_session *s, struct result *acc)
 }
 
 /* -w and --keep keep the run directory, said unless quiet. */
-static int iozone_finish_rundir(struct suite_session *s)
+static int iozone_finish_rundir(struct suite_session *s, struct rundir *rd)
 {
-	return rundir_finish(&s->rd, s->keep, s->chatter);
+	return rundir_finish(rd, s->keep, s->chatter);
 }
 
 static void iozone_fini(struct suite_session *s)
@@ -996,6 +1051,10 @@ static void iozone_fini(struct suite_session *s)
 	free(z->cmdline);
 	free(z->options);
 	free(z->target);
+	for (size_t k = 0; k < z->ntdirs; k++)
+		free(z->tdirs[k]);
+	free(z->tdirs);
+	free(z->ftarget);
 	workload_free(z->w);
 	close_devices(z);
 }
@@ -1035,7 +1094,8 @@ static const struct phase_grid *iozone_phase_grid(const struct rfile *rf)
 
 const struct suite_ops suite_iozone = {
 	.name = "iozone",
-	.one_target = "iozone runs in one directory",
+	/* several targets: -F names in several directories (two --dir are
+	 * refused in iozone_check) */
 	.synopsis = "fsgauge iozone [options]",
 	.about = "iozone's file I/O tests, with iozone's options and report, on the fsgauge\n"
 		 "engine.  With -t N, the throughput test (N threads, one file each; iozone\n"

@@ -275,9 +275,33 @@ static void thread_figures(const struct result_phase *ph, unsigned i, double *se
  * the storage: min, avg and min_xfer are over the threads that moved
  * data, and t->idle counts the others (the JSON's per-thread figures keep
  * their zeros). */
-static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t)
+/* -F in several directories: each target's threads and KB/s (the sum of
+ * its threads'), in the section and as metrics target<K>.throughput. */
+static void tp_targets(struct ioz *z, struct result_phase *ph, struct ioz_tp *t,
+		       const double *kbs, unsigned *tthreads, double *tkbs)
 {
-	double total_kb = 0;
+	if (z->ntdirs < 2)
+		return;
+	for (unsigned i = 0; i < z->nfs; i++) {
+		tthreads[z->ftarget[i]]++;
+		tkbs[z->ftarget[i]] += kbs[i];
+	}
+	for (size_t k = 0; k < z->ntdirs; k++) {
+		char name[48];
+
+		snprintf(name, sizeof(name), "target%zu.throughput", k + 1);
+		result_phase_add_metric(ph, name, "KB/s", tkbs[k]);
+	}
+	t->ntargets = (unsigned)z->ntdirs;
+	t->tnames = (const char *const *)z->tdirs;
+	t->tthreads = tthreads;
+	t->tkbs = tkbs;
+}
+
+static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t,
+		       unsigned *tthreads, double *tkbs)
+{
+	double total_kb = 0, *kbs_of = xcalloc(z->nfs, sizeof(*kbs_of));
 	int any = 0;
 
 	memset(t, 0, sizeof(*t));
@@ -290,6 +314,7 @@ static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t)
 		thread_figures(ph, i, &secs, &bytes);
 		kb = bytes / KB;
 		kbs = secs > 0 ? kb / secs : 0;
+		kbs_of[i] = kbs;
 		t->children += kbs;
 		total_kb += kb;
 		if (!i || kbs > t->max)
@@ -317,6 +342,8 @@ static void tp_figures(struct ioz *z, struct result_phase *ph, struct ioz_tp *t)
 	result_phase_add_metric(ph, "avg_throughput", "KB/s", t->avg);
 	result_phase_add_metric(ph, "min_xfer", "KB", t->min_xfer);
 	result_phase_add_metric(ph, "idle_threads", "threads", (double)t->idle);
+	tp_targets(z, ph, t, kbs_of, tthreads, tkbs);
+	free(kbs_of);
 }
 
 /* Auto and single-stream mode: KB/s as iozone prints it (whole KB/s of
@@ -436,13 +463,20 @@ int run_throughput(struct ioz *z)
 	for (size_t i = 0; i < n; i++) {
 		struct result_phase *ph = run_test(z, list[i], z->sizes.v[0], z->recs.v[0], &err);
 		struct ioz_tp t;
+		unsigned *tthreads = xcalloc(z->ntdirs + 1, sizeof(*tthreads));
+		double *tkbs = xcalloc(z->ntdirs + 1, sizeof(*tkbs));
 
-		if (!ph)
+		if (!ph) {
+			free(tthreads);
+			free(tkbs);
 			break;
-		tp_figures(z, ph, &t);
+		}
+		tp_figures(z, ph, &t, tthreads, tkbs);
 		ioz_fmt_tp_section(stdout, ioz_tests[list[i]].tp_label, &t);
 		out_flush();
 		children[done++] = t.children;
+		free(tthreads);
+		free(tkbs);
 	}
 	if (z->csv_stdout && done) {
 		printf("\n\"Excel output is below:\"\n\n");

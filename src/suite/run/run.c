@@ -234,7 +234,7 @@ static int run_plan(struct suite_session *s)
 	if (runner_needs(r->w, &s->ro, &s->needs) < 0)
 		return EXIT_USAGE;
 	s->has_needs = 1;
-	workload_set_var(r->w, "dir", s->rd.path);
+	workload_set_var(r->w, "dir", s->rd->path);
 	s->w = r->w;
 	s->workload = r->w->name;
 	s->workload_hash = resolved_hash(r, &s->workload_text);

@@ -660,8 +660,8 @@ static int untar_plan(struct suite_session *s)
 		return list_tree(s);
 	s->workload = u->tarball ? u->tarball : u->synthetic;
 	u->ct.limit = u->max_memory;
-	u->ct.dirfd = s->rd.fd;
-	u->ct.dirpath = s->rd.path;
+	u->ct.dirfd = s->rd->fd;
+	u->ct.dirpath = s->rd->path;
 	if (u->tarball && !s->ro.quiet)
 		fprintf(stderr, "reading '%s'...\n", u->tarball);
 	ret = load_tree(u, s->ro.seed, &sink, err, sizeof(err));

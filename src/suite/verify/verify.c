@@ -490,7 +490,7 @@ static int verify_plan(struct suite_session *s)
 	struct verify_suite *v = ctx(s);
 
 	if (v->check_dir) {
-		if (read_manifest(s->rd.fd, v->check_dir, &v->p) < 0)
+		if (read_manifest(s->rd->fd, v->check_dir, &v->p) < 0)
 			return EXIT_USAGE;
 		s->ro.seed = v->p.seed;
 		return EXIT_OK;
@@ -505,18 +505,18 @@ static int verify_plan(struct suite_session *s)
 static int write_step(struct suite_session *s, struct engine *e, void *buf, struct result *one)
 {
 	struct verify_suite *v = ctx(s);
-	int r = write_manifest(s->rd.fd, &v->p);
+	int r = write_manifest(s->rd->fd, &v->p);
 
 	if (r < 0) {
 		/* before any data: a system error, not one the run met */
-		err_errno(r, "cannot write '%s/%s'", s->rd.path, MANIFEST);
+		err_errno(r, "cannot write '%s/%s'", s->rd->path, MANIFEST);
 		s->status = EXIT_SYSTEM;
 		return 1;
 	}
 	if (!s->ro.quiet)
 		fprintf(stderr, "writing %llu files of %llu bytes in %s\n",
-			(unsigned long long)v->p.files, (unsigned long long)v->p.size, s->rd.path);
-	r = write_files(e, s->rd.fd, &v->p, buf);
+			(unsigned long long)v->p.files, (unsigned long long)v->p.size, s->rd->path);
+	r = write_files(e, s->rd->fd, &v->p, buf);
 	if (r == -EINTR)
 		return r;
 	if (r < 0) {
@@ -526,7 +526,7 @@ static int write_step(struct suite_session *s, struct engine *e, void *buf, stru
 		return 1;
 	}
 	if (v->write_only) {
-		printf("run directory: %s\n", s->rd.path);
+		printf("run directory: %s\n", s->rd->path);
 		v->written = 1;
 		return 1;
 	}
@@ -559,8 +559,8 @@ static int verify_run(struct suite_session *s, struct runner *rn, struct result 
 		if (r != 0)
 			goto out;
 	}
-	drop_caches(s->rd.fd, &v->p, s->ro.quiet);
-	v->bad = check_files(e, s->rd.fd, &v->p, buf, s->rd.path);
+	drop_caches(s->rd->fd, &v->p, s->ro.quiet);
+	v->bad = check_files(e, s->rd->fd, &v->p, buf, s->rd->path);
 	v->checked = 1;
 	one->verify_errors += (uint64_t)v->bad;
 out:
@@ -584,16 +584,16 @@ static void verify_report(struct suite_session *s, struct result *acc)
  * all (its path is on stdout then); an adopted one kept until it was
  * checked, and then only what its manifest stands for removed; else
  * removed.  0 or -errno. */
-static int verify_finish_rundir(struct suite_session *s)
+static int verify_finish_rundir(struct suite_session *s, struct rundir *rd)
 {
 	struct verify_suite *v = ctx(s);
 	int r;
 
 	if (s->keep || v->written || (v->check_dir && !v->checked))
-		return rundir_finish(&s->rd, 1, !v->write_only);
+		return rundir_finish(rd, 1, !v->write_only);
 	if (!v->check_dir)
-		return rundir_finish(&s->rd, 0, 0);
-	r = rundir_remove_ours(&s->rd, manifest_lists, &v->p);
+		return rundir_finish(rd, 0, 0);
+	r = rundir_remove_ours(rd, manifest_lists, &v->p);
 	return r < 0 ? r : 0;
 }
 
