@@ -983,6 +983,17 @@ const char *comparison_ratio_interval(const struct cmp_row *r, size_t i, int inv
 	return buf;
 }
 
+const char *comparison_significance_words(const struct cmp_row *r, size_t i)
+{
+	const char *v = comparison_verdict(r, i);
+
+	if (!*v)
+		return "";
+	if (!strcmp(v, "n/a"))
+		return "single run: not judged";
+	return strcmp(v, "ns") ? "significant" : "not significant";
+}
+
 char *comparison_fmt(char *buf, size_t len, double v)
 {
 	double a = fabs(v);

@@ -474,6 +474,48 @@ check "... a figure the result lacks said so, no ratio" \
 run "$FSGAUGE" report "$T/nocpu.json" "$F/single-a.json" -o "$T/v2.html"
 verdicts "$T/v2.html" > "$T/v.txt"
 check "... or the baseline lacks" grep -q "CPU/op not recorded in the baseline" "$T/v.txt"
+# ratios in words on the bars and in the table: never below 1, never n/a
+check "bars: zfs's ops/s '1.33× faster', significant; xfs's not significant" python3 -c '
+import re,sys
+h=open(sys.argv[1]).read()
+ch=re.search(r"<svg [^>]*data-chart=\"bar\" data-figure=\"ops_per_second\".*?</svg>", h, re.S).group(0)
+notes=re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", ch)
+assert notes[0]=="baseline", notes
+assert re.fullmatch(r"1\.3[0-9]× faster", notes[1]) and notes[2]=="significant", notes
+assert re.fullmatch(r"1\.0[0-9]× (faster|slower)", notes[3]) and notes[4]=="not significant", notes
+ch=re.search(r"<svg [^>]*data-chart=\"bar\" data-figure=\"p99_latency\".*?</svg>", h, re.S).group(0)
+notes=re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", ch)
+assert re.fullmatch(r"1\.[0-9]+× lower latency", notes[1]), notes
+ch=re.search(r"<svg [^>]*data-chart=\"bar\" data-figure=\"cpu_us_per_op\".*?</svg>", h, re.S).group(0)
+assert re.search(r">1\.[0-9]+× less CPU/op<", ch), "cpu words"
+allnotes=re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", h)
+bad=[n for n in allnotes if re.search(r"\u00d7\s*0\.|0\.[0-9]+\u00d7|n/a|better|worse", n)]
+assert not bad, bad
+' "$T/r.html"
+check "table: ratios in words with the interval, the exact ratio in data-ratio" python3 -c '
+import html,re,sys
+h=open(sys.argv[1]).read()
+cells=re.findall(r"<td class=\"num\" data-ratio=\"([^\"]*)\">(.*?)</td>", h)
+assert cells, "no ratio cells"
+for r, t in cells:
+    r=float(r); t=html.unescape(re.sub("<[^>]*>", "", t))
+    m=re.match(r"(the same \(1\.00×\)|([0-9.]+)× ([a-zA-Z/ ]+?)) (\([0-9.]+–[0-9.]+\) )?(p[<=][0-9.]+ )?(better|worse|higher|lower|not significant|single run: not judged)$", t)
+    assert m, t
+    if m.group(2):
+        x=float(m.group(2)); assert x>=1, t
+        assert abs(x-(r if r>=1 else 1/r))/x < 0.01, (r, t)
+        up=m.group(3) in ("faster","higher latency","more CPU/op","higher")
+        assert up == (r>1), (r, t)
+' "$T/r.html"
+run "$FSGAUGE" report "$F/single-a.json" "$F/single-b.json" -o "$T/s.html"
+check "single runs: bars and table say 'single run: not judged', never n/a" python3 -c '
+import re,sys
+h=open(sys.argv[1]).read()
+assert "single run: not judged" in h
+sec=h[h.index("id=\"compare\""):]
+assert "n/a" not in re.sub(r"<p class=\"note\">.*?</p>", "", sec), "n/a in the table"
+assert "n/a" not in "".join(re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", h))
+' "$T/s.html"
 run "$FSGAUGE" report "$F/single-a.json" -o "$T/one.html"
 check "report of one result: exit 0, no comparison table" [ "$rc" -eq 0 ] && ! grep -q 'id="compare"' "$T/one.html"
 check "... and no verdict" sh -c "! grep -q 'id=\"verdict\"' '$T/one.html'"
