@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/human.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -768,19 +769,11 @@ static int bytes_key(const char *key)
 
 const char *comparison_human_value(const char *key, const char *value, char *buf, size_t len)
 {
-	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
 	uint64_t b;
-	int u = -1;
 
 	if (!value || !bytes_key(key) || size_parse(value, &b) < 0 || b < 1024)
 		return value;
-	while (u + 1 < (int)ARRAY_SIZE(units) && b >= (1ull << (10 * (u + 2))))
-		u++;
-	if (!(b & ((1ull << (10 * (u + 1))) - 1)))
-		snprintf(buf, len, "%llu %s", (unsigned long long)(b >> (10 * (u + 1))), units[u]);
-	else
-		snprintf(buf, len, "%.1f %s", (double)b / (double)(1ull << (10 * (u + 1))), units[u]);
-	return buf;
+	return human_bytes((double)b, buf, len);
 }
 
 void comparison_write_what_differs(FILE *f, const struct comparison *c)

@@ -192,7 +192,7 @@ const char *comparison_ratio_interval(const struct cmp_row *r, size_t i, int inv
  * (a side has one run), or "" (the baseline, an empty cell, no ratio). */
 const char *comparison_significance_words(const struct cmp_row *r, size_t i);
 
-/* A parameter or environment value as people read it: a byte count
+/* A parameter or environment value as people read it (util/human.h): a byte count
  * ("ram_bytes", a "...size" parameter, "1048576" or "16k") in binary units
  * ("23.5 GiB", "1 MiB", "16 KiB"); anything else unchanged.  Returns buf,
  * or value itself. */
