@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/human.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -768,19 +769,11 @@ static int bytes_key(const char *key)
 
 const char *comparison_human_value(const char *key, const char *value, char *buf, size_t len)
 {
-	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
 	uint64_t b;
-	int u = -1;
 
 	if (!value || !bytes_key(key) || size_parse(value, &b) < 0 || b < 1024)
 		return value;
-	while (u + 1 < (int)ARRAY_SIZE(units) && b >= (1ull << (10 * (u + 2))))
-		u++;
-	if (!(b & ((1ull << (10 * (u + 1))) - 1)))
-		snprintf(buf, len, "%llu %s", (unsigned long long)(b >> (10 * (u + 1))), units[u]);
-	else
-		snprintf(buf, len, "%.1f %s", (double)b / (double)(1ull << (10 * (u + 1))), units[u]);
-	return buf;
+	return human_bytes((double)b, buf, len);
 }
 
 void comparison_write_what_differs(FILE *f, const struct comparison *c)
@@ -896,6 +889,102 @@ const char *comparison_verdict(const struct cmp_row *r, size_t i)
 	if (b == BETTER_NONE)
 		return cell->st.t > 0 ? "higher" : "lower";
 	return (cell->st.t > 0) == (b == BETTER_HIGHER) ? "better" : "worse";
+}
+
+/* The two words of a figure (short and full), the first for a ratio
+ * above 1. */
+static void ratio_word_pair(const struct cmp_row *r, int full, const char **up, const char **down)
+{
+	*up = "higher";
+	*down = "lower";
+	if (r->metric)
+		return;
+	switch (r->fig) {
+	case FIG_OPS:
+	case FIG_MBPS:
+		*up = "faster";
+		*down = "slower";
+		break;
+	case FIG_LAT_MEAN:
+	case FIG_LAT_P99:
+		if (full) {
+			*up = "higher latency";
+			*down = "lower latency";
+		}
+		break;
+	case FIG_CPU:
+		*up = full ? "more CPU/op" : "more";
+		*down = full ? "less CPU/op" : "less";
+		break;
+	default:
+		break;
+	}
+}
+
+/* A ratio with 3 significant digits, trailing zeros kept ("1.10"),
+ * never an exponent. */
+static void fmt_ratio(char *buf, size_t len, double x)
+{
+	if (x >= 99.95)
+		snprintf(buf, len, "%.0f", x);
+	else if (x < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%#.3g", x);
+}
+
+const char *comparison_ratio_words(const struct cmp_row *r, double ratio, int full, char *buf,
+				   size_t len, int *inverted)
+{
+	const char *up, *down;
+	char num[32];
+	int inv = ratio < 1;
+	double x = inv ? 1 / ratio : ratio;
+
+	if (inverted)
+		*inverted = 0;
+	if (!(ratio > 0) || !isfinite(ratio) || !isfinite(x)) {
+		snprintf(buf, len, "%s", "");
+		return buf;
+	}
+	if (inverted)
+		*inverted = inv;
+	ratio_word_pair(r, full, &up, &down);
+	fmt_ratio(num, sizeof(num), x);
+	if (!strcmp(num, "1.00"))
+		snprintf(buf, len, "the same (1.00\u00d7)");
+	else
+		snprintf(buf, len, "%s\u00d7 %s", num, inv ? down : up);
+	return buf;
+}
+
+const char *comparison_ratio_interval(const struct cmp_row *r, size_t i, int inverted, char *buf,
+				      size_t len)
+{
+	const struct cmp_cell *cell = &r->cells[i];
+	double lo, hi;
+	char a[32], b[32];
+
+	snprintf(buf, len, "%s", "");
+	if (!cell->has_stat || !(cell->st.ci_lo > 0) || !isfinite(cell->st.ci_hi))
+		return buf;
+	lo = inverted ? 1 / cell->st.ci_hi : cell->st.ci_lo;
+	hi = inverted ? 1 / cell->st.ci_lo : cell->st.ci_hi;
+	fmt_ratio(a, sizeof(a), lo);
+	fmt_ratio(b, sizeof(b), hi);
+	snprintf(buf, len, "%s\u2013%s", a, b);
+	return buf;
+}
+
+const char *comparison_significance_words(const struct cmp_row *r, size_t i)
+{
+	const char *v = comparison_verdict(r, i);
+
+	if (!*v)
+		return "";
+	if (!strcmp(v, "n/a"))
+		return "single run: not judged";
+	return strcmp(v, "ns") ? "significant" : "not significant";
 }
 
 char *comparison_fmt(char *buf, size_t len, double v)

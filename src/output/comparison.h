@@ -170,7 +170,29 @@ void comparison_row_label(char *buf, size_t len, const struct cmp_row *r);
  * "n/a" when it cannot be judged (single samples). */
 const char *comparison_verdict(const struct cmp_row *r, size_t i);
 
-/* A parameter or environment value as people read it: a byte count
+/* A ratio in words, as people say it: a ratio below 1 is inverted and
+ * takes the other word, so that the number is always >= 1 ("0.61" of a
+ * latency is "1.64× lower").  The words follow the row's figure:
+ * throughput (ops/s, MB/s) "faster"/"slower"; latency "higher"/"lower"
+ * ("higher latency"/"lower latency" when `full`); CPU/op "more"/"less"
+ * ("more CPU/op"); anything else "higher"/"lower".  A ratio that rounds
+ * to 1.00 is "the same (1.00×)".  *inverted (may be NULL) is set to 1
+ * when the ratio was inverted, so that an interval shown with it is
+ * inverted too (comparison_ratio_interval).  Returns buf ("" for a ratio
+ * that is not positive and finite: the caller says why there is none). */
+const char *comparison_ratio_words(const struct cmp_row *r, double ratio, int full, char *buf,
+				   size_t len, int *inverted);
+/* The 95% interval of result i's ratio as "1.35–1.49", inverted
+ * ("1/hi–1/lo") when `inverted`; "" when there is none. */
+const char *comparison_ratio_interval(const struct cmp_row *r, size_t i, int inverted, char *buf,
+				      size_t len);
+
+/* Whether result i's ratio in row r is significant, in words for the
+ * report: "significant", "not significant", "single run: not judged"
+ * (a side has one run), or "" (the baseline, an empty cell, no ratio). */
+const char *comparison_significance_words(const struct cmp_row *r, size_t i);
+
+/* A parameter or environment value as people read it (util/human.h): a byte count
  * ("ram_bytes", a "...size" parameter, "1048576" or "16k") in binary units
  * ("23.5 GiB", "1 MiB", "16 KiB"); anything else unchanged.  Returns buf,
  * or value itself. */

@@ -34,6 +34,7 @@ static const char css[] =
 	"svg .line{fill:none;stroke-width:2}svg .err{stroke:#222;stroke-width:1.5;fill:none}\n"
 	"svg .cell text{font-size:10px}caption{text-align:left;font-weight:bold;padding:2px 0}\n"
 	"td.toofast{color:#555}h3.result{margin-top:24px}\n"
+	"ul.verdicts{padding-left:18px}li.verdict{margin:3px 0}\n"
 	".better{color:#0a6b0a;font-weight:bold}.worse{color:#b00020;font-weight:bold}\n"
 	".ns,.na{color:#666}\n"
 	".warn{border:1px solid #d9a400;background:#fff8e1;padding:8px 14px;margin:12px 0}\n"
@@ -291,7 +292,7 @@ static const struct cmp_row *find_row(const struct comparison *c, const char *ph
 
 /* The bar chart of one phase row: a headline figure or a suite metric. */
 static void bar_chart(FILE *f, const struct comparison *c, const struct cmp_row *row,
-		      const char *phase, struct svg_bar *bars, char (*notes)[48])
+		      const char *phase, struct svg_bar *bars, char (*notes)[64])
 {
 	const char *title = comparison_title(row), *unit = comparison_unit(row);
 	enum metric_better better = comparison_better(row);
@@ -304,14 +305,17 @@ static void bar_chart(FILE *f, const struct comparison *c, const struct cmp_row 
 		bars[i].err = row->cells[i].ci_half;
 		bars[i].style = (int)i;
 		bars[i].note = NULL;
+		bars[i].note2 = NULL;
 		if (i == 0 && c->nres > 1) {
 			bars[i].note = "baseline";
-		} else if (row->cells[i].has_stat && isfinite(row->cells[i].st.ratio)) {
-			const char *v = comparison_verdict(row, i);
-
-			snprintf(notes[i], sizeof(notes[i]), "\xc3\x97%.3g%s%s", row->cells[i].st.ratio,
-				 *v ? " " : "", v);
-			bars[i].note = notes[i];
+		} else if (row->cells[i].has_stat) {
+			/* "1.39× lower latency", "significant": never a ratio below 1 */
+			comparison_ratio_words(row, row->cells[i].st.ratio, 1, notes[i],
+					       sizeof(notes[i]), NULL);
+			bars[i].note = *notes[i] ? notes[i] : "no ratio";
+			bars[i].note2 = *notes[i] ? comparison_significance_words(row, i) : NULL;
+			if (bars[i].note2 && !*bars[i].note2)
+				bars[i].note2 = NULL;
 		}
 	}
 	comparison_row_label(head, sizeof(head), row);
@@ -336,7 +340,7 @@ static void bar_chart(FILE *f, const struct comparison *c, const struct cmp_row 
 static void write_bar_charts(FILE *f, const struct comparison *c, const char *phase)
 {
 	struct svg_bar *bars = xcalloc(c->nres, sizeof(*bars));
-	char(*notes)[48] = xcalloc(c->nres, sizeof(*notes));
+	char(*notes)[64] = xcalloc(c->nres, sizeof(*notes));
 
 	fputs("<h3>Headline figures</h3>\n<p class=\"note\">Bars: mean over the runs of each "
 	      "result; error bars: 95% confidence interval of the mean (only with 2 or more "
@@ -508,19 +512,26 @@ static void cell_value(FILE *f, const struct cmp_cell *cell)
 	fprintf(f, " <small>(n=%zu)</small></td>", cell->n);
 }
 
+/* "1.33× faster (1.30–1.36) p<0.001 better": the ratio in words (below 1
+ * inverted, the interval with it), the exact ratio in data-ratio. */
 static void cell_ratio(FILE *f, const struct cmp_row *row, size_t i)
 {
 	const struct cmp_cell *cell = &row->cells[i];
 	const char *v = comparison_verdict(row, i);
+	char words[64], ci[64];
+	int inv;
 
 	/* no ratio (the baseline's mean is 0): no p-value or verdict either */
 	if (!cell->has_stat || !isfinite(cell->st.ratio)) {
 		fputs("<td class=\"num\">-</td>", f);
 		return;
 	}
-	fprintf(f, "<td class=\"num\">%.3f", cell->st.ratio);
-	if (isfinite(cell->st.ci_lo))
-		fprintf(f, " [%.3f, %.3f]", cell->st.ci_lo, cell->st.ci_hi);
+	comparison_ratio_words(row, cell->st.ratio, 1, words, sizeof(words), &inv);
+	comparison_ratio_interval(row, i, inv, ci, sizeof(ci));
+	fprintf(f, "<td class=\"num\" data-ratio=\"%.6g\">%s", cell->st.ratio,
+		*words ? words : "0 (the baseline's is not)");
+	if (*ci)
+		fprintf(f, " <small>(%s)</small>", ci);
 	if (isfinite(cell->st.p))
 		fprintf(f, cell->st.p < 0.001 ? " p&lt;0.001" : " p=%.3f", cell->st.p);
 	fprintf(f, " <span class=\"%s\">%s</span></td>",
@@ -528,7 +539,18 @@ static void cell_ratio(FILE *f, const struct cmp_row *row, size_t i)
 		: !strcmp(v, "worse") ? "worse"
 		: !strcmp(v, "n/a")   ? "na"
 				      : "ns",
-		v);
+		!strcmp(v, "n/a") || !strcmp(v, "ns") ? comparison_significance_words(row, i) : v);
+}
+
+/* A phase row of figure fig in group g of grid (for its words). */
+static const struct cmp_row *find_grid_row(const struct comparison *c,
+					   const struct phase_grid *grid, size_t g, enum figure fig)
+{
+	for (size_t r = 0; r < c->nrows; r++)
+		if (c->rows[r].grid == grid && c->rows[r].group == g && c->rows[r].fig == fig &&
+		    !c->rows[r].op && !c->rows[r].metric)
+			return &c->rows[r];
+	return &c->rows[0];
 }
 
 /* The rows of grid phases, one block per group: per figure the number of
@@ -539,6 +561,7 @@ static void write_table_group(FILE *f, const struct comparison *c, const struct 
 			      size_t t, int cols)
 {
 	const char *key = grid->group_name(t);
+	char words[64];
 	int head = 0;
 
 	for (int fig = 0; fig < FIG_COUNT; fig++) {
@@ -575,11 +598,14 @@ static void write_table_group(FILE *f, const struct comparison *c, const struct 
 				fputs("<td class=\"num\">-</td>", f);
 				continue;
 			}
+			comparison_ratio_words(find_grid_row(c, grid, t, (enum figure)fig),
+					       sum[i].gmean, 1, words, sizeof(words), NULL);
 			fprintf(f,
-				"<td class=\"num\">%.3f [%.3f, %.3f] <span class=\"better\">"
-				"%zu better</span> / <span class=\"worse\">%zu "
-				"worse</span></td>",
-				sum[i].gmean, sum[i].lo, sum[i].hi, sum[i].better, sum[i].worse);
+				"<td class=\"num\" data-ratio=\"%.6g\">%s <small>(phases "
+				"%.3g to %.3g)</small> <span class=\"better\">%zu better</span> / "
+				"<span class=\"worse\">%zu worse</span></td>",
+				sum[i].gmean, words, sum[i].lo, sum[i].hi, sum[i].better,
+				sum[i].worse);
 		}
 		fputs("</tr>\n", f);
 		free(sum);
@@ -599,14 +625,16 @@ static void write_table(FILE *f, const struct comparison *c)
 	char lab[300];
 	int cols = 1 + (int)c->nres + (int)(c->nres - 1);
 
-	fputs("<section id=\"compare\">\n<h2>Comparison</h2>\n<p class=\"note\">Ratio: result / "
-	      "baseline (with repeats, the ratio of geometric means) with its 95% confidence "
-	      "interval and the p-value of Welch's t-test on the logarithms of the values "
-	      "(on the raw values, without an interval, when a value is 0); -: the baseline "
-	      "is 0, so there is no ratio, p-value or verdict. "
+	fputs("<section id=\"compare\">\n<h2>Comparison</h2>\n<p class=\"note\">Against the "
+	      "baseline: the ratio result / baseline (with repeats, the ratio of geometric "
+	      "means) in words, a ratio below 1 inverted with its interval (0.5 of a latency is "
+	      "2.00\u00d7 lower latency); in parentheses its 95% confidence interval, then the "
+	      "p-value of Welch's t-test on the logarithms of the values (on the raw values, "
+	      "without an interval, when a value is 0); -: the baseline is 0, so there is no "
+	      "ratio, p-value or verdict. "
 	      "<span class=\"better\">better</span> / <span class=\"worse\">worse</span>: "
-	      "significant at p &lt; 0.05; ns: not significant; n/a: a single run on either "
-	      "side cannot show significance.</p>\n<table>\n<tr><th>figure</th>",
+	      "significant at p &lt; 0.05; not significant; single run: not judged, a single "
+	      "run on either side cannot show significance.</p>\n<table>\n<tr><th>figure</th>",
 	      f);
 	for (size_t i = 0; i < c->nres; i++) {
 		fputs("<th>", f);
@@ -616,7 +644,7 @@ static void write_table(FILE *f, const struct comparison *c)
 		if (i) {
 			fputs("<th>", f);
 			esc(f, c->res[i]->name);
-			fputs(" / ", f);
+			fputs(" against ", f);
 			esc(f, c->res[0]->name);
 			fputs("</th>", f);
 		}
@@ -797,6 +825,7 @@ int html_report(FILE *f, const struct comparison *c, const char *title,
 		c->nres == 1 ? "" : "s");
 	esc(f, b->name);
 	fprintf(f, ". Generated by fsgauge %s on %s.</p>\n", FSGAUGE_VERSION, when);
+	html_write_verdicts(f, c);
 	write_warnings(f, c);
 	write_results(f, c);
 	write_limits(f, c);

@@ -31,4 +31,11 @@ void html_cdf_add(struct svg_series *s, size_t *ns, const char *name, int style,
 void html_cdf_chart(FILE *f, const char *figure, const char *title, const char *desc,
 		    const char *ylabel, struct svg_series *s, size_t ns);
 
+/* The verdict section (output/html_verdict.c): for each result but the
+ * baseline, a line per phase (grid groups: one per group) with its ops/s,
+ * p99 latency and CPU per operation against the baseline's, as ratios in
+ * words (comparison_ratio_words) with their interval and significance,
+ * or why there is none.  Nothing for a single result. */
+void html_write_verdicts(FILE *f, const struct comparison *c);
+
 #endif

@@ -128,10 +128,11 @@ static void open_chart(FILE *f, const struct svg_chart *c, int width, int height
 	fputs("</text>\n", f);
 }
 
-static void axis_labels(FILE *f, const struct svg_chart *c)
+/* extra: pixels added under the plot (a bar chart's third label line) */
+static void axis_labels(FILE *f, const struct svg_chart *c, int extra)
 {
 	fprintf(f, "<text class=\"alabel\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">", ML + PW / 2,
-		MT + PH + 48);
+		MT + PH + 48 + extra);
 	svg_escape(f, c->xlabel);
 	fprintf(f, "</text>\n<text class=\"alabel\" transform=\"translate(16,%d) rotate(-90)\" "
 		   "text-anchor=\"middle\">",
@@ -182,7 +183,7 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bar
 {
 	double maxv = 0, step, top, slot = n ? (double)PW / (double)n : PW;
 	double bw = MIN(slot * 0.6, 70);
-	int rotate = n > 4;
+	int rotate = n > 4, extra = 0;
 	char buf[32];
 
 	for (size_t i = 0; i < n; i++) {
@@ -190,11 +191,13 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bar
 
 		if (isfinite(v) && v > maxv)
 			maxv = v;
+		if (bars[i].note2 && !rotate)
+			extra = 14;
 	}
 	top = c->ymax > 0 ? c->ymax : y_top(maxv, &step);
 	if (c->ymax > 0)
 		step = nice_step(top, 5);
-	open_chart(f, c, W, H, chart_id());
+	open_chart(f, c, W, H + extra, chart_id());
 	y_axis(f, top, step);
 	for (size_t i = 0; i < n; i++) {
 		const struct svg_bar *b = &bars[i];
@@ -241,6 +244,10 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bar
 			if (b->note) {
 				fputs(" (", f);
 				svg_escape(f, b->note);
+				if (b->note2) {
+					fputs(", ", f);
+					svg_escape(f, b->note2);
+				}
 				fputc(')', f);
 			}
 			fputs("</text>\n", f);
@@ -256,8 +263,14 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bar
 			svg_escape(f, b->note);
 			fputs("</text>\n", f);
 		}
+		if (b->note2) {
+			fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
+				cx, MT + PH + 43);
+			svg_escape(f, b->note2);
+			fputs("</text>\n", f);
+		}
 	}
-	axis_labels(f, c);
+	axis_labels(f, c, extra);
 	fputs("</svg>\n", f);
 }
 
@@ -358,7 +371,7 @@ void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series 
 		svg_escape(f, s[i].name);
 		fputs("</title></polyline>\n", f);
 	}
-	axis_labels(f, c);
+	axis_labels(f, c, 0);
 
 	for (size_t i = 0; i < n; i++) {
 		int col = (int)(i % LEGEND_COLS), row = (int)(i / LEGEND_COLS);

@@ -23,7 +23,8 @@ struct svg_bar {
 	const char *label; /* under the bar */
 	double value;	   /* NAN: no bar ("no data" shown) */
 	double err;	   /* half-width of the error bar; NAN for none */
-	const char *note;  /* a second line under the label ("x1.33 better"), or NULL */
+	const char *note;  /* a second line under the label ("1.33× faster"), or NULL */
+	const char *note2; /* a third line ("significant"), or NULL */
 	int style;
 };
 

@@ -429,8 +429,96 @@ check "report: the comparison table" grep -q '<section id="compare">' "$T/r.html
 check "report: a print style sheet" grep -q '@media print' "$T/r.html"
 check "report: nothing external (no scripts, links, imports, urls)" \
 	sh -c "! grep -Eqi '<script|<link|<img|@import|url\(|src=|href=' '$T/r.html'"
+# the verdict: a line per result but the baseline, at the top, in words
+# (a clearly faster zfs, an xfs within the noise), never an n/a
+verdicts() { # HTML: "name|phase|figure=direction/significant,...|text" per line
+	python3 -c '
+import re,sys
+h=open(sys.argv[1]).read()
+for li in re.findall(r"<li class=\"verdict\".*?</li>", h):
+    m=re.match(r"<li class=\"verdict\" data-result=\"([^\"]*)\"(?: data-phase=\"([^\"]*)\")?", li)
+    figs=re.findall(r"data-figure=\"([^\"]*)\" data-direction=\"([^\"]*)\"(?: data-significant=\"([^\"]*)\")?", li)
+    print("%s|%s|%s|%s" % (m.group(1), m.group(2), ",".join("%s=%s/%s" % f for f in figs), re.sub("<[^>]*>", "", li)))
+' "$1"
+}
+verdicts "$T/r.html" > "$T/v.txt"
+check "verdict: a line per result but the baseline (2)" [ "$(wc -l < "$T/v.txt")" -eq 2 ]
+check "... before the warnings and the results" python3 -c '
+import sys
+h=open(sys.argv[1]).read()
+assert 0 < h.index("id=\"verdict\"") < h.index("class=\"warn\"") < h.index("id=\"results\"")
+' "$T/r.html"
+check "... zfs: ops/s faster, significant; p99 lower; CPU/op less" \
+	grep -q "^zfs|main|ops_per_second=faster/yes,p99_latency=lower/yes,cpu_us_per_op=less/yes|" "$T/v.txt"
+check "... zfs in words: ratio, interval, significant" \
+	grep -Eq "^zfs\|.*\|zfs: ops/s 1\.3[0-9]× faster \(1\.[0-9]+–1\.[0-9]+, significant\), p99 [0-9.]+× lower \([0-9.]+–[0-9.]+, significant\), CPU/op [0-9.]+× less" "$T/v.txt"
+check "... xfs (0.5% faster, 2% noise): not significant" \
+	grep -Eq "^xfs\|main\|ops_per_second=[a-z]+/no,.*ops/s [0-9.]+× (faster|slower) \([0-9.]+–[0-9.]+, not significant\)" "$T/v.txt"
+check "... no n/a, nan or inverted ratio below 1 in the verdict" sh -c "! grep -Eqi 'n/a|nan|0\.[0-9]+×' '$T/v.txt'"
+run "$FSGAUGE" report "$F/zfs.json" "$F/ext4.json" -o "$T/rev.html"
+verdicts "$T/rev.html" > "$T/v.txt"
+check "verdict with zfs as the baseline: ext4 slower, p99 higher, CPU/op more" \
+	grep -Eq "^ext4\|main\|ops_per_second=slower/yes,p99_latency=higher/yes,cpu_us_per_op=more/yes\|ext4: ops/s 1\.3[0-9]× slower" "$T/v.txt"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]="nocpu"
+for p in d["phases"]:
+    p["summary"].pop("cpu_us_per_op", None)
+    for o in p["operations"]: o.pop("cpu_us_per_op", None)
+json.dump(d,open(sys.argv[2],"w"))' "$F/single-b.json" "$T/nocpu.json"
+run "$FSGAUGE" report "$F/single-a.json" "$T/nocpu.json" -o "$T/v1.html"
+verdicts "$T/v1.html" > "$T/v.txt"
+check "verdict of single runs: a ratio, significance not judged (said once)" \
+	grep -Eq "^nocpu\|main\|ops_per_second=faster/unjudged,.*nocpu: ops/s 2\.0[0-9]× faster, .* \(a single run on a side: significance not judged\)\$" "$T/v.txt"
+check "... a figure the result lacks said so, no ratio" \
+	grep -q "cpu_us_per_op=none/|.*CPU/op not recorded in this result" "$T/v.txt"
+run "$FSGAUGE" report "$T/nocpu.json" "$F/single-a.json" -o "$T/v2.html"
+verdicts "$T/v2.html" > "$T/v.txt"
+check "... or the baseline lacks" grep -q "CPU/op not recorded in the baseline" "$T/v.txt"
+# ratios in words on the bars and in the table: never below 1, never n/a
+check "bars: zfs's ops/s '1.33× faster', significant; xfs's not significant" python3 -c '
+import re,sys
+h=open(sys.argv[1]).read()
+ch=re.search(r"<svg [^>]*data-chart=\"bar\" data-figure=\"ops_per_second\".*?</svg>", h, re.S).group(0)
+notes=re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", ch)
+assert notes[0]=="baseline", notes
+assert re.fullmatch(r"1\.3[0-9]× faster", notes[1]) and notes[2]=="significant", notes
+assert re.fullmatch(r"1\.0[0-9]× (faster|slower)", notes[3]) and notes[4]=="not significant", notes
+ch=re.search(r"<svg [^>]*data-chart=\"bar\" data-figure=\"p99_latency\".*?</svg>", h, re.S).group(0)
+notes=re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", ch)
+assert re.fullmatch(r"1\.[0-9]+× lower latency", notes[1]), notes
+ch=re.search(r"<svg [^>]*data-chart=\"bar\" data-figure=\"cpu_us_per_op\".*?</svg>", h, re.S).group(0)
+assert re.search(r">1\.[0-9]+× less CPU/op<", ch), "cpu words"
+allnotes=re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", h)
+bad=[n for n in allnotes if re.search(r"\u00d7\s*0\.|0\.[0-9]+\u00d7|n/a|better|worse", n)]
+assert not bad, bad
+' "$T/r.html"
+check "table: ratios in words with the interval, the exact ratio in data-ratio" python3 -c '
+import html,re,sys
+h=open(sys.argv[1]).read()
+cells=re.findall(r"<td class=\"num\" data-ratio=\"([^\"]*)\">(.*?)</td>", h)
+assert cells, "no ratio cells"
+for r, t in cells:
+    r=float(r); t=html.unescape(re.sub("<[^>]*>", "", t))
+    m=re.match(r"(the same \(1\.00×\)|([0-9.]+)× ([a-zA-Z/ ]+?)) (\([0-9.]+–[0-9.]+\) )?(p[<=][0-9.]+ )?(better|worse|higher|lower|not significant|single run: not judged)$", t)
+    assert m, t
+    if m.group(2):
+        x=float(m.group(2)); assert x>=1, t
+        assert abs(x-(r if r>=1 else 1/r))/x < 0.01, (r, t)
+        up=m.group(3) in ("faster","higher latency","more CPU/op","higher")
+        assert up == (r>1), (r, t)
+' "$T/r.html"
+run "$FSGAUGE" report "$F/single-a.json" "$F/single-b.json" -o "$T/s.html"
+check "single runs: bars and table say 'single run: not judged', never n/a" python3 -c '
+import re,sys
+h=open(sys.argv[1]).read()
+assert "single run: not judged" in h
+sec=h[h.index("id=\"compare\""):]
+assert "n/a" not in re.sub(r"<p class=\"note\">.*?</p>", "", sec), "n/a in the table"
+assert "n/a" not in "".join(re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", h))
+' "$T/s.html"
 run "$FSGAUGE" report "$F/single-a.json" -o "$T/one.html"
 check "report of one result: exit 0, no comparison table" [ "$rc" -eq 0 ] && ! grep -q 'id="compare"' "$T/one.html"
+check "... and no verdict" sh -c "! grep -q 'id=\"verdict\"' '$T/one.html'"
 check "report of one result without device figures: 5 bar charts" [ "$(grep -c 'data-chart="bar"' "$T/one.html")" -eq 5 ]
 expect_fail "report into a missing directory: refused before reading, exit 2" 2 \
 	"cannot write the report to '$T/no/such/r.html' \\(directory '$T/no/such'\\): No such file" \
