@@ -99,7 +99,8 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all check unit cli clean fuzz fuzz-bins format lint install uninstall
 MAN_PAGE := $(BUILD)/fsgauge.1
-all: fsgauge $(MAN_PAGE)
+ZSH_COMP := $(BUILD)/_fsgauge
+all: fsgauge $(MAN_PAGE) $(ZSH_COMP)
 
 LINK_STAMP := .fsgauge.link
 fsgauge: $(LIB_OBJ) $(MAIN_OBJ) $(LINK_STAMP)
@@ -138,22 +139,31 @@ $(MAN_PAGE): fsgauge tools/gen-man.sh
 	@mkdir -p $(dir $@)
 	sh tools/gen-man.sh ./fsgauge $(VERSION) > $@.tmp && mv $@.tmp $@
 
+# The zsh completion, from the same help texts and 'fsgauge list'
+# (tools/gen-zsh-completion.sh).
+$(ZSH_COMP): fsgauge tools/gen-zsh-completion.sh
+	@mkdir -p $(dir $@)
+	sh tools/gen-zsh-completion.sh ./fsgauge $(VERSION) > $@.tmp && mv $@.tmp $@
+
 # --- install ------------------------------------------------------------------
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 INSTALL ?= install
 
-install: fsgauge $(MAN_PAGE)
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+install: fsgauge $(MAN_PAGE) $(ZSH_COMP)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(ZSHCOMPDIR)
 	$(INSTALL) -m 755 fsgauge $(DESTDIR)$(BINDIR)/fsgauge
 	$(INSTALL) -m 644 $(MAN_PAGE) $(DESTDIR)$(MANDIR)/man1/fsgauge.1
 	$(INSTALL) -m 644 tools/fsgauge-completion.bash $(DESTDIR)$(BASHCOMPDIR)/fsgauge
+	$(INSTALL) -m 644 $(ZSH_COMP) $(DESTDIR)$(ZSHCOMPDIR)/_fsgauge
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/fsgauge $(DESTDIR)$(MANDIR)/man1/fsgauge.1 \
-		$(DESTDIR)$(BASHCOMPDIR)/fsgauge
+		$(DESTDIR)$(BASHCOMPDIR)/fsgauge $(DESTDIR)$(ZSHCOMPDIR)/_fsgauge
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)

@@ -55,6 +55,9 @@ cat <<'TAIL'
 .I share/bash-completion/completions/fsgauge
 bash completion: commands, built-in workload names and each command's
 options.
+.TP
+.I share/zsh/vendor-completions/_fsgauge
+zsh completion: the same, with their descriptions.
 .SH SEE ALSO
 .BR filebench (1),
 .BR bonnie++ (8),

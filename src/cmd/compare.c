@@ -23,7 +23,7 @@ static const struct suite_opt compare_opts[] = {
 	  "also write the comparison as JSON ('-': stdout, instead\nof the table)" },
 	{ "brief", 0, CMP_BRIEF, OPTARG_NONE, NULL, "the table shows phase figures only, not each operation" },
 	{ "force", 0, CMP_FORCE, OPTARG_NONE, NULL,
-	  "compare even when suites or workloads differ (the\ndifferences are listed)" },
+	  "compare even when suites or workloads differ, or run\nworkloads beyond their parameters (the differences are\nlisted)" },
 	{ "no-pool", 0, CMP_NO_POOL, OPTARG_NONE, NULL,
 	  "treat every file as its own result, even with equal\nlabels" },
 	{ "help", 'h', 'h', OPTARG_NONE, NULL, "this help" },
@@ -49,11 +49,11 @@ static void compare_usage(FILE *f)
 		"Files with the same label (--label) are pooled as repeated runs of one\n"
 		"result, so 'compare ufs-*.json zfs-*.json' of separate runs works like\n"
 		"--repeat.  Parameters may differ (a thread sweep, nthreads 4 against 8): they\n"
-		"are listed first, under \"what differs\"; a run workload that differs beyond\n"
-		"its parameters (other flowops) is warned about, with the lines that differ.\n"
-		"Results of different suites or workloads are refused, and so are a file\n"
-		"given twice, and files that all share a label (one result: nothing to\n"
-		"compare).\n"
+		"are listed first, under \"what differs\".  Results of different suites or\n"
+		"workloads, and run workloads that differ beyond their parameters (other\n"
+		"flowops: the lines that differ are shown), are refused without --force.\n"
+		"A file given twice, and files that all share a label (one result: nothing\n"
+		"to compare), are refused.\n"
 		"\n"
 		"options:\n");
 	opt_help_table(f, compare_opts);

@@ -153,6 +153,19 @@ int results_load(struct results *r, char **paths, size_t n, int force, int pool)
 		msg_warn("comparing results of different workloads (--force):");
 		print_workloads(r->res, r->n);
 	}
+	if (c->nworkload_diffs) {
+		if (!force) {
+			msg_err("cannot compare results whose workloads differ beyond their "
+				"parameters (other flowops, filesets or attributes; the resolved "
+				"workloads without their var, usage and echo lines):");
+			for (size_t i = 0; i < c->nworkload_diffs; i++)
+				fprintf(stderr, "%s\n", c->workload_diffs[i]);
+			fprintf(stderr, "use --force to compare them anyway\n");
+			return EXIT_USAGE;
+		}
+		msg_warn("comparing results whose workloads differ beyond their parameters "
+			 "(--force): the lines that differ are in the warnings");
+	}
 	/* parameters that differ (a thread sweep, nthreads 4 against 8) are
 	 * what is being compared: the table and the report list them */
 	return EXIT_OK;

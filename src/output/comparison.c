@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/human.h"
+#include "util/linediff.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -559,46 +560,6 @@ static char **shape_lines(const char *text, size_t *n)
 	return lines;
 }
 
-static int has_line(char **lines, size_t n, const char *l)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(lines[i], l))
-			return 1;
-	return 0;
-}
-
-/* "  - LINE" for the lines of `a` not in `b`, "  + LINE" for those of `b`
- * not in `a`, at most `max` in all (then "  ..."), appended to *s. */
-static size_t shape_diff(char **s, char **a, size_t na, char **b, size_t nb, size_t max)
-{
-	size_t shown = 0, total = 0;
-
-	for (int side = 0; side < 2; side++) {
-		char **x = side ? b : a, **y = side ? a : b;
-		size_t nx = side ? nb : na, ny = side ? na : nb;
-
-		for (size_t i = 0; i < nx; i++) {
-			char *t;
-
-			if (has_line(y, ny, x[i]))
-				continue;
-			total++;
-			if (shown++ >= max)
-				continue;
-			t = xasprintf("%s\n  %c %s", *s, side ? '+' : '-', x[i]);
-			free(*s);
-			*s = t;
-		}
-	}
-	if (total > max) {
-		char *t = xasprintf("%s\n  ... (%zu more)", *s, total - max);
-
-		free(*s);
-		*s = t;
-	}
-	return total;
-}
-
 static void free_lines(char **l, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -608,23 +569,31 @@ static void free_lines(char **l, size_t n)
 
 /* Result b against the baseline a (same suite and workload name): when
  * both carry their resolved text, the lines that differ beyond the
- * parameters; without it, a hash that differs while no parameter does. */
+ * parameters, as a short unified-style diff, go into c->workload_diffs (a
+ * refusal without --force, see results_load) and the warnings; without
+ * the text, a hash that differs while no parameter does is a warning. */
 static void workload_warning(struct comparison *c, const struct rfile *a, const struct rfile *b)
 {
 	if (a->workload_text && b->workload_text) {
 		size_t na, nb;
 		char **la = shape_lines(a->workload_text, &na), **lb = shape_lines(b->workload_text, &nb);
-		char *w = xasprintf("'%s' and the baseline '%s' both ran %s '%s', but their workloads "
-				    "differ beyond the parameters (lines of the resolved workload, "
-				    "- baseline, + '%s'):",
-				    b->path, a->path, b->suite, b->workload, b->name);
+		char *d = linediff(la, na, lb, nb, 1, 12, "  ", NULL);
 
-		if (shape_diff(&w, la, na, lb, nb, 12))
-			add_warning(c, w);
-		else
-			free(w);
 		free_lines(la, na);
 		free_lines(lb, nb);
+		if (!d)
+			return;
+		d[strlen(d) - 1] = 0; /* the last newline: the callers end the line */
+		c->workload_diffs = xrealloc(c->workload_diffs,
+					     (c->nworkload_diffs + 1) * sizeof(*c->workload_diffs));
+		c->workload_diffs[c->nworkload_diffs++] =
+			xasprintf("  --- '%s' (the baseline)\n  +++ '%s'\n%s", a->path, b->path, d);
+		add_warning(c, xasprintf("'%s' and the baseline '%s' both ran %s '%s', but their "
+					 "workloads differ beyond the parameters (the resolved "
+					 "workloads without their var, usage and echo lines):\n%s",
+					 b->path, a->path, b->suite, b->workload,
+					 c->workload_diffs[c->nworkload_diffs - 1]));
+		free(d);
 		return;
 	}
 	if (comparison_hash_differs(a, b) && !c->nparam_diffs)
@@ -829,6 +798,9 @@ void comparison_free(struct comparison *c)
 	for (size_t i = 0; i < c->nwarnings; i++)
 		free(c->warnings[i]);
 	free(c->warnings);
+	for (size_t i = 0; i < c->nworkload_diffs; i++)
+		free(c->workload_diffs[i]);
+	free(c->workload_diffs);
 	free(c->flags);
 	for (size_t i = 0; i < c->nrows; i++)
 		free(c->rows[i].cells);

@@ -85,6 +85,13 @@ struct comparison {
 	size_t nenv_diffs;
 	char **warnings; /* cache honesty, incomplete results, too-fast phases */
 	size_t nwarnings;
+	/* results of the baseline's suite and workload name whose resolved
+	 * workloads differ beyond the parameters (other flowops, filesets or
+	 * attributes): for each, "  --- 'BASE' (the baseline)", "  +++ 'FILE'"
+	 * and the lines that differ (util/linediff.h), without a last newline.
+	 * Refused without --force (cmd/results.c); also in `warnings`. */
+	char **workload_diffs;
+	size_t nworkload_diffs;
 	struct cmp_flag *flags; /* the per-phase warnings grouped in `warnings` */
 	size_t nflags;
 	struct cmp_row *rows;

@@ -194,13 +194,39 @@ wtext wc.json wc "workload varmail${nl}var nthreads=4${nl}thread t instances=\$n
 run "$FSGAUGE" compare "$T/wa.json" "$T/wb.json"
 check "workload texts that differ only in values: exit 0, no warning" \
 	sh -c "[ $rc -eq 0 ] && ! grep -q 'differ beyond the parameters' '$T/out'"
-run "$FSGAUGE" compare "$T/wa.json" "$T/wc.json"
-check "workloads that differ in flowops: exit 0" [ "$rc" -eq 0 ]
-check "... warned about" grep -q "warning: '$T/wc.json' and the baseline '$T/wa.json' both ran run 'varmail', but their workloads differ beyond the parameters" "$T/out"
-check "... the baseline's line" grep -q '^  - *flowop read r1 iosize=\$io$' "$T/out"
-check "... and the other's" grep -q '^  + *flowop write w1 iosize=\$io$' "$T/out"
-run "$FSGAUGE" report "$T/wa.json" "$T/wc.json" -o "$T/wdiff.html"
-check "... and in the report" grep -q "differ beyond the parameters" "$T/wdiff.html"
+# ... refused without --force (exit 2), the lines that differ shown as a
+# short unified-style diff: the two files, one unchanged line around
+expect_fail "workloads that differ in flowops: refused (exit 2)" 2 \
+	"^fsgauge: cannot compare results whose workloads differ beyond their parameters" \
+	"$FSGAUGE" compare "$T/wa.json" "$T/wc.json"
+check "... the baseline's file first" grep -qx "  --- '$T/wa.json' (the baseline)" "$T/err"
+check "... then the other's" grep -qx "  +++ '$T/wc.json'" "$T/err"
+check "... an unchanged line around, as \$name" grep -qx '    thread t instances=\$nthreads' "$T/err"
+check "... the baseline's line" grep -qx '  -     flowop read r1 iosize=\$io' "$T/err"
+check "... and the other's" grep -qx '  +     flowop write w1 iosize=\$io' "$T/err"
+check "... in that order" sh -c "grep -E '^  (---|\\+\\+\\+|-|\\+) ' '$T/err' | cut -c3-5 | tr -d ' \\n' | grep -qx -- '---+++-+'"
+check "... the way out named" grep -qx "use --force to compare them anyway" "$T/err"
+check "... no table" [ ! -s "$T/out" ]
+run "$FSGAUGE" compare --force "$T/wa.json" "$T/wc.json"
+check "--force: compared (exit 0)" [ "$rc" -eq 0 ]
+check "--force: a warning on stderr" grep -q "^fsgauge: warning: comparing results whose workloads differ beyond their parameters (--force)" "$T/err"
+check "--force: the warning with the lines, with the table" grep -q "warning: '$T/wc.json' and the baseline '$T/wa.json' both ran run 'varmail', but their workloads differ beyond the parameters" "$T/out"
+check "--force: the baseline's line" grep -qx '  -     flowop read r1 iosize=\$io' "$T/out"
+check "--force: and the other's" grep -qx '  +     flowop write w1 iosize=\$io' "$T/out"
+check "--force: the table" grep -q "^baseline: wa" "$T/out"
+# many lines: the first 12 changes, then how many more
+many=$(i=0; while [ $i -lt 20 ]; do printf '    flowop read r%d iosize=4k\n' $i; i=$((i + 1)); done)
+wtext wm.json wm "workload varmail${nl}thread t instances=\$nthreads=4${nl}${many}"
+run "$FSGAUGE" compare "$T/wa.json" "$T/wm.json"
+check "a long diff: the first 12 changed lines" [ "$(grep -cE '^  [-+] ' "$T/err")" -eq 12 ]
+check "... then how many more" grep -qx '  \.\.\. (9 more lines differ)' "$T/err"
+expect_fail "report refuses them too (exit 2)" 2 \
+	"^fsgauge: cannot compare results whose workloads differ beyond their parameters" \
+	"$FSGAUGE" report "$T/wa.json" "$T/wc.json" -o "$T/wdiff.html"
+check "... and writes no report" [ ! -e "$T/wdiff.html" ]
+run "$FSGAUGE" report --force "$T/wa.json" "$T/wc.json" -o "$T/wdiff.html"
+check "report --force: exit 0" [ "$rc" -eq 0 ]
+check "... the lines that differ in the report" grep -q "differ beyond the parameters" "$T/wdiff.html"
 
 # --- the table ----------------------------------------------------------------
 run "$FSGAUGE" compare "$F/ext4.json" "$F/zfs.json" "$F/xfs.json"

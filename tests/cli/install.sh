@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make install` and `make uninstall` into a DESTDIR: the binary, the
-# fsgauge(1) page generated from the help texts, the bash completion.
+# fsgauge(1) page generated from the help texts, the bash and zsh
+# completions (the zsh one generated from the help texts and the list).
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -21,8 +22,11 @@ check "the binary is installed, executable" [ -x "$D/usr/bin/fsgauge" ]
 check "the installed binary runs" sh -c "'$D/usr/bin/fsgauge' --version | grep -q '^fsgauge '"
 man1=$D/usr/share/man/man1/fsgauge.1
 comp=$D/usr/share/bash-completion/completions/fsgauge
+zcomp=$D/usr/share/zsh/vendor-completions/_fsgauge
 check "the man page is installed" [ -f "$man1" ]
 check "the bash completion is installed" [ -f "$comp" ]
+check "the zsh completion is installed as _fsgauge" [ -f "$zcomp" ]
+check "the page names the zsh completion" grep -q 'share/zsh/vendor-completions/_fsgauge' "$man1"
 check "the page has .TH and .SH NAME" sh -c "grep -q '^\.TH FSGAUGE 1' '$man1' && grep -qx '\.SH NAME' '$man1'"
 ncmd=$("$FSGAUGE" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z0-9-]*\) .*/\1/p' | wc -l)
 nss=$(grep -c '^\.SS fsgauge ' "$man1")
@@ -57,7 +61,65 @@ else
 	ok "# SKIP bash is not installed: the completion not tried"
 fi
 
+# The zsh completion lists every command of --help, with its description,
+# and every built-in workload of 'fsgauge list'.
+check "the zsh completion starts with #compdef fsgauge" sh -c "head -1 '$zcomp' | grep -qx '#compdef fsgauge'"
+missing=
+for c in $("$FSGAUGE" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z0-9-]*\) .*/\1/p'); do
+	grep -q "^		'$c:[a-z]" "$zcomp" || missing="$missing $c"
+	grep -q "^_fsgauge_$(printf %s "$c" | tr - _)() {" "$zcomp" || missing="$missing $c()"
+done
+check "the zsh completion has every command and its function${missing:+ (missing:$missing)}" [ -z "$missing" ]
+nw=$("$FSGAUGE" list | wc -l)
+missing=
+for w in $("$FSGAUGE" list | awk '{print $1}'); do
+	grep -q "^		'$w:" "$zcomp" || missing="$missing $w"
+done
+check "the zsh completion has the $nw built-in workloads${missing:+ (missing:$missing)}" [ "$nw" -gt 20 -a -z "$missing" ]
+check "the zsh completion has run's options, with descriptions" \
+	grep -q "^		'\*--set=\[set a workload variable" "$zcomp"
+
+if command -v zsh >/dev/null 2>&1; then
+	check "the zsh completion parses (zsh -n)" zsh -n "$zcomp"
+	# zcomplete WORDS...: the command line after a TAB typed at the end of
+	# 'fsgauge WORDS' in an interactive zsh (on a pseudo-terminal) that
+	# loads the completion from its directory
+	cat >"$T/zcomplete.zsh" <<'EOF'
+zmodload zsh/zpty || exit 1
+dir=$1 out=$2; shift 2
+rm -f $out
+zpty z zsh -f -i
+zpty -w z "PS1='' RPS1=''; unsetopt beep; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D"
+zpty -w z "dump() { print -r -- \"\$BUFFER\" > $out; BUFFER=; zle accept-line }; zle -N dump; bindkey '^X' dump"
+zpty -n -w z "fsgauge $*"$'\t\C-x'
+for i in {1..600}; do [[ -s $out ]] && break; sleep 0.05; done
+zpty -d z
+cat $out 2>/dev/null
+EOF
+	zcomplete() {
+		zsh -f "$T/zcomplete.zsh" "${zcomp%/*}" "$T/zout" "$@"
+	}
+	if zsh -fc 'zmodload zsh/zpty' 2>/dev/null; then
+		out=$(zcomplete ru)
+		check "zsh completes 'ru' to run" [ "$out" = "fsgauge run " ]
+		out=$(zcomplete run varm)
+		check "zsh completes a built-in workload name" [ "$out" = "fsgauge run varmail " ]
+		out=$(zcomplete run --dry)
+		check "zsh completes run's options" [ "$out" = "fsgauge run --dry-run " ]
+		out=$(zcomplete run --engine=io_)
+		check "zsh completes an engine of --version" [ "$out" = "fsgauge run --engine=io_uring " ]
+		out=$(zcomplete untar --synthetic ti)
+		check "zsh completes untar's synthetic trees" [ "$out" = "fsgauge untar --synthetic tiny " ]
+		out=$(zcomplete compare --bri)
+		check "zsh completes compare's options" [ "$out" = "fsgauge compare --brief " ]
+	else
+		ok "# SKIP zsh has no zsh/zpty module: completions not typed"
+	fi
+else
+	ok "# SKIP zsh is not installed (apt-get install zsh): the zsh completion not tried"
+fi
+
 run mk uninstall DESTDIR="$D" PREFIX=/usr
 check "make uninstall exits 0" [ "$rc" -eq 0 ]
-check "uninstall removes the three files" sh -c "[ ! -e '$D/usr/bin/fsgauge' ] && [ ! -e '$man1' ] && [ ! -e '$comp' ]"
+check "uninstall removes the four files" sh -c "[ ! -e '$D/usr/bin/fsgauge' ] && [ ! -e '$man1' ] && [ ! -e '$comp' ] && [ ! -e '$zcomp' ]"
 finish

@@ -54,11 +54,14 @@ check "the same file name, edited: same parameters" \
 
 # --- compare ----------------------------------------------------------------
 run "$FSGAUGE" compare "$T/r0.json" "$T/r5.json"
-check "compare of an edited workload: exits 0 (a warning, not a refusal)" [ "$rc" -eq 0 ]
-check "compare of an edited workload: warns, with the lines that differ" grep -q \
+check "compare of an edited workload: refused (exit 2)" [ "$rc" -eq 2 ]
+check "  the edited line, both ways" [ "$(grep -c '^  [-+] .*flowop read' "$T/err")" = 2 ]
+run "$FSGAUGE" compare --force "$T/r0.json" "$T/r5.json"
+check "compare --force of an edited workload: exits 0" [ "$rc" -eq 0 ]
+check "compare --force of an edited workload: warns, with the lines that differ" grep -q \
 	"^warning: '$T/r5.json' and the baseline '$T/r0.json' both ran run 'w', but their workloads differ beyond the parameters" "$T/out"
 check "  the edited line, both ways" [ "$(grep -c '^  [-+] .*flowop read' "$T/out")" = 2 ]
-run "$FSGAUGE" compare --json - "$T/r0.json" "$T/r5.json"
+run "$FSGAUGE" compare --force --json - "$T/r0.json" "$T/r5.json"
 check "compare --json: the warning is in warnings" [ "$(json "$T/out" 'len([w for w in d["warnings"] if "workloads differ beyond the parameters" in w])')" -eq 1 ]
 run "$FSGAUGE" compare "$T/r1.json" "$T/r2.json"
 check "compare of the same workload: no workload warning" sh -c '! grep -q "not the same workload" "$1"' _ "$T/out"
