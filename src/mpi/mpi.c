@@ -95,23 +95,25 @@ void mpi_reduce(struct result *acc, int failed)
 
 #define TAG_CLOCK 1
 #define TAG_STOP  2
-#define TAG_WALL  3
+#define TAG_WALL  3 /* and 4: a phase's parity (wall_tag()) */
 
 static struct {
 	int inited, rank, size;
 	char host[256];
 	int host_ranks; /* ranks on this host, this one included */
 	double offset;  /* this rank's CLOCK_MONOTONIC minus rank 0's, s */
-	/* stops: one receive posted for the first; every rank sends at most once */
-	MPI_Request stop_req;
-	int stop_posted, stop_seen, nreceived, sent;
+	/* stops: every rank sends at most once; the first is probed for
+	 * while a phase runs.  No receive is ever posted ahead and cancelled:
+	 * Open MPI's ob1 can let a cancelled wildcard receive match a later
+	 * message, which then goes missing (a hang in the next round). */
+	int stop_seen, nreceived, sent;
 	int stop_in, stop_out;
 	MPI_Request *sends;
-	/* stonewalls: per phase, one receive posted for the first; a rank
-	 * sends at most once a phase, and every round (round_sum()) receives
-	 * the ones sent since the last */
-	MPI_Request wall_req, *wall_sends;
-	int wall_posted, wall_seen, wall_sent, wall_nrecv;
+	/* stonewalls: a rank sends at most once a phase, with the phase's
+	 * tag; the first is probed for while the phase runs, and every round
+	 * (round_sum()) receives the ones sent since the last */
+	MPI_Request *wall_sends;
+	int wall_seen, wall_sent, wall_nrecv;
 	int wall_in, wall_out;
 	/* the phases' start and end on rank 0's clock, s; how the phase's
 	 * stonewall came (RANK_WALL_*) and when, on rank 0's clock */
@@ -371,20 +373,20 @@ static void send_stop(void)
 /* The stonewalls of the phase just over: every one the other ranks sent
  * received (`total`: how many ranks sent one), every one this rank sent
  * delivered; the next phase starts with none. */
+/* The tag of the current phase's stonewalls: a rank may start the next
+ * phase (and raise its stonewall) before a slower one has received all of
+ * this phase's; the one after cannot start before every rank has. */
+static int wall_tag(void)
+{
+	return TAG_WALL + (int)(m.ntimes & 1);
+}
+
 static void walls_settle(int total)
 {
 	int expect = total - m.wall_sent;
 
-	if (m.wall_posted && m.wall_nrecv < expect) {
-		MPI_Wait(&m.wall_req, MPI_STATUS_IGNORE);
-		m.wall_nrecv++;
-	} else if (m.wall_posted) {
-		MPI_Cancel(&m.wall_req);
-		MPI_Wait(&m.wall_req, MPI_STATUS_IGNORE);
-	}
-	m.wall_posted = 0;
 	for (; m.wall_nrecv < expect; m.wall_nrecv++)
-		MPI_Recv(&m.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_WALL, MPI_COMM_WORLD,
+		MPI_Recv(&m.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, wall_tag(), MPI_COMM_WORLD,
 		         MPI_STATUS_IGNORE);
 	if (m.wall_sent)
 		MPI_Waitall(m.size, m.wall_sends, MPI_STATUSES_IGNORE);
@@ -414,13 +416,6 @@ static int sync_start(void *arg)
 	round_sum(0, sum);
 	if (sum[0] > 0 || sum[1] > 0 || m.stop_seen)
 		return 1; /* a rank stopped, or ran out of phases: none starts */
-	if (!m.stop_posted && !m.stop_seen) {
-		MPI_Irecv(&m.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD,
-		          &m.stop_req);
-		m.stop_posted = 1;
-	}
-	MPI_Irecv(&m.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_WALL, MPI_COMM_WORLD, &m.wall_req);
-	m.wall_posted = 1;
 	if (m.ntimes == m.cap) {
 		m.cap = m.cap ? 2 * m.cap : 16;
 		m.starts = xrealloc(m.starts, m.cap * sizeof(*m.starts));
@@ -436,30 +431,31 @@ static int sync_start(void *arg)
 	return 0;
 }
 
-static int sync_poll(void *arg)
+/* A message with this tag waiting: received (it is there: no wait). */
+static int take(int tag, int *buf)
 {
+	MPI_Status st;
 	int flag = 0;
 
+	MPI_Iprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &flag, &st);
+	if (flag)
+		MPI_Recv(buf, 1, MPI_INT, st.MPI_SOURCE, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	return flag;
+}
+
+static int sync_poll(void *arg)
+{
 	(void)arg;
-	if (m.stop_posted) {
-		MPI_Test(&m.stop_req, &flag, MPI_STATUS_IGNORE);
-		if (flag) {
-			m.stop_posted = 0;
-			m.stop_seen = 1;
-			m.nreceived++;
-		}
+	if (!m.stop_seen && take(TAG_STOP, &m.stop_in)) {
+		m.stop_seen = 1;
+		m.nreceived++;
 	}
-	flag = 0;
-	if (m.wall_posted) {
-		MPI_Test(&m.wall_req, &flag, MPI_STATUS_IGNORE);
-		if (flag) {
-			m.wall_posted = 0;
-			m.wall_seen = 1;
-			m.wall_nrecv++;
-			if (m.ntimes && m.wall_how[m.ntimes - 1] == RANK_WALL_NONE) {
-				m.wall_how[m.ntimes - 1] = RANK_WALL_PEER;
-				m.wall_at[m.ntimes - 1] = now_s() - m.offset;
-			}
+	if (!m.wall_seen && take(wall_tag(), &m.wall_in)) {
+		m.wall_seen = 1;
+		m.wall_nrecv++;
+		if (m.ntimes && m.wall_how[m.ntimes - 1] == RANK_WALL_NONE) {
+			m.wall_how[m.ntimes - 1] = RANK_WALL_PEER;
+			m.wall_at[m.ntimes - 1] = now_s() - m.offset;
 		}
 	}
 	return (m.stop_seen ? RUNNER_SYNC_STOP : 0) | (m.wall_seen ? RUNNER_SYNC_WALL : 0);
@@ -481,7 +477,7 @@ static void sync_wall(void *arg, uint64_t ns)
 	for (int r = 0; r < m.size; r++) {
 		m.wall_sends[r] = MPI_REQUEST_NULL;
 		if (r != m.rank)
-			MPI_Isend(&m.wall_out, 1, MPI_INT, r, TAG_WALL, MPI_COMM_WORLD,
+			MPI_Isend(&m.wall_out, 1, MPI_INT, r, wall_tag(), MPI_COMM_WORLD,
 			          &m.wall_sends[r]);
 	}
 }
@@ -500,14 +496,6 @@ static void drain_stops(int total_senders)
 {
 	int expect = total_senders - m.sent;
 
-	if (m.stop_posted && m.nreceived < expect) {
-		MPI_Wait(&m.stop_req, MPI_STATUS_IGNORE);
-		m.nreceived++;
-	} else if (m.stop_posted) {
-		MPI_Cancel(&m.stop_req);
-		MPI_Wait(&m.stop_req, MPI_STATUS_IGNORE);
-	}
-	m.stop_posted = 0;
 	for (; m.nreceived < expect; m.nreceived++)
 		MPI_Recv(&m.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD,
 		         MPI_STATUS_IGNORE);
