@@ -429,6 +429,10 @@ static json_t *threads_json(const struct result_threads *t)
 	json_object_set_new(o, "cpu_seconds", json_real((double)t->cpu_ns / 1e9));
 	json_object_set_new(o, "runq_seconds",
 			    t->runq_n == t->n ? json_real((double)t->runq_ns / 1e9) : json_null());
+	json_object_set_new(o, "voluntary_switches",
+			    t->csw_n == t->n ? json_integer((json_int_t)t->vcsw) : json_null());
+	json_object_set_new(o, "involuntary_switches",
+			    t->csw_n == t->n ? json_integer((json_int_t)t->ivcsw) : json_null());
 	json_object_set_new(o, "busiest_cpu_percent",
 			    t->top_wall_ns ? json_real(100.0 * (double)t->top_cpu_ns /
 						       (double)t->top_wall_ns)

@@ -2997,7 +2997,7 @@ static ALWAYS_INLINE enum flow_result flow_loop(struct worker *wk, struct wflow 
 		STAT_ADD(f->st.stalls, 1);
 		if (wk->rn->w->quit_mode != QUIT_TIMEOUT)
 			return FR_DONE; /* out of files ends this thread */
-		sleep_ns(200000);
+		sleep_ns(RESULT_STALL_SLEEP_NS);
 		stalled = 1;
 	}
 	return r;

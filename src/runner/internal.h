@@ -315,6 +315,10 @@ struct worker {
 	 * window's start, sched_end_ok at the thread's end) */
 	int sched_ok, sched_end_ok;
 	uint64_t win_runq0_ns, runq_end_ns;
+	/* ... and its context switches, voluntary and not (csw_ok,
+	 * csw_end_ok: read at the window's start and at the thread's end) */
+	int csw_ok, csw_end_ok;
+	uint64_t win_vcsw0, win_ivcsw0, vcsw_end, ivcsw_end;
 	/* the window starts as the gate opens: the worker reads its own
 	 * clocks then (measure.c sets it before the gate opens) */
 	int win_self;

@@ -156,6 +156,7 @@ void measure_thread_start(struct worker *wk)
 	wk->win_cpu0_ns = thread_cpu_ns();
 	wk->win_t0_ns = now_ns();
 	wk->sched_ok = sysstat_thread_sched(0, &run, &wk->win_runq0_ns) == 0;
+	wk->csw_ok = sysstat_thread_switches(0, &wk->win_vcsw0, &wk->win_ivcsw0) == 0;
 	wk->win_ok = 1;
 }
 
@@ -168,6 +169,7 @@ void measure_thread_end(struct worker *wk)
 	/* (its own flag: the control thread may be writing sched_ok, when a
 	 * warm-up ends, while this thread ends) */
 	wk->sched_end_ok = sysstat_thread_sched(0, &run, &wk->runq_end_ns) == 0;
+	wk->csw_end_ok = sysstat_thread_switches(0, &wk->vcsw_end, &wk->ivcsw_end) == 0;
 }
 
 /* A running worker's clocks, read from this thread (the CPU clock through
@@ -187,6 +189,7 @@ static int thread_sample(struct worker *wk, uint64_t now)
 	wk->win_cpu0_ns = (uint64_t)ts.tv_sec * NS + (uint64_t)ts.tv_nsec;
 	wk->win_t0_ns = now;
 	wk->sched_ok = sysstat_thread_sched(tid, &run, &wk->win_runq0_ns) == 0;
+	wk->csw_ok = sysstat_thread_switches(tid, &wk->win_vcsw0, &wk->win_ivcsw0) == 0;
 	return 0;
 }
 
@@ -608,6 +611,12 @@ static void phase_threads(struct measure *m, struct result_phase *ph)
 		if (wk->sched_ok && wk->sched_end_ok && wk->runq_end_ns >= wk->win_runq0_ns) {
 			t->runq_n++;
 			t->runq_ns += wk->runq_end_ns - wk->win_runq0_ns;
+		}
+		if (wk->csw_ok && wk->csw_end_ok && wk->vcsw_end >= wk->win_vcsw0 &&
+		    wk->ivcsw_end >= wk->win_ivcsw0) {
+			t->csw_n++;
+			t->vcsw += wk->vcsw_end - wk->win_vcsw0;
+			t->ivcsw += wk->ivcsw_end - wk->win_ivcsw0;
 		}
 		if (!t->top_wall_ns ||
 		    (double)cpu * (double)t->top_wall_ns > (double)t->top_cpu_ns * (double)wall) {

@@ -21,12 +21,14 @@ static const struct {
 	[INSIGHT_CACHE] = { "page_cache", "page cache" },
 	[INSIGHT_SYNC] = { "sync_latency", "synchronous latency" },
 	[INSIGHT_DEVICE] = { "device", "device" },
+	[INSIGHT_CONTENTION] = { "contention", "contention" },
 	[INSIGHT_CPU] = { "cpu", "cpu" },
 };
 
 /* The order in which a holding rule becomes the verdict. */
 static const enum insight_kind order[] = { INSIGHT_RATE,   INSIGHT_SELF,  INSIGHT_SYNC,
-					   INSIGHT_DEVICE, INSIGHT_CACHE, INSIGHT_CPU };
+					   INSIGHT_DEVICE,  INSIGHT_CONTENTION,
+					   INSIGHT_CACHE,   INSIGHT_CPU };
 
 const char *insight_name(enum insight_kind k)
 {
@@ -285,6 +287,113 @@ static void rule_device(const struct result_phase *p, struct insight_rule *r)
 	device_words(p, bi, best, r);
 }
 
+/* The contention rule's figures (ns of the workers' time, summed). */
+struct contention_figs {
+	double wall, asleep;	/* their time; of it off a CPU and not runnable */
+	double designed;	/* asleep by design: rate caps, delay, semblock, block */
+	double dev;		/* the devices' busy share of the phase, summed (%, <= 100) */
+	double explained;	/* of the sleep, what device I/O can account for */
+	double blocked;		/* the rest: waiting for each other */
+	double stall_ns;	/* of it, the fileset stalls' sleeps */
+	double op_ns;		/* the time inside operations (not by design) */
+	const struct result_op *top;	/* the most time (not by design) */
+	const struct result_op *stalls; /* the most stalls */
+};
+
+static int designed_sleep(const struct result_op *o)
+{
+	return !strcmp(o->type, "delay") || !strcmp(o->type, "semblock") ||
+	       !strcmp(o->type, "block");
+}
+
+static void contention_figs(const struct result_phase *p, struct contention_figs *f)
+{
+	const struct result_threads *t = &p->threads;
+
+	memset(f, 0, sizeof(*f));
+	f->wall = (double)t->wall_ns;
+	f->asleep = MAX(f->wall - (double)t->cpu_ns - (double)t->runq_ns, 0.0);
+	f->designed = (double)t->rate_wait_ns;
+	for (size_t i = 0; i < p->nops; i++) {
+		const struct result_op *o = &p->ops[i];
+
+		if (designed_sleep(o)) {
+			f->designed += (double)o->st.lat.sum;
+			continue;
+		}
+		f->op_ns += (double)o->st.lat.sum;
+		f->stall_ns += (double)o->st.stalls * (double)RESULT_STALL_SLEEP_NS;
+		if (o->st.stalls && (!f->stalls || o->st.stalls > f->stalls->st.stalls))
+			f->stalls = o;
+		if (o->st.ops && (!f->top || o->st.lat.sum > f->top->st.lat.sum))
+			f->top = o;
+	}
+	for (size_t i = 0; !p->device.none && i < p->device.ndev; i++)
+		f->dev += dev_io_utilization(&p->device.per[i], p->seconds, 1);
+	f->dev = MIN(f->dev, 100.0);
+	/* a worker waits for a device only while it has a request in flight:
+	 * each worker's I/O wait is at most the devices' busy time */
+	f->explained = MIN(MAX(f->asleep - f->designed, 0.0), f->wall * f->dev / 100.0);
+	f->blocked = MAX(f->asleep - f->designed - f->explained, 0.0);
+	/* a worker sleeps on another inside an operation, or stalled for a
+	 * fileset entry: no more than that time */
+	f->blocked = MIN(f->blocked, f->op_ns + f->stall_ns);
+	f->stall_ns = MIN(f->stall_ns, f->blocked);
+}
+
+static void rule_contention(const struct result_phase *p, struct insight_rule *r)
+{
+	const struct result_threads *t = &p->threads;
+	struct contention_figs f;
+	uint64_t ops = ops_total(p);
+	double share, vpo = NAN;
+	const struct result_op *o;
+	int n;
+
+	/* the sleep must be split into run queue and not (schedstat), and the
+	 * waits must be local: on NFS or FUSE they may be the network's */
+	if (!t->n || !t->wall_ns || t->runq_n != t->n ||
+	    !(p->cache.memory_fs || (p->device.ndev && !p->device.none)))
+		return;
+	contention_figs(p, &f);
+	share = pct(f.blocked, f.wall - f.designed);
+	if (t->csw_n == t->n && ops)
+		vpo = (double)t->vcsw / (double)ops;
+	judge(r, share, INSIGHT_CONTENTION_SHARE);
+	/* the part: the flowop that stalled, when the stalls are most of it */
+	o = f.stalls && f.stall_ns * 2 >= f.blocked ? f.stalls : f.top;
+	snprintf(r->part, sizeof(r->part), "%s", o ? o->name : "workers");
+	fig(r, "share_percent", share);
+	fig(r, "asleep_percent", pct(f.asleep, f.wall));
+	fig(r, "device_busy_percent", f.dev);
+	fig(r, "designed_sleep_percent", pct(f.designed, f.wall));
+	fig(r, "voluntary_switches_per_op", vpo);
+	fig(r, "stall_sleep_percent", pct(f.stall_ns, f.wall));
+	n = snprintf(r->evidence, sizeof(r->evidence),
+		     "the workers were asleep %.0f%% of their time with no device I/O to explain "
+		     "it (on a CPU %.0f%%, waiting for one %.0f%%, ",
+		     share, pct((double)t->cpu_ns, f.wall), pct((double)t->runq_ns, f.wall));
+	if (p->device.ndev && !p->device.none)
+		n += snprintf(r->evidence + n, sizeof(r->evidence) - (size_t)n,
+			      "the devices busy %.0f%% of the phase)", f.dev);
+	else
+		n += snprintf(r->evidence + n, sizeof(r->evidence) - (size_t)n,
+			      "no device behind the file system)");
+	if (!isnan(vpo))
+		n += snprintf(r->evidence + n, sizeof(r->evidence) - (size_t)n,
+			      "; %.2f voluntary context switches per operation", vpo);
+	if (o && o == f.stalls && f.stall_ns * 2 >= f.blocked)
+		snprintf(r->evidence + n, sizeof(r->evidence) - (size_t)n,
+			 "; %s found no free fileset entry %llu times (%.1f s asleep of their %.1f s)",
+			 o->name, (unsigned long long)o->st.stalls, f.stall_ns / 1e9, f.wall / 1e9);
+	else if (o)
+		snprintf(r->evidence + n, sizeof(r->evidence) - (size_t)n,
+			 "; most time in %s (%s: %llu calls, p50 %.3f ms, p99 %.3f ms)", o->name,
+			 o->type, (unsigned long long)o->st.ops,
+			 (double)hist_quantile(&o->st.lat, 0.5) / 1e6,
+			 (double)hist_quantile(&o->st.lat, 0.99) / 1e6);
+}
+
 /* Which part of the busy CPU time: user, system, softirq (irq too), steal. */
 static const char *cpu_part(const struct cpu_times *c, double *share)
 {
@@ -414,6 +523,7 @@ void insight_assess(const struct result_phase *p, struct insight *out)
 	rule_cache(p, &out->rule[INSIGHT_CACHE]);
 	rule_sync(p, &out->rule[INSIGHT_SYNC]);
 	rule_device(p, &out->rule[INSIGHT_DEVICE]);
+	rule_contention(p, &out->rule[INSIGHT_CONTENTION]);
 	rule_cpu(p, &out->rule[INSIGHT_CPU]);
 	for (size_t i = 0; i < ARRAY_SIZE(order) && !out->verdict; i++)
 		if (out->rule[order[i]].holds)

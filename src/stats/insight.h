@@ -10,6 +10,10 @@
  *   sync_latency  the workers spent at least INSIGHT_SYNC_SHARE % of their
  *                 time in fsync/fdatasync/syncfs or O_SYNC/O_DSYNC writes;
  *   device        a device under the target busy at least INSIGHT_DEVICE_BUSY %;
+ *   contention    the workers were asleep (off a CPU, not on a run queue) at
+ *                 least INSIGHT_CONTENTION_SHARE % of their time, with no
+ *                 device I/O, rate cap or delay to explain it: they waited
+ *                 for each other (a lock, a fileset entry);
  *   page_cache    a cache warning (stats/cache.h) on a file system with
  *                 storage behind it: the figure is memory's, not the storage's;
  *   cpu           the CPUs the run could use at least INSIGHT_CPU_BUSY % busy,
@@ -34,6 +38,7 @@
 #define INSIGHT_SELF_SHARE 50.0	 /* of the usable CPU time in fsgauge's own code */
 #define INSIGHT_SYNC_SHARE 50.0	 /* of the workers' time in synchronous operations */
 #define INSIGHT_DEVICE_BUSY 90.0 /* of the phase a device had requests in flight */
+#define INSIGHT_CONTENTION_SHARE 50.0 /* of the workers' time asleep on each other */
 #define INSIGHT_CPU_BUSY 90.0	 /* of the usable CPUs busy */
 #define INSIGHT_THREAD_BUSY 90.0 /* of one core used by one worker */
 /* The CPU verdict says "other processes" when this process used less than
@@ -46,6 +51,7 @@ enum insight_kind {
 	INSIGHT_SELF,
 	INSIGHT_SYNC,
 	INSIGHT_DEVICE,
+	INSIGHT_CONTENTION,
 	INSIGHT_CACHE,
 	INSIGHT_CPU,
 	INSIGHT__COUNT
@@ -79,8 +85,8 @@ struct insight {
 
 void insight_assess(const struct result_phase *p, struct insight *out);
 
-/* "cpu", "device", "sync_latency", "page_cache", "rate_limit", "fsgauge",
- * "undetermined": the JSON names. */
+/* "cpu", "device", "sync_latency", "contention", "page_cache",
+ * "rate_limit", "fsgauge", "undetermined": the JSON names. */
 const char *insight_name(enum insight_kind k);
 /* Look a JSON name up: its kind, or -1. */
 int insight_kind_of(const char *name);

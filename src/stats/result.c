@@ -699,6 +699,9 @@ void result_threads_merge(struct result_threads *a, const struct result_threads 
 	a->cpu_ns += b->cpu_ns;
 	a->runq_ns += b->runq_ns;
 	a->runq_n += b->runq_n;
+	a->vcsw += b->vcsw;
+	a->ivcsw += b->ivcsw;
+	a->csw_n += b->csw_n;
 	a->rate_wait_ns += b->rate_wait_ns;
 	if (b->event_rate > 0)
 		a->event_rate = b->event_rate;

@@ -48,10 +48,15 @@ enum op_class {
 
 #define OP_QDEPTH_BUCKETS 7
 
+/* A flowop that finds no suitable file sleeps this long and tries again
+ * (runner/flowop.c): the insight contention rule counts the stalls' time. */
+#define RESULT_STALL_SLEEP_NS 200000ull
+
 struct op_stats {
 	uint64_t ops;
 	uint64_t errors;
-	uint64_t stalls;       /* times no suitable file was available */
+	uint64_t stalls;       /* times no suitable file was available (each one
+				* a RESULT_STALL_SLEEP_NS sleep before the retry) */
 	uint64_t bytes_read;
 	uint64_t bytes_written;
 	/* CPU sampling (runner/internal.h): each sampled operation counts
@@ -202,6 +207,9 @@ struct result_threads {
 	/* their time runnable but waiting for a CPU (schedstat), summed;
 	 * runq_n: the workers it was read for */
 	uint64_t runq_ns, runq_n;
+	/* their context switches (/proc/.../status), summed: voluntary (they
+	 * slept) and involuntary (preempted); csw_n: the workers read */
+	uint64_t vcsw, ivcsw, csw_n;
 	/* the worker with the largest CPU share: its CPU and its time */
 	uint64_t top_cpu_ns, top_wall_ns;
 	uint64_t rate_wait_ns;	/* asleep waiting for rate_iops=, rate= or the eventgen */

@@ -52,6 +52,39 @@ int sysstat_thread_sched(int tid, uint64_t *run_ns, uint64_t *runq_ns)
 	return 0;
 }
 
+int sysstat_parse_switches(const char *text, uint64_t *vol, uint64_t *invol)
+{
+	int got = 0;
+
+	for (const char *line = text; line && *line;) {
+		unsigned long long v;
+
+		if (sscanf(line, "voluntary_ctxt_switches: %llu", &v) == 1)
+			*vol = v, got |= 1;
+		else if (sscanf(line, "nonvoluntary_ctxt_switches: %llu", &v) == 1)
+			*invol = v, got |= 2;
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return got == 3 ? 0 : -EINVAL;
+}
+
+int sysstat_thread_switches(int tid, uint64_t *vol, uint64_t *invol)
+{
+	char path[64], buf[4096];
+	ssize_t n;
+
+	if (tid)
+		snprintf(path, sizeof(path), "/proc/self/task/%d/status", tid);
+	else
+		snprintf(path, sizeof(path), "/proc/thread-self/status");
+	n = slurp_proc(path, buf, sizeof(buf));
+	if (n < 0)
+		return (int)n;
+	return sysstat_parse_switches(buf, vol, invol);
+}
+
 int sysstat_parse_cpu(const char *text, struct cpu_times *t)
 {
 	unsigned long long v[8] = { 0 };

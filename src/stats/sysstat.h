@@ -24,6 +24,14 @@ uint64_t cpu_times_total(const struct cpu_times *t);
  * schedstat: CONFIG_SCHED_INFO off, or the thread is gone). */
 int sysstat_thread_sched(int tid, uint64_t *run_ns, uint64_t *runq_ns);
 
+/* A thread's context switches from its status file (/proc/self/task/TID/
+ * status, or /proc/thread-self/status for tid 0): voluntary (it slept:
+ * a lock, I/O, a timer) and involuntary (preempted).  0 or -errno. */
+int sysstat_thread_switches(int tid, uint64_t *vol, uint64_t *invol);
+/* Parse the text of a status file (for tests).  0 or -EINVAL when either
+ * line is missing. */
+int sysstat_parse_switches(const char *text, uint64_t *vol, uint64_t *invol);
+
 struct meminfo {
 	uint64_t total, available, cached, buffers; /* bytes; 0 if unknown */
 	int64_t arc_size, arc_max;		    /* bytes; -1 without ZFS */

@@ -3,6 +3,7 @@
 # real: cpu (varmail on tmpfs), fsgauge itself (the null engine), rate
 # limit (eventgen, io --rate_iops), page cache (a small working set read
 # on a file system with a device), undetermined (threads that sleep),
+# contention (8 threads and one fileset entry on tmpfs),
 # synchronous latency (varmail's fsyncs on a loop-mounted ext4: root).
 # Every verdict is checked in the JSON (limited_by) and as the text line.
 # The machine may be shared: where another process's load can make a
@@ -42,9 +43,46 @@ if [ -n "$shm" ]; then
 		[ "$(json "$T/cpu.json" "'page_cache' in [r['rule'] for r in $V['rules'] if r['holds']]")" = false ]
 	check "workers' time recorded" \
 		[ "$(json "$T/cpu.json" 'd["phases"][0]["workers"]["measured"]')" = 8 ]
+
+	# --- contention: 8 threads, one fileset entry to create and delete --
+	# (the others find no free entry and wait: they sleep, the CPUs
+	# need not be busy, and tmpfs has no device to explain the sleep)
+	for n in 1 64; do
+		cat >"$T/one$n.f" <<EOF
+define fileset name=f,path=\$dir,entries=$n,size=1m
+define process name=p {
+  thread name=t,instances=8 {
+    flowop createfile name=cr,filesetname=f,fd=1
+    flowop writewholefile name=wr,fd=1,iosize=64k
+    flowop closefile name=cl,fd=1
+    flowop deletefile name=del,filesetname=f
+  }
+}
+run 2
+EOF
+	done
+	C="[r for r in $V['rules'] if r['rule']=='contention'][0]"
+	run "$FSGAUGE" run "$T/one1.f" -d "$shm" --json "$T/one.json"
+	check "one entry, 8 threads: runs" [ "$rc" -eq 0 ]
+	v=$(verdict "$T/one.json")
+	check "one entry, 8 threads: limited by contention" [ "$v" = contention ]
+	[ "$v" = contention ] || grep '^limited by' "$T/out" | sed 's/^/# /'
+	check "the line names the stalling flowop, the sleep and the switches" \
+		grep -Eq '^limited by: contention \(cr\): the workers were asleep [0-9]+% of their time with no device I/O to explain it \(.*no device behind the file system\); [0-9.]+ voluntary context switches per operation; cr found no free fileset entry [0-9]+ times' "$T/out"
+	check "the workers slept: a voluntary switch per operation or more" \
+		[ "$(json "$T/one.json" "$C['figures']['voluntary_switches_per_op'] >= 1")" = true ]
+	check "the switches are in the workers' JSON" \
+		[ "$(json "$T/one.json" 'd["phases"][0]["workers"]["voluntary_switches"] > 0')" = true ]
+	check "the stalls are counted" \
+		[ "$(json "$T/one.json" '[o for o in d["phases"][0]["operations"] if o["name"]=="cr"][0]["stalls"] > 0')" = true ]
+	run "$FSGAUGE" run "$T/one64.f" -d "$shm" --json "$T/many.json"
+	check "64 entries, 8 threads: the contention rule does not hold" \
+		[ "$(json "$T/many.json" "$C['holds']")" = false ]
+	check "64 entries: the workers seldom slept" \
+		[ "$(json "$T/many.json" "$C['value'] < $C['threshold']")" = true ]
 	case $shm in /dev/shm/*) rmdir "$shm" ;; *) umount "$shm" ;; esac
 else
-	ok "cpu on tmpfs: # SKIP no tmpfs (/dev/shm not tmpfs, not root)"
+	ok "cpu and contention on tmpfs: # SKIP no tmpfs (/dev/shm not tmpfs, not root)"
 fi
 
 # --- fsgauge itself: the null engine does no I/O ---------------------------

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 #include "stats/devices.h"
 #include "stats/sysstat.h"
@@ -79,6 +80,23 @@ static void test_meminfo(void)
 	ok(sysstat_mem(&m) == 0 && m.total > 0 && m.available > 0, "this machine's meminfo");
 }
 
+static void test_switches(void)
+{
+	uint64_t v = 0, iv = 0, v2, iv2;
+
+	ok(sysstat_parse_switches("Name:\tfsgauge\nvoluntary_ctxt_switches:\t1234\n"
+				  "nonvoluntary_ctxt_switches:\t56\n",
+				  &v, &iv) == 0 &&
+		   v == 1234 && iv == 56,
+	   "status: voluntary 1234, involuntary 56");
+	ok(sysstat_parse_switches("voluntary_ctxt_switches:\t1\n", &v, &iv) < 0,
+	   "a missing line: error");
+	ok(sysstat_thread_switches(0, &v, &iv) == 0, "this thread's switches");
+	usleep(2000); /* a sleep is a voluntary switch */
+	ok(sysstat_thread_switches(0, &v2, &iv2) == 0 && v2 > v, "a sleep adds one (%llu, %llu)",
+	   (unsigned long long)v, (unsigned long long)v2);
+}
+
 static void test_zpool(void)
 {
 	static const char *text =
@@ -138,6 +156,7 @@ static void test_find(void)
 int main(void)
 {
 	test_diskstats();
+	test_switches();
 	test_proc_stat();
 	test_meminfo();
 	test_zpool();

@@ -134,6 +134,109 @@ static void test_device_sync(void)
 	result_free(r);
 }
 
+/* Workers asleep inside their writes with the device mostly idle. */
+static struct result *blocked(struct result_phase **pp)
+{
+	struct result *r = base(pp);
+	struct result_phase *p = *pp;
+	struct result_op *w = result_phase_add_op(p, "write1", "write", OPC_WRITE);
+
+	for (int i = 0; i < 1000; i++)
+		hist_add(&w->st.lat, 15 * 1000 * 1000); /* 15 s of the workers' 20 s */
+	w->st.ops = 1000;
+	p->threads.cpu_ns = 2 * S;
+	p->threads.runq_ns = S;
+	p->threads.csw_n = 2;
+	p->threads.vcsw = 3000;
+	return r;
+}
+
+static void test_contention(void)
+{
+	struct result_phase *p;
+	struct result *r = blocked(&p);
+	struct result_op *d, *o;
+	struct insight in;
+
+	/* 20 s: 2 on a CPU, 1 queued, 17 asleep; the device busy 10% of the
+	 * phase explains 2 s of it: 15 s blocked, 75% */
+	verdict(p, INSIGHT_CONTENTION, "contention (write1): the workers were asleep 75%",
+		"asleep 75% with the device 10% busy");
+	insight_assess(p, &in);
+	is_near(in.rule[INSIGHT_CONTENTION].value, 75.0, 0.01, "the share: (17 - 2) s of 20 s");
+	ok(strstr(in.rule[INSIGHT_CONTENTION].evidence,
+		  "1.50 voluntary context switches per operation") &&
+		   strstr(in.rule[INSIGHT_CONTENTION].evidence, "the devices busy 10%") &&
+		   strstr(in.rule[INSIGHT_CONTENTION].evidence, "most time in write1 (write: 1000"),
+	   "evidence: switches per op, device busy, the operation (%s)",
+	   in.rule[INSIGHT_CONTENTION].evidence);
+	p->threads.csw_n = 1;
+	insight_assess(p, &in);
+	ok(!strstr(in.rule[INSIGHT_CONTENTION].evidence, "context switches"),
+	   "switches not read for every worker: not quoted");
+	p->device.per[0].busy_ms = 6000; /* 60%: explains 12 of the 17 s */
+	insight_assess(p, &in);
+	is_near(in.rule[INSIGHT_CONTENTION].value, 25.0, 0.01, "device busy 60%%: 5 s blocked");
+	ok(in.verdict == INSIGHT_UNDETERMINED, "25%% blocked: below the 50%% rule");
+	p->device.per[0].busy_ms = 9500;
+	verdict(p, INSIGHT_DEVICE, "sda was busy 95%", "a busy device explains the sleep");
+	p->device.per[0].busy_ms = 1000;
+	p->threads.rate_wait_ns = 8 * S;
+	p->threads.event_rate = 100;
+	verdict(p, INSIGHT_RATE, "also: contention", "a rate cap first; contention also holds");
+	insight_assess(p, &in);
+	is_near(in.rule[INSIGHT_CONTENTION].value, 700.0 / 12, 0.01,
+		"rate sleep is by design: (17 - 8 - 2 device) s of the 12 s not asleep for it");
+	p->threads.rate_wait_ns = 0;
+	p->threads.event_rate = 0;
+	d = result_phase_add_op(p, "d1", "delay", OPC_OTHER);
+	hist_add(&d->st.lat, 14 * S);
+	d->st.ops = 1;
+	insight_assess(p, &in);
+	ok(!in.rule[INSIGHT_CONTENTION].holds, "14 s in a delay flowop is no contention (%.0f%%)",
+	   in.rule[INSIGHT_CONTENTION].value);
+	result_free(r);
+
+	r = blocked(&p);
+	p->threads.runq_n = 1;
+	insight_assess(p, &in);
+	ok(!in.rule[INSIGHT_CONTENTION].evaluated, "no schedstat for every worker: not evaluated");
+	p->threads.runq_n = 2;
+	p->device.ndev = 0;
+	insight_assess(p, &in);
+	ok(!in.rule[INSIGHT_CONTENTION].evaluated,
+	   "no device and not tmpfs (NFS, FUSE): the sleep may be the network's");
+	p->cache.memory_fs = 1;
+	verdict(p, INSIGHT_CONTENTION, "no device behind the file system",
+		"tmpfs: nothing to explain the sleep (capped at the 15 s in operations)");
+	result_free(r);
+
+	/* fileset stalls: 60000 x 0.2 ms = 12 s of the blocked time */
+	r = blocked(&p);
+	o = result_phase_add_op(p, "open1", "openfile", OPC_OTHER);
+	o->st.stalls = 60000;
+	verdict(p, INSIGHT_CONTENTION,
+		"contention (open1): the workers were asleep 75%",
+		"the stalls are most of the blocked time: the part is the stalling flowop");
+	verdict(p, INSIGHT_CONTENTION, "open1 found no free fileset entry 60000 times (12.0 s",
+		"the stalls in the evidence");
+	/* before the page cache, after the device; cpu is also listed */
+	p->cache.writes_absorbed = 1;
+	p->cache.write_reason = strdup("the devices wrote nothing");
+	p->system_cpu.idle = 5;
+	verdict(p, INSIGHT_CONTENTION, "also: page cache, cpu", "contention before cache and cpu");
+	result_free(r);
+
+	/* time asleep outside any operation (fsgauge's loop) is not blamed */
+	r = base(&p);
+	p->threads.cpu_ns = 2 * S;
+	p->threads.runq_ns = S;
+	insight_assess(p, &in);
+	ok(in.rule[INSIGHT_CONTENTION].evaluated && in.rule[INSIGHT_CONTENTION].value < 1,
+	   "asleep 85%% but 1 ms inside operations: %.2f%%", in.rule[INSIGHT_CONTENTION].value);
+	result_free(r);
+}
+
 static void test_cache(void)
 {
 	struct result_phase *p;
@@ -180,12 +283,14 @@ static void test_merge_names(void)
 	struct result_threads a = { .n = 1, .wall_ns = 10, .cpu_ns = 5, .top_cpu_ns = 5,
 				    .top_wall_ns = 10 };
 	struct result_threads b = { .n = 2, .wall_ns = 20, .cpu_ns = 18, .top_cpu_ns = 9,
-				    .top_wall_ns = 10, .rate_wait_ns = 3, .ncpus = 4 };
+				    .top_wall_ns = 10, .rate_wait_ns = 3, .ncpus = 4,
+				    .vcsw = 7, .ivcsw = 2, .csw_n = 2 };
 
 	result_threads_merge(&a, &b);
 	ok(a.n == 3 && a.wall_ns == 30 && a.cpu_ns == 23 && a.rate_wait_ns == 3 && a.ncpus == 4,
 	   "merge adds the sums");
 	ok(a.top_cpu_ns == 9 && a.top_wall_ns == 10, "merge keeps the busier worker");
+	ok(a.vcsw == 7 && a.ivcsw == 2 && a.csw_n == 2, "merge adds the context switches");
 	for (int k = 0; k < INSIGHT__COUNT; k++)
 		is_int(insight_kind_of(insight_name((enum insight_kind)k)), k, "name %s round-trips",
 		       insight_name((enum insight_kind)k));
@@ -225,6 +330,7 @@ int main(void)
 	test_undetermined();
 	test_cpu();
 	test_device_sync();
+	test_contention();
 	test_cache();
 	test_rate_self();
 	test_merge_names();
