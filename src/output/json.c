@@ -376,6 +376,29 @@ static json_t *rule_json(enum insight_kind k, const struct insight_rule *r)
 	return o;
 }
 
+/* "limited_by.flush": the flush plausibility check; null without a
+ * synchronous operation. */
+static json_t *flush_json(const struct insight_flush *fl)
+{
+	json_t *o;
+
+	if (!fl->present)
+		return json_null();
+	o = json_object();
+	json_object_set_new(o, "judged", json_boolean(fl->judged));
+	json_object_set_new(o, "implausible", json_boolean(fl->implausible));
+	json_object_set_new(o, "operation", json_string(fl->op));
+	json_object_set_new(o, "type", json_string(fl->type));
+	json_object_set_new(o, "p50_us", num(fl->p50_us));
+	json_object_set_new(o, "calls", json_integer((json_int_t)fl->calls));
+	json_object_set_new(o, "bound_us", json_real(INSIGHT_FLUSH_HDD_US));
+	json_object_set_new(o, "device", fl->device[0] ? json_string(fl->device) : json_null());
+	json_object_set_new(o, "device_writes", json_integer((json_int_t)fl->device_writes));
+	json_object_set_new(o, "evidence", json_string(fl->evidence));
+	json_object_set_new(o, "warning", fl->implausible ? json_string(fl->evidence) : json_null());
+	return o;
+}
+
 /* "limited_by": the verdict (stats/insight.h, docs/insight.md). */
 static json_t *limited_by_json(const struct result_phase *p)
 {
@@ -403,6 +426,7 @@ static json_t *limited_by_json(const struct result_phase *p)
 	json_object_set_new(o, "also", also);
 	json_object_set_new(o, "closest", cl);
 	json_object_set_new(o, "rules", rules);
+	json_object_set_new(o, "flush", flush_json(&in.flush));
 	return o;
 }
 

@@ -511,7 +511,14 @@ static void phase_devices(struct measure *m, struct result_phase *ph, const stru
 	ph->device.ndev = m->ndev;
 	ph->device.names = xcalloc(m->ndev, sizeof(*ph->device.names));
 	ph->device.per = xcalloc(m->ndev, sizeof(*ph->device.per));
+	ph->device.info = xcalloc(m->ndev, sizeof(*ph->device.info));
 	for (size_t i = 0; i < m->ndev; i++) {
+		struct device_props dp;
+
+		devices_props(&ds->dev[i], &dp);
+		ph->device.info[i].rotational = dp.rotational;
+		snprintf(ph->device.info[i].class, sizeof(ph->device.info[i].class), "%s",
+			 dp.class);
 		ph->device.names[i] = xstrdup(ds->dev[i].name);
 		dev_io_sub(&ph->device.per[i], &end[i], &m->dev0[i]);
 		dev_io_add(&ph->device.total, &ph->device.per[i]);

@@ -215,20 +215,109 @@ static void rule_cache(const struct result_phase *p, struct insight_rule *r)
 	}
 }
 
-static void rule_sync(const struct result_phase *p, struct insight_rule *r)
+/* The synchronous operation with the most time (NULL: none); *sum: all
+ * synchronous operations' time (ns). */
+static const struct result_op *sync_top(const struct result_phase *p, double *sum)
 {
 	const struct result_op *top = NULL;
-	double sum = 0, share, p50;
 
+	*sum = 0;
 	for (size_t i = 0; i < p->nops; i++) {
 		const struct result_op *o = &p->ops[i];
 
 		if (!o->sync || !o->st.lat.count)
 			continue;
-		sum += (double)o->st.lat.sum;
+		*sum += (double)o->st.lat.sum;
 		if (!top || o->st.lat.sum > top->st.lat.sum)
 			top = o;
 	}
+	return top;
+}
+
+/* The devices written in the phase: all "hdd"?  Their write requests into
+ * *writes, the first one's index into *first; the reason when not. */
+static const char *written_hdd(const struct result_phase *p, uint64_t *writes, size_t *first,
+			       char *buf, size_t len)
+{
+	const struct result_device *d = &p->device;
+	size_t n = 0;
+
+	*writes = 0;
+	if (d->none || !d->ndev)
+		return "no block device under the target";
+	if (!d->info)
+		return "the devices' class is not known";
+	for (size_t i = 0; i < d->ndev; i++) {
+		if (!d->per[i].writes)
+			continue;
+		if (strcmp(d->info[i].class, "hdd")) {
+			snprintf(buf, len, "%s was written and is %s, not a rotating disk%s",
+				 d->names[i], d->info[i].class[0] ? d->info[i].class : "unknown",
+				 d->info[i].rotational == 1 ? " (it says rotational)" : "");
+			return buf;
+		}
+		if (!n++)
+			*first = i;
+		*writes += d->per[i].writes;
+	}
+	return n ? NULL : "no write reached a device";
+}
+
+static void rule_flush(const struct result_phase *p, struct insight_flush *f)
+{
+	const struct result_op *top;
+	struct phase_totals t;
+	const char *why;
+	size_t first = 0;
+	double sum;
+	char buf[160];
+
+	top = sync_top(p, &sum);
+	if (!top)
+		return;
+	f->present = 1;
+	snprintf(f->op, sizeof(f->op), "%s", top->name);
+	snprintf(f->type, sizeof(f->type), "%s", top->type);
+	f->p50_us = (double)hist_quantile(&top->st.lat, 0.5) / 1e3;
+	f->calls = top->st.ops;
+	result_phase_totals(p, &t);
+	why = written_hdd(p, &f->device_writes, &first, buf, sizeof(buf));
+	if (!why && f->device_writes)
+		snprintf(f->device, sizeof(f->device), "%s", p->device.names[first]);
+	if (!why && top->st.ops < INSIGHT_FLUSH_MIN_OPS)
+		why = "too few synchronous calls";
+	else if (!why && !t.bytes_written)
+		why = "the phase wrote nothing";
+	else if (!why && f->device_writes * 2 < f->calls)
+		why = "fewer device writes than half the synchronous calls";
+	if (why) {
+		snprintf(f->evidence, sizeof(f->evidence), "not judged: %s", why);
+		return;
+	}
+	f->judged = 1;
+	f->implausible = f->p50_us < INSIGHT_FLUSH_HDD_US;
+	if (!f->implausible) {
+		snprintf(f->evidence, sizeof(f->evidence),
+			 "p50 %s %.0f us on rotational %s: plausible for a flush that reaches the "
+			 "platter",
+			 f->type, f->p50_us, f->device);
+		return;
+	}
+	snprintf(f->evidence, sizeof(f->evidence),
+		 "p50 %s %.0f us on rotational %s: a volatile write cache is acknowledging "
+		 "flushes (cache-nonvolatile, a write-back RAID controller, or a disk's write cache "
+		 "without barriers); a flush that reaches a platter takes a millisecond or more "
+		 "(%s: %llu calls, %s: %llu write requests in the phase)",
+		 f->type, f->p50_us, f->device, f->op, (unsigned long long)f->calls, f->device,
+		 (unsigned long long)f->device_writes);
+}
+
+static void rule_sync(const struct result_phase *p, struct insight_rule *r)
+{
+	const struct result_op *top;
+	double sum, share, p50;
+
+	top = sync_top(p, &sum);
 	if (!top)
 		return;
 	share = pct(sum, thread_time_ns(p));
@@ -525,6 +614,7 @@ void insight_assess(const struct result_phase *p, struct insight *out)
 	rule_device(p, &out->rule[INSIGHT_DEVICE]);
 	rule_contention(p, &out->rule[INSIGHT_CONTENTION]);
 	rule_cpu(p, &out->rule[INSIGHT_CPU]);
+	rule_flush(p, &out->flush);
 	for (size_t i = 0; i < ARRAY_SIZE(order) && !out->verdict; i++)
 		if (out->rule[order[i]].holds)
 			out->verdict = order[i];
@@ -572,4 +662,6 @@ void insight_line(const struct insight *in, char *buf, size_t len)
 		if (order[i] != in->verdict && in->rule[order[i]].holds)
 			at = put(buf, len, at, "%s%s", also++ ? ", " : "; also: ",
 				 kinds[order[i]].label);
+	if (in->flush.implausible)
+		put(buf, len, at, "; implausible flushes: %s", in->flush.evidence);
 }

@@ -30,6 +30,7 @@
 #define FSGAUGE_INSIGHT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "stats/result.h"
 
@@ -75,8 +76,33 @@ struct insight_rule {
 	size_t nfig;
 };
 
+/* Flush plausibility (docs/insight.md): the synchronous operation with the
+ * most time, its p50 against what a flush costs on the devices written.
+ * On rotating disks (class "hdd") a flush that reaches the medium waits
+ * for the platter: a p50 under INSIGHT_FLUSH_HDD_US means a write cache
+ * acknowledged it.  Judged when every device written in the phase is an
+ * "hdd", their write requests are at least half the synchronous calls
+ * (the calls had data to make durable), the phase wrote and the
+ * operation has at least INSIGHT_FLUSH_MIN_OPS calls. */
+#define INSIGHT_FLUSH_HDD_US 1000.0
+#define INSIGHT_FLUSH_MIN_OPS 10
+
+struct insight_flush {
+	int present;	   /* the phase has a synchronous operation */
+	int judged;	   /* ... and the conditions above held */
+	int implausible;   /* judged, and p50 < INSIGHT_FLUSH_HDD_US */
+	char op[64];	   /* the operation ("fsyncfile3") and its type ("fsync") */
+	char type[32];
+	double p50_us;
+	uint64_t calls;
+	char device[64];   /* the written device ("sda"; several: the first) */
+	uint64_t device_writes; /* write requests of the devices written */
+	char evidence[640];	/* the warning, or why it is not judged */
+};
+
 struct insight {
 	enum insight_kind verdict;
+	struct insight_flush flush;
 	struct insight_rule rule[INSIGHT__COUNT]; /* by kind; [UNDETERMINED]: why */
 	/* undetermined: the evaluated rules nearest their thresholds, nearest first */
 	enum insight_kind closest[3];
@@ -92,7 +118,8 @@ const char *insight_name(enum insight_kind k);
 int insight_kind_of(const char *name);
 
 /* The verdict in one line, without the "limited by: " prefix:
- * "cpu (system): the 2 usable CPUs were 97% busy ...; also: page cache". */
+ * "cpu (system): the 2 usable CPUs were 97% busy ...; also: page cache",
+ * then "; implausible flushes: ..." when the flush check warns. */
 void insight_line(const struct insight *in, char *buf, size_t len);
 
 #endif

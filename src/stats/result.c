@@ -310,6 +310,7 @@ static void device_free(struct result_device *d)
 		free(d->names[i]);
 	free(d->names);
 	free(d->per);
+	free(d->info);
 	free(d->none);
 	memset(d, 0, sizeof(*d));
 }
@@ -649,8 +650,19 @@ static void device_merge(struct result_device *a, const struct result_device *b)
 			a->per = xrealloc(a->per, (a->ndev + 1) * sizeof(*a->per));
 			a->names[j] = xstrdup(b->names[i]);
 			memset(&a->per[j], 0, sizeof(a->per[j]));
+			if (a->info) {
+				a->info = xrealloc(a->info, (a->ndev + 1) * sizeof(*a->info));
+				a->info[j] = (struct result_devinfo){ .rotational = -1 };
+			}
 			a->ndev++;
 		}
+		if (b->info && !a->info) {
+			a->info = xcalloc(a->ndev, sizeof(*a->info));
+			for (size_t k = 0; k < a->ndev; k++)
+				a->info[k].rotational = -1;
+		}
+		if (b->info && !a->info[j].class[0])
+			a->info[j] = b->info[i];
 		dev_io_add(&a->per[j], &b->per[i]);
 	}
 	dev_io_add(&a->total, &b->total);

@@ -179,6 +179,13 @@ void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev
  * secs <= 0. */
 double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev);
 
+/* What sysfs said about one device's disk at the phase's end (what a
+ * flush can cost: stats/insight.h). */
+struct result_devinfo {
+	int rotational; /* queue/rotational: 1, 0, or -1 unknown */
+	char class[16]; /* devices_props()'s class: "hdd", "ssd", "virtual", ... */
+};
+
 /* The devices under the target during a phase. */
 struct result_device {
 	char *none;	     /* no block device, and why ("tmpfs has no block
@@ -186,6 +193,8 @@ struct result_device {
 	size_t ndev;
 	char **names;	     /* "sda1", "loop0" */
 	struct dev_io *per;  /* per device, in names order */
+	struct result_devinfo *info; /* per device, in names order; NULL when
+				      * not known (a result read back, MPI) */
 	struct dev_io total;
 	double ceiling_mb_s; /* sum of the devices' plausible rate ceilings
 			      * (MB/s, 10^6); 0 when a device's class has none */

@@ -197,6 +197,22 @@ run "$FSGAUGE" bonnie -d "$T" -s 8M -r 4 -n 0 -q
 check "bonnie: one line per phase on stderr" grep -q '^phase put_block: limited by: ' "$T/err"
 check "bonnie: none on stdout" sh -c "! grep -q 'limited by' '$T/out'"
 
+# --- flush plausibility: fsyncs on the test directory's file system -------
+# (whether they are judged depends on the disk under $T: the invariants)
+run "$FSGAUGE" io --name=f --rw=write --bs=4k --size=1m --fsync=1 --runtime=1 --time_based \
+	-d "$T" --json "$T/flush.json"
+F="$V['flush']"
+check "flush: the check recorded for the fsyncs" \
+	[ "$(json "$T/flush.json" "$F['operation'] == 'f.fsync' and $F['calls'] > 0 and $F['p50_us'] > 0 and $F['bound_us'] == 1000")" = true ]
+check "flush: a warning only when judged implausible, and then in the line" \
+	[ "$(json "$T/flush.json" "($F['warning'] is None) != $F['implausible'] and (not $F['implausible'] or $F['judged'] and $F['p50_us'] < 1000 and 'volatile write cache' in $V['text'])")" = true ]
+case $(json "$T/flush.json" "$F['judged']"):$(json "$T/flush.json" "$F['implausible']") in
+true:false) check "flush: a plausible flush is no warning in the text" sh -c "! grep -q 'implausible flushes' '$T/out'" ;;
+true:true) check "flush: the warning in the text" grep -q '^limited by: .*; implausible flushes: p50 fsync [0-9]* us on rotational ' "$T/out" ;;
+*) check "flush: not judged, said why" [ "$(json "$T/flush.json" "$F['evidence'].startswith('not judged: ')")" = true ] ;;
+esac
+check "flush: null without a synchronous operation" [ "$(json "$T/rate.json" "$F is None")" = true ]
+
 # --- synchronous latency: varmail's fsyncs on a loop-mounted ext4 (root) ----
 if [ "$(id -u)" != 0 ] || ! command -v mkfs.ext4 >/dev/null 2>&1; then
 	ok "sync latency: # SKIP needs root and mkfs.ext4"
@@ -213,6 +229,8 @@ else
 			grep -Eq '^limited by: synchronous latency \(fsyncfile[0-9]\): the workers spent [0-9]+% of their time in synchronous operations; most in fsyncfile[0-9] \(fsync: [0-9]+ calls, p50 [0-9.]+ ms' "$T/out"
 		check "fsync operations are marked sync in the JSON" \
 			[ "$(json "$T/sync.json" "all(o['sync'] for o in d['phases'][0]['operations'] if o['type']=='fsync')")" = true ]
+		check "flushes on a loop device: not judged, the class said" \
+			[ "$(json "$T/sync.json" "$V['flush']['judged'] is False and ' is loop, not a rotating disk' in $V['flush']['evidence']")" = true ]
 		umount "$mnt"
 		trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 	else

@@ -325,8 +325,128 @@ static void test_stored(void)
 	free(s.reason);
 }
 
+/* The base phase with 1000 fsyncs of latency lat_ns after 1000 writes,
+ * sda of class cls (NULL: no device info, as a result read back). */
+static struct result *flushing(struct result_phase **pp, uint64_t lat_ns, const char *cls)
+{
+	struct result *r = base(pp);
+	struct result_phase *p = *pp;
+	struct result_op *w, *f;
+
+	result_phase_add_op(p, "write1", "write", OPC_WRITE);
+	result_phase_add_op(p, "fsync1", "fsync", OPC_OTHER);
+	w = &p->ops[1]; /* after both: adding an op moves the array */
+	f = &p->ops[2];
+
+	w->st.ops = 1000;
+	w->st.bytes_written = 1000 * 4096;
+	for (int i = 0; i < 1000; i++) {
+		hist_add(&w->st.lat, 5000);
+		hist_add(&f->st.lat, lat_ns);
+	}
+	f->sync = 1;
+	f->st.ops = 1000;
+	if (cls) {
+		p->device.info = calloc(1, sizeof(*p->device.info));
+		p->device.info[0].rotational = strcmp(cls, "ssd") != 0; /* virtual disks say 1 */
+		snprintf(p->device.info[0].class, sizeof(p->device.info[0].class), "%s", cls);
+	}
+	return r;
+}
+
+static void test_flush(void)
+{
+	struct result_phase *p;
+	struct result *r = flushing(&p, 20 * 1000, "hdd");
+	struct insight in;
+	char line[2048];
+	const char *want = "p50 fsync 20 us on rotational sda: a volatile write cache is "
+			   "acknowledging flushes (cache-nonvolatile, a write-back RAID "
+			   "controller, or a disk's write cache without barriers)";
+
+	insight_assess(p, &in);
+	insight_line(&in, line, sizeof(line));
+	ok(in.flush.present && in.flush.judged && in.flush.implausible,
+	   "20 us fsyncs on a rotating disk: implausible (%s)", in.flush.evidence);
+	ok(strstr(in.flush.evidence, want) != NULL, "the warning's words: %s", in.flush.evidence);
+	ok(strstr(in.flush.evidence, "fsync1: 1000 calls, sda: 1000 write requests") != NULL,
+	   "the figures beside it: %s", in.flush.evidence);
+	ok(strstr(line, "; implausible flushes: p50 fsync 20 us on rotational sda") != NULL,
+	   "in the verdict's line: %s", line);
+	is_near(in.flush.p50_us, 20.0, 1.0, "p50 in us");
+	is_str(in.flush.device, "sda", "the device named");
+	result_free(r);
+
+	r = flushing(&p, 8 * 1000 * 1000, "hdd");
+	insight_assess(p, &in);
+	insight_line(&in, line, sizeof(line));
+	ok(in.flush.judged && !in.flush.implausible && strstr(in.flush.evidence, "plausible") &&
+		   !strstr(line, "implausible"),
+	   "8 ms fsyncs on a rotating disk: plausible, no warning (%s)", in.flush.evidence);
+	result_free(r);
+
+	r = flushing(&p, 20 * 1000, "ssd");
+	insight_assess(p, &in);
+	ok(in.flush.present && !in.flush.judged && !in.flush.implausible &&
+		   strstr(in.flush.evidence, "sda was written and is ssd, not a rotating disk"),
+	   "20 us fsyncs on an SSD: not judged (%s)", in.flush.evidence);
+	result_free(r);
+
+	r = flushing(&p, 20 * 1000, "virtual");
+	insight_assess(p, &in);
+	ok(!in.flush.judged && strstr(in.flush.evidence, "is virtual, not a rotating disk (it says "
+						     "rotational)"),
+	   "a virtual disk claiming rotational: not judged (%s)", in.flush.evidence);
+	result_free(r);
+
+	r = flushing(&p, 20 * 1000, "hdd");
+	p->device.per[0].writes = 0;
+	insight_assess(p, &in);
+	ok(!in.flush.judged && strstr(in.flush.evidence, "no write reached a device"),
+	   "no write reached the disk: not judged (%s)", in.flush.evidence);
+	p->device.per[0].writes = 400;
+	insight_assess(p, &in);
+	ok(!in.flush.judged && strstr(in.flush.evidence, "half the synchronous calls"),
+	   "400 writes for 1000 fsyncs: most had nothing to flush (%s)", in.flush.evidence);
+	p->device.per[0].writes = 1000;
+	p->ops[1].st.bytes_written = 0; /* write1 */
+	insight_assess(p, &in);
+	ok(!in.flush.judged && strstr(in.flush.evidence, "wrote nothing"),
+	   "the application wrote nothing: not judged (%s)", in.flush.evidence);
+	result_free(r);
+
+	r = flushing(&p, 20 * 1000, NULL);
+	insight_assess(p, &in);
+	ok(in.flush.present && !in.flush.judged && strstr(in.flush.evidence, "not known"),
+	   "no device info: not judged (%s)", in.flush.evidence);
+	result_free(r);
+
+	r = base(&p);
+	insight_assess(p, &in);
+	ok(!in.flush.present, "no synchronous operation: no flush check");
+	result_free(r);
+}
+
+/* Merging repeats keeps each device's class. */
+static void test_flush_merge(void)
+{
+	struct result_phase *p, *q;
+	struct result *a = flushing(&p, 20 * 1000, NULL), *b = flushing(&q, 20 * 1000, "hdd");
+	struct insight in;
+
+	result_merge_repeat(a, b);
+	insight_assess(&a->phases[0], &in);
+	ok(a->phases[0].device.info && !strcmp(a->phases[0].device.info[0].class, "hdd") &&
+		   in.flush.implausible,
+	   "a merged phase keeps the class of the run that knew it (%s)", in.flush.evidence);
+	result_free(a);
+	result_free(b);
+}
+
 int main(void)
 {
+	test_flush();
+	test_flush_merge();
 	test_stored();
 	test_undetermined();
 	test_cpu();
