@@ -16,6 +16,11 @@
  *                       (iobytes=: the clone is then done), or until the
  *                       runtime with time_based
  *   <job>.close, done
+ *
+ * A job on one of fio's file engines (filecreate, filestat, filedelete)
+ * is instead one ordered createfile/statfile/deletefile pass over the
+ * clone's nrfiles files, counted as <job>.read or <job>.write (fio's
+ * direction of its rw=): build_fileop_clone.
  */
 #include <errno.h>
 #include <fcntl.h>
