@@ -209,6 +209,57 @@ expect_fail "end_fsync with nrfiles" 2 \
 	"$FSGAUGE" io --rw=write --size=1m --nrfiles=2 --end_fsync=1 -d "$d"
 check "nothing left after the errors" empty_dir "$d"
 
+# fileops.fio: fio's file engines filecreate, filestat, filedelete
+# (files needed: not on the null engine); each file's operation counted
+# once in the job's direction, as fio counts it
+run "$FSGAUGE" io "$FX/fileops.fio" -d "$d" -q --keep --json "$T/j.json" --output-format=json
+cp "$T/out" "$T/fio.json"
+check "fileops.fio: exit 0, three groups" \
+	[ "$rc/$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "0/['create', 'stat', 'delete']" ]
+check "  filecreate: nrfiles x numjobs creates, as reads, no bytes" [ "$(ops 0 create.read)" = "16 0" ]
+check "  filestat: nrfiles stats, as reads" [ "$(ops 1 stat.read)" = "8 0" ]
+check "  filedelete with rw=write: nrfiles unlinks, as writes" [ "$(ops 2 delete.write)" = "8 0" ]
+check "  nothing else timed (no open, close or I/O)" \
+	[ "$(json "$T/j.json" "sorted(o['name'] for p in d['phases'] for o in p['operations'] if o['name'] != 'done')")" = "['create.read', 'delete.write', 'stat.read']" ]
+check "  fio's JSON: total_ios in fio's direction" [ "$(fiojobs)" = "create 16 0 stat 8 0 delete 0 8" ]
+check "  fio's JSON: clat_ns with N and percentiles, iops, no bytes" \
+	[ "$(json "$T/fio.json" "[(j[k]['clat_ns']['N'], '50.000000' in j[k]['clat_ns']['percentile'], j[k]['iops'] > 0, j[k]['io_bytes']) for j, k in zip(d['jobs'], ('read', 'read', 'write'))]")" = "[(16, True, True, 0), (8, True, True, 0), (8, True, True, 0)]" ]
+check "  stat_type recorded" [ "$(json "$T/j.json" "d['parameters'].get('job.stat.stat_type')")" = lstat ]
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+check "  kept: the created files (empty) and the stat job's, fio's names; the deleted gone" \
+	[ "$(cd "$kept" && for f in *; do printf '%s=%s ' "$f" "$(stat -c %s "$f")"; done)" = \
+	"create.0.0=0 create.0.1=0 create.0.2=0 create.0.3=0 create.0.4=0 create.0.5=0 create.0.6=0 create.0.7=0 create.1.0=0 create.1.1=0 create.1.2=0 create.1.3=0 create.1.4=0 create.1.5=0 create.1.6=0 create.1.7=0 stat.0.0=4096 stat.0.1=4096 stat.0.2=4096 stat.0.3=4096 stat.0.4=4096 stat.0.5=4096 stat.0.6=4096 stat.0.7=4096 " ]
+rm -rf "$kept"
+run "$FSGAUGE" io "$FX/fileops.fio" -d "$d" -q
+check "  without --keep: exit 0, nothing left" [ "$rc/$(ls -A "$d")" = "0/" ]
+if command -v fio >/dev/null 2>&1; then
+	# fio's own figures for the same file: its jobs (clones summed by
+	# name) count the same operations in the same directions
+	mkdir "$T/fio"
+	fx=$(cd "$FX" && pwd)
+	(cd "$T/fio" && fio --output-format=json --output="$T/fio-own.json" "$fx/fileops.fio" >/dev/null 2>&1)
+	check "  fio's own JSON for fileops.fio: the same counts and directions" \
+		[ "$(json "$T/fio-own.json" "' '.join('%s %d %d' % (n, sum(j['read']['total_ios'] for j in d['jobs'] if j['jobname'] == n), sum(j['write']['total_ios'] for j in d['jobs'] if j['jobname'] == n)) for n in ('create', 'stat', 'delete'))")" = "create 16 0 stat 8 0 delete 0 8" ]
+fi
+expect_fail "stat_type=statx refused by name" 2 \
+	"stat_type=statx is not supported by fsgauge io \\(stat or lstat" \
+	"$FSGAUGE" io --ioengine=filestat --stat_type=statx --nrfiles=2 --size=8k -d "$d"
+expect_fail "stat_type unknown" 2 "invalid stat_type 'fstat' \\(expected stat, lstat or statx\\)" \
+	"$FSGAUGE" io --ioengine=filestat --stat_type=fstat --nrfiles=2 --size=8k -d "$d"
+expect_fail "a file engine with loops above 1" 2 \
+	"job 'io': ioengine=filecreate with loops above 1 \\(each file is operated on once\\) is not supported by fsgauge io" \
+	"$FSGAUGE" io --ioengine=filecreate --loops=2 --nrfiles=2 --size=8k -d "$d"
+expect_fail "a file engine with filename=" 2 \
+	"job 'io': ioengine=filedelete with filename=" \
+	"$FSGAUGE" io --ioengine=filedelete --filename=f --size=8k -d "$d"
+expect_fail "a file engine with time_based" 2 "job 'io': ioengine=filestat with time_based" \
+	"$FSGAUGE" io --ioengine=filestat --time_based --runtime=1 --size=8k -d "$d"
+for e in dircreate dirstat dirdelete ftruncate falloc cpuio; do
+	expect_fail "ioengine=$e still refused" 2 "ioengine '$e' is not supported by fsgauge io" \
+		"$FSGAUGE" io --ioengine=$e --size=8k -d "$d"
+done
+check "nothing left after the file engines' errors" empty_dir "$d"
+
 expect_fail "terse and --json - on stdout" 2 \
 	"--json - and --output-format=terse both write to standard output" \
 	"$FSGAUGE" io --size=1m --output-format=terse --json - -d "$d"

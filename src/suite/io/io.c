@@ -16,6 +16,11 @@
  *                       (iobytes=: the clone is then done), or until the
  *                       runtime with time_based
  *   <job>.close, done
+ *
+ * A job on one of fio's file engines (filecreate, filestat, filedelete)
+ * is instead one ordered createfile/statfile/deletefile pass over the
+ * clone's nrfiles files, counted as <job>.read or <job>.write (fio's
+ * direction of its rw=): build_fileop_clone.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +51,7 @@ struct io_file {
 	int fd;			 /* a device's descriptor (blockdev_open) */
 	uint64_t size;		 /* of each file */
 	unsigned nfiles;	 /* > 1: the files "<name>.<i>" of one clone (nrfiles=) */
+	enum io_fileop fileop;	 /* the files of a file engine's clone: "<name>.<i>" */
 	int read_first;		 /* some job reads it: laid out beforehand */
 	int written;
 	struct wl_fileset *fs;
@@ -376,8 +382,38 @@ static int check_rate(const struct io_job *j)
 	return 0;
 }
 
+/* fio's file engines (filecreate, filestat, filedelete): one pass of
+ * file operations over each clone's files, nothing else. */
+static int check_fileop(const struct io_job *j)
+{
+	const char *what = NULL;
+
+	if (!j->fileop)
+		return 0;
+	if (j->filename)
+		what = "filename= (the files are named <job>.<clone>.<file>)";
+	else if (j->loops > 1)
+		what = "loops above 1 (each file is operated on once)";
+	else if (j->time_based)
+		what = "time_based (each file is operated on once)";
+	else if (j->rate || j->rate_iops)
+		what = "a rate";
+	else if (j->fsync || j->fdatasync || j->end_fsync || j->fsync_on_close)
+		what = "fsync options";
+	else if (j->verify)
+		what = "verify";
+	if (what) {
+		msg_err("job '%s': ioengine=%s with %s is not supported by fsgauge io (docs/io.md)",
+			j->name, j->ioengine_fio, what);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
+	if (check_fileop(j) < 0)
+		return -1;
 	if (j->iodepth_batch > j->iodepth) {
 		msg_err("job '%s': iodepth_batch_submit=%u is above iodepth=%u", j->name,
 			j->iodepth_batch, j->iodepth);
@@ -699,13 +735,20 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 
 				/* nrfiles: fio's <job>.<clone>.<file>, one flat
 				 * fileset "<job>.<clone>" per clone */
-				if (io_job_multi(j))
+				if (io_job_multi(j) || j->fileop)
 					snprintf(name, sizeof(name), "%s.%u", j->name, k);
 				else
 					snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
 				f = file_of(io, name);
-				f->nfiles = io_job_multi(j) ? j->nrfiles : 0;
+				f->nfiles = io_job_multi(j) || j->fileop ? j->nrfiles : 0;
+				f->fileop = j->fileop;
 				f->size = MAX(f->size, io_job_file_size(j));
+				if (j->fileop) {
+					/* stat and delete need the files made beforehand
+					 * (fio lays them out); create makes them */
+					f->read_first = j->fileop != IO_FILEOP_CREATE;
+					continue;
+				}
 				f->read_first |= io_job_reads(j);
 				f->written |= io_job_writes(j);
 			}
@@ -942,6 +985,35 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
 
+/* A clone of a file engine's job (fio's filecreate, filestat,
+ * filedelete): one ordered pass over its files, each file's create
+ * (open O_CREAT, left open until the next create: the close is untimed,
+ * as fio's), stat or unlink timed as one operation, counted in fio's
+ * direction of the job's rw= (read unless it only writes, as fio), then
+ * done. */
+static void build_fileop_clone(struct wl_process *p, const struct io_job *j, unsigned k,
+			       struct io_file *f)
+{
+	static const enum flowop_type types[] = {
+		[IO_FILEOP_CREATE] = FO_CREATEFILE,
+		[IO_FILEOP_STAT] = FO_STATFILE,
+		[IO_FILEOP_DELETE] = FO_DELETEFILE,
+	};
+	int reads = io_job_reads(j);
+	char th[300];
+	struct wl_thread *t;
+	struct wl_flowop *fo;
+
+	snprintf(th, sizeof(th), "%s.%u", j->name, k);
+	t = wl_add_thread(p, th, 1, 4096);
+	fo = add_op(t, types[j->fileop], j->name, reads ? "read" : "write", f->fs);
+	if (j->fileop != IO_FILEOP_CREATE)
+		fo->fd = (struct wl_val){ 0 }; /* by path: not a slot's file */
+	fo->ordered = wl_bool(1);
+	fo->iters = wl_int(j->nrfiles);
+	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
+}
+
 static void build_model(struct suite_session *s, struct io_suite *io)
 {
 	io->w = wl_new("io");
@@ -950,12 +1022,12 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 	for (size_t i = 0; i < io->nfiles; i++) {
 		struct io_file *f = &io->files[i];
 
-		if (f->nfiles > 1)
+		if (f->nfiles > 1 || f->fileop)
 			f->fs = wl_add_flat_fileset(io->w, f->name, f->nfiles, (int64_t)f->size,
 						    f->read_first ? 100 : 0);
 		else
 			f->fs = wl_add_file(io->w, f->name, (int64_t)f->size);
-		if (f->nfiles > 1) {
+		if (f->nfiles > 1 || f->fileop) {
 			continue;
 		} else if (f->device) {
 			f->fs->has_device = 1;
@@ -976,11 +1048,14 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 
 			if (j->filename)
 				snprintf(name, sizeof(name), "%s", j->filename);
-			else if (io_job_multi(j))
+			else if (io_job_multi(j) || j->fileop)
 				snprintf(name, sizeof(name), "%s.%u", j->name, k);
 			else
 				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
-			build_clone(s, io, j, io->procs[i], k, file_of(io, name));
+			if (j->fileop)
+				build_fileop_clone(io->procs[i], j, k, file_of(io, name));
+			else
+				build_clone(s, io, j, io->procs[i], k, file_of(io, name));
 		}
 	}
 }
@@ -1052,6 +1127,14 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	kv_add(pl, key, "%u", j->iodepth);
 	snprintf(key, sizeof(key), "job.%s.ioengine", j->name);
 	kv_add(pl, key, "%s", j->ioengine_fio);
+	if (j->fileop == IO_FILEOP_STAT) {
+		snprintf(key, sizeof(key), "job.%s.stat_type", j->name);
+		kv_add(pl, key, "%s", j->stat_lstat ? "lstat" : "stat");
+	}
+	if (j->fileop) {
+		snprintf(key, sizeof(key), "job.%s.nrfiles", j->name);
+		kv_add(pl, key, "%u", j->nrfiles);
+	}
 	snprintf(key, sizeof(key), "job.%s.direct", j->name);
 	kv_add(pl, key, "%d", j->direct);
 	snprintf(key, sizeof(key), "job.%s.sync", j->name);

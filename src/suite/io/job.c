@@ -35,7 +35,8 @@ const struct io_opt_info io_opt_table[] = {
 	{ "iodepth", "N", "requests kept in flight on io_uring and libaio\n(default 1)" },
 	{ "iodepth_batch_submit", "N", "submit requests N at a time (default 1)" },
 	{ "iodepth_batch", "N", "the same as --iodepth_batch_submit" },
-	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, or fsgauge's faulty:ENGINE:RULE (tests)" },
+	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\nor fsgauge's faulty:ENGINE:RULE (tests)" },
+	{ "stat_type", "TYPE", "filestat: stat (default) or lstat (the same call on\nfsgauge's files)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
 	{ "buffered", "BOOL", "the opposite of --direct (default 1)" },
 	{ "sync", "BOOL", "O_SYNC writes (default 0)" },
@@ -108,8 +109,7 @@ static const char *const unsupported[] = {
 /* fio's engines fsgauge io has no equivalent of. */
 static const char *const unsupported_engines[] = {
 	"sg", "rdma", "http", "net", "netsplice", "splice", "mmap", "posixaio", "solarisaio",
-	"windowsaio", "e4defrag", "falloc", "ftruncate", "filecreate", "filestat", "filedelete",
-	"dircreate", "dirstat", "dirdelete", "rbd", "nbd", "libhdfs", "mtd", "pmemblk", "dev-dax",
+	"windowsaio", "e4defrag", "falloc", "ftruncate", "dircreate", "dirstat", "dirdelete", "rbd", "nbd", "libhdfs", "mtd", "pmemblk", "dev-dax",
 	"libpmem", "gfapi", "gfapi_async", "libiscsi", "nfs", "exec", "xnvme", "libblkio",
 	"cpuio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs", "daos",
 	NULL,
@@ -495,8 +495,16 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	static const char *const psync[] = { "psync", "sync", "pvsync", "pvsync2", "vsync", NULL };
 	const char *ours = val;
 
-	if (in_list(psync, val))
-		ours = "psync";
+	enum io_fileop fileop = IO_FILEOP_NONE;
+
+	if (!strcmp(val, "filecreate"))
+		fileop = IO_FILEOP_CREATE;
+	else if (!strcmp(val, "filestat"))
+		fileop = IO_FILEOP_STAT;
+	else if (!strcmp(val, "filedelete"))
+		fileop = IO_FILEOP_DELETE;
+	if (in_list(psync, val) || fileop)
+		ours = "psync"; /* the file engines' calls are psync's */
 	else if (in_list(unsupported_engines, val))
 		return fail(err, len, -ENOTSUP,
 			    "ioengine '%s' is not supported by fsgauge io (psync, io_uring, libaio, "
@@ -512,6 +520,7 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	free(j->ioengine_fio);
 	j->ioengine = xstrdup(ours);
 	j->ioengine_fio = xstrdup(val);
+	j->fileop = fileop;
 	j->given |= IOJ_IOENGINE;
 	return 0;
 }
@@ -849,6 +858,19 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 	if (!strcmp(key, "file_service_type"))
 		return val ? set_fst(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+	if (!strcmp(key, "stat_type")) {
+		if (!val)
+			return fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+		if (!strcmp(val, "statx"))
+			return fail(err, errlen, -ENOTSUP,
+				    "stat_type=statx is not supported by fsgauge io (stat or lstat; "
+				    "docs/io.md)");
+		if (strcmp(val, "stat") && strcmp(val, "lstat"))
+			return fail(err, errlen, -EINVAL,
+				    "invalid stat_type '%s' (expected stat, lstat or statx)", val);
+		j->stat_lstat = val[0] == 'l';
+		return 0;
+	}
 	if (!strcmp(key, "ioengine"))
 		return val ? set_engine(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);

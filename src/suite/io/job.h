@@ -41,6 +41,10 @@ struct io_split {
 
 #define IO_SPLIT_MAX 64
 
+/* fio's file-level engines (ioengine=filecreate, filestat, filedelete):
+ * one timed file operation per file, no I/O (docs/io.md) */
+enum io_fileop { IO_FILEOP_NONE, IO_FILEOP_CREATE, IO_FILEOP_STAT, IO_FILEOP_DELETE };
+
 /* The most files of one clone (nrfiles=, openfiles=). */
 #define IO_NRFILES_MAX 1000000
 
@@ -66,6 +70,8 @@ struct io_job {
 	unsigned rwmixread;		 /* mixed jobs: percent reads (default 50) */
 	char *ioengine;			 /* fsgauge's engine name */
 	char *ioengine_fio;		 /* as given ("sync", "pvsync") */
+	enum io_fileop fileop;		 /* a file-level engine (run on psync) */
+	int stat_lstat;			 /* stat_type=lstat (else stat) */
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
 	int end_fsync, fsync_on_close;
