@@ -508,7 +508,7 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	else if (in_list(unsupported_engines, val))
 		return fail(err, len, -ENOTSUP,
 			    "ioengine '%s' is not supported by fsgauge io (psync, io_uring, libaio, "
-			    "null; docs/io.md)",
+			    "null, filecreate, filestat, filedelete; docs/io.md)",
 			    val);
 	else if (strcmp(val, "io_uring") && strcmp(val, "libaio") && strcmp(val, "null") &&
 		 strncmp(val, "faulty:", 7))
