@@ -605,17 +605,25 @@ static void workload_warning(struct comparison *c, const struct rfile *a, const 
 
 static void build_warnings(struct comparison *c)
 {
+	char fs[600];
+
 	for (size_t i = 1; i < c->nres; i++) {
 		const struct rfile *a = c->res[0], *b = c->res[i];
 
 		/* results of different workloads are told apart by name already */
 		if (!strcmp(a->suite, b->suite) && !strcmp(a->workload, b->workload))
 			workload_warning(c, a, b);
+		if (result_read_fs_differ(b, a, fs, sizeof(fs)))
+			add_warning(c, xasprintf("'%s' and the baseline '%s' ran their ranks on "
+			                         "different file systems: %s",
+			                         b->path, a->path, fs));
 	}
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
 		size_t from = c->nflags;
 
+		if (rf->fs_warning)
+			add_warning(c, xasprintf("'%s': %s", rf->path, rf->fs_warning));
 		if (!rf->complete)
 			add_warning(c, xasprintf("'%s' is incomplete (%s): its figures cover only "
 						 "part of the run",

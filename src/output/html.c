@@ -831,6 +831,7 @@ int html_report(FILE *f, const struct comparison *c, const char *title,
 	write_limits(f, c);
 	write_differences(f, c);
 	write_sweep(f, c);
+	html_write_ranks(f, c);
 	for (size_t k = 0; k < nhooks; k++)
 		if (hooks[k].section)
 			hooks[k].section(f, c);

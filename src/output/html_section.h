@@ -38,4 +38,10 @@ void html_cdf_chart(FILE *f, const char *figure, const char *title, const char *
  * or why there is none.  Nothing for a single result. */
 void html_write_verdicts(FILE *f, const struct comparison *c);
 
+/* The ranks section (output/html_ranks.c) for the results that ran under
+ * mpirun: each one's file-systems warning in a warning box, and per phase
+ * the stonewall (who raised it, when, whom it stopped) and a row per
+ * rank.  Nothing when no result has ranks. */
+void html_write_ranks(FILE *f, const struct comparison *c);
+
 #endif

@@ -539,6 +539,117 @@ static void free_args(char **v)
 	free(v);
 }
 
+static void *memdup(const void *p, size_t n)
+{
+	void *d = xmalloc(n ? n : 1);
+
+	if (n)
+		memcpy(d, p, n);
+	return d;
+}
+
+static char *str_or_empty(const json_t *o, const char *key)
+{
+	char *v = str_or_null(o, key);
+
+	return v ? v : xstrdup("");
+}
+
+/* One rank's phase row (a "ranks[].phases[]" entry) into the phase. */
+static void rank_row(struct rphase_ranks *pr, int rank, const char *host, const json_t *q)
+{
+	const json_t *w = json_object_get(q, "stonewall");
+	struct rrank_phase *row;
+
+	pr->rows = xrealloc(pr->rows, (pr->nrows + 1) * sizeof(*pr->rows));
+	row = &pr->rows[pr->nrows++];
+	row->rank = rank;
+	row->host = xstrdup(host ? host : "?");
+	row->ops = json_is_integer(json_object_get(q, "ops"))
+	               ? (uint64_t)json_integer_value(json_object_get(q, "ops"))
+	               : 0;
+	row->ops_per_second = num(q, "ops_per_second");
+	row->seconds = num(q, "seconds");
+	row->start = num(q, "start_seconds");
+	row->end_reason = str_or_null(q, "end_reason");
+	row->stonewall = !json_is_string(w)                        ? 0
+	                 : !strcmp(json_string_value(w), "raised") ? 'r'
+	                 : !strcmp(json_string_value(w), "peer")   ? 'p'
+	                                                           : 0;
+	row->stonewall_seconds = num(q, "stonewall_seconds");
+}
+
+static int int_or(const json_t *v, int def)
+{
+	return json_is_integer(v) ? (int)json_integer_value(v) : def;
+}
+
+/*
+ * What an MPI result adds (docs/mpi.md): the phases' "ranks" objects,
+ * the top-level "ranks" rows (by phase name), "file_systems" and
+ * "file_systems_warning".  All optional: entries of the wrong shape are
+ * skipped, as for metrics (only shown, never relied on).
+ */
+static void read_mpi(struct rfile *rf, const json_t *root, const json_t *phases)
+{
+	const json_t *ranks = json_object_get(root, "ranks"),
+	             *fs = json_object_get(root, "file_systems");
+	const json_t *e, *q;
+	size_t i, k;
+
+	for (size_t p = 0; p < rf->nphases; p++) {
+		const json_t *o = json_object_get(json_array_get(phases, p), "ranks");
+		struct rphase_ranks *pr = &rf->phases[p].ranks;
+
+		pr->slowest_rank = pr->stonewall_rank = -1;
+		pr->stonewall_seconds = NAN;
+		if (!json_is_object(o))
+			continue;
+		pr->n = json_is_integer(json_object_get(o, "n"))
+		            ? (size_t)MAX(json_integer_value(json_object_get(o, "n")), 0)
+		            : 0;
+		pr->slowest_rank = int_or(json_object_get(o, "slowest_rank"), -1);
+		pr->stonewall_rank = int_or(json_object_get(o, "stonewall_rank"), -1);
+		if (pr->stonewall_rank >= 0)
+			pr->stonewall_seconds = num(o, "stonewall_seconds");
+		pr->stonewall_peers =
+		    (uint64_t)MAX(int_or(json_object_get(o, "stonewall_peer_ranks"), 0), 0);
+	}
+	json_array_foreach(json_is_array(ranks) ? ranks : NULL, i, e)
+	{
+		const json_t *h = json_object_get(e, "host");
+
+		if (!json_is_integer(json_object_get(e, "rank")))
+			continue;
+		json_array_foreach(json_object_get(e, "phases"), k, q)
+		{
+			const json_t *n = json_object_get(q, "name");
+			struct rphase *ph;
+
+			if (!json_is_object(q) || !json_is_string(n))
+				continue;
+			ph = (struct rphase *)result_read_phase(rf, json_string_value(n));
+			if (ph)
+				rank_row(&ph->ranks, int_or(json_object_get(e, "rank"), -1),
+				         json_is_string(h) ? json_string_value(h) : NULL, q);
+		}
+	}
+	json_array_foreach(json_is_array(fs) ? fs : NULL, i, e)
+	{
+		struct rfs *f;
+
+		if (!json_is_object(e) || !json_is_string(json_object_get(e, "type")))
+			continue;
+		rf->fs = xrealloc(rf->fs, (rf->nfs + 1) * sizeof(*rf->fs));
+		f = &rf->fs[rf->nfs++];
+		f->type = str_or_empty(e, "type");
+		f->mount_point = str_or_empty(e, "mount_point");
+		f->host = str_or_empty(e, "host");
+		f->nranks = json_array_size(json_object_get(e, "ranks"));
+	}
+	rf->fs_warning = str_or_null(root, "file_systems_warning");
+}
+
 static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 {
 	const json_t *sv = json_object_get(root, "schema_version");
@@ -600,6 +711,7 @@ static int read_doc(const char *path, const json_t *root, struct rfile *rf)
 		if (ret < 0)
 			return ret;
 	}
+	read_mpi(rf, root, phases);
 	return 0;
 }
 
@@ -780,8 +892,20 @@ void result_read_free(struct rfile *rf)
 			free(p->metrics[k].v.v);
 		}
 		free(p->metrics);
+		for (size_t k = 0; k < p->ranks.nrows; k++) {
+			free(p->ranks.rows[k].host);
+			free(p->ranks.rows[k].end_reason);
+		}
+		free(p->ranks.rows);
 	}
 	free(rf->phases);
+	for (size_t i = 0; i < rf->nfs; i++) {
+		free(rf->fs[i].type);
+		free(rf->fs[i].mount_point);
+		free(rf->fs[i].host);
+	}
+	free(rf->fs);
+	free(rf->fs_warning);
 	kv_free(&rf->params);
 	kv_free(&rf->env);
 	free(rf->path);
@@ -870,6 +994,16 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 		dst->cache_reason = src->cache_reason ? xstrdup(src->cache_reason) : NULL;
 		dst->limited_by = src->limited_by ? xstrdup(src->limited_by) : NULL;
 		dst->limited_text = src->limited_text ? xstrdup(src->limited_text) : NULL;
+		/* the ranks' rows: the first file's (as its time series) */
+		dst->ranks = src->ranks;
+		dst->ranks.rows =
+		    memdup(src->ranks.rows, src->ranks.nrows * sizeof(*src->ranks.rows));
+		for (size_t k = 0; k < src->ranks.nrows; k++) {
+			dst->ranks.rows[k].host = xstrdup(src->ranks.rows[k].host);
+			dst->ranks.rows[k].end_reason = src->ranks.rows[k].end_reason
+			                                    ? xstrdup(src->ranks.rows[k].end_reason)
+			                                    : NULL;
+		}
 		/* one time series (the first run's) keeps the chart readable */
 		if (src->nintervals) {
 			dst->intervals = xmalloc(src->nintervals * sizeof(*src->intervals));
@@ -932,6 +1066,14 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 	rf->workload_text = a->workload_text ? xstrdup(a->workload_text) : NULL;
 	rf->grid = a->grid;
 	rf->complete = 1;
+	rf->fs_warning = a->fs_warning ? xstrdup(a->fs_warning) : NULL;
+	rf->nfs = a->nfs;
+	rf->fs = memdup(a->fs, a->nfs * sizeof(*a->fs));
+	for (size_t k = 0; k < a->nfs; k++) {
+		rf->fs[k].type = xstrdup(a->fs[k].type);
+		rf->fs[k].mount_point = xstrdup(a->fs[k].mount_point);
+		rf->fs[k].host = xstrdup(a->fs[k].host);
+	}
 	for (size_t k = 0; k < a->params.n; k++)
 		kv_add(&rf->params, a->params.v[k].key, "%s", a->params.v[k].value);
 	for (size_t k = 0; k < a->env.n; k++)
@@ -1000,4 +1142,40 @@ long long result_read_param_ll(const struct rfile *rf, const char *key, long lon
 		return def;
 	x = strtoll(v, &end, 10);
 	return *end || x < 0 ? def : x;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "ext4, tmpfs": the sorted types */
+static void fs_list(const struct rfile *rf, char *buf, size_t len)
+{
+	char **t = xcalloc(rf->nfs + 1, sizeof(*t));
+	size_t o;
+
+	for (size_t i = 0; i < rf->nfs; i++)
+		t[i] = rf->fs[i].type;
+	qsort(t, rf->nfs, sizeof(*t), cmp_str);
+	o = 0;
+	*buf = 0;
+	for (size_t i = 0; i < rf->nfs && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", t[i]);
+	free(t);
+}
+
+int result_read_fs_differ(const struct rfile *a, const struct rfile *b, char *buf, size_t len)
+{
+	char x[256], y[256];
+
+	if (!a->nfs || !b->nfs)
+		return 0;
+	fs_list(a, x, sizeof(x));
+	fs_list(b, y, sizeof(y));
+	if (a->nfs == b->nfs && !strcmp(x, y))
+		return 0;
+	snprintf(buf, len, "%zu file system%s (%s) against %zu (%s)", a->nfs,
+	         a->nfs == 1 ? "" : "s", x, b->nfs, y);
+	return 1;
 }

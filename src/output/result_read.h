@@ -141,9 +141,41 @@ struct rmetric {
 	struct repeat_stat st;
 };
 
+/* One rank's share of a phase under mpirun (the top-level "ranks"
+ * array's phases, docs/mpi.md). */
+struct rrank_phase {
+	int rank;
+	char *host; /* "?" when the result gave none */
+	uint64_t ops;
+	double ops_per_second, seconds, start; /* NAN when absent */
+	char *end_reason;                      /* or NULL */
+	/* "stonewall": 'r' raised (one of its threads), 'p' stopped by a
+	 * peer's, 0 none; and when (after the first start), NAN without */
+	char stonewall;
+	double stonewall_seconds;
+};
+
+/* The phase's "ranks" object under mpirun: the stonewall across ranks. */
+struct rphase_ranks {
+	size_t n;                 /* ranks that ran the phase; 0: not an MPI result */
+	int slowest_rank;         /* -1 when absent */
+	int stonewall_rank;       /* the rank that raised it first, -1: none */
+	double stonewall_seconds; /* when, after the first start (NAN: none) */
+	uint64_t stonewall_peers; /* how many ranks it stopped */
+	struct rrank_phase *rows; /* each rank's share, in the file's rank order */
+	size_t nrows;
+};
+
+/* One file system of the ranks' targets ("file_systems"). */
+struct rfs {
+	char *type, *mount_point, *host; /* "" when absent */
+	size_t nranks;
+};
+
 struct rphase {
 	char *name;
-	size_t nrepeats; /* entries in "repeats"; 0 when there is no such array */
+	struct rphase_ranks ranks; /* n 0 without mpirun */
+	size_t nrepeats;           /* entries in "repeats"; 0 when there is no such array */
 	double seconds;
 	struct rsamples fig[FIG_COUNT];
 	struct rop *ops;
@@ -187,6 +219,12 @@ struct rfile {
 	 * results (strings owned) */
 	struct metric_def *metric_defs;
 	size_t nmetric_defs;
+	/* under mpirun: "file_systems" (rank 0's first) and
+	 * "file_systems_warning" (NULL when one, or not MPI); pooled files
+	 * keep the first's */
+	struct rfs *fs;
+	size_t nfs;
+	char *fs_warning;
 	/* its phases form a grid (struct phase_grid), summarised per group
 	 * by compare and report: set by the caller from the suite's hook,
 	 * NULL as read */
@@ -222,6 +260,12 @@ const struct rmetric *result_read_metric(const struct rphase *p, const char *nam
 /* The definition of metric `name` in rf's "metric_defs", or NULL (an
  * older result, or a metric its suite did not declare). */
 const struct metric_def *result_read_metric_def(const struct rfile *rf, const char *name);
+
+/* 1 when a and b both ran under mpirun (file_systems) and their ranks'
+ * targets are on a different number of file systems, or on other types
+ * (compared as sorted lists); then a text such as "2 file systems
+ * (ext4, tmpfs) against 1 (ext4)" (a's first) is put in buf.  0 otherwise. */
+int result_read_fs_differ(const struct rfile *a, const struct rfile *b, char *buf, size_t len);
 
 /* Mean of a figure's samples (NAN when absent). */
 double result_read_mean(const struct rsamples *s);

@@ -74,6 +74,19 @@ if [ -d /dev/shm ] && command -v findmnt >/dev/null 2>&1 && mkdir "$shm" &&
 	check "two file systems: warned once on stderr, before the run, naming both" warned_before_run
 	check "two file systems: the warning in the text report" grep -Eq "^WARNING: $w\$" "$T/out"
 	check "two file systems: file_systems and the warning in the JSON" [ "$(json "$T/fs.json" '[(f["type"], f["mount_point"], f["ranks"]) for f in d["file_systems"]] == [("'"$t0"'", "'"$m0"'", [0, 1]), ("'"$t2"'", "'"$m2"'", [2])] and d["file_systems_warning"].startswith("the ranks\x27 targets are on 2 file systems") and [r["other_file_system"] for r in sorted(d["ranks"], key=lambda r: r["rank"])] == [False, False, True]')" = true ]
+	run "$FSGAUGE" report "$T/fs.json" -o "$T/fs.html"
+	check "two file systems: report: exit 0" [ "$rc" -eq 0 ]
+	check "two file systems: report: the warning in a warning box, and at the top" \
+		sh -c "grep -Eq '<div class=\"warn\" role=\"note\" data-warning=\"file_systems\"><strong>WARNING:</strong> the ranks&#39; targets are on 2 file systems' '$T/fs.html' && grep -q '<li>.*fs.json&#39;: the ranks&#39; targets are on 2 file systems' '$T/fs.html'"
+	run "$FSGAUGE" compare --brief "$T/run.json" "$T/fs.json"
+	check "two file systems: compare: exit 0" [ "$rc" -eq 0 ]
+	check "two file systems: compare: the result's warning" \
+		grep -Eq "^warning: '$T/fs.json': $w\$" "$T/out"
+	check "two file systems: compare: the file systems differ from the baseline's" \
+		grep -Eq "^warning: '$T/fs.json' and the baseline '$T/run.json' ran their ranks on different file systems: 2 file systems \(($t0, $t2|$t2, $t0)\) against 1 \($t2\)\$" "$T/out"
+	cp "$T/run.json" "$T/run2.json"
+	run "$FSGAUGE" compare --brief "$T/run.json" "$T/run2.json"
+	check "two file systems: no file-system warning for one file system" sh -c "! grep -q 'file systems' '$T/err' '$T/out'"
 	check "two file systems: no run directory left in either" \
 		[ -z "$(ls -A "$shm" "$d" | grep '^fsgauge-')" ]
 	rmdir "$shm"
@@ -156,6 +169,28 @@ check "stonewall: every phase's first raiser is a rank that raised it" \
 	[ "$(json "$j" 'all(p["ranks"]["stonewall_rank"] is not None and d["ranks"][p["ranks"]["stonewall_rank"]]["phases"][i]["stonewall"] == "raised" for i, p in enumerate(d["phases"]))')" = true ]
 check "stonewall: text: who raised it, whom it stopped" \
 	grep -Eq '^stonewall: raised by rank 0 \([^)]+\) [0-9.]+ s after the first start; it stopped ranks 1,2$' "$T/out"
+run "$FSGAUGE" report "$j" -o "$T/wall.html"
+check "stonewall: report: exit 0, well-formed" sh -c "[ $rc -eq 0 ] && python3 -c 'import xml.dom.minidom as m, sys; m.parse(sys.argv[1])' '$T/wall.html'"
+check "stonewall: report: who raised it, when, whom it stopped" \
+	grep -Eq '<p class="stonewall" data-rank="0" data-peers="2">stonewall: raised by rank 0 \([^)]+\) [0-9.]+ s after the first start; it stopped 2 ranks: 1,2</p>' "$T/wall.html"
+wall_rows() {
+	python3 - "$T/wall.html" "$j" <<'PY'
+import json, re, sys, xml.dom.minidom as m
+doc = m.parse(sys.argv[1])
+d = json.load(open(sys.argv[2]))
+want = {"raised": "raised", "peer": "stopped by a peer", None: "-"}
+for t in doc.getElementsByTagName("table"):
+    if t.getAttribute("data-table") != "ranks" or t.getAttribute("data-phase") != "readers":
+        continue
+    rows = [[c.firstChild.data if c.firstChild else "" for c in tr.getElementsByTagName("td")] for tr in t.getElementsByTagName("tr")[1:]]
+    ph = [[p for p in r["phases"] if p["name"] == "readers"][0] for r in d["ranks"]]
+    ok = len(rows) == 3 and all(int(row[0].split()[0]) == r["rank"] and int(row[2]) == p["ops"] and row[7] == want[p["stonewall"]] for row, r, p in zip(rows, d["ranks"], ph))
+    print("true" if ok else "false")
+    sys.exit(0)
+print("false")
+PY
+}
+check "stonewall: report: one row per rank with its ops and stonewall" [ "$(wall_rows)" = true ]
 check "stonewall: no run directory left" no_rundir
 # -x: no stonewall; every rank reads all its records
 run mpirun --oversubscribe --allow-run-as-root -np 1 $small -x : -np 2 "$FSGAUGE" iozone -t 2 -s 1m \

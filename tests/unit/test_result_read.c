@@ -184,6 +184,85 @@ static void test_metric_runs(void)
 	result_read_free(rf);
 }
 
+/* An MPI result's ranks, stonewall and file systems (docs/mpi.md), with
+ * malformed entries that are skipped; and the comparison of two results'
+ * file systems. */
+static const char mpi[] = HEAD
+	" \"phases\": [{\"name\": \"readers\", \"summary\": {\"ops_per_second\": 1},\n"
+	"  \"ranks\": {\"n\": 3, \"slowest_rank\": 2, \"stonewall_rank\": 0,\n"
+	"   \"stonewall_seconds\": 0.25, \"stonewall_peer_ranks\": 2}},\n"
+	"  {\"name\": \"writers\", \"summary\": {\"ops_per_second\": 1},\n"
+	"  \"ranks\": {\"n\": 3, \"stonewall_rank\": null, \"stonewall_seconds\": null,\n"
+	"   \"stonewall_peer_ranks\": 0}}],\n"
+	" \"ranks\": [{\"rank\": 0, \"host\": \"a\", \"phases\": [{\"name\": \"readers\", \"ops\": 16,\n"
+	"   \"ops_per_second\": 160, \"seconds\": 0.1, \"start_seconds\": 0, \"end_reason\": \"threads done\",\n"
+	"   \"stonewall\": \"raised\", \"stonewall_seconds\": 0.25}, {\"name\": \"nosuch\"}, 7]},\n"
+	"  {\"rank\": 1, \"phases\": [{\"name\": \"readers\", \"ops\": 9, \"stonewall\": \"peer\",\n"
+	"   \"stonewall_seconds\": 0.26}, {\"name\": \"writers\", \"stonewall\": null}]},\n"
+	"  {\"rank\": \"x\", \"phases\": [{\"name\": \"readers\"}]}],\n"
+	" \"file_systems\": [{\"type\": \"tmpfs\", \"mount_point\": \"/dev/shm\", \"ranks\": [0, 1]},\n"
+	"  {\"type\": \"ext4\", \"mount_point\": \"/\", \"host\": \"a\", \"ranks\": [2]}, {\"type\": 3}],\n"
+	" \"file_systems_warning\": \"on 2 file systems\"}\n";
+
+static const char mpi_one_fs[] = HEAD " \"phases\": [],\n"
+	" \"file_systems\": [{\"type\": \"ext4\", \"ranks\": [0, 1, 2]}]}\n";
+
+static void test_mpi(void)
+{
+	struct rfile *rf = NULL, *one = NULL, *pool, *files[2];
+	const struct rphase_ranks *pr;
+	char buf[200];
+
+	is_int(result_read(write_file("mpi.json", mpi), &rf), 0, "read an MPI result");
+	is_int(result_read(write_file("one.json", mpi_one_fs), &one), 0, "read one file system");
+	if (!rf || !one)
+		return;
+	pr = &rf->phases[0].ranks;
+	ok(pr->n == 3 && pr->slowest_rank == 2 && pr->stonewall_rank == 0 &&
+		   pr->stonewall_seconds == 0.25 && pr->stonewall_peers == 2,
+	   "phase ranks: n, slowest, stonewall rank, when, ranks stopped");
+	is_int(pr->nrows, 2, "rows: ranks with an integer rank, by phase name");
+	ok(pr->nrows == 2 && pr->rows[0].rank == 0 && !strcmp(pr->rows[0].host, "a") &&
+		   pr->rows[0].ops == 16 && pr->rows[0].ops_per_second == 160 &&
+		   pr->rows[0].seconds == 0.1 && pr->rows[0].start == 0 &&
+		   !strcmp(pr->rows[0].end_reason, "threads done") && pr->rows[0].stonewall == 'r' &&
+		   pr->rows[0].stonewall_seconds == 0.25,
+	   "rank 0's row read");
+	ok(pr->nrows == 2 && pr->rows[1].rank == 1 && !strcmp(pr->rows[1].host, "?") &&
+		   pr->rows[1].stonewall == 'p' && isnan(pr->rows[1].seconds) &&
+		   !pr->rows[1].end_reason,
+	   "rank 1's row: stopped by a peer, missing host '?', missing figures NAN");
+	pr = &rf->phases[1].ranks;
+	ok(pr->stonewall_rank == -1 && isnan(pr->stonewall_seconds) && pr->stonewall_peers == 0 &&
+		   pr->slowest_rank == -1 && pr->nrows == 1 && pr->rows[0].stonewall == 0,
+	   "no stonewall: rank -1, NAN, none stopped; a null stonewall is none");
+	is_int(rf->nfs, 2, "file systems: entries without a string type skipped");
+	ok(rf->nfs == 2 && !strcmp(rf->fs[0].type, "tmpfs") && rf->fs[0].nranks == 2 &&
+		   !strcmp(rf->fs[0].host, "") && !strcmp(rf->fs[1].host, "a") &&
+		   !strcmp(rf->fs[1].mount_point, "/"),
+	   "file systems: type, mount point, host, ranks");
+	is_str(rf->fs_warning, "on 2 file systems", "file_systems_warning read");
+	ok(!one->fs_warning && one->nfs == 1, "one file system: no warning");
+	ok(result_read_fs_differ(rf, one, buf, sizeof(buf)), "2 file systems against 1 differ");
+	is_str(buf, "2 file systems (ext4, tmpfs) against 1 (ext4)", "what differs, types sorted");
+	ok(!result_read_fs_differ(one, one, buf, sizeof(buf)), "the same file systems do not differ");
+	one->nfs = 0; /* as a result without mpirun */
+	ok(!result_read_fs_differ(rf, one, buf, sizeof(buf)) &&
+		   !result_read_fs_differ(one, rf, buf, sizeof(buf)),
+	   "a result without file_systems (no mpirun) is never told apart");
+	one->nfs = 1;
+	files[0] = rf;
+	files[1] = rf;
+	pool = result_read_pool(files, 2);
+	ok(pool->nfs == 2 && !strcmp(pool->fs_warning, "on 2 file systems") &&
+		   pool->phases[0].ranks.nrows == 2 && pool->phases[0].ranks.stonewall_rank == 0 &&
+		   !strcmp(pool->phases[0].ranks.rows[0].host, "a"),
+	   "pool: the first file's ranks and file systems");
+	result_read_free(pool);
+	result_read_free(rf);
+	result_read_free(one);
+}
+
 static void test_errors(void)
 {
 	struct rfile *rf = (struct rfile *)1;
@@ -214,9 +293,10 @@ int main(void)
 	result_read_free(a);
 	result_read_free(b);
 	test_metric_runs();
+	test_mpi();
 	test_errors();
 	for (const char *const *n = (const char *const[]){ "a.json", "b.json", "m.json", "x.json", "y.json",
-							 "z.json", NULL };
+							 "z.json", "mpi.json", "one.json", NULL };
 	     *n; n++) {
 		char *p = xasprintf("%s/%s", dir, *n);
 
