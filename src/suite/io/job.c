@@ -28,7 +28,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "nrfiles", "N", "files per clone, <job>.<clone>.<file> (default 1)" },
 	{ "openfiles", "N", "at most N of them open at once (default --nrfiles)" },
 	{ "file_service_type", "TYPE", "roundrobin[:N] (default) or random[:N]: the file of\nthe next N requests" },
-	{ "offset", "SIZE|PCT%", "the job's region starts SIZE bytes (or PCT% of the\nfile or device, aligned down to the block size) in" },
+	{ "offset", "SIZE|PCT%", "where the job's region starts: SIZE bytes in, or PCT%\nof the file or device (aligned down to the block size)" },
 	{ "offset_increment", "SIZE", "clone k's region starts k * SIZE after --offset" },
 	{ "io_size", "SIZE", "bytes to transfer (default --size)" },
 	{ "io_limit", "SIZE", "the same as --io_size" },
