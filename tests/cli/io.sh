@@ -293,6 +293,10 @@ check "two clones on one file, offset_increment=128k: [0, 64k) and [128k, 192k),
 	[ "$rc/$(layout "$d"/fsgauge-*/shared)" = "0/196608 0 65536 131072 128" ]
 check "  32 writes" [ "$(ops io.write)" = "32 131072" ]
 rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=write --bs=4k --nrfiles=2 --size=64k --offset=16k -d "$d" -q --keep
+check "nrfiles=2, offset=16k: each file 16k + 32k, data from 16k" \
+	[ "$rc/$(layout "$d"/fsgauge-*/io.0.0 | cut -d' ' -f1,2)/$(layout "$d"/fsgauge-*/io.0.1 | cut -d' ' -f1,2)" = "0/49152 16384/49152 16384" ]
+rm -rf "$d"/fsgauge-*
 printf '[w]\nrw=write\nbs=8k\nsize=64k\noffset=256k\n' > "$T/off.fio"
 run "$FSGAUGE" io "$T/off.fio" -d "$d" -q --keep
 check "job file: offset=256k" [ "$rc/$(layout "$d"/fsgauge-*/w.0.0 | cut -d' ' -f1,2)" = "0/327680 262144" ]
