@@ -247,6 +247,26 @@ if [ -n "$loop4" ]; then
 	expect_fail "io: a size larger than the device" 2 \
 		"size 33554432 does not fit on block device '$loop4' \(16777216 bytes\)" \
 		"$FSGAUGE" io --name=j --rw=read --size=32m --filename="$loop4"
+	# offset=, offset_increment= on a device: the region must fit, before anything runs
+	expect_fail "io: offset + size past the device's end" 2 \
+		"job 'j': offset 15728640 \+ size 2097152 does not fit on block device '$loop4' \(16777216 bytes\)" \
+		"$FSGAUGE" io --name=j --rw=read --size=2m --offset=15m --filename="$loop4"
+	expect_fail "io: an offset at the device's end" 2 \
+		"job 'j': offset 16777216 is not inside block device '$loop4' \(16777216 bytes\)" \
+		"$FSGAUGE" io --name=j --rw=read --offset=100% --filename="$loop4"
+	expect_fail "io: offset_increment putting clone 1 past the end" 2 \
+		"job 'j': offset 16777216 \(with offset_increment\) is not inside block device '$loop4'" \
+		"$FSGAUGE" io --name=j --rw=read --size=1m --offset=15m --offset_increment=1m --numjobs=2 --filename="$loop4"
+	check "  the device is unchanged" [ "$(sum "$loop4")" = "$before" ]
+	run "$FSGAUGE" io --name=j --rw=read --bs=64k --offset=75% --filename="$loop4" -q --json "$T/off.json"
+	check "io --offset=75% on a device without size: reads the last quarter (4 MiB), read only" \
+		[ "$rc/$(json "$T/off.json" 'sum(p["summary"]["bytes_read"] for p in d["phases"])')" = "0/4194304" ] &&
+		grep -q "^block device: $loop4 (read only" "$T/err"
+	run "$FSGAUGE" io --name=j --rw=randread --bs=4k --size=1m --offset=8m --numjobs=2 \
+		--offset_increment=2m --filename="$loop4" -q --json "$T/off.json"
+	check "io randread, offset=8m, 2 clones: 512 reads of the device, unchanged" \
+		[ "$rc/$(json "$T/off.json" 'sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j.read")')" = 0/512 ] &&
+		[ "$(sum "$loop4")" = "$before" ]
 	# shellcheck disable=SC2086
 	expect_fail "io: -d with a device" 2 "-d does not apply to a block device target \('$loop4'\)" \
 		"$FSGAUGE" $io --rw=read -d "$T"
@@ -260,6 +280,12 @@ if [ -n "$loop4" ]; then
 	check "  the device's own counters saw the writes (JSON)" \
 		[ "$(json "$T/iow.json" 'd["phases"][0]["device"]["devices"] == ["'"${loop4#/dev/}"'"] and d["phases"][0]["device"]["bytes_written"] >= 1048576')" = true ]
 	check "  nothing was created in the current directory" empty_dir "$T/iocwd"
+	run "$FSGAUGE" io --name=j --rw=write --bs=64k --size=1m --offset=4m --filename="$loop4" \
+		--allow-write-device -q
+	check "io --rw=write --offset=4m --size=1m on the device: exit 0, only [4m, 5m) written" \
+		[ "$rc" -eq 0 ] && cmp -s -i 1048576 -n 3145728 "$loop4" /dev/zero &&
+		! cmp -s -i 4194304 -n 1048576 "$loop4" /dev/zero &&
+		cmp -s -i 5242880 -n 11534336 "$loop4" /dev/zero
 	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop4" >/dev/null 2>&1; then
 		before=$(sum "$loop4")
 		# shellcheck disable=SC2086

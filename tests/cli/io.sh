@@ -252,6 +252,80 @@ check "faulty engine, EIO on the 2nd fdatasync: exit 1" [ "$rc" -eq 1 ]
 check "  the error named" grep -q "flowop 'io.fdatasync': fdatasync 'io.0.0': Input/output error" "$T/err"
 check "  nothing left" empty_dir "$d"
 
+# offset=, offset_increment=: each clone works in [base, base + size)
+# of its file, base = offset (or P% of the file, aligned down to the
+# block size) + clone * offset_increment; the file holds the region.
+# Written files show it in their layout (size, first data, holes,
+# allocation); reads in their system calls (strace, when there)
+layout() {
+	python3 - "$1" <<'PY'
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+st = os.fstat(fd)
+data = os.lseek(fd, 0, os.SEEK_DATA)
+hole = os.lseek(fd, data, os.SEEK_HOLE)
+try:
+    more = os.lseek(fd, hole, os.SEEK_DATA)
+except OSError:
+    more = -1
+print(st.st_size, data, hole, more, st.st_blocks * 512 // 1024)
+PY
+}
+run "$FSGAUGE" io --rw=write --bs=4k --size=64k --offset=1m -d "$d" -q --keep --json "$T/j.json"
+check "offset=1m, write 64k: exit 0, 16 writes" [ "$rc/$(ops io.write)" = "0/16 65536" ]
+check "  the file: 1m + 64k, data only from 1m on" \
+	[ "$(layout "$d"/fsgauge-*/io.0.0)" = "1114112 1048576 1114112 -1 64" ]
+check "  offset recorded" [ "$(json "$T/j.json" "d['parameters']['job.io.offset']")" = 1048576 ]
+rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=randwrite --bs=4k --size=64k --offset=50% -d "$d" -q --keep --json "$T/j.json"
+check "offset=50% of 64k, randwrite: every block of [32k, 96k) once" \
+	[ "$rc/$(layout "$d"/fsgauge-*/io.0.0)" = "0/98304 32768 98304 -1 64" ]
+check "  recorded as 50%" [ "$(json "$T/j.json" "d['parameters']['job.io.offset']")" = 50% ]
+rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=randwrite --bsrange=4k-8k --size=62k --offset=10% -d "$d" -q --keep
+lay=$(layout "$d"/fsgauge-*/io.0.0)
+check "offset=10% of 62k: aligned down to the smallest block (4k): data from 4k, none past 4k + 62k" \
+	[ "$rc/$(echo "$lay" | cut -d' ' -f2)" = "0/4096" -a "$(echo "$lay" | cut -d' ' -f1)" -le 67584 ]
+rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=randwrite --bs=4k --size=64k --numjobs=2 --offset_increment=128k \
+	--filename=shared -d "$d" -q --keep --json "$T/j.json"
+check "two clones on one file, offset_increment=128k: [0, 64k) and [128k, 192k), a hole between" \
+	[ "$rc/$(layout "$d"/fsgauge-*/shared)" = "0/196608 0 65536 131072 128" ]
+check "  32 writes" [ "$(ops io.write)" = "32 131072" ]
+rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=write --bs=4k --nrfiles=2 --size=64k --offset=16k -d "$d" -q --keep
+check "nrfiles=2, offset=16k: each file 16k + 32k, data from 16k" \
+	[ "$rc/$(layout "$d"/fsgauge-*/io.0.0 | cut -d' ' -f1,2)/$(layout "$d"/fsgauge-*/io.0.1 | cut -d' ' -f1,2)" = "0/49152 16384/49152 16384" ]
+rm -rf "$d"/fsgauge-*
+printf '[w]\nrw=write\nbs=8k\nsize=64k\noffset=256k\n' > "$T/off.fio"
+run "$FSGAUGE" io "$T/off.fio" -d "$d" -q --keep
+check "job file: offset=256k" [ "$rc/$(layout "$d"/fsgauge-*/w.0.0 | cut -d' ' -f1,2)" = "0/327680 262144" ]
+rm -rf "$d"/fsgauge-*
+if command -v strace >/dev/null 2>&1; then
+	for rw in read randread; do
+		rm -f "$T"/st.*
+		run strace -ff -qq -e trace=pread64 -o "$T/st" "$FSGAUGE" io --rw=$rw --bs=4k --size=64k \
+			--numjobs=2 --offset=16k --offset_increment=64k --filename=shared -d "$d" -q
+		# each thread's 4 KiB reads: "COUNT MIN MAX" per thread that read
+		regions=$(python3 - "$T" <<'PY'
+import glob, re, sys
+out = []
+for f in sorted(glob.glob(sys.argv[1] + "/st.*")):
+    offs = [int(m.group(1)) for m in re.finditer(r"pread64\(\d+, .*?, 4096, (\d+)\) = 4096", open(f).read())]
+    if offs:
+        out.append((min(offs), max(offs), len(offs)))
+print(" ".join("%d-%d:%d" % o for o in sorted(out)))
+PY
+)
+		check "$rw, offset=16k, offset_increment=64k, 2 clones: reads in [16k, 80k) and [80k, 144k)" \
+			[ "$rc/$regions" = "0/16384-77824:16 81920-143360:16" ]
+	done
+else
+	ok "# SKIP offsets of reads: no strace"
+	ok "# SKIP offsets of random reads: no strace"
+fi
+check "nothing left after the offsets" empty_dir "$d"
+
 # usage errors
 F="$FSGAUGE io -d $d"
 expect_fail "unknown option" 2 "^fsgauge io: unrecognized option '--frob'" $F --frob=1
@@ -315,6 +389,17 @@ expect_fail "jobs together with different runtimes" 2 \
 	$F --size=1m --name=a --runtime=1 --name=b --runtime=2
 expect_fail "-d and --directory differ" 2 "-d '$d' and --directory '/tmp' name different" \
 	$F --size=1m --directory=/tmp
+expect_fail "bad offset" 2 "invalid offset 'abc' \(expected a size, as 1m, or a percentage from 0 to 100, as 25%\)" \
+	$F --size=1m --offset=abc
+expect_fail "offset=150%" 2 "invalid offset '150%' \(expected a size" $F --size=1m --offset=150%
+expect_fail "a negative offset" 2 "invalid offset '-4k' \(expected a size" $F --size=1m --offset=-4k
+expect_fail "a negative offset_increment" 2 "invalid offset_increment '-1m' \(expected a size, as 1m\)" \
+	$F --size=1m --offset_increment=-1m
+expect_fail "offset_align: not supported" 2 "option 'offset_align' is not supported by fsgauge io" \
+	$F --size=1m --offset=10% --offset_align=8k
+expect_fail "verify with an offset off 4 KiB" 2 \
+	"job 'io': verify with an offset or offset_increment that is not a multiple of 4096" \
+	$F --size=1m --rw=write --verify=crc32c --offset=1000
 check "nothing left after the errors" empty_dir "$d"
 
 # fio job files (issue 20): the corpus in tests/fixtures/fio

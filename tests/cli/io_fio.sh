@@ -254,6 +254,9 @@ expect_fail "a file engine with filename=" 2 \
 	"$FSGAUGE" io --ioengine=filedelete --filename=f --size=8k -d "$d"
 expect_fail "a file engine with time_based" 2 "job 'io': ioengine=filestat with time_based" \
 	"$FSGAUGE" io --ioengine=filestat --time_based --runtime=1 --size=8k -d "$d"
+expect_fail "a file engine with offset" 2 \
+	"job 'io': ioengine=filecreate with offset \\(each file is operated on whole\\) is not supported by fsgauge io" \
+	"$FSGAUGE" io --ioengine=filecreate --offset=4k --nrfiles=2 --size=8k -d "$d"
 for e in dircreate dirstat dirdelete ftruncate falloc cpuio; do
 	expect_fail "ioengine=$e still refused" 2 "ioengine '$e' is not supported by fsgauge io" \
 		"$FSGAUGE" io --ioengine=$e --size=8k -d "$d"

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "runner/data.h"
 #include "suite/io/internal.h"
 #include "suite/io/jobfile.h"
 #include "suite/suite.h"
@@ -49,10 +50,13 @@ struct io_file {
 	char *name;		 /* in the run directory, or the device's path */
 	int device;
 	int fd;			 /* a device's descriptor (blockdev_open) */
-	uint64_t size;		 /* of each file */
+	uint64_t size;		 /* of each file: the end of the last region in it */
+	uint64_t devsize;	 /* a device's bytes */
 	unsigned nfiles;	 /* > 1: the files "<name>.<i>" of one clone (nrfiles=) */
 	enum io_fileop fileop;	 /* the files of a file engine's clone: "<name>.<i>" */
 	int read_first;		 /* some job reads it: laid out beforehand */
+	unsigned users;		 /* clones that use it */
+	int shared_empty;	 /* made empty beforehand (build_model) */
 	int written;
 	struct wl_fileset *fs;
 };
@@ -402,6 +406,8 @@ static int check_fileop(const struct io_job *j)
 		what = "fsync options";
 	else if (j->verify)
 		what = "verify";
+	else if (j->offset || j->offset_pct > 0 || j->offset_increment)
+		what = "offset (each file is operated on whole)";
 	if (what) {
 		msg_err("job '%s': ioengine=%s with %s is not supported by fsgauge io (docs/io.md)",
 			j->name, j->ioengine_fio, what);
@@ -447,6 +453,28 @@ static int check_job(const struct io_job *j)
 		msg_err("job '%s': give bsrange or bssplit, not both", j->name);
 		return -1;
 	}
+	/* verify's blocks are whole 4 KiB blocks of the file */
+	if (j->verify && (j->offset % DATA_BLOCK || j->offset_increment % DATA_BLOCK ||
+			  (j->offset_pct > 0 && io_job_min_bs(j) % DATA_BLOCK))) {
+		msg_err("job '%s': verify with an offset or offset_increment that is not a multiple "
+			"of %d is not supported by fsgauge io (docs/io.md)",
+			j->name, DATA_BLOCK);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether clone k's region of `whole` bytes ends in a file fsgauge can
+ * make; its end in *end.  0 or -1 after a message. */
+static int region_end(const struct io_job *j, unsigned k, uint64_t whole, uint64_t *end)
+{
+	uint64_t base;
+
+	if (io_job_offset(j, k, whole, &base) < 0 || base > (uint64_t)INT64_MAX - whole) {
+		msg_err("job '%s': clone %u's offset + size is past the largest file size", j->name, k);
+		return -1;
+	}
+	*end = MAX(*end, base + whole);
 	return 0;
 }
 
@@ -742,13 +770,16 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				f = file_of(io, name);
 				f->nfiles = io_job_multi(j) || j->fileop ? j->nrfiles : 0;
 				f->fileop = j->fileop;
-				f->size = MAX(f->size, io_job_file_size(j));
 				if (j->fileop) {
 					/* stat and delete need the files made beforehand
 					 * (fio lays them out); create makes them */
+					f->size = MAX(f->size, io_job_file_size(j));
 					f->read_first = j->fileop != IO_FILEOP_CREATE;
 					continue;
 				}
+				/* the file holds the clone's region */
+				if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
+					return -1;
 				f->read_first |= io_job_reads(j);
 				f->written |= io_job_writes(j);
 			}
@@ -761,7 +792,11 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 		nnamed++;
 		ndev += device;
 		f->device = device;
-		f->size = MAX(f->size, io_job_file_size(j));
+		f->users += j->numjobs;
+		/* a device's regions are placed when its size is known */
+		for (unsigned k = 0; k < j->numjobs && !device; k++)
+			if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
+				return -1;
 		f->read_first |= io_job_reads(j);
 		f->written |= io_job_writes(j);
 		if (!device && !(j->given & IOJ_SIZE)) {
@@ -780,6 +815,41 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 	}
 	io->devices = ndev > 0;
 	(void)nnamed;
+	return 0;
+}
+
+/* Job j's regions on device f (its size known): each must fit; f->size
+ * becomes the end of the last.  0 or -1 after a message. */
+static int device_regions(const struct io_job *j, struct io_file *f)
+{
+	uint64_t dev = f->devsize, want = io_job_file_size(j);
+
+	for (unsigned k = 0; k < j->numjobs; k++) {
+		uint64_t base, region;
+		int r = io_job_offset(j, k, dev, &base);
+
+		if (!r && !base && want > dev) {
+			msg_err("size %llu does not fit on block device '%s' (%llu bytes)",
+				(unsigned long long)want, f->name, (unsigned long long)dev);
+			return -1;
+		}
+		if (r < 0 || base >= dev) {
+			msg_err("job '%s': offset %llu%s is not inside block device '%s' (%llu bytes)",
+				j->name, r < 0 ? (unsigned long long)j->offset : (unsigned long long)base,
+				k ? " (with offset_increment)" : "", f->name, (unsigned long long)dev);
+			return -1;
+		}
+		/* without size: the rest of the device (fio's rule) */
+		region = want ? want : dev - base;
+		if (region > dev - base) {
+			msg_err("job '%s': offset %llu + size %llu does not fit on block device '%s' "
+				"(%llu bytes)",
+				j->name, (unsigned long long)base, (unsigned long long)region, f->name,
+				(unsigned long long)dev);
+			return -1;
+		}
+		f->size = MAX(f->size, base + region);
+	}
 	return 0;
 }
 
@@ -804,13 +874,12 @@ static int open_devices(struct suite_session *s, struct io_suite *io)
 			err_errno(-errno, "cannot get the size of block device '%s'", f->name);
 			return EXIT_SYSTEM;
 		}
-		if (f->size > size) {
-			msg_err("size %llu does not fit on block device '%s' (%llu bytes)",
-				(unsigned long long)f->size, f->name, (unsigned long long)size);
-			return EXIT_USAGE;
-		}
-		if (!f->size)
-			f->size = size;
+		f->devsize = size;
+		f->size = 0;
+		for (size_t k = 0; k < io->njobs; k++)
+			if (io->jobs[k].filename && !strcmp(io->jobs[k].filename, f->name) &&
+			    device_regions(&io->jobs[k], f) < 0)
+				return EXIT_USAGE;
 		if (s->chatter)
 			fprintf(stderr, "block device: %s (%s; nothing is created or removed)\n",
 				f->name, p.write ? "written" : "read only");
@@ -848,13 +917,14 @@ static struct wl_val block_size(struct workload *w, const struct io_job *j, int 
 	return v;
 }
 
-/* Bytes one clone transfers: io_size (or size), loops times. */
-static int64_t clone_bytes(const struct io_job *j, const struct io_file *f)
+/* Bytes one clone transfers: io_size (or size), loops times; `region`:
+ * the bytes of each of its files it works in. */
+static int64_t clone_bytes(const struct io_job *j, const struct io_file *f, uint64_t region)
 {
 	uint64_t bytes = j->io_size	 ? j->io_size
 			 : j->size	 ? j->size
-			 : f->nfiles > 1 ? f->size * f->nfiles
-					 : f->size;
+			 : f->nfiles > 1 ? region * f->nfiles
+					 : region;
 
 	return (int64_t)(bytes * j->loops);
 }
@@ -912,6 +982,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	struct wl_thread *t;
 	struct wl_flowop *fo;
 	uint64_t bs_max = j->nsplit[d] ? 0 : j->bs_lo[d] ? j->bs_hi[d] : j->bs[d];
+	uint64_t base = 0, region;
 
 	for (size_t i = 0; i < j->nsplit[d]; i++)
 		bs_max = MAX(bs_max, j->split[d][i].size);
@@ -930,8 +1001,9 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		if (j->openfiles && j->openfiles < j->nrfiles)
 			fo->openfiles = wl_int(j->openfiles);
 	} else {
-		fo = add_op(t, f->read_first || f->device ? FO_OPENFILE : FO_CREATEFILE, j->name,
-			    "open", f->fs);
+		int made = f->read_first || f->device || f->shared_empty;
+
+		fo = add_op(t, made ? FO_OPENFILE : FO_CREATEFILE, j->name, "open", f->fs);
 	}
 	if (j->direct)
 		fo->directio = wl_bool(1);
@@ -950,7 +1022,13 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 			    d == IO_DIR_WRITE ? "write" : "read", f->fs);
 	}
 	fo->iosize = block_size(io->w, j, d);
-	fo->wss = wl_int((int64_t)(io_job_file_size(j) ? io_job_file_size(j) : f->size));
+	/* the clone's region, [base, base + region): checked to fit when the
+	 * files were collected (collect_files, device_regions) */
+	(void)io_job_offset(j, k, f->device ? f->devsize : io_job_file_size(j), &base);
+	region = io_job_file_size(j) ? io_job_file_size(j) : f->devsize - base;
+	fo->wss = wl_int((int64_t)region);
+	if (base)
+		fo->offset = wl_int((int64_t)base);
 	if (io_job_random(j)) {
 		fo->random = wl_bool(1);
 		if (j->random_distribution)
@@ -977,7 +1055,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	 * done), or the runtime */
 	fo->iters = wl_int(INT64_MAX);
 	if (!j->time_based)
-		fo->iobytes = wl_int(clone_bytes(j, f));
+		fo->iobytes = wl_int(clone_bytes(j, f, region));
 	if (d == IO_DIR_WRITE)
 		add_sync(t, j);
 	if (f->nfiles <= 1)
@@ -1036,6 +1114,13 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 			f->fs->device_path = xstrdup(f->name);
 		} else if (f->read_first) {
 			f->fs->prealloc = wl_int(100);
+		} else if (f->users > 1) {
+			/* written only, by several clones: made empty beforehand
+			 * and opened by each (a clone's create would truncate
+			 * what the others wrote) */
+			f->fs->size = wl_int(0);
+			f->fs->prealloc = wl_int(100);
+			f->shared_empty = 1;
 		}
 	}
 	io->procs = xcalloc(io->njobs, sizeof(*io->procs));
@@ -1120,6 +1205,17 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	if (j->filesize) {
 		snprintf(key, sizeof(key), "job.%s.filesize", j->name);
 		kv_add(pl, key, "%llu", (unsigned long long)j->filesize);
+	}
+	if (j->offset || j->offset_pct > 0) {
+		snprintf(key, sizeof(key), "job.%s.offset", j->name);
+		if (j->offset_pct >= 0)
+			kv_add(pl, key, "%d%%", j->offset_pct);
+		else
+			kv_add(pl, key, "%llu", (unsigned long long)j->offset);
+	}
+	if (j->offset_increment) {
+		snprintf(key, sizeof(key), "job.%s.offset_increment", j->name);
+		kv_add(pl, key, "%llu", (unsigned long long)j->offset_increment);
 	}
 	snprintf(key, sizeof(key), "job.%s.numjobs", j->name);
 	kv_add(pl, key, "%u", j->numjobs);

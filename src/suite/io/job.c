@@ -28,6 +28,8 @@ const struct io_opt_info io_opt_table[] = {
 	{ "nrfiles", "N", "files per clone, <job>.<clone>.<file> (default 1)" },
 	{ "openfiles", "N", "at most N of them open at once (default --nrfiles)" },
 	{ "file_service_type", "TYPE", "roundrobin[:N] (default) or random[:N]: the file of\nthe next N requests" },
+	{ "offset", "SIZE|PCT%", "where the job's region starts: SIZE bytes in, or PCT%\nof the file or device (aligned down to the block size)" },
+	{ "offset_increment", "SIZE", "clone k's region starts k * SIZE after --offset" },
 	{ "io_size", "SIZE", "bytes to transfer (default --size)" },
 	{ "io_limit", "SIZE", "the same as --io_size" },
 	{ "numjobs", "N", "clones of the job, each its own thread (default 1)" },
@@ -82,7 +84,7 @@ const struct io_opt_info io_opt_table[] = {
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
 	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
-	"thinktime", "thinktime_blocks", "thinktime_spin", "offset", "offset_increment",
+	"thinktime", "thinktime_blocks", "thinktime_spin", "offset_align",
 	"startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
@@ -153,6 +155,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->kb_base = 1024;
 	j->nrfiles = 1;
 	j->fst_nr = 1;
+	j->offset_pct = -1;
 }
 
 static char *dup_or_null(const char *s)
@@ -202,6 +205,36 @@ uint64_t io_job_file_size(const struct io_job *j)
 	if (j->filesize)
 		return j->filesize;
 	return io_job_multi(j) ? j->size / j->nrfiles : j->size;
+}
+
+uint64_t io_job_min_bs(const struct io_job *j)
+{
+	uint64_t m = UINT64_MAX;
+
+	for (int d = 0; d < 2; d++) {
+		uint64_t b = j->bs_lo[d] ? j->bs_lo[d] : j->bs[d];
+
+		for (size_t i = 0; i < j->nsplit[d]; i++)
+			b = i ? MIN(b, j->split[d][i].size) : j->split[d][i].size;
+		m = MIN(m, b);
+	}
+	return m ? m : 1;
+}
+
+int io_job_offset(const struct io_job *j, unsigned k, uint64_t whole, uint64_t *base)
+{
+	uint64_t b = j->offset, inc;
+
+	if (j->offset_pct >= 0) {
+		/* no overflow: whole / 100 * pct stays below whole */
+		b = whole / 100 * (uint64_t)j->offset_pct + whole % 100 * (uint64_t)j->offset_pct / 100;
+		b -= b % io_job_min_bs(j);
+	}
+	if (__builtin_mul_overflow((uint64_t)k, j->offset_increment, &inc) ||
+	    __builtin_add_overflow(b, inc, &b) || b > (uint64_t)INT64_MAX)
+		return -ERANGE;
+	*base = b;
+	return 0;
 }
 
 int io_job_multi(const struct io_job *j)
@@ -698,6 +731,10 @@ static const char *expected(const char *key)
 		return "linear or poisson";
 	if (!strcmp(key, "rate_iops"))
 		return "requests per second, a whole number up to 1000000000 (0: none)";
+	if (!strcmp(key, "offset"))
+		return "a size, as 1m, or a percentage from 0 to 100, as 25%";
+	if (!strcmp(key, "offset_increment"))
+		return "a size, as 1m";
 	if (!strcmp(key, "rate") || !strcmp(key, "rate_min"))
 		return "bytes per second, as 500k or 10m (0: none; one value, no ',')";
 	return "a size, as 4k, 1m or 2g";
@@ -749,6 +786,31 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 		j->given |= IOJ_SIZE;
 		return 0;
 	}
+	if (!strcmp(key, "offset")) {
+		size_t n = strlen(val);
+
+		if (n > 1 && val[n - 1] == '%') {
+			char num[32];
+
+			if (n - 1 >= sizeof(num))
+				return -EINVAL;
+			memcpy(num, val, n - 1);
+			num[n - 1] = 0;
+			if (parse_uint(num, 0, 100, &v) < 0)
+				return -EINVAL;
+			j->offset_pct = (int)v;
+			j->offset = 0;
+			return 0;
+		}
+		if (io_size_parse(val, j->kb_base, &v) < 0 || v > (uint64_t)INT64_MAX)
+			return -EINVAL;
+		j->offset = v;
+		j->offset_pct = -1;
+		return 0;
+	}
+	if (!strcmp(key, "offset_increment"))
+		return io_size_parse(val, j->kb_base, &j->offset_increment) < 0 ||
+		       j->offset_increment > (uint64_t)INT64_MAX ? -EINVAL : 0;
 	if (!strcmp(key, "io_size") || !strcmp(key, "io_limit"))
 		return io_size_parse(val, j->kb_base, &j->io_size) < 0 || !j->io_size ? -EINVAL : 0;
 	if (!strcmp(key, "runtime") || !strcmp(key, "ramp_time")) {

@@ -64,6 +64,12 @@ struct io_job {
 	unsigned fst_nr;		 /* file_service_type's :N (requests per turn) */
 	int fst_random;			 /* file_service_type=random */
 	uint64_t io_size;		 /* 0: size */
+	/* offset=, offset_increment=: clone k's region starts at offset
+	 * (or offset_pct percent of the file or device, aligned down to the
+	 * smallest block size) plus k * offset_increment; io_job_offset() */
+	uint64_t offset;
+	int offset_pct;			 /* offset=P%: P; -1: offset is a size */
+	uint64_t offset_increment;
 	unsigned numjobs;
 	unsigned loops;
 	unsigned iodepth, iodepth_batch;
@@ -146,6 +152,15 @@ uint64_t io_job_file_size(const struct io_job *j);
 /* Whether the job's clones each go round several files (nrfiles above 1
  * without filename=). */
 int io_job_multi(const struct io_job *j);
+
+/* The smallest request size of the job (fio's minimum block size):
+ * bs, bsrange's low end or bssplit's smallest entry, over both
+ * directions. */
+uint64_t io_job_min_bs(const struct io_job *j);
+/* Where clone k's region starts in a file or device of `whole` bytes
+ * (offset=P% is of `whole`).  0, or -ERANGE when it would be past
+ * INT64_MAX. */
+int io_job_offset(const struct io_job *j, unsigned k, uint64_t whole, uint64_t *base);
 
 /* Whether the job reads, writes, and is random. */
 int io_job_reads(const struct io_job *j);
