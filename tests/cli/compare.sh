@@ -24,6 +24,15 @@ for o in "output FILE" "title TEXT" force no-pool; do
 	check "report --help lists --$o" grep -Eq -- "^ +(-o, )?--$o +[a-z]" "$T/out"
 done
 check "report --help names -o" grep -q -- "-o, --output" "$T/out"
+# what it refuses and what it allows, as results_load() does (tested below)
+check "report --help: refuses other suite or workload names" \
+	grep -q "results whose suite or workload names differ" "$T/out"
+check "report --help: refuses workloads that differ beyond their parameters" \
+	sh -c "tr '\\n' ' ' < '$T/out' | grep -q 'differ beyond their parameters'"
+check "report --help: allows parameter sweeps" \
+	sh -c "tr '\\n' ' ' < '$T/out' | grep -q 'Parameters may differ (a sweep: nthreads 4 against 8)'"
+check "report --help: pooled files must match, --no-pool" \
+	sh -c "tr '\\n' ' ' < '$T/out' | grep -q 'parameters and workloads must match, else exit 2'"
 expect_fail "compare with one file: usage error" 2 "at least two result files" \
 	"$FSGAUGE" compare "$F/ext4.json"
 expect_fail "compare with a bad option: the one unrecognized-option message (exit 2)" 2 \
@@ -137,6 +146,11 @@ check "... listing both workloads" grep -q "webserver.json: run webserver" "$T/e
 run "$FSGAUGE" compare --force "$F/ext4.json" "$F/webserver.json"
 check "different workloads with --force: exit 0" [ "$rc" -eq 0 ]
 check "... with a warning" grep -q "warning: comparing results of different workloads" "$T/err"
+expect_fail "report: different workloads refused (exit 2), as its help says" 2 \
+	"cannot compare results of different workloads" \
+	"$FSGAUGE" report "$F/ext4.json" "$F/webserver.json" -o "$T/wl.html"
+check "... listing both, writing no report" sh -c \
+	"grep -q 'webserver.json: run webserver' '$T/err' && [ ! -e '$T/wl.html' ]"
 # --- parameters that differ: what is compared, listed first ----------------
 run "$FSGAUGE" compare "$F/ext4.json" "$F/threads32.json"
 check "different parameters compared: exit 0 (exit $rc)" [ "$rc" -eq 0 ]
