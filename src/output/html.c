@@ -185,6 +185,27 @@ static void write_warnings(FILE *f, const struct comparison *c)
 	fputs("</ul></div>\n", f);
 }
 
+/* A parameter or environment value as a cell: a byte count in binary
+ * units (comparison_human_value: "1 MiB", "23.5 GiB") with the value as
+ * recorded in its title (the tooltip), anything else as it is. */
+static void value_cell(FILE *f, const char *key, const char *v)
+{
+	char buf[64];
+	const char *h = v ? comparison_human_value(key, v, buf, sizeof(buf)) : "";
+
+	if (h == v || !v) {
+		fputs("<td>", f);
+		esc(f, v ? v : "");
+		fputs("</td>", f);
+		return;
+	}
+	fputs("<td title=\"", f);
+	esc(f, v);
+	fputs("\">", f);
+	esc(f, h);
+	fputs("</td>", f);
+}
+
 static void diff_rows(FILE *f, const struct comparison *c, const struct cmp_diff *d, size_t n,
 		      const char *what)
 {
@@ -192,11 +213,8 @@ static void diff_rows(FILE *f, const struct comparison *c, const struct cmp_diff
 		fputs("<tr><th>", f);
 		esc(f, d[k].key);
 		fprintf(f, " <small>(%s)</small></th>", what);
-		for (size_t i = 0; i < c->nres; i++) {
-			fputs("<td>", f);
-			esc(f, d[k].values[i] ? d[k].values[i] : "");
-			fputs("</td>", f);
-		}
+		for (size_t i = 0; i < c->nres; i++)
+			value_cell(f, d[k].key, d[k].values[i]);
 		fputs("</tr>\n", f);
 	}
 }
@@ -271,7 +289,9 @@ static void write_kv_table(FILE *f, const struct comparison *c, const char *id, 
 		}
 	}
 	fprintf(f, "<section id=\"%s\">\n<h2>%s</h2>\n", id, title);
-	fputs("<p class=\"note\">Highlighted rows differ between results.", f);
+	fputs("<p class=\"note\">Highlighted rows differ between results; byte counts are in "
+	      "binary units (1 MiB = 1048576 bytes), the value as recorded in their tooltip.",
+	      f);
 	if (env)
 		fputs(" The command line is the one each result was made with (a result pooled "
 		      "from several files: its first file's), quoted so that it can be pasted "
@@ -305,9 +325,7 @@ static void write_kv_table(FILE *f, const struct comparison *c, const char *id, 
 		for (size_t i = 0; i < c->nres; i++) {
 			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
 
-			fputs("<td>", f);
-			esc(f, v ? v : "");
-			fputs("</td>", f);
+			value_cell(f, keys[k], v);
 		}
 		fputs("</tr>\n", f);
 	}

@@ -192,6 +192,14 @@ d=json.load(open(sys.argv[1])); d["label"]="big"; d["parameters"]["var.meanfiles
 json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/big.json"
 run "$FSGAUGE" compare "$F/single-a.json" "$T/big.json"
 check "a size parameter in binary units: 16 KiB → 1 MiB" grep -q "^  var.meanfilesize: 16 KiB → 1 MiB\$" "$T/out"
+# ... and in the report's tables, the raw value in the tooltip
+run "$FSGAUGE" report -o "$T/big.html" "$F/single-a.json" "$T/big.json"
+check "report: a size parameter in binary units, raw in title (what differs and parameters)" \
+	[ "$(grep -c '<td title="1048576">1 MiB</td>' "$T/big.html")" -eq 2 ]
+check "report: 16k as 16 KiB" grep -q '<td title="16k">16 KiB</td>' "$T/big.html"
+check "report: ram_bytes in binary units" grep -q '<td title="17179869184">16 GiB</td>' "$T/big.html"
+check "report: a count stays as it is, no title" sh -c \
+	"grep -q '<th>var.nthreads</th><td>16</td>' '$T/big.html' && ! grep -q 'title=\"16\"' '$T/big.html'"
 
 # workloads of one name that differ beyond their parameters: the lines
 wtext() { # OUT LABEL TEXT
