@@ -9,6 +9,7 @@
 
 #include "output/html_section.h"
 #include "output/svg.h"
+#include "util/shquote.h"
 #include "util/util.h"
 
 /* No '<' or '&' in here: the document must stay well-formed XML. */
@@ -39,6 +40,7 @@ static const char css[] =
 	".ns,.na{color:#666}\n"
 	".warn{border:1px solid #d9a400;background:#fff8e1;padding:8px 14px;margin:12px 0}\n"
 	".note{color:#555;font-size:13px}\n"
+	"code.cmdline{white-space:pre-wrap;word-break:break-all}\n"
 	"@media print{body{margin:0;max-width:none;font-size:11px}h2{break-after:avoid}"
 	"h3{break-after:avoid}svg.chart,table,.warn{break-inside:avoid}"
 	"svg.chart{border:none}tr.diff td,tr.diff th{background:none;font-weight:bold}"
@@ -183,6 +185,27 @@ static void write_warnings(FILE *f, const struct comparison *c)
 	fputs("</ul></div>\n", f);
 }
 
+/* A parameter or environment value as a cell: a byte count in binary
+ * units (comparison_human_value: "1 MiB", "23.5 GiB") with the value as
+ * recorded in its title (the tooltip), anything else as it is. */
+static void value_cell(FILE *f, const char *key, const char *v)
+{
+	char buf[64];
+	const char *h = v ? comparison_human_value(key, v, buf, sizeof(buf)) : "";
+
+	if (h == v || !v) {
+		fputs("<td>", f);
+		esc(f, v ? v : "");
+		fputs("</td>", f);
+		return;
+	}
+	fputs("<td title=\"", f);
+	esc(f, v);
+	fputs("\">", f);
+	esc(f, h);
+	fputs("</td>", f);
+}
+
 static void diff_rows(FILE *f, const struct comparison *c, const struct cmp_diff *d, size_t n,
 		      const char *what)
 {
@@ -190,11 +213,8 @@ static void diff_rows(FILE *f, const struct comparison *c, const struct cmp_diff
 		fputs("<tr><th>", f);
 		esc(f, d[k].key);
 		fprintf(f, " <small>(%s)</small></th>", what);
-		for (size_t i = 0; i < c->nres; i++) {
-			fputs("<td>", f);
-			esc(f, d[k].values[i] ? d[k].values[i] : "");
-			fputs("</td>", f);
-		}
+		for (size_t i = 0; i < c->nres; i++)
+			value_cell(f, d[k].key, d[k].values[i]);
 		fputs("</tr>\n", f);
 	}
 }
@@ -217,8 +237,37 @@ static void write_differences(FILE *f, const struct comparison *c)
 	fputs("</table>\n</section>\n", f);
 }
 
+/* The command line of each result, quoted for a shell (util/shquote.h),
+ * so that pasted it runs what made the result again.  Never highlighted:
+ * the file names in it (--json) differ between any two runs.  No row when
+ * no result recorded one (older results). */
+static void command_line_row(FILE *f, const struct comparison *c)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < c->nres; i++)
+		any |= c->res[i]->command_line != NULL;
+	if (!any)
+		return;
+	fputs("<tr data-key=\"command_line\"><th>command line</th>", f);
+	for (size_t i = 0; i < c->nres; i++) {
+		char *line;
+
+		if (!c->res[i]->command_line) {
+			fputs("<td class=\"na\">(not recorded)</td>", f);
+			continue;
+		}
+		line = shquote_argv(c->res[i]->command_line);
+		fputs("<td><code class=\"cmdline\">", f);
+		esc(f, line);
+		fputs("</code></td>", f);
+		free(line);
+	}
+	fputs("</tr>\n", f);
+}
+
 /* A key/value table with one column per result; rows whose values differ
- * are highlighted. */
+ * are highlighted.  The environment's starts with the command lines. */
 static void write_kv_table(FILE *f, const struct comparison *c, const char *id, const char *title,
 			   int env)
 {
@@ -240,8 +289,15 @@ static void write_kv_table(FILE *f, const struct comparison *c, const char *id, 
 		}
 	}
 	fprintf(f, "<section id=\"%s\">\n<h2>%s</h2>\n", id, title);
-	fputs("<p class=\"note\">Highlighted rows differ between results.</p>\n", f);
-	fputs("<table>\n<tr><th>key</th>", f);
+	fputs("<p class=\"note\">Highlighted rows differ between results; byte counts are in "
+	      "binary units (1 MiB = 1048576 bytes), the value as recorded in their tooltip.",
+	      f);
+	if (env)
+		fputs(" The command line is the one each result was made with (a result pooled "
+		      "from several files: its first file's), quoted so that it can be pasted "
+		      "into a shell.",
+		      f);
+	fputs("</p>\n<table>\n<tr><th>key</th>", f);
 	for (size_t i = 0; i < c->nres; i++) {
 		fputs("<th>", f);
 		swatch(f, (int)i);
@@ -249,6 +305,8 @@ static void write_kv_table(FILE *f, const struct comparison *c, const char *id, 
 		fputs("</th>", f);
 	}
 	fputs("</tr>\n", f);
+	if (env)
+		command_line_row(f, c);
 	for (size_t k = 0; k < nkeys; k++) {
 		const char *base = kv_get(env ? &c->res[0]->env : &c->res[0]->params, keys[k]);
 		int differs = 0;
@@ -267,9 +325,7 @@ static void write_kv_table(FILE *f, const struct comparison *c, const char *id, 
 		for (size_t i = 0; i < c->nres; i++) {
 			const char *v = kv_get(env ? &c->res[i]->env : &c->res[i]->params, keys[k]);
 
-			fputs("<td>", f);
-			esc(f, v ? v : "");
-			fputs("</td>", f);
+			value_cell(f, keys[k], v);
 		}
 		fputs("</tr>\n", f);
 	}

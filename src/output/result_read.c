@@ -532,6 +532,21 @@ static char **read_args(const json_t *a)
 	return v;
 }
 
+static char **dup_args(char *const *a)
+{
+	size_t n = 0;
+	char **v;
+
+	if (!a)
+		return NULL;
+	while (a[n])
+		n++;
+	v = xcalloc(n + 1, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = xstrdup(a[i]);
+	return v;
+}
+
 static void free_args(char **v)
 {
 	for (size_t i = 0; v && v[i]; i++)
@@ -1064,6 +1079,7 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 	rf->started_at = a->started_at ? xstrdup(a->started_at) : NULL;
 	rf->workload_hash = a->workload_hash ? xstrdup(a->workload_hash) : NULL;
 	rf->workload_text = a->workload_text ? xstrdup(a->workload_text) : NULL;
+	rf->command_line = dup_args(a->command_line);
 	rf->grid = a->grid;
 	rf->complete = 1;
 	rf->fs_warning = a->fs_warning ? xstrdup(a->fs_warning) : NULL;

@@ -245,8 +245,8 @@ void result_read_free(struct rfile *rf);
 /* A new result that pools files[0..n) (n >= 2; results of the same
  * configuration, usually the same label) as repeated runs of one: every
  * figure's samples are the files' samples one after the other, histograms
- * are merged, the time series is the first file's, and parameters and
- * environment are the first file's.  The caller checks that they match.
+ * are merged, and the time series, parameters, environment and command
+ * line are the first file's.  The caller checks that they match.
  * Free with result_read_free(); the files stay the caller's. */
 struct rfile *result_read_pool(struct rfile *const *files, size_t n);
 

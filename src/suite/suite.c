@@ -207,6 +207,8 @@ static int shared_option(struct suite_session *s, unsigned bit, const char *arg)
 			return EXIT_USAGE;
 		}
 	s->given |= bit;
+	if (bit == SH_QUIET)
+		s->quiet = 1;
 	switch (bit) {
 	case SH_DIR:
 		suite_add_target(s, "-d", arg);
@@ -680,7 +682,7 @@ static int conclude(struct suite_session *s, int rr)
 
 	if ((measured || rr >= 0) && s->ops->report)
 		s->ops->report(s, acc);
-	if (s->ops->verdicts_on_stderr && mpi_rank() == 0 && acc->nphases) {
+	if (s->ops->verdicts_on_stderr && !s->quiet && mpi_rank() == 0 && acc->nphases) {
 		fflush(stdout);
 		output_limited_by_all(stderr, acc);
 	}

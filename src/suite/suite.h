@@ -109,6 +109,8 @@ struct suite_session {
 				 * what would run, create nothing */
 	unsigned given;		/* SH_* options given on the command line
 				 * (untar refuses --data with a tarball) */
+	int quiet;		/* the user asked for quiet (-q, --quiet, bonnie's -q):
+				 * no verdicts_on_stderr lines (suite_main) */
 	int chatter;		/* setup messages on stderr ("run directory: ...");
 				 * 1 unless quiet (check may change it) */
 	int no_rundir;		/* check: nothing is created (block devices) */
@@ -173,7 +175,8 @@ struct suite_ops {
 	const char *one_target;
 	/* its text is another tool's layout (bonnie++, iozone), with no place
 	 * for fsgauge's lines: the "limited by" line of each phase goes to
-	 * stderr after its report (the others print it in their text) */
+	 * stderr after its report (the others print it in their text),
+	 * unless s->quiet: the verdicts stay in the JSON */
 	int verdicts_on_stderr;
 	size_t ctx_size;
 

@@ -24,6 +24,15 @@ for o in "output FILE" "title TEXT" force no-pool; do
 	check "report --help lists --$o" grep -Eq -- "^ +(-o, )?--$o +[a-z]" "$T/out"
 done
 check "report --help names -o" grep -q -- "-o, --output" "$T/out"
+# what it refuses and what it allows, as results_load() does (tested below)
+check "report --help: refuses other suite or workload names" \
+	grep -q "results whose suite or workload names differ" "$T/out"
+check "report --help: refuses workloads that differ beyond their parameters" \
+	sh -c "tr '\\n' ' ' < '$T/out' | grep -q 'differ beyond their parameters'"
+check "report --help: allows parameter sweeps" \
+	sh -c "tr '\\n' ' ' < '$T/out' | grep -q 'Parameters may differ (a sweep: nthreads 4 against 8)'"
+check "report --help: pooled files must match, --no-pool" \
+	sh -c "tr '\\n' ' ' < '$T/out' | grep -q 'parameters and workloads must match, else exit 2'"
 expect_fail "compare with one file: usage error" 2 "at least two result files" \
 	"$FSGAUGE" compare "$F/ext4.json"
 expect_fail "compare with a bad option: the one unrecognized-option message (exit 2)" 2 \
@@ -137,6 +146,11 @@ check "... listing both workloads" grep -q "webserver.json: run webserver" "$T/e
 run "$FSGAUGE" compare --force "$F/ext4.json" "$F/webserver.json"
 check "different workloads with --force: exit 0" [ "$rc" -eq 0 ]
 check "... with a warning" grep -q "warning: comparing results of different workloads" "$T/err"
+expect_fail "report: different workloads refused (exit 2), as its help says" 2 \
+	"cannot compare results of different workloads" \
+	"$FSGAUGE" report "$F/ext4.json" "$F/webserver.json" -o "$T/wl.html"
+check "... listing both, writing no report" sh -c \
+	"grep -q 'webserver.json: run webserver' '$T/err' && [ ! -e '$T/wl.html' ]"
 # --- parameters that differ: what is compared, listed first ----------------
 run "$FSGAUGE" compare "$F/ext4.json" "$F/threads32.json"
 check "different parameters compared: exit 0 (exit $rc)" [ "$rc" -eq 0 ]
@@ -178,6 +192,14 @@ d=json.load(open(sys.argv[1])); d["label"]="big"; d["parameters"]["var.meanfiles
 json.dump(d,open(sys.argv[2],"w"))' "$F/single-a.json" "$T/big.json"
 run "$FSGAUGE" compare "$F/single-a.json" "$T/big.json"
 check "a size parameter in binary units: 16 KiB → 1 MiB" grep -q "^  var.meanfilesize: 16 KiB → 1 MiB\$" "$T/out"
+# ... and in the report's tables, the raw value in the tooltip
+run "$FSGAUGE" report -o "$T/big.html" "$F/single-a.json" "$T/big.json"
+check "report: a size parameter in binary units, raw in title (what differs and parameters)" \
+	[ "$(grep -c '<td title="1048576">1 MiB</td>' "$T/big.html")" -eq 2 ]
+check "report: 16k as 16 KiB" grep -q '<td title="16k">16 KiB</td>' "$T/big.html"
+check "report: ram_bytes in binary units" grep -q '<td title="17179869184">16 GiB</td>' "$T/big.html"
+check "report: a count stays as it is, no title" sh -c \
+	"grep -q '<th>var.nthreads</th><td>16</td>' '$T/big.html' && ! grep -q 'title=\"16\"' '$T/big.html'"
 
 # workloads of one name that differ beyond their parameters: the lines
 wtext() { # OUT LABEL TEXT

@@ -193,9 +193,25 @@ check "a too-fast phase: undetermined, said why" \
 	grep -q '^limited by: undetermined: the phase was too fast to measure' "$T/out"
 
 # --- bonnie and iozone: the lines on stderr, their own text untouched -------
-run "$FSGAUGE" bonnie -d "$T" -s 8M -r 4 -n 0 -q
+# (none under -q / --quiet, as run -q prints nothing on stderr; the JSON
+# keeps them)
+run "$FSGAUGE" bonnie -d "$T" -s 8M -r 4 -n 0
 check "bonnie: one line per phase on stderr" grep -q '^phase put_block: limited by: ' "$T/err"
 check "bonnie: none on stdout" sh -c "! grep -q 'limited by' '$T/out'"
+run "$FSGAUGE" bonnie -d "$T" -s 8M -r 4 -n 0 -q --json "$T/bq.json"
+check "bonnie -q: no line on stderr or stdout" sh -c \
+	"[ $rc -eq 0 ] && ! grep -q 'limited by' '$T/err' '$T/out'"
+check "bonnie -q: the table still on stderr" grep -q '^Version' "$T/err"
+check "bonnie -q: the verdicts in the JSON" \
+	[ "$(json "$T/bq.json" 'all("limited_by" in p for p in d["phases"])')" = true ]
+run "$FSGAUGE" iozone -s 64k -r 4k -i 0 --dir "$T"
+check "iozone: one line per phase on stderr" grep -q '^phase write 64k 4k: limited by: ' "$T/err"
+check "iozone: none on stdout" sh -c "! grep -q 'limited by' '$T/out'"
+run "$FSGAUGE" iozone -s 64k -r 4k -i 0 --dir "$T" --quiet --json "$T/iq.json"
+check "iozone --quiet: nothing on stderr, no line on stdout" sh -c \
+	"[ $rc -eq 0 ] && [ ! -s '$T/err' ] && ! grep -q 'limited by' '$T/out'"
+check "iozone --quiet: the verdicts in the JSON" \
+	[ "$(json "$T/iq.json" 'all("limited_by" in p for p in d["phases"])')" = true ]
 
 # --- flush plausibility: fsyncs on the test directory's file system -------
 # (whether they are judged depends on the disk under $T: the invariants)

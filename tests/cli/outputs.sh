@@ -6,7 +6,8 @@
 # run directory is removed (so that a full file system still takes them);
 # `--json -` puts the JSON alone on stdout; a reader that closes the pipe
 # early leaves nothing behind; workload names cannot touch fsgauge's
-# marker; -d and -s dir= must agree.
+# marker; -d and -s dir= must agree; the report shows each result's
+# command line, quoted so that a shell reads back the words given.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -109,6 +110,52 @@ expect_fail "compare --json in a missing directory: exit 2" 2 \
 	"$FSGAUGE" compare "$T/a.json" "$T/b.json" --json "$T/no/c.json"
 run "$FSGAUGE" report "$T/a.json" "$T/b.json" -o "$T/r.html"
 check "report -o FILE: written (exit 0)" sh -c "[ $rc -eq 0 ] && grep -q '<html' '$T/r.html'"
+
+# --- the report shows each result's command line, pasteable ---
+# (words with a space, a quote and HTML's characters; a result without
+# one, as older files, says so)
+"$FSGAUGE" run varmail -d "$d" $small --engine null --label "it's <b>&c" --json "$T/q r.json" \
+	> /dev/null 2>&1
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["label"]="old"; del d["command_line"]
+json.dump(d,open(sys.argv[2],"w"))' "$T/a.json" "$T/old.json"
+run "$FSGAUGE" report "$T/a.json" "$T/q r.json" "$T/old.json" -o "$T/cl.html"
+check "report of results with command lines: exit 0" [ "$rc" -eq 0 ]
+python3 - "$T" > "$T/cl.out" 2>&1 << 'PY'
+import json, subprocess, sys
+import xml.etree.ElementTree as ET
+t = sys.argv[1]
+H = "{http://www.w3.org/1999/xhtml}"
+root = ET.parse(t + "/cl.html").getroot()
+env = [s for s in root.iter(H + "section") if s.get("id") == "environment"][0]
+rows = [tr for tr in env.iter(H + "tr") if tr.get("data-key") == "command_line"]
+assert len(rows) == 1, "one command-line row in the environment: %d" % len(rows)
+tds = rows[0].findall(H + "td")
+assert len(tds) == 3, "a cell per result: %d" % len(tds)
+for i, name in enumerate(("a.json", "q r.json")):
+    want = json.load(open(t + "/" + name))["command_line"]
+    code = tds[i].find(H + "code")
+    assert code is not None, "%s: no <code>" % name
+    line = code.text
+    # the shell reads the line back into the words run was given
+    got = subprocess.run(["sh", "-c", 'for w in %s; do printf "%%s\\0" "$w"; done' % line],
+                         capture_output=True, check=True).stdout.decode().split("\0")[:-1]
+    assert got == want, "%s: %r read back as %r" % (name, line, got)
+assert "'it'\\''s <b>&c'" in tds[1].find(H + "code").text, tds[1].find(H + "code").text
+assert "'" + t + "/q r.json'" in tds[1].find(H + "code").text, "the quoted file name"
+assert "".join(tds[2].itertext()) == "(not recorded)", "".join(tds[2].itertext())
+print("ok")
+PY
+check "... a command-line row, each pasteable (sh reads back run's words), HTML-escaped" \
+	sh -c "[ \"\$(cat '$T/cl.out')\" = ok ]"
+[ "$(cat "$T/cl.out")" = ok ] || sed 's/^/# /' "$T/cl.out"
+check "... the markup escaped: no raw <b> from the label" sh -c "! grep -q '<b>&c' '$T/cl.html'"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d["command_line"]=["fsgauge","second"]
+json.dump(d,open(sys.argv[2],"w"))' "$T/a.json" "$T/a2.json"
+run "$FSGAUGE" report "$T/a.json" "$T/a2.json" -o "$T/pool.html"
+check "a result pooled from two files: its first file's command line" sh -c \
+	"[ $rc -eq 0 ] && grep -q 'cmdline\">[^<]*fsgauge run varmail' '$T/pool.html' && ! grep -q 'fsgauge second' '$T/pool.html'"
 
 # --- root only: block devices and a full file system ---
 if [ "$(id -u)" -eq 0 ] && command -v losetup > /dev/null &&

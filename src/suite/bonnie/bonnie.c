@@ -378,7 +378,7 @@ static const struct suite_opt bonnie_opts_table[] = {
 	{ NULL, 'x', 'x', OPTARG_REQUIRED, "COUNT",
 	  "run the tests COUNT times (--repeat N is -x N); CSV\nlines only" },
 	{ "quiet", 'q', 'q', OPTARG_NONE, NULL,
-	  "quiet: the CSV line alone on stdout, the table on\nstderr" },
+	  "quiet: the CSV line alone on stdout, the table on\nstderr, no progress or \"limited by\" lines" },
 	{ NULL, 'm', 'm', OPTARG_REQUIRED, "NAME",
 	  "machine name in the report (default: the host name)" },
 	{ NULL, 'u', 'u', OPTARG_REQUIRED, "USER[:GROUP]",
@@ -568,6 +568,7 @@ static int bonnie_option(struct suite_session *s, int key, const char *arg, int 
 		return parse_n(b, arg) < 0 ? EXIT_USAGE : EXIT_OK;
 	case 'q':
 		b->quiet = 1;
+		s->quiet = 1;
 		return EXIT_OK;
 	case 's':
 		return parse_s(b, arg) < 0 ? EXIT_USAGE : EXIT_OK;
