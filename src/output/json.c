@@ -698,6 +698,8 @@ static json_t *result_json(const struct result *r)
 		json_t *j = json_object();
 
 		json_object_set_new(j, "name", json_string(f->name));
+		if (f->target)
+			json_object_set_new(j, "target", json_string(f->target));
 		json_object_set_new(j, "entries", json_integer((json_int_t)f->entries));
 		json_object_set_new(j, "preallocated", json_integer((json_int_t)f->preallocated));
 		json_object_set_new(j, "bytes", json_integer((json_int_t)f->bytes));

@@ -55,6 +55,12 @@ struct preflight_needs {
 	char lower_threads[512];
 };
 
+/* One target's share of a run over several targets (docs/targets.md):
+ * the data bytes and entries its filesets need in its file system. */
+struct target_needs {
+	double bytes, entries;
+};
+
 /* What there is; a negative figure is unknown or unlimited (no check). */
 struct preflight_have {
 	double bytes_free;	/* f_bavail x f_frsize */

@@ -620,6 +620,52 @@ double runner_thread_memory(const struct wl_thread *td)
 									      td->nflowops));
 }
 
+/* What fileset `def`, laid out in fs, takes in its file system. */
+static void fileset_needs(const struct wl_fileset *def, const struct rt_fileset *fs, double *bytes,
+			  double *entries)
+{
+	/* what preallocation writes: the mean size of the entries it
+	 * creates (a random size's mean), as the space they take */
+	*bytes = fs->leafdirs ? 0
+			      : (double)fs->n * wl_val_double(&def->size, NULL, 0) *
+					fs->prealloc_pct / 100.0;
+	/* every entry may be created during the run, each in its chunk
+	 * files; plus the intermediate and own directories */
+	*entries = (double)fs->n * fs->nchunks + (double)fs->ndirs +
+		   (fs->is_file || fs->flat ? 0 : 1);
+}
+
+int runner_needs_targets(const struct workload *w, const struct run_opts *o,
+			 const struct rundir *rds, size_t nrd, struct target_needs *tn)
+{
+	char rel[4096];
+
+	if (engine_spec_caps(o->engine) & ENGINE_DISKLESS)
+		return 0;
+	for (size_t i = 0; i < nrd; i++)
+		tn[i].entries += 2; /* its run directory and marker */
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct wl_fileset *def = w->filesets[i];
+		struct rt_fileset fs;
+		double bytes, entries;
+		int at, ret;
+
+		if (def->has_device)
+			continue;
+		at = runner_fileset_target(def, rds, nrd, rel, sizeof(rel), 1);
+		if (at < 0)
+			continue; /* refused with its message when the filesets are made */
+		memset(&fs, 0, sizeof(fs));
+		ret = fileset_layout(&fs, def);
+		if (ret < 0)
+			return ret;
+		fileset_needs(def, &fs, &bytes, &entries);
+		tn[at].bytes += bytes;
+		tn[at].entries += entries;
+	}
+	return 0;
+}
+
 int runner_needs(const struct workload *w, const struct run_opts *o, struct preflight_needs *n)
 {
 	/* the largest contributors, named in the messages */
@@ -650,14 +696,7 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 		nentries += (double)fs.n;
 		if (def->has_device || !creates)
 			continue;
-		/* what preallocation writes: the mean size of the entries
-		 * it creates (a random size's mean), as the space they take */
-		bytes = fs.leafdirs ? 0
-				    : (double)fs.n * wl_val_double(&def->size, NULL, 0) *
-					      fs.prealloc_pct / 100.0;
-		/* every entry may be created during the run, each in its
-		 * chunk files; plus the intermediate and own directories */
-		entries = (double)fs.n * fs.nchunks + (double)fs.ndirs + (fs.is_file || fs.flat ? 0 : 1);
+		fileset_needs(def, &fs, &bytes, &entries);
 		n->bytes += bytes;
 		n->entries += entries;
 		if (bytes > fb_bytes) {
@@ -1053,6 +1092,8 @@ int runner_create_filesets(struct runner *rn)
 			ret = fileset_create(fs, fs->rootfd, o->engine, &o->data,
 					     o->prealloc_threads ? o->prealloc_threads : ncpus(),
 					     o->seed + i, &runner_stop_signal, &ps);
+		if (!fs->def->has_device && rn->rds && rn->rds[fs->target].parent)
+			rf->target = xstrdup(rn->rds[fs->target].parent);
 		rf->entries = fs->n;
 		rf->preallocated = ps.files;
 		rf->bytes = ps.bytes;

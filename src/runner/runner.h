@@ -163,6 +163,14 @@ void runner_free(struct runner *rn);
  */
 struct preflight_needs;
 int runner_needs(const struct workload *w, const struct run_opts *o, struct preflight_needs *n);
+/* With several targets (docs/targets.md): each fileset's bytes and
+ * entries added to tn[i] of the run directory rds[i] its path names, and
+ * two entries to each (its run directory and marker); a fileset under no
+ * target is left for runner_create_filesets() to refuse.  Returns 0, or
+ * -EINVAL after a message for a fileset that cannot be laid out. */
+struct target_needs;
+int runner_needs_targets(const struct workload *w, const struct run_opts *o,
+			 const struct rundir *rds, size_t nrd, struct target_needs *tn);
 /* RAM a worker allocates beyond its I/O buffer (memsize): its state and a
  * statistics block (with its histogram) per flowop it runs, nflows
  * counting a composite's flowops too.  For front ends that count their

@@ -439,8 +439,10 @@ void result_free(struct result *r)
 	metric_defs_free(r);
 	for (size_t i = 0; i < r->nphases; i++)
 		phase_free(&r->phases[i]);
-	for (size_t i = 0; i < r->nfilesets; i++)
+	for (size_t i = 0; i < r->nfilesets; i++) {
 		free(r->filesets[i].name);
+		free(r->filesets[i].target);
+	}
 	free(r->filesets);
 	free(r->phases);
 	kv_free(&r->params);

@@ -417,6 +417,8 @@ struct result_phase {
 
 struct result_fileset {
 	char *name;
+	char *target;	    /* the target directory it lives in (as named);
+			     * NULL for a block device */
 	uint64_t entries;
 	uint64_t preallocated;
 	uint64_t bytes;	    /* bytes written while preallocating */

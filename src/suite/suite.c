@@ -23,7 +23,7 @@
 
 static const struct suite_opt shared_opts[] = {
 	{ "dir", 'd', SHKEY(SH_DIR), OPTARG_REQUIRED, "DIR",
-	  "target directory (default: $TMPDIR or /tmp); one:\nseveral are refused (docs/targets.md)" },
+	  "target directory (default: $TMPDIR or /tmp); one:\nseveral only as docs/targets.md says" },
 	{ "json", 0, SHKEY(SH_JSON), OPTARG_REQUIRED, "FILE",
 	  "write the full result as JSON ('-': stdout, and the\ntables go to stderr)" },
 	{ "label", 0, SHKEY(SH_LABEL), OPTARG_REQUIRED, "TEXT",

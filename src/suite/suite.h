@@ -125,9 +125,7 @@ struct suite_session {
 	 * as in s->needs); s->needs keeps the totals, and its memory and
 	 * threads are checked once.  With one target s->needs alone is
 	 * checked. */
-	struct target_needs {
-		double bytes, entries;
-	} *tneeds;
+	struct target_needs *tneeds;
 	struct workload *w;	/* the model the runner runs (owned by the suite);
 				 * NULL: no runner (ops->run does its own work) */
 	const char *workload;	/* the result's workload name */

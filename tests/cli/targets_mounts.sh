@@ -84,4 +84,96 @@ check "SIGINT: exit 130" [ "$rc" -eq 130 ]
 jcheck "SIGINT: JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
 check "SIGINT: both run directories removed" empty_dir "$a" && empty_dir "$b"
 
+# --- run FILE.f with a fileset under each target ------------------------------
+# fa in the large one, fb below a subdirectory of the small one; $dir is
+# the first target (fc sits there)
+two_f() {
+	cat >"$T/two.f" <<EOF
+define fileset name=fa,path=$a,entries=8,filesize=$1,prealloc
+define fileset name=fb,path=$b/sub,entries=8,filesize=$1,prealloc=$2
+define fileset name=fc,path=\$dir,entries=2,filesize=4k,prealloc
+define process name=p,instances=1
+{
+  thread name=t,memsize=64k,instances=1
+  {
+    flowop openfile name=oa,filesetname=fa,fd=1
+    flowop closefile name=ca,fd=1
+    flowop $3 name=ob,filesetname=fb,fd=1
+    flowop $4
+    flowop closefile name=cb,fd=1
+  }
+}
+run 1
+EOF
+}
+two_f 4k 100 openfile "readwholefile name=rb,fd=1,iosize=4k"
+run "$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 1 --keep --json "$T/r.json"
+check "run FILE.f with filesets under two -d: exit 0" [ "$rc" -eq 0 ]
+ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
+check "  a marked run directory in each target" \
+	[ -f "$ka/.fsgauge-run" ] && [ -f "$kb/.fsgauge-run" ]
+check "  each fileset in its own target's run directory (the path below the target)" \
+	[ "$(ls "$ka/fa" | wc -l)" -eq 8 ] && [ "$(ls "$kb/sub/fb" | wc -l)" -eq 8 ] &&
+	[ -d "$ka/fc" ] && [ ! -e "$kb/fa" ] && [ ! -e "$ka/sub" ] && [ ! -e "$kb/fc" ]
+jcheck "  the JSON names each fileset's target" "$T/r.json" \
+	'[(f["name"], f["target"]) for f in d["filesets"]] == [("fa", "'"$a"'"), ("fb", "'"$b"'"), ("fc", "'"$a"'")]'
+jcheck "  both flowops ran" "$T/r.json" \
+	'all(o["ops"] > 0 for o in d["phases"][0]["operations"] if o["name"] in ("oa", "ob", "rb")) and len([o for o in d["phases"][0]["operations"] if o["name"] in ("oa", "ob", "rb")]) == 3'
+rm -rf "$ka" "$kb"
+run "$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 1 -q
+check "run FILE.f on two targets without --keep: exit 0, both removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+
+# --- the refusals: a path under no target, a target holding no fileset -----
+c="$T/c"
+mkdir "$c"
+expect_fail "run FILE.f: a fileset under none of the targets (exit 2)" 2 \
+	"^fsgauge: fileset 'fb' has path '$b/sub', under none of the targets '$a' and '$c'; fsgauge only writes below its own run directory in each \(name the directory with -d\)\$" \
+	"$FSGAUGE" run "$T/two.f" -d "$a" -d "$c" -t 1
+check "  nothing created" empty_dir "$a" && empty_dir "$b" && empty_dir "$c"
+expect_fail "run FILE.f: a -d holding none of the filesets (exit 2)" 2 \
+	"^fsgauge: -d '$c' holds none of the filesets of workload 'two': give -d only for the directories its filesets' paths name \(docs/targets.md\)\$" \
+	"$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -d "$c" -t 1
+check "  nothing created" empty_dir "$a" && empty_dir "$b" && empty_dir "$c"
+expect_fail "run varmail: one \$dir and two -d stays refused" 2 \
+	"^fsgauge: -d given twice \('$a' and '$b'\): workload 'varmail' has one \\\$dir" \
+	"$FSGAUGE" run varmail -d "$a" -d "$b" -t 1
+two_f 1m 100 openfile "readwholefile name=rb,fd=1,iosize=4k"
+expect_fail "run FILE.f: the small target cannot hold its fileset (preflight, exit 2)" 2 \
+	"^fsgauge: not enough free space for the workload: 8.0 MiB needed, '$b' has" \
+	"$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 1
+check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
+
+# --- ENOSPC on the small one while the large one has room -------------------
+# fb's files are created and appended to during the run, each write
+# slowed (faulty's delay=) so that the small tmpfs can be filled from
+# outside once both run directories exist
+two_f 1m 0 createfile "appendfilerand name=wb,fd=1,iosize=64k"
+"$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 30 --engine "faulty:psync:op=write,delay=20000" \
+	--json "$T/e.json" >"$T/out" 2>"$T/err" &
+pid=$!
+wait_for "$T/err" "run directory: $b/" 30
+dd if=/dev/zero of="$b/filler" bs=64k 2>/dev/null
+wait "$pid"
+rc=$?
+rm -f "$b/filler"
+check "run on two targets, ENOSPC on one: exit 1" [ "$rc" -eq 1 ]
+check "  the message names the write and the path" \
+	grep -Eq "No space left on device" "$T/err" "$T/out"
+jcheck "  JSON marked stopped on error, not complete" "$T/e.json" \
+	'd["status"]["stopped_on_error"] and not d["status"]["complete"] and "No space left" in d["status"]["first_error"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- SIGINT ------------------------------------------------------------------
+two_f 4k 100 openfile "readwholefile name=rb,fd=1,iosize=4k"
+"$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 60 --json "$T/s.json" >"$T/out" 2>"$T/err" &
+pid=$!
+check "run on two targets, SIGINT: the run got going" wait_for "$T/err" 'Starting 1 t threads'
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "run on two targets, SIGINT: exit 130" [ "$rc" -eq 130 ]
+jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
 finish

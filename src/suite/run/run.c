@@ -133,6 +133,55 @@ static double run_duration(const struct run_suite *r)
 	return DEFAULT_DURATION;
 }
 
+/*
+ * Several -d (docs/targets.md): the workload's filesets must sit under
+ * them, each target holding at least one.  A workload whose filesets all
+ * sit in one (its $dir's) runs in one target; a fileset under none is
+ * refused here, before anything is created.  EXIT_OK or EXIT_USAGE after
+ * a message.
+ */
+static int targets_check(struct suite_session *s, const struct workload *w)
+{
+	/* the targets as runner_fileset_target() sees them before their run
+	 * directories exist: $dir is the first target itself */
+	struct rundir *rds = xcalloc(s->ntargets, sizeof(*rds));
+	unsigned char *used = xcalloc(s->ntargets, 1);
+	size_t nused = 0, unused = s->ntargets;
+	char rel[4096], what[1024];
+	int ret = EXIT_OK;
+
+	for (size_t i = 0; i < s->ntargets; i++)
+		rds[i].parent = rds[i].path = (char *)suite_target(s, i);
+	for (size_t i = 0; i < w->nfilesets && ret == EXIT_OK; i++) {
+		int at;
+
+		if (w->filesets[i]->has_device)
+			continue;
+		at = runner_fileset_target(w->filesets[i], rds, s->ntargets, rel, sizeof(rel), 0);
+		if (at < 0)
+			ret = EXIT_USAGE;
+		else if (!used[at]++)
+			nused++;
+	}
+	for (size_t i = s->ntargets; i-- > 0;)
+		if (!used[i])
+			unused = i; /* the first */
+	if (ret == EXIT_OK && nused < 2) {
+		msg_err("%s: workload '%s' has one $dir, so it runs in one target; give one -d "
+			"(docs/targets.md)",
+			suite_targets_text(s, what, sizeof(what)), w->name);
+		ret = EXIT_USAGE;
+	} else if (ret == EXIT_OK && nused < s->ntargets) {
+		msg_err("-d '%s' holds none of the filesets of workload '%s': give -d only for the "
+			"directories its filesets' paths name (docs/targets.md)",
+			suite_target(s, unused), w->name);
+		ret = EXIT_USAGE;
+	}
+	free(used);
+	free(rds);
+	return ret;
+}
+
 static int run_check(struct suite_session *s, int argc, char **argv)
 {
 	struct run_suite *r = ctx(s);
@@ -188,15 +237,7 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 		for (size_t i = 0; i < r->w->nechoes; i++)
 			fprintf(stderr, "%s\n", r->w->echoes[i]);
 	s->ro.duration = run_duration(r);
-	if (s->ntargets > 1) {
-		char what[1024];
-
-		msg_err("%s: workload '%s' has one $dir, so it runs in one target; give one -d "
-			"(docs/targets.md)",
-			suite_targets_text(s, what, sizeof(what)), r->w->name);
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	return s->ntargets > 1 ? targets_check(s, r->w) : EXIT_OK;
 }
 
 /*
@@ -232,6 +273,10 @@ static int run_plan(struct suite_session *s)
 	struct run_suite *r = ctx(s);
 
 	if (runner_needs(r->w, &s->ro, &s->needs) < 0)
+		return EXIT_USAGE;
+	/* several targets: each fileset's share in its own ($dir is still
+	 * the first target here, as runner_fileset_target() maps it) */
+	if (s->nrd > 1 && runner_needs_targets(r->w, &s->ro, s->rds, s->nrd, s->tneeds) < 0)
 		return EXIT_USAGE;
 	s->has_needs = 1;
 	workload_set_var(r->w, "dir", s->rd->path);
@@ -313,6 +358,10 @@ const struct suite_ops suite_run = {
 		 "or a workload file.  All files are created in a fresh, marked directory inside\n"
 		 "the target, which is removed afterwards unless --keep is given.",
 	.opts = run_opts,
+	.help_extra = "Several -d: a workload file whose filesets' paths sit under different\n"
+		      "directories takes one -d for each (each fileset goes in the run directory\n"
+		      "made there, $dir is the first); every -d must hold one of its filesets, and\n"
+		      "a workload with one $dir takes one -d (docs/targets.md).\n",
 	.shared = SH_DIR | SH_SESSION | SH_SEED | SH_ON_ERROR | SH_QUIET | SH_MEASURE | SH_DRY_RUN,
 	.ctx_size = sizeof(struct run_suite),
 	.init = run_init,
