@@ -441,8 +441,7 @@ run $B -d "$d" -r 0 -s 8 -n 0 --chunk-file 1m -m bad --engine "faulty:psync:op=r
 check "without --verify the same flipped bit goes unseen (exit 0)" [ "$rc" -eq 0 ]
 
 # --- SIGINT: partial results, exit 130, nothing left behind ------------------
-$B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json" > "$T/iout" 2>"$T/ierr" &
-pid=$!
+spawn "$T/iout" "$T/ierr" $B -d "$d" -r 0 -s 4096 -n 0 --engine null --json "$T/i.json"
 check "SIGINT: the run got going" wait_for "$T/ierr" '^Writing'
 sleep 0.2
 kill -INT $pid

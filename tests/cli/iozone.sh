@@ -397,8 +397,7 @@ expect_fail "not enough space" 2 "not enough free space" "$FSGAUGE" iozone -t 4 
 check "errors leave nothing behind" empty_dir "$d"
 
 # --- SIGINT: partial results, exit 130, files removed
-"$FSGAUGE" iozone -t 2 -s 100g -r 4k -i 0 -x --engine null --dir "$d" --json "$T/int.json" >"$T/out" 2>"$T/err" &
-pid=$!
+spawn "$T/out" "$T/err" "$FSGAUGE" iozone -t 2 -s 100g -r 4k -i 0 -x --engine null --dir "$d" --json "$T/int.json"
 check "SIGINT: the run got going" wait_for "$T/out" 'Each thread writes'
 sleep 0.2
 kill -INT "$pid"

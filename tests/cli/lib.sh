@@ -74,6 +74,21 @@ wait_for() {
 	done
 }
 
+# spawn OUT ERR COMMAND...: starts COMMAND in the background, its stdout
+# in OUT and stderr in ERR, and sets $pid.  Both files are removed first:
+# the redirections truncate them in the child, so a line an earlier run
+# left there could satisfy wait_for at once, and a signal sent then finds
+# the new process before it has installed its handlers, with SIGINT still
+# ignored (a background job of a non-interactive shell starts that way):
+# the signal is lost and the run goes on to its end.
+spawn() {
+	_o=$1 _e=$2
+	shift 2
+	rm -f "$_o" "$_e"
+	"$@" >"$_o" 2>"$_e" &
+	pid=$!
+}
+
 # empty_dir DIR: succeeds when DIR exists and holds nothing
 # True when uid 65534 can read every path given: the checks that act as
 # another user need the tree reachable (a clone under a 0700 directory,

@@ -167,9 +167,8 @@ check "FSGAUGE_CLOCK=bogus: the default clock (${clk%% *})" \
 # SIGINT mid-run: partial results marked, nothing left, exit 130
 # (the progress line, once a second, says operations have completed: no
 # guess at how long a slow or sanitized build needs to get going)
-"$FSGAUGE" run varmail -d "$d" -t 60 -s nfiles=50 --progress=always --json "$T/int.json" \
-	>"$T/int.out" 2>"$T/int.err" &
-pid=$!
+spawn "$T/int.out" "$T/int.err" "$FSGAUGE" run varmail -d "$d" -t 60 -s nfiles=50 \
+	--progress=always --json "$T/int.json"
 check "SIGINT: the run got going" wait_for "$T/int.err" '^run: .* [1-9][0-9]* ops/s'
 kill -INT $pid
 wait $pid

@@ -56,9 +56,8 @@ check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
 # tmpfs can be filled once both run directories exist; the writes there
 # then meet a real ENOSPC
 slow="faulty:psync:op=write,delay=20000"
-"$FSGAUGE" iozone -i 0 -t 2 -s 1m -r 4k -x -F "$a/f1" "$b/f2" --engine "$slow" \
-	--json "$T/e.json" >"$T/out" 2>"$T/err" &
-pid=$!
+spawn "$T/out" "$T/err" "$FSGAUGE" iozone -i 0 -t 2 -s 1m -r 4k -x -F "$a/f1" "$b/f2" \
+	--engine "$slow" --json "$T/e.json"
 wait_for "$T/err" "run directory: $b/" 30
 dd if=/dev/zero of="$b/filler" bs=64k 2>/dev/null
 wait "$pid"
@@ -72,9 +71,8 @@ jcheck "  JSON marked stopped on error, not complete" "$T/e.json" \
 check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
 
 # --- SIGINT ----------------------------------------------------------------------
-"$FSGAUGE" iozone -i 0 -t 2 -s 1m -r 4k -x -F "$a/f1" "$b/f2" --engine "$slow" \
-	--json "$T/s.json" >"$T/out" 2>"$T/err" &
-pid=$!
+spawn "$T/out" "$T/err" "$FSGAUGE" iozone -i 0 -t 2 -s 1m -r 4k -x -F "$a/f1" "$b/f2" \
+	--engine "$slow" --json "$T/s.json"
 check "SIGINT: the run got going" wait_for "$T/out" 'Each thread writes'
 sleep 0.3
 kill -INT "$pid"
@@ -149,9 +147,8 @@ check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
 # slowed (faulty's delay=) so that the small tmpfs can be filled from
 # outside once both run directories exist
 two_f 1m 0 createfile "appendfilerand name=wb,fd=1,iosize=64k"
-"$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 30 --engine "faulty:psync:op=write,delay=20000" \
-	--json "$T/e.json" >"$T/out" 2>"$T/err" &
-pid=$!
+spawn "$T/out" "$T/err" "$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 30 \
+	--engine "faulty:psync:op=write,delay=20000" --json "$T/e.json"
 wait_for "$T/err" "run directory: $b/" 30
 dd if=/dev/zero of="$b/filler" bs=64k 2>/dev/null
 wait "$pid"
@@ -166,8 +163,7 @@ check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
 
 # --- SIGINT ------------------------------------------------------------------
 two_f 4k 100 openfile "readwholefile name=rb,fd=1,iosize=4k"
-"$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 60 --json "$T/s.json" >"$T/out" 2>"$T/err" &
-pid=$!
+spawn "$T/out" "$T/err" "$FSGAUGE" run "$T/two.f" -d "$a" -d "$b" -t 60 --json "$T/s.json"
 check "run on two targets, SIGINT: the run got going" wait_for "$T/err" 'Starting 1 t threads'
 kill -INT "$pid"
 wait "$pid"

@@ -406,11 +406,11 @@ expect_fail "--data with a tarball" 2 "--data applies to --synthetic trees" \
 check "bad archives leave nothing" empty_dir "$d"
 
 # --- SIGINT mid-run: partial results, exit 130, nothing left -------------------------
-# (each backgrounded block starts from fresh files: its redirections truncate
-# in the child, after wait_for may already have read a stale line)
-rm -f "$T/int.json" "$T/int.out" "$T/int.err"
-"$FSGAUGE" untar --synthetic small -d "$d" --copies 500 --jobs 2 --max-time 30 --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
-pid=$!
+# (each backgrounded block starts from fresh files, spawn in lib.sh: its
+# redirections truncate in the child, after wait_for may have read a stale line)
+rm -f "$T/int.json"
+spawn "$T/int.out" "$T/int.err" "$FSGAUGE" untar --synthetic small -d "$d" --copies 500 --jobs 2 \
+	--max-time 30 --json "$T/int.json"
 check "SIGINT: the run got going" wait_for "$T/int.err" '^Running'
 sleep 0.5
 kill -INT $pid
