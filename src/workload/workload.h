@@ -381,6 +381,18 @@ struct wl_var *workload_var(const struct workload *w, const char *name);
  * Returns 0 or -EINVAL for an unparsable value. */
 int workload_set_var(struct workload *w, const char *name, const char *text);
 
+/*
+ * Several instances as one workload (replicate.c; `run --per-target`):
+ * workload_suffix_names() appends `sfx` to the name of every fileset,
+ * process, thread and flowop of w, and to what flowops name by them
+ * (filesetname=, target=), so that two instances share none;
+ * workload_absorb() moves src's filesets and processes to the end of
+ * dst's.  src keeps its variables and random variables, which the moved
+ * parts refer to: free it only after dst is done with.
+ */
+void workload_suffix_names(struct workload *w, const char *sfx);
+void workload_absorb(struct workload *dst, struct workload *src);
+
 /* A stable, canonical text form of the whole workload (every variable,
  * fileset, process, thread and flowop with resolved attribute values),
  * for golden tests and `fsgauge show --resolved`.  Caller frees. */

@@ -9,7 +9,7 @@ mkdir "$a" "$b" "$c"
 two="given twice \('$a' and '$b'\)"
 
 expect_fail "run: two -d with a one-\$dir workload" 2 \
-	"^fsgauge: -d $two: workload 'varmail' has one \\\$dir, so it runs in one target; give one -d \(docs/targets.md\)\$" \
+	"^fsgauge: -d $two: workload 'varmail' has one \\\$dir, so it runs in one target; give one -d, or --per-target to run it in each \(docs/targets.md\)\$" \
 	"$FSGAUGE" run varmail -d "$a" -d "$b" -t 1
 expect_fail "run: three -d are listed" 2 \
 	"^fsgauge: -d given 3 times \('$a', '$b', '$c'\): workload 'varmail' has one" \
@@ -51,6 +51,52 @@ check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
 expect_fail "iozone -F: one name twice in one directory" 2 \
 	"^fsgauge: file name 'f1' is given twice to -F in '$a'\$" \
 	"$FSGAUGE" iozone -i 0 -t 3 -s 64k -r 4k -F "$a/f1" "$b/f2" "$a/../a/f1"
+check "  nothing created" empty_dir "$a" && empty_dir "$b"
+
+# --- run --per-target: one instance of the workload in each target --------
+run "$FSGAUGE" run varmail -d "$a" -d "$b" -t 1 -s nfiles=20 -s nthreads=2 --per-target \
+	--json "$T/p.json"
+check "run --per-target on two directories: exit 0" [ "$rc" -eq 0 ]
+check "  one instance started in each" \
+	grep -q "Starting 1 filereader@1 instances" "$T/err" && grep -q "Starting 1 filereader@2 instances" "$T/err"
+check "  every operation named NAME@1 or NAME@2, each name in both" \
+	[ "$(json "$T/p.json" 'sorted(o["name"][:-2] for o in d["phases"][0]["operations"] if o["name"].endswith("@1")) == sorted(o["name"][:-2] for o in d["phases"][0]["operations"] if o["name"].endswith("@2")) and all(o["name"][-2:] in ("@1", "@2") for o in d["phases"][0]["operations"])')" = true ]
+check "  operations in each target" \
+	[ "$(json "$T/p.json" 'all(sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"].endswith(k)) > 0 for k in ("@1", "@2"))')" = true ]
+# the target lines' ops, and the IO Summary's
+ops_of() { grep -F "$1" "$T/out" | sed -n 's/^[^:]*: \([0-9]*\) ops .*/\1/p'; }
+t1=$(ops_of "  target 1 '$a'") t2=$(ops_of "  target 2 '$b'") all=$(ops_of "IO Summary")
+check "  a line per target; their ops add up to the IO Summary's" \
+	[ -n "$t1" ] && [ -n "$t2" ] && [ "$((t1 + t2))" -eq "$all" ]
+check "  a target line's ops are its operations' in the JSON" \
+	[ "$(json "$T/p.json" 'sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"].endswith("@1"))')" = "$t1" ]
+check "  the JSON: per_target, each fileset in its own target" \
+	[ "$(json "$T/p.json" 'd["parameters"]["per_target"] == "true" and sorted((f["name"], f["target"]) for f in d["filesets"]) == [("bigfileset@1", "'"$a"'"), ("bigfileset@2", "'"$b"'")]')" = true ]
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+run "$FSGAUGE" run varmail -d "$a" -d "$b" -t 1 -s nfiles=20 -s nthreads=1 --per-target --keep -q
+ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
+check "run --per-target --keep: each instance's fileset in its target's run directory" \
+	[ "$rc" -eq 0 ] && [ -d "$ka/bigfileset@1" ] && [ -d "$kb/bigfileset@2" ] &&
+	[ ! -e "$ka/bigfileset@2" ] && [ ! -e "$kb/bigfileset@1" ]
+rm -rf "$ka" "$kb"
+expect_fail "run --per-target with one -d" 2 \
+	"^fsgauge: --per-target runs the workload once in each target: give -d more than once\$" \
+	"$FSGAUGE" run varmail -d "$a" -t 1 --per-target
+cat >"$T/sub.f" <<EOF
+define fileset name=fa,path=$a/sub,entries=4,filesize=4k,prealloc
+define process name=p,instances=1
+{
+  thread name=t,memsize=64k,instances=1
+  {
+    flowop openfile name=oa,filesetname=fa,fd=1
+    flowop closefile name=ca,fd=1
+  }
+}
+run 1
+EOF
+expect_fail "run --per-target: a fileset not under \$dir" 2 \
+	"^fsgauge: --per-target: fileset 'fa' has path '$a/sub', not under [$]dir \('$b'\); --per-target runs workloads whose files are all under [$]dir \(docs/targets.md\)\$" \
+	"$FSGAUGE" run "$T/sub.f" -d "$a" -d "$b" --per-target
 check "  nothing created" empty_dir "$a" && empty_dir "$b"
 
 # the same directory named twice is one target

@@ -172,4 +172,25 @@ check "run on two targets, SIGINT: exit 130" [ "$rc" -eq 130 ]
 jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
 check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
 
+# --- run --per-target: one varmail in each file system ------------------------
+run "$FSGAUGE" run varmail -d "$a" -d "$b" -t 1 -s nfiles=10 -s filesize=4k -s nthreads=2 \
+	--per-target --json "$T/p.json"
+check "run --per-target on two file systems: exit 0" [ "$rc" -eq 0 ]
+jcheck "  operations in each target, together the whole" "$T/p.json" \
+	'sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"].endswith("@1")) > 0 and sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"].endswith("@2")) > 0 and sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"][-2:] in ("@1", "@2")) == sum(o["ops"] for o in d["phases"][0]["operations"])'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+expect_fail "run --per-target: the small target cannot hold its instance (exit 2)" 2 \
+	"^fsgauge: not enough free space .*'$b'" \
+	"$FSGAUGE" run varmail -d "$a" -d "$b" -t 1 -s nfiles=1000 -s filesize=16k --per-target
+check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
+spawn "$T/out" "$T/err" "$FSGAUGE" run varmail -d "$a" -d "$b" -t 60 -s nfiles=10 -s filesize=4k \
+	--per-target --json "$T/s.json"
+check "run --per-target, SIGINT: the run got going" wait_for "$T/err" '^Running'
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "run --per-target, SIGINT: exit 130" [ "$rc" -eq 130 ]
+jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
 finish

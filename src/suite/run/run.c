@@ -28,9 +28,15 @@ struct run_suite {
 	char *text;		/* the workload's text */
 	const char *source;	/* its file name or built-in name */
 	struct workload *w;
+	int per_target;		/* --per-target */
+	/* --per-target: the instance for each target (inst[0] is w, which
+	 * holds every instance's filesets and processes once they are
+	 * built; the others keep the variables those refer to) */
+	struct workload **inst;
+	size_t ninst;
 };
 
-enum { RUN_TIME = 't', RUN_SET = 's', RUN_FILE = 'f' };
+enum { RUN_TIME = 't', RUN_SET = 's', RUN_FILE = 'f', RUN_PER_TARGET = OPT_OWN };
 
 static const struct suite_opt run_opts[] = {
 	{ "file", 'f', RUN_FILE, OPTARG_REQUIRED, "FILE",
@@ -42,6 +48,10 @@ static const struct suite_opt run_opts[] = {
 	{ "set", 's', RUN_SET, OPTARG_REQUIRED, "VAR=VALUE",
 	  "set a workload variable, overriding the file's 'set'\n(repeatable; -s nthreads=32 -s "
 	  "filesize=64k)" },
+	{ "per-target", 0, RUN_PER_TARGET, OPTARG_NONE, NULL,
+	  "with several -d: run one instance of the workload in\neach target at once (as bonnie++ -p), "
+	  "each\noperation's figures kept apart as NAME@K, K the\nnumber of its -d from 1 "
+	  "(docs/targets.md)" },
 	{ 0 },
 };
 
@@ -57,6 +67,10 @@ static int run_option(struct suite_session *s, int key, const char *arg, int arg
 
 	(void)argc;
 	(void)argv;
+	if (key == RUN_PER_TARGET) {
+		r->per_target = 1;
+		return EXIT_OK;
+	}
 	if (key == RUN_FILE) {
 		if (r->file) {
 			msg_err("-f given twice ('%s' and '%s'): give one workload", r->file, arg);
@@ -167,8 +181,8 @@ static int targets_check(struct suite_session *s, const struct workload *w)
 		if (!used[i])
 			unused = i; /* the first */
 	if (ret == EXIT_OK && nused < 2) {
-		msg_err("%s: workload '%s' has one $dir, so it runs in one target; give one -d "
-			"(docs/targets.md)",
+		msg_err("%s: workload '%s' has one $dir, so it runs in one target; give one -d, "
+			"or --per-target to run it in each (docs/targets.md)",
 			suite_targets_text(s, what, sizeof(what)), w->name);
 		ret = EXIT_USAGE;
 	} else if (ret == EXIT_OK && nused < s->ntargets) {
@@ -182,10 +196,102 @@ static int targets_check(struct suite_session *s, const struct workload *w)
 	return ret;
 }
 
+/* The workload's text parsed with the overrides, $dir's among them, into
+ * *w: EXIT_OK, or EXIT_USAGE after the parser's message. */
+static int parse(struct run_suite *r, struct workload **w)
+{
+	struct wl_error werr;
+
+	if (workload_parse(r->text, r->source, r->ov, r->nov + 1, w, &werr) == 0)
+		return EXIT_OK;
+	if (werr.line)
+		msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
+	else /* the command line's -s: no position */
+		msg_err("%s: %s", werr.file, werr.msg);
+	return EXIT_USAGE;
+}
+
+/* Every fileset of instance k sits under target k (its $dir): EXIT_OK,
+ * or EXIT_USAGE after a message. */
+static int instance_check(struct suite_session *s, const struct workload *w, size_t k,
+			  const struct rundir *rds)
+{
+	char rel[4096];
+
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct wl_fileset *fs = w->filesets[i];
+		int at;
+
+		if (fs->has_device) {
+			msg_err("--per-target: %s '%s' is a block device, which the instances would "
+				"share; --per-target runs workloads whose files are all under $dir",
+				fs->is_file ? "file" : "fileset", fs->name);
+			return EXIT_USAGE;
+		}
+		at = runner_fileset_target(fs, rds, s->ntargets, rel, sizeof(rel), 0);
+		if (at < 0)
+			return EXIT_USAGE;
+		if ((size_t)at != k) {
+			msg_err("--per-target: %s '%s' has path '%s', not under $dir ('%s'); "
+				"--per-target runs workloads whose files are all under $dir "
+				"(docs/targets.md)",
+				fs->is_file ? "file" : "fileset", fs->name,
+				wl_val_str(&fs->path, ""), suite_target(s, k));
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
+/*
+ * --per-target (docs/targets.md): one instance of the workload in each
+ * target, parsed with its own target as $dir, every name in it given
+ * "@K" (K the target's number, from 1), all run as one workload r->w.
+ * EXIT_OK, or EXIT_USAGE after a message.
+ */
+static int per_target_build(struct suite_session *s, struct run_suite *r)
+{
+	/* the targets as runner_fileset_target() sees them before their run
+	 * directories exist */
+	struct rundir *rds;
+	int ret = EXIT_OK;
+
+	if (s->ntargets < 2) {
+		msg_err("--per-target runs the workload once in each target: give -d more than once");
+		return EXIT_USAGE;
+	}
+	rds = xcalloc(s->ntargets, sizeof(*rds));
+	for (size_t k = 0; k < s->ntargets; k++)
+		rds[k].parent = rds[k].path = (char *)suite_target(s, k);
+	r->inst = xcalloc(s->ntargets, sizeof(*r->inst));
+	r->inst[0] = r->w;
+	r->ninst = 1;
+	for (size_t k = 0; k < s->ntargets && ret == EXIT_OK; k++) {
+		if (k > 0) {
+			r->ov[r->nov].value = suite_target(s, k);
+			ret = parse(r, &r->inst[k]);
+			if (ret != EXIT_OK)
+				break;
+			r->ninst++;
+		}
+		ret = instance_check(s, r->inst[k], k, rds);
+	}
+	r->ov[r->nov].value = suite_target(s, 0);
+	for (size_t k = 0; k < r->ninst && ret == EXIT_OK; k++) {
+		char sfx[32];
+
+		snprintf(sfx, sizeof(sfx), "@%zu", k + 1);
+		workload_suffix_names(r->inst[k], sfx);
+	}
+	for (size_t k = 1; k < r->ninst && ret == EXIT_OK; k++)
+		workload_absorb(r->w, r->inst[k]);
+	free(rds);
+	return ret;
+}
+
 static int run_check(struct suite_session *s, int argc, char **argv)
 {
 	struct run_suite *r = ctx(s);
-	struct wl_error werr;
 	int ret;
 
 	if (r->dir_s && s->dir && strcmp(s->dir, r->dir_s)) {
@@ -224,19 +330,16 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 	r->ov[r->nov].name = "dir";
 	r->ov[r->nov].value = s->dir ? s->dir : rundir_default_parent();
 	r->ov[r->nov].implicit = 1;
-	if (workload_parse(r->text, r->source, r->ov, r->nov + 1, &r->w, &werr) < 0) {
-		if (werr.line)
-			msg_err("%s:%d:%d: %s", werr.file, werr.line, werr.col, werr.msg);
-		else /* the command line's -s: no position */
-			msg_err("%s: %s", werr.file, werr.msg);
+	if (parse(r, &r->w) != EXIT_OK)
 		return EXIT_USAGE;
-	}
 	for (size_t i = 0; i < r->w->nwarnings; i++)
 		msg_warn("%s", r->w->warnings[i]);
 	if (!s->ro.quiet)
 		for (size_t i = 0; i < r->w->nechoes; i++)
 			fprintf(stderr, "%s\n", r->w->echoes[i]);
 	s->ro.duration = run_duration(r);
+	if (r->per_target && per_target_build(s, r) != EXIT_OK)
+		return EXIT_USAGE;
 	return s->ntargets > 1 ? targets_check(s, r->w) : EXIT_OK;
 }
 
@@ -280,6 +383,8 @@ static int run_plan(struct suite_session *s)
 		return EXIT_USAGE;
 	s->has_needs = 1;
 	workload_set_var(r->w, "dir", s->rd->path);
+	for (size_t k = 1; k < r->ninst; k++)
+		workload_set_var(r->inst[k], "dir", s->rds[k].path);
 	s->w = r->w;
 	s->workload = r->w->name;
 	s->workload_hash = resolved_hash(r, &s->workload_text);
@@ -316,6 +421,8 @@ static void run_params(struct suite_session *s, struct result *res)
 			break;
 		}
 	}
+	if (ctx(s)->per_target)
+		kv_add(&res->params, "per_target", "true");
 	kv_add(&res->params, "duration", "%g", s->ro.duration);
 	kv_add(&res->params, "engine", "%s", s->ro.engine);
 	kv_add(&res->params, "seed", "%llu", (unsigned long long)s->ro.seed);
@@ -330,10 +437,54 @@ static int run_run(struct suite_session *s, struct runner *rn, struct result *on
 	return runner_phase(rn, "run", w->processes, w->nprocesses, s->ro.duration);
 }
 
+/* The K of an operation named NAME@K or NAME@K.SUFFIX (--per-target's
+ * names), or 0. */
+static size_t op_target(const char *name)
+{
+	const char *at = strrchr(name, '@');
+	char *end;
+	unsigned long k;
+
+	if (!at || at[1] < '1' || at[1] > '9')
+		return 0;
+	k = strtoul(at + 1, &end, 10);
+	return *end == 0 || *end == '.' ? k : 0;
+}
+
+/* --per-target: after the IO Summary (every target's operations), one
+ * line per target with its own operations' figures. */
+static void per_target_lines(struct suite_session *s, const struct result *acc)
+{
+	const struct result_phase *p;
+	struct result_phase sub;
+
+	if (!acc->nphases || acc->phases[acc->nphases - 1].too_fast)
+		return;
+	p = &acc->phases[acc->nphases - 1];
+	for (size_t k = 1; k <= ctx(s)->ninst; k++) {
+		struct result_headline h;
+
+		memset(&sub, 0, sizeof(sub));
+		sub.seconds = p->seconds;
+		sub.ops = xcalloc(p->nops ? p->nops : 1, sizeof(*sub.ops));
+		for (size_t i = 0; i < p->nops; i++)
+			if (op_target(p->ops[i].name) == k)
+				sub.ops[sub.nops++] = p->ops[i];
+		result_phase_headline(&sub, &h);
+		printf("  target %zu '%s': %llu ops %.1f ops/s, (%.0f/%.0f r/w) %.1fmb/s, "
+		       "%.3fms latency\n",
+		       k, suite_target(s, k - 1), (unsigned long long)h.ops, h.ops_per_second,
+		       h.read_ops_per_second, h.write_ops_per_second, h.mb_per_second,
+		       h.mean_latency_ms);
+		free(sub.ops);
+	}
+}
+
 static void run_report(struct suite_session *s, struct result *acc)
 {
-	(void)s;
 	output_text_flags(stdout, acc, OUTPUT_TEXT_FILEBENCH_ORDER);
+	if (ctx(s)->per_target)
+		per_target_lines(s, acc);
 }
 
 static void run_fini(struct suite_session *s)
@@ -341,6 +492,10 @@ static void run_fini(struct suite_session *s)
 	struct run_suite *r = ctx(s);
 
 	workload_free(r->w);
+	/* after w: its filesets and processes refer to their variables */
+	for (size_t k = 1; k < r->ninst; k++)
+		workload_free(r->inst[k]);
+	free(r->inst);
 	free(r->text);
 	free(r->ov);
 }
@@ -360,8 +515,9 @@ const struct suite_ops suite_run = {
 	.opts = run_opts,
 	.help_extra = "Several -d: a workload file whose filesets' paths sit under different\n"
 		      "directories takes one -d for each (each fileset goes in the run directory\n"
-		      "made there, $dir is the first); every -d must hold one of its filesets, and\n"
-		      "a workload with one $dir takes one -d (docs/targets.md).\n",
+		      "made there, $dir is the first); every -d must hold one of its filesets.  A\n"
+		      "workload with one $dir takes one -d, or several with --per-target: one\n"
+		      "instance in each, its names given @K (docs/targets.md).\n",
 	.shared = SH_DIR | SH_SESSION | SH_SEED | SH_ON_ERROR | SH_QUIET | SH_MEASURE | SH_DRY_RUN,
 	.ctx_size = sizeof(struct run_suite),
 	.init = run_init,
