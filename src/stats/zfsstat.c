@@ -13,7 +13,8 @@
 #include "util/human.h"
 #include "util/util.h"
 
-#define KSTAT_MAX (256u * 1024)
+/* arcstats, the largest, is under 8 KiB */
+#define KSTAT_MAX (64u * 1024)
 
 const struct zfs_field_def zfs_fields[ZFS__NFIELDS] = {
 	[ZFS_ARC_HITS] = { ZG_ARC, "hits", "hits", 0 },

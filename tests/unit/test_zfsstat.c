@@ -260,6 +260,40 @@ static void test_merge_line(void)
 	kv_free(&env);
 }
 
+/* The root from the environment, and its snapshot series: the first
+ * sample reads 1/, the second 2/, the later ones 2/ again; a plain root is
+ * read as it is. */
+static void test_root_series(void)
+{
+	static const struct {
+		const char *root;
+		uint64_t commits[3];
+		const char *what;
+	} cases[] = {
+		{ FIXTURE, { 912004, 916214, 916214 }, "a series: 1, 2, then 2 again" },
+		{ FIXTURE "/1", { 912004, 912004, 912004 }, "a plain root: itself each time" },
+	};
+
+	unsetenv(ZFSSTAT_ROOT_ENV);
+	is_str(zfsstat_root(), "/proc/spl/kstat/zfs", "the default root");
+	setenv(ZFSSTAT_ROOT_ENV, "", 1);
+	is_str(zfsstat_root(), "/proc/spl/kstat/zfs", "an empty variable: the default root");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int good = 1;
+
+		setenv(ZFSSTAT_ROOT_ENV, cases[i].root, 1);
+		for (int k = 0; k < 3; k++) {
+			struct zfs_snap s;
+
+			zfsstat_sample(NULL, &s);
+			good &= s.read && (s.have & BIT(ZFS_ZIL_COMMITS)) &&
+				s.v[ZFS_ZIL_COMMITS] == cases[i].commits[k];
+		}
+		ok(good, "%s", cases[i].what);
+	}
+	unsetenv(ZFSSTAT_ROOT_ENV);
+}
+
 int main(void)
 {
 	test_fixture();
@@ -268,5 +302,6 @@ int main(void)
 	test_parse_io();
 	test_delta();
 	test_merge_line();
+	test_root_series();
 	return done_testing();
 }
