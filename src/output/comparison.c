@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats/zfsstat.h"
 #include "util/human.h"
 #include "util/linediff.h"
 #include "util/size.h"
@@ -1104,16 +1105,25 @@ static void write_text_grouped(FILE *f, const struct comparison *c, int lw, int 
 			write_text_group(f, c, c->grids[k], t, lw, nw);
 }
 
-/* A phase's "limited by" line per result that has one (docs/insight.md). */
+/* A phase's "limited by" line per result that has one (docs/insight.md),
+ * and its ZFS line (stats/zfsstat.h). */
 static void write_text_limits(FILE *f, const struct comparison *c, const char *phase, int nw)
 {
+	char line[1536];
+
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rphase *ph = find_phase(c->res[i], phase);
 
-		if (!ph || !ph->limited_text)
+		if (!ph)
 			continue;
-		fprintf(f, "  limited by  %-*s  %s%s\n", nw, c->res[i]->name, ph->limited_text,
-			ph->limited_mixed ? " (its pooled runs' verdicts differ)" : "");
+		if (ph->limited_text)
+			fprintf(f, "  limited by  %-*s  %s%s\n", nw, c->res[i]->name,
+				ph->limited_text,
+				ph->limited_mixed ? " (its pooled runs' verdicts differ)" : "");
+		if (ph->zfs.present) {
+			zfsstat_line(&ph->zfs, &c->res[i]->env, line, sizeof(line));
+			fprintf(f, "  ZFS         %-*s  %s\n", nw, c->res[i]->name, line);
+		}
 	}
 }
 
@@ -1278,7 +1288,8 @@ static const char *method_name(enum compare_method m)
 	}
 }
 
-/* Result rf's "limited by" verdicts: {phase: {verdict, text, mixed}}. */
+/* Result rf's "limited by" verdicts: {phase: {verdict, text, mixed}}, and
+ * "zfs" (the ZFS line) when the phase has ZFS kstats. */
 static json_t *limits_json(const struct rfile *rf)
 {
 	json_t *o = json_object();
@@ -1294,6 +1305,12 @@ static json_t *limits_json(const struct rfile *rf)
 		json_object_set_new(v, "text",
 				    ph->limited_text ? json_string(ph->limited_text) : json_null());
 		json_object_set_new(v, "mixed", json_boolean(ph->limited_mixed));
+		if (ph->zfs.present) {
+			char line[1536];
+
+			zfsstat_line(&ph->zfs, &rf->env, line, sizeof(line));
+			json_object_set_new(v, "zfs", json_string(line));
+		}
 		json_object_set_new(o, ph->name, v);
 	}
 	return o;

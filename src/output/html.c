@@ -9,6 +9,7 @@
 
 #include "output/html_section.h"
 #include "output/svg.h"
+#include "stats/zfsstat.h"
 #include "util/shquote.h"
 #include "util/util.h"
 
@@ -139,6 +140,14 @@ static void limits_row(FILE *f, const struct rfile *rf, size_t i, const struct r
 	esc(f, colon ? colon + 2 : text);
 	if (ph->limited_mixed)
 		fputs(" (its pooled runs' verdicts differ)", f);
+	if (ph->zfs.present) {
+		char line[1536];
+
+		zfsstat_line(&ph->zfs, &rf->env, line, sizeof(line));
+		fputs("<div class=\"zfs\">ZFS: ", f);
+		esc(f, line);
+		fputs("</div>", f);
+	}
 	fputs("</td></tr>\n", f);
 }
 

@@ -13,6 +13,7 @@
 #include "output/comparison.h"
 #include "output/output.h"
 #include "stats/insight.h"
+#include "stats/zfsstat.h"
 #include "util/outfile.h"
 #include "util/util.h"
 
@@ -474,6 +475,48 @@ static const char *class_name(enum op_class c)
 	return c == OPC_READ ? "read" : c == OPC_WRITE ? "write" : "other";
 }
 
+/* "zfs": the ZFS view (stats/zfsstat.h): per group its fields, null when
+ * not known; a group none of whose fields is known is left out. */
+static json_t *zfs_json(const struct result_zfs *z)
+{
+	json_t *o = json_object(), *g[4] = { NULL, NULL, NULL, NULL };
+	double hp = zfsstat_arc_hit_percent(z);
+	int64_t lb = zfsstat_zil_log_bytes(z);
+	char line[1024];
+
+	json_object_set_new(o, "kstat_root", json_string(zfsstat_root()));
+	for (int f = 0; f < ZFS__NFIELDS; f++)
+		if (z->have & (1ull << f) && !g[zfs_fields[f].group])
+			g[zfs_fields[f].group] = json_object();
+	for (int f = 0; f < ZFS__NFIELDS; f++) {
+		json_t *go = g[zfs_fields[f].group];
+
+		if (!go)
+			continue;
+		json_object_set_new(go, zfs_fields[f].key,
+				    z->have & (1ull << f) && z->v[f] <= INT64_MAX
+					    ? json_integer((json_int_t)z->v[f])
+					    : json_null());
+	}
+	if (g[ZG_ARC])
+		json_object_set_new(g[ZG_ARC], "hit_percent", hp >= 0 ? json_real(hp) : json_null());
+	if (g[ZG_ZIL])
+		json_object_set_new(g[ZG_ZIL], "log_bytes",
+				    lb >= 0 ? json_integer((json_int_t)lb) : json_null());
+	if (g[ZG_POOL])
+		json_object_set_new(g[ZG_POOL], "name", json_string(z->pool));
+	if (g[ZG_DATASET]) {
+		json_object_set_new(g[ZG_DATASET], "name", json_string(z->dataset));
+		json_object_set_new(g[ZG_DATASET], "objset", json_string(z->objset));
+	}
+	for (int k = 0; k < 4; k++)
+		if (g[k])
+			json_object_set_new(o, zfs_group_name((enum zfs_group)k), g[k]);
+	zfsstat_line(z, NULL, line, sizeof(line));
+	json_object_set_new(o, "text", json_string(line));
+	return o;
+}
+
 static json_t *phase_json(const struct result_phase *p)
 {
 	json_t *o = json_object(), *ops = json_array(), *sum, *cpu = json_object();
@@ -515,6 +558,8 @@ static json_t *phase_json(const struct result_phase *p)
 	json_object_set_new(o, "workers", threads_json(&p->threads));
 	if (p->stored.checked)
 		json_object_set_new(o, "stored", stored_json(&p->stored));
+	if (p->zfs.present)
+		json_object_set_new(o, "zfs", zfs_json(&p->zfs));
 	json_object_set_new(o, "limited_by", limited_by_json(p));
 	if (p->interval > 0) {
 		json_object_set_new(o, "interval_seconds", json_real(p->interval));

@@ -31,8 +31,14 @@ int output_cache_warnings(FILE *f, const struct result_phase *p, const char *ind
 /* The "limited by: ..." line of one phase (stats/insight.h), with its
  * newline; `prefix` goes before it ("" or "phase seqwrite: "). */
 void output_limited_by(FILE *f, const struct result_phase *p, const char *prefix);
-/* Every phase's line (phases named when there are several): the suites
- * whose own text has no place for it print it after their report. */
+/* The ZFS view of one phase (stats/zfsstat.h), "<prefix>ZFS: ...\n", when
+ * the phase has ZFS kstats; env (the result's environment: the dataset's
+ * properties) may be NULL.  Prints nothing otherwise. */
+void output_zfs(FILE *f, const struct result_phase *p, const struct kvlist *env,
+		const char *prefix);
+/* Every phase's line (phases named when there are several), and its ZFS
+ * line: the suites whose own text has no place for it print it after
+ * their report. */
 void output_limited_by_all(FILE *f, const struct result *r);
 
 /* Write the result as JSON to `path` ("-" for stdout).  Returns 0 or

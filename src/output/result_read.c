@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stats/zfsstat.h"
 #include "util/util.h"
 
 const struct figure_info result_read_figures[FIG_COUNT] = {
@@ -362,6 +363,39 @@ static const json_t *repeat_op(const json_t *rep, const char *name)
 	return NULL;
 }
 
+
+/* "zfs" (stats/zfsstat.h): each field a non-negative integer, else unknown;
+ * the pool's and the dataset's names. */
+static void read_zfs(const json_t *jz, struct result_zfs *z)
+{
+	const json_t *pool, *ds;
+
+	memset(z, 0, sizeof(*z));
+	if (!json_is_object(jz))
+		return;
+	z->present = 1;
+	for (int f = 0; f < ZFS__NFIELDS; f++) {
+		const json_t *g = json_object_get(jz, zfs_group_name(zfs_fields[f].group));
+		const json_t *v = json_object_get(g, zfs_fields[f].key);
+
+		if (json_is_integer(v) && json_integer_value(v) >= 0) {
+			z->v[f] = (uint64_t)json_integer_value(v);
+			z->have |= 1ull << f;
+		}
+	}
+	pool = json_object_get(jz, "pool");
+	ds = json_object_get(jz, "dataset");
+	if (json_is_string(json_object_get(pool, "name")))
+		snprintf(z->pool, sizeof(z->pool), "%s",
+			 json_string_value(json_object_get(pool, "name")));
+	if (json_is_string(json_object_get(ds, "name")) &&
+	    json_is_string(json_object_get(ds, "objset"))) {
+		snprintf(z->dataset, sizeof(z->dataset), "%s",
+			 json_string_value(json_object_get(ds, "name")));
+		snprintf(z->objset, sizeof(z->objset), "%s",
+			 json_string_value(json_object_get(ds, "objset")));
+	}
+}
 static int read_phase(const char *path, size_t idx, const json_t *jp, struct rphase *p)
 {
 	const json_t *name = json_object_get(jp, "name"), *sum = json_object_get(jp, "summary");
@@ -398,6 +432,7 @@ static int read_phase(const char *path, size_t idx, const json_t *jp, struct rph
 		p->limited_text = str_or_null(json_object_get(jp, "limited_by"), "text");
 	}
 	read_metrics(json_object_get(jp, "metrics"), p);
+	read_zfs(json_object_get(jp, "zfs"), &p->zfs);
 
 	nrep = reps ? json_array_size(reps) : 0;
 	p->nrepeats = nrep;
@@ -1031,6 +1066,7 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 	dst->too_fast |= src->too_fast;
 	if (dst->limited_by && src->limited_by && strcmp(dst->limited_by, src->limited_by))
 		dst->limited_mixed = 1;
+	zfsstat_merge(&dst->zfs, &src->zfs);
 	if (src->writes_absorbed && !dst->writes_absorbed) {
 		dst->writes_absorbed = 1;
 		free(dst->write_reason);

@@ -193,6 +193,9 @@ struct rphase {
 	 * says another pooled file's verdict differed */
 	char *limited_by, *limited_text;
 	int limited_mixed;
+	/* "zfs": the ZFS view (stats/zfsstat.h), present 0 without; pooled
+	 * files' figures are merged as repeats are */
+	struct result_zfs zfs;
 	struct rmetric *metrics; /* entries of "metrics" with a number "value" */
 	size_t nmetrics;
 };

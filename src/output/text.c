@@ -5,6 +5,7 @@
 
 #include "output/output.h"
 #include "stats/insight.h"
+#include "stats/zfsstat.h"
 #include "util/util.h"
 
 #define MB (1024.0 * 1024.0)
@@ -170,7 +171,8 @@ static void system_cpu_text(FILE *f, const struct result_phase *p)
 		100.0 * (double)c->steal / tot, 100.0 * (double)c->idle / tot);
 }
 
-static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
+static void phase_text(FILE *f, const struct result_phase *p, const struct kvlist *env,
+		       unsigned flags)
 {
 	double secs = p->seconds > 0 ? p->seconds : 1e-9;
 
@@ -199,6 +201,7 @@ static void phase_text(FILE *f, const struct result_phase *p, unsigned flags)
 	device_text(f, p);
 	system_cpu_text(f, p);
 	output_cache_warnings(f, p, NULL, NULL);
+	output_zfs(f, p, env, "");
 	output_limited_by(f, p, "");
 }
 
@@ -242,12 +245,24 @@ void output_limited_by(FILE *f, const struct result_phase *p, const char *prefix
 	fprintf(f, "%slimited by: %s\n", prefix, line);
 }
 
+void output_zfs(FILE *f, const struct result_phase *p, const struct kvlist *env,
+		const char *prefix)
+{
+	char line[1536];
+
+	if (!p->zfs.present)
+		return;
+	zfsstat_line(&p->zfs, env, line, sizeof(line));
+	fprintf(f, "%sZFS: %s\n", prefix, line);
+}
+
 void output_limited_by_all(FILE *f, const struct result *r)
 {
 	for (size_t i = 0; i < r->nphases; i++) {
 		char *pre = r->nphases > 1 ? xasprintf("phase %s: ", r->phases[i].name) : NULL;
 
 		output_limited_by(f, &r->phases[i], pre ? pre : "");
+		output_zfs(f, &r->phases[i], &r->env, pre ? pre : "");
 		free(pre);
 	}
 }
@@ -264,7 +279,7 @@ void output_text_flags(FILE *f, const struct result *r, unsigned flags)
 
 		if (r->nphases > 1)
 			fprintf(f, "Phase %s:\n", p->name);
-		phase_text(f, p, flags);
+		phase_text(f, p, &r->env, flags);
 	}
 	if (r->interrupted)
 		fprintf(f, "NOTE: interrupted by a signal: these are partial results\n");

@@ -373,6 +373,7 @@ struct runner {
 	/* what lies under the run directory (found once) */
 	struct devices devs;
 	char fstype[64];
+	char zfs_dataset[512]; /* the target's dataset on ZFS ("tank/fs"), else "" */
 	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
 	uint64_t stonewall_ns; /* atomic: when the first did (0: none here) */
 	int wall_told;	      /* the stonewall is known to the other clients */

@@ -33,6 +33,7 @@
 #include "stats/cache.h"
 #include "stats/steady.h"
 #include "stats/sysstat.h"
+#include "stats/zfsstat.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -59,6 +60,7 @@ struct measure {
 	int cpu_ok;
 	struct cpu_times cpu0;
 	struct meminfo mem0;
+	struct zfs_snap *zfs0;	 /* the kstats at the window's start */
 	struct op_stats *base;	 /* per op at the end of the warm-up */
 	/* --interval */
 	uint64_t interval_ns, next_tick, t_prev;
@@ -217,6 +219,9 @@ static void window_start(struct measure *m, uint64_t now, int before_gate)
 	getrusage(RUSAGE_SELF, &m->ru0);
 	m->cpu_ok = sysstat_cpu(&m->cpu0) == 0;
 	sysstat_mem(&m->mem0);
+	if (!m->zfs0)
+		m->zfs0 = xmalloc(sizeof(*m->zfs0));
+	zfsstat_sample(m->rn->zfs_dataset, m->zfs0);
 	threads_start(m, now, before_gate);
 }
 
@@ -672,6 +677,19 @@ static void phase_cache(struct measure *m, struct result_phase *ph)
 	cache_assess(&in, &ph->cache);
 }
 
+/* The ZFS kstats over the window (absent without them). */
+static void phase_zfs(struct measure *m, struct result_phase *ph)
+{
+	struct zfs_snap *end;
+
+	if (!m->zfs0)
+		return;
+	end = xmalloc(sizeof(*end));
+	zfsstat_sample(m->rn->zfs_dataset, end);
+	zfsstat_delta(m->zfs0, end, &ph->zfs);
+	free(end);
+}
+
 void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 {
 	struct rusage ru1;
@@ -721,6 +739,7 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 		cpu_times_sub(&ph->system_cpu, &c1, &m->cpu0);
 	}
 	phase_devices(m, ph, end);
+	phase_zfs(m, ph);
 	ph->interval = m->interval_ns ? (double)m->interval_ns / 1e9 : 0;
 	ph->intervals = m->ivs.intervals;
 	ph->nintervals = m->ivs.nintervals;
@@ -751,6 +770,7 @@ void measure_free(struct measure *m)
 		free(m->ivs.intervals[i].op_p99_ns);
 	}
 	free(m->ivs.intervals);
+	free(m->zfs0);
 	free(m->dev0);
 	free(m->dev_prev);
 	free(m->dev_cur);

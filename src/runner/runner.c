@@ -977,8 +977,12 @@ struct runner *runner_new(struct workload *w, struct rundir *rds, size_t nrd,
 		rn->dirfd = rd->fd;
 		devices_find(rd->path, &rn->devs);
 		devices_more(rn);
-		if (env_mount_of(rd->path, &mi) == 0)
+		if (env_mount_of(rd->path, &mi) == 0) {
 			snprintf(rn->fstype, sizeof(rn->fstype), "%s", mi.fstype);
+			if (!strcmp(mi.fstype, "zfs"))
+				snprintf(rn->zfs_dataset, sizeof(rn->zfs_dataset), "%s",
+					 mi.source);
+		}
 	} else {
 		/* block devices only: their counters are the devices' own */
 		size_t n = 0;

@@ -11,6 +11,7 @@
 #include <xxhash.h>
 
 #include "stats/summary.h"
+#include "stats/zfsstat.h"
 #include "util/util.h"
 
 void op_stats_init(struct op_stats *s)
@@ -836,6 +837,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 	cache_merge(&a->cache, &b->cache);
 	result_threads_merge(&a->threads, &b->threads);
 	stored_merge(&a->stored, &b->stored);
+	zfsstat_merge(&a->zfs, &b->zfs);
 	a->interval = b->interval;
 	for (size_t i = 0; i < b->nintervals; i++) {
 		struct result_interval *src = &b->intervals[i];

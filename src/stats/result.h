@@ -267,6 +267,54 @@ struct result_stored {
  * owned by s): `data` is the --data pattern's text ("random", "zero"). */
 void result_stored_judge(struct result_stored *s, const char *data);
 
+/* OpenZFS's kstats over a phase (stats/zfsstat.h, docs/insight.md "The ZFS
+ * view"): the ARC's and the ZIL's counters (the whole machine), and the
+ * target's pool and dataset.  v[f] is field f's change over the phase
+ * (the end's value for a gauge: the ARC's size and targets), known when
+ * bit f of `have` is set: a field missing from either sample, or a
+ * counter that went backwards (the module reloaded, the pool
+ * re-imported), is unknown, never a difference of garbage.  Plain data. */
+enum zfs_field {
+	ZFS_ARC_HITS,
+	ZFS_ARC_MISSES,
+	ZFS_ARC_DD_HITS,
+	ZFS_ARC_DD_MISSES,
+	ZFS_ARC_DM_HITS,
+	ZFS_ARC_DM_MISSES,
+	ZFS_ARC_PD_HITS,
+	ZFS_ARC_PD_MISSES,
+	ZFS_ARC_SIZE_START, /* gauge: the ARC's size when the phase started */
+	ZFS_ARC_SIZE,	    /* gauges at the end: size, target (c), c_max */
+	ZFS_ARC_C,
+	ZFS_ARC_C_MAX,
+	ZFS_ZIL_COMMITS,
+	ZFS_ZIL_COMMIT_WRITERS,
+	ZFS_ZIL_ITXS,
+	ZFS_ZIL_INDIRECT_BYTES,
+	ZFS_ZIL_COPIED_BYTES,
+	ZFS_ZIL_NEEDCOPY_BYTES,
+	ZFS_ZIL_NORMAL_BYTES,
+	ZFS_ZIL_SLOG_BYTES,
+	ZFS_POOL_READS,
+	ZFS_POOL_WRITES,
+	ZFS_POOL_BYTES_READ,
+	ZFS_POOL_BYTES_WRITTEN,
+	ZFS_DS_READS,
+	ZFS_DS_WRITES,
+	ZFS_DS_BYTES_READ,
+	ZFS_DS_BYTES_WRITTEN,
+	ZFS__NFIELDS
+};
+
+struct result_zfs {
+	int present;		  /* a kstat file was read at both ends */
+	uint64_t have;		  /* bit f: v[f] is known */
+	uint64_t v[ZFS__NFIELDS];
+	char pool[256];		  /* the target's pool ("tank"), when its io kstat was read */
+	char dataset[256];	  /* the target's dataset ("tank/fs"), when its objset was */
+	char objset[32];	  /* that objset's kstat ("objset-0x36") */
+};
+
 /* One --interval sample of a phase. */
 struct result_interval {
 	unsigned repeat;  /* 0-based repeat this interval belongs to */
@@ -390,6 +438,7 @@ struct result_phase {
 	struct result_cache cache;
 	struct result_threads threads;
 	struct result_stored stored;
+	struct result_zfs zfs; /* present 0 without ZFS kstats */
 	/* --interval */
 	double interval;
 	struct result_interval *intervals;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "stats/zfsstat.h"
 #include "util/util.h"
 
 /* Read a small /proc file whole; returns bytes read or -errno. */
@@ -196,12 +197,13 @@ void sysstat_parse_arcstats(const char *text, struct meminfo *m)
 
 int sysstat_mem(struct meminfo *m)
 {
-	char *buf = xmalloc(65536);
+	char *buf = xmalloc(65536), path[4096];
 	ssize_t n;
 
 	memset(m, 0, sizeof(*m));
 	m->arc_size = m->arc_max = -1;
-	n = slurp_proc("/proc/spl/kstat/zfs/arcstats", buf, 65536);
+	snprintf(path, sizeof(path), "%s/arcstats", zfsstat_root());
+	n = slurp_proc(path, buf, 65536);
 	if (n > 0)
 		sysstat_parse_arcstats(buf, m);
 	n = slurp_proc("/proc/meminfo", buf, 65536);

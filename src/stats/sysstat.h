@@ -1,7 +1,8 @@
 /*
  * sysstat.h — whole-system figures sampled around a phase: CPU time by
  * kind from /proc/stat, memory and page cache from /proc/meminfo, and the
- * ZFS ARC from /proc/spl/kstat/zfs/arcstats when ZFS is loaded.
+ * ZFS ARC from /proc/spl/kstat/zfs/arcstats when ZFS is loaded (the
+ * kstat root of stats/zfsstat.h: $FSGAUGE_KSTAT_ROOT may move it).
  */
 #ifndef FSGAUGE_SYSSTAT_H
 #define FSGAUGE_SYSSTAT_H

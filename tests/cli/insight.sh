@@ -3,7 +3,8 @@
 # real: cpu (varmail on tmpfs), fsgauge itself (the null engine), rate
 # limit (eventgen, io --rate_iops), page cache (a small working set read
 # on a file system with a device), undetermined (threads that sleep),
-# contention (8 threads and one fileset entry on tmpfs),
+# contention (8 threads and one fileset entry on tmpfs), the ZFS view
+# (OpenZFS's kstats, from the fixture tests/fixtures/zfs-kstat),
 # synchronous latency (varmail's fsyncs on a loop-mounted ext4: root).
 # Every verdict is checked in the JSON (limited_by) and as the text line.
 # The machine may be shared: where another process's load can make a
@@ -104,6 +105,66 @@ check "report: a row per phase and result" \
 	[ "$(grep -c '<tr><td>run</td><td>.*</td><td>fsgauge</td>' "$T/r.html")" -ge 1 ]
 run "$FSGAUGE" compare "$(dirname "$0")/../fixtures/ext4.json" "$(dirname "$0")/../fixtures/xfs.json"
 check "compare: older results without a verdict print none" sh -c "[ $rc -eq 0 ] && ! grep -q 'limited by' '$T/out'"
+
+# --- the ZFS view (docs/insight.md): OpenZFS's kstats read from
+# $FSGAUGE_KSTAT_ROOT; this machine has no ZFS, so the fixture of two
+# snapshots written for the tests (tests/fixtures/zfs-kstat/README): its
+# first sample reads 1/, its second 2/, and the phase's figures are the
+# differences the README lists ------------------------------------------------
+Z='d["phases"][0]["zfs"]'
+ZFIX="$(cd "$(dirname "$0")/../fixtures/zfs-kstat" && pwd)"
+if [ -e /proc/spl/kstat/zfs/arcstats ]; then
+	ok "no ZFS view without kstats: # SKIP this machine has ZFS"
+else
+	check "without ZFS kstats: no zfs member" [ "$(json "$T/null.json" "'zfs' in d['phases'][0]")" = false ]
+	run "$FSGAUGE" run varmail -d "$T" -t 1 -s nthreads=1 --engine null
+	check "without ZFS kstats: no ZFS line" sh -c "[ $rc -eq 0 ] && ! grep -q '^ZFS:' '$T/out'"
+fi
+zdir=$T # the null engine does no I/O: any file system
+run env FSGAUGE_KSTAT_ROOT="$ZFIX" "$FSGAUGE" run varmail -d "$zdir" -t 1 -s nthreads=1 --engine null \
+	--json "$T/zfs.json"
+check "kstat fixture: the run works" [ "$rc" -eq 0 ]
+check "kstat fixture: the root recorded" [ "$(json "$T/zfs.json" "$Z['kstat_root']")" = "$ZFIX" ]
+for kv in arc.hits=1210200 arc.misses=23100 arc.demand_data_hits=812400 \
+	arc.demand_data_misses=9100 arc.demand_metadata_hits=390500 \
+	arc.demand_metadata_misses=13650 arc.prefetch_data_hits=7300 arc.prefetch_data_misses=350 \
+	arc.size_bytes_start=3284613120 arc.size_bytes=3328599040 arc.target_bytes=4141876224 \
+	arc.max_bytes=8349724672 zil.commits=4210 zil.commit_writers=2972 zil.itxs=6880 \
+	zil.indirect_bytes=1572864 zil.copied_bytes=14102528 zil.needcopy_bytes=3932160 \
+	zil.log_normal_bytes=18034688 zil.log_slog_bytes=0 zil.log_bytes=18034688; do
+	k=${kv%%=*} g=${k%%.*} f=${k#*.}
+	check "kstat fixture: zfs.$k is the fixture's difference ${kv#*=}" \
+		[ "$(json "$T/zfs.json" "$Z['$g']['$f']")" = "${kv#*=}" ]
+done
+check "kstat fixture: the ARC's hit share" \
+	[ "$(json "$T/zfs.json" "round($Z['arc']['hit_percent'], 2)")" = 98.13 ]
+check "kstat fixture: no pool or dataset figures off ZFS" \
+	[ "$(json "$T/zfs.json" "'pool' in $Z or 'dataset' in $Z")" = false ]
+zline='ARC 98.1% hits (1.21M hits, 23,100 misses), size 3.1 GiB of 7.78 GiB; ZIL 4,210 commits, 17.2 MiB to the log, 1.5 MiB written indirectly'
+check "kstat fixture: the ZFS line beside the cache warnings" grep -qxF "ZFS: $zline" "$T/out"
+check "kstat fixture: the JSON's text" [ "$(json "$T/zfs.json" "$Z['text']")" = "$zline" ]
+run "$FSGAUGE" compare "$T/zfs.json" "$T/null.json" --json "$T/zcmp.json"
+check "compare: the ZFS line of the result that has one" \
+	sh -c "grep '^  ZFS         zfs ' '$T/out' | grep -qF '  $zline' && [ \$(grep -c '^  ZFS ' '$T/out') -eq 1 ]"
+check "compare JSON: the ZFS line" \
+	[ "$(json "$T/zcmp.json" 'd["results"][0]["limited_by"]["run"]["zfs"]')" = "$zline" ]
+run "$FSGAUGE" report "$T/zfs.json" -o "$T/z.html"
+check "report: the ZFS line under the verdict" grep -qF "<div class=\"zfs\">ZFS: $zline</div>" "$T/z.html"
+run env FSGAUGE_KSTAT_ROOT="$ZFIX/1" "$FSGAUGE" run varmail -d "$zdir" -t 1 -s nthreads=1 --engine null \
+	--json "$T/zfs1.json"
+check "one static snapshot: every counter known and unchanged" \
+	[ "$(json "$T/zfs1.json" "$Z['arc']['hits'] == 0 and $Z['zil']['commits'] == 0 and $Z['arc']['size_bytes'] == 3284613120")" = true ]
+check "one static snapshot: the cache verdict's ARC from the same root" \
+	[ "$(json "$T/zfs1.json" 'd["phases"][0]["cache"]["arc_max_bytes"]')" = 8349724672 ]
+run env FSGAUGE_KSTAT_ROOT="$T/nosuch" "$FSGAUGE" run varmail -d "$zdir" -t 1 -s nthreads=1 --engine null \
+	--json "$T/zfs0.json"
+check "a root with no kstats: no zfs member, no line" \
+	sh -c "[ \"\$(grep -c '^ZFS:' '$T/out')\" = 0 ] && [ $rc -eq 0 ]" 
+check "a root with no kstats: the JSON has none" [ "$(json "$T/zfs0.json" "'zfs' in d['phases'][0]")" = false ]
+run env FSGAUGE_KSTAT_ROOT="$ZFIX" "$FSGAUGE" bonnie -d "$zdir" -s 8M -r 4 -n 0
+check "bonnie: a ZFS line per phase on stderr, the first phase's the fixture's" \
+	sh -c "grep -m1 '^phase [a-z_]*: ZFS: ' '$T/err' | grep -qF ': ZFS: $zline' && [ \$(grep -c '^phase [a-z_]*: ZFS: ' '$T/err') -ge 2 ]"
+check "bonnie: no ZFS line on stdout" sh -c "! grep -q 'ZFS' '$T/out'"
 
 # --- rate limit: eventgen and rate_iops ------------------------------------
 cat >"$T/ev.f" <<'EOF'

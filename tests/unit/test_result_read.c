@@ -1,6 +1,7 @@
 /* test_result_read.c — unit tests for output/result_read.c: samples from
  * repeats and their fallbacks, the phase p99 from histograms, pooling. */
 #include "output/result_read.h"
+#include "stats/zfsstat.h"
 #include "tap.h"
 #include "util/util.h"
 
@@ -184,6 +185,52 @@ static void test_metric_runs(void)
 	result_read_free(rf);
 }
 
+/* The ZFS view (stats/zfsstat.h): integers known, anything else unknown;
+ * a phase without it has none; pooled files add up. */
+static const char zfs[] = HEAD
+	" \"phases\": [{\"name\": \"w\", \"summary\": {\"ops_per_second\": 1},\n"
+	"  \"zfs\": {\"kstat_root\": \"/r\", \"arc\": {\"hits\": 90, \"misses\": 10,\n"
+	"   \"size_bytes\": 1073741824, \"hit_percent\": 90},\n"
+	"   \"zil\": {\"commits\": -1, \"itxs\": \"x\", \"log_normal_bytes\": 2048,\n"
+	"   \"log_slog_bytes\": null},\n"
+	"   \"pool\": {\"name\": \"tank\", \"reads\": 1, \"writes\": 2, \"bytes_read\": 512,\n"
+	"   \"bytes_written\": 1024},\n"
+	"   \"dataset\": {\"name\": \"tank/fs\", \"reads\": 3}}},\n"
+	"  {\"name\": \"v\", \"summary\": {\"ops_per_second\": 1}, \"zfs\": 7}]}\n";
+
+static void test_zfs(void)
+{
+	struct rfile *rf = NULL, *files[2], *pool;
+	const struct result_zfs *z;
+	char line[512];
+
+	is_int(result_read(write_file("zfs.json", zfs), &rf), 0, "read a result with zfs");
+	if (!rf)
+		return;
+	z = &rf->phases[0].zfs;
+	ok(z->present && z->v[ZFS_ARC_HITS] == 90 && z->v[ZFS_ARC_MISSES] == 10 &&
+		   z->v[ZFS_ARC_SIZE] == 1073741824 && z->v[ZFS_ZIL_NORMAL_BYTES] == 2048,
+	   "zfs: the integers read");
+	ok(!(z->have & (1ull << ZFS_ZIL_COMMITS)) && !(z->have & (1ull << ZFS_ZIL_ITXS)) &&
+		   !(z->have & (1ull << ZFS_ZIL_SLOG_BYTES)) && !(z->have & (1ull << ZFS_ARC_C)),
+	   "zfs: negative, text, null and missing fields unknown");
+	ok(!strcmp(z->pool, "tank") && !z->dataset[0] && (z->have & (1ull << ZFS_DS_READS)),
+	   "zfs: the pool's name; a dataset without its objset unnamed");
+	zfsstat_line(z, NULL, line, sizeof(line));
+	is_str(line,
+	       "ARC 90.0% hits (90 hits, 10 misses), size 1 GiB; pool tank: 1 reads (512 B), 2 "
+	       "writes (1 KiB)",
+	       "zfs: the line from the figures read back");
+	ok(!rf->phases[1].zfs.present, "zfs: not an object, no ZFS view");
+	files[0] = files[1] = rf;
+	pool = result_read_pool(files, 2);
+	ok(pool && pool->phases[0].zfs.v[ZFS_ARC_HITS] == 180 &&
+		   pool->phases[0].zfs.v[ZFS_ARC_SIZE] == 1073741824,
+	   "zfs: pooled files' counters add, the size is the last's");
+	result_read_free(pool);
+	result_read_free(rf);
+}
+
 /* An MPI result's ranks, stonewall and file systems (docs/mpi.md), with
  * malformed entries that are skipped; and the comparison of two results'
  * file systems. */
@@ -293,10 +340,11 @@ int main(void)
 	result_read_free(a);
 	result_read_free(b);
 	test_metric_runs();
+	test_zfs();
 	test_mpi();
 	test_errors();
 	for (const char *const *n = (const char *const[]){ "a.json", "b.json", "m.json", "x.json", "y.json",
-							 "z.json", "mpi.json", "one.json", NULL };
+							 "z.json", "mpi.json", "one.json", "zfs.json", NULL };
 	     *n; n++) {
 		char *p = xasprintf("%s/%s", dir, *n);
 

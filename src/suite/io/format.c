@@ -376,7 +376,7 @@ static void disk_stats(FILE *f, const struct result_phase *ph)
 	}
 }
 
-static void trust_lines(FILE *f, const struct result_phase *ph)
+static void trust_lines(FILE *f, const struct result_phase *ph, const struct kvlist *env)
 {
 	for (size_t i = 0; i < ph->nops; i++) {
 		const struct op_schedule *s = ph->ops[i].sched;
@@ -395,6 +395,7 @@ static void trust_lines(FILE *f, const struct result_phase *ph)
 		fprintf(f, "WARNING: too fast to measure reliably: %s\n",
 			ph->too_fast_reason ? ph->too_fast_reason : "");
 	output_cache_warnings(f, ph, NULL, NULL);
+	output_zfs(f, ph, env, "");
 	output_limited_by(f, ph, "");
 }
 
@@ -415,7 +416,7 @@ void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs
 		status_line(f, "READ", ph, gj, gr->n, IO_DIR_READ);
 		status_line(f, "WRITE", ph, gj, gr->n, IO_DIR_WRITE);
 		disk_stats(f, ph);
-		trust_lines(f, ph);
+		trust_lines(f, ph, &res->env);
 		if (g + 1 < ngroups)
 			fputc('\n', f);
 	}
