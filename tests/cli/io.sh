@@ -326,8 +326,69 @@ else
 fi
 check "nothing left after the offsets" empty_dir "$d"
 
+# thinktime (fio's unit: microseconds): a pause after every
+# thinktime_blocks requests, none after the last; the pauses' sleeps are
+# waits by design (workers.rate_wait_seconds), never shorter than asked
+wk() {
+	json "$T/j.json" "d['phases'][0]['workers']['$1']"
+}
+run "$FSGAUGE" io --rw=randread --bs=4k --size=64k --ioengine=null --thinktime=20ms \
+	--thinktime_blocks=4 -d "$d" -q --json "$T/j.json"
+check "thinktime=20ms, thinktime_blocks=4: exit 0, all 16 reads issued" \
+	[ "$rc/$(ops io.read)" = "0/16 65536" ]
+check "  recorded: thinktime 20000 (us), blocks 4, spin 0" \
+	[ "$(json "$T/j.json" "[d['parameters']['job.io.thinktime' + k] for k in ('', '_blocks', '_spin')]")" = "['20000', '4', '0']" ]
+check "  3 pauses of 20 ms slept (>= 0.06 s of designed waits)" \
+	[ "$(json "$T/j.json" "d['phases'][0]['workers']['rate_wait_seconds'] >= 0.06")" = true ]
+run "$FSGAUGE" io --rw=randrw --bs=4k --size=64k --ioengine=null --thinktime=5000 -d "$d" -q \
+	--json "$T/j.json"
+check "thinktime=5000 (bare: microseconds) on randrw: 16 requests, 15 pauses of 5 ms" \
+	[ "$rc/$(json "$T/j.json" "sum(o['ops'] for o in d['phases'][0]['operations'] if o['name'] in ('io.read', 'io.write'))")/$(json "$T/j.json" "d['parameters']['job.io.thinktime']")/$(json "$T/j.json" "d['phases'][0]['workers']['rate_wait_seconds'] >= 0.075")" = "0/16/5000/true" ]
+run "$FSGAUGE" io --rw=read --bs=4k --size=1m --ioengine=null --time_based --runtime=1 \
+	--thinktime=100ms --thinktime_blocks=2 -d "$d" -q --json "$T/j.json"
+n=$(ops io.read | cut -d' ' -f1)
+check "time_based 1 s, thinktime=100ms every 2 requests: 2 to 22 reads (got $n)" \
+	[ "$rc" -eq 0 ] && [ "$n" -ge 2 ] && [ "$n" -le 22 ]
+run "$FSGAUGE" io --rw=read --bs=4k --size=64k --ioengine=null --thinktime=20ms \
+	--thinktime_spin=20ms --thinktime_blocks=4 -d "$d" -q --json "$T/j.json"
+check "thinktime_spin=thinktime: 16 reads, no sleep, the 3 pauses spun (phase >= 0.06 s)" \
+	[ "$rc/$(ops io.read)/$(wk rate_wait_seconds)/$(json "$T/j.json" "d['phases'][0]['seconds'] >= 0.06")" = "0/16 65536/0.0/true" ]
+printf '[t]\nrw=write\nsize=64k\nthinktime=10000\nthinktime_blocks=8\nthinktime_spin=1ms\n' > "$T/think.fio"
+run "$FSGAUGE" io "$T/think.fio" -d "$d" -q --json "$T/j.json"
+check "job file: thinktime keys, 16 writes, recorded" \
+	[ "$rc/$(ops t.write)/$(json "$T/j.json" "[d['parameters']['job.t.thinktime' + k] for k in ('', '_blocks', '_spin')]")" = "0/16 65536/['10000', '8', '1000']" ]
+check "nothing left after thinktime" empty_dir "$d"
+
 # usage errors
 F="$FSGAUGE io -d $d"
+expect_fail "bad thinktime" 2 "invalid thinktime 'x' \(expected a time: microseconds, or with a us, ms, s, m, h or d suffix\)" \
+	$F --size=1m --thinktime=x
+expect_fail "negative thinktime" 2 "invalid thinktime '-5' \(expected a time" $F --size=1m --thinktime=-5
+expect_fail "bad thinktime_spin" 2 "invalid thinktime_spin '1q' \(expected a time" \
+	$F --size=1m --thinktime=10 --thinktime_spin=1q
+expect_fail "thinktime_blocks=0" 2 "invalid thinktime_blocks '0' \(expected a whole number in range\)" \
+	$F --size=1m --thinktime=10 --thinktime_blocks=0
+expect_fail "thinktime_blocks without thinktime" 2 "job 'io': thinktime_blocks needs thinktime" \
+	$F --size=1m --thinktime_blocks=4
+expect_fail "thinktime_spin without thinktime" 2 "job 'io': thinktime_spin needs thinktime" \
+	$F --size=1m --thinktime_spin=4
+expect_fail "thinktime_spin above thinktime" 2 \
+	"job 'io': thinktime_spin \(2000us\) is longer than thinktime \(1000us\)" \
+	$F --size=1m --thinktime=1ms --thinktime_spin=2ms
+expect_fail "thinktime with a rate" 2 \
+	"job 'io': thinktime with rate_iops is not supported by fsgauge io: the schedule would count" \
+	$F --size=1m --thinktime=1ms --rate_iops=100
+expect_fail "thinktime with iodepth above 1" 2 \
+	"job 'io': thinktime with iodepth=4 is not supported by fsgauge io: a clone with thinktime issues one request at a time" \
+	$F --size=1m --thinktime=1ms --iodepth=4
+expect_fail "thinktime with a file engine" 2 \
+	"job 'io': ioengine=filecreate with thinktime is not supported by fsgauge io" \
+	$F --size=1m --thinktime=1ms --ioengine=filecreate
+expect_fail "thinktime_iotime: not supported" 2 "option 'thinktime_iotime' is not supported by fsgauge io" \
+	$F --size=1m --thinktime=1ms --thinktime_iotime=1
+expect_fail "thinktime_blocks_type: not supported" 2 \
+	"option 'thinktime_blocks_type' is not supported by fsgauge io" \
+	$F --size=1m --thinktime=1ms --thinktime_blocks_type=issue
 expect_fail "unknown option" 2 "^fsgauge io: unrecognized option '--frob'" $F --frob=1
 expect_fail "fio option not supported: named" 2 \
 	"^fsgauge io: option 'rate_cycle' is not supported by fsgauge io \(docs/io.md\)" \
@@ -466,5 +527,7 @@ check "nothing left after the job files" empty_dir "$d"
 
 run "$FSGAUGE" io --help
 check "--help lists fio's options" grep -q -- '--iodepth N' "$T/out"
+check "  thinktime, thinktime_blocks, thinktime_spin" \
+	[ "$(grep -cE -- '--thinktime(_blocks N|_spin TIME| TIME)' "$T/out")" = 3 ]
 check "  and says unlisted options are refused" grep -q "refused with their name" "$T/out"
 finish

@@ -94,7 +94,7 @@ enum {
 };
 
 /* The command's options: fio's (from io_opt_table) and its own. */
-static struct suite_opt io_opts[80];
+static struct suite_opt io_opts[96];
 
 __attribute__((constructor)) static void io_opts_init(void)
 {
@@ -386,6 +386,40 @@ static int check_rate(const struct io_job *j)
 	return 0;
 }
 
+/* thinktime=, thinktime_blocks=, thinktime_spin= (docs/io.md): a pause
+ * between a clone's requests, one request at a time. */
+static int check_think(const struct io_job *j)
+{
+	const char *what = j->rate_iops ? "rate_iops" : "rate";
+
+	if (!j->thinktime && (j->given & (IOJ_THINK_BLOCKS | IOJ_THINK_SPIN))) {
+		msg_err("job '%s': %s needs thinktime", j->name,
+			j->given & IOJ_THINK_BLOCKS ? "thinktime_blocks" : "thinktime_spin");
+		return -1;
+	}
+	if (!j->thinktime)
+		return 0;
+	if (j->thinktime_spin > j->thinktime) {
+		msg_err("job '%s': thinktime_spin (%gus) is longer than thinktime (%gus)", j->name,
+			j->thinktime_spin * 1e6, j->thinktime * 1e6);
+		return -1;
+	}
+	if (j->rate || j->rate_iops) {
+		msg_err("job '%s': thinktime with %s is not supported by fsgauge io: the schedule "
+			"would count the requests after each pause late (docs/io.md)",
+			j->name, what);
+		return -1;
+	}
+	if (j->iodepth > 1) {
+		msg_err("job '%s': thinktime with iodepth=%u is not supported by fsgauge io: a "
+			"clone with thinktime issues one request at a time (give iodepth=1; "
+			"docs/io.md)",
+			j->name, j->iodepth);
+		return -1;
+	}
+	return 0;
+}
+
 /* fio's file engines (filecreate, filestat, filedelete): one pass of
  * file operations over each clone's files, nothing else. */
 static int check_fileop(const struct io_job *j)
@@ -408,6 +442,8 @@ static int check_fileop(const struct io_job *j)
 		what = "verify";
 	else if (j->offset || j->offset_pct > 0 || j->offset_increment)
 		what = "offset (each file is operated on whole)";
+	else if (j->thinktime)
+		what = "thinktime";
 	if (what) {
 		msg_err("job '%s': ioengine=%s with %s is not supported by fsgauge io (docs/io.md)",
 			j->name, j->ioengine_fio, what);
@@ -435,7 +471,7 @@ static int check_job(const struct io_job *j)
 				     : "empty");
 		return -1;
 	}
-	if (check_sync(j) < 0 || check_rate(j) < 0 || check_files(j) < 0)
+	if (check_sync(j) < 0 || check_rate(j) < 0 || check_think(j) < 0 || check_files(j) < 0)
 		return -1;
 	if (j->blockalign && j->blockalign != j->bs[0] && j->blockalign != j->bs[1]) {
 		msg_err("job '%s': blockalign other than the block size is not supported by "
@@ -1051,6 +1087,11 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->rate_min = wl_int((int64_t)j->rate_min);
 	if (j->rate_process)
 		fo->rate_process = wl_str(j->rate_process == 2 ? "poisson" : "linear");
+	if (j->thinktime > 0) {
+		fo->thinktime = wl_dbl(j->thinktime);
+		fo->thinktime_spin = wl_dbl(j->thinktime_spin);
+		fo->thinktime_blocks = wl_int(j->thinktime_blocks);
+	}
 	/* the request loop: until iobytes= is spent (the thread is then
 	 * done), or the runtime */
 	fo->iters = wl_int(INT64_MAX);
@@ -1239,6 +1280,15 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	kv_add(pl, key, "%d", j->time_based);
 	snprintf(key, sizeof(key), "job.%s.runtime", j->name);
 	kv_add(pl, key, "%g", j->runtime);
+	if (j->thinktime > 0) {
+		/* in microseconds, fio's unit */
+		snprintf(key, sizeof(key), "job.%s.thinktime", j->name);
+		kv_add(pl, key, "%g", j->thinktime * 1e6);
+		snprintf(key, sizeof(key), "job.%s.thinktime_blocks", j->name);
+		kv_add(pl, key, "%u", j->thinktime_blocks);
+		snprintf(key, sizeof(key), "job.%s.thinktime_spin", j->name);
+		kv_add(pl, key, "%g", j->thinktime_spin * 1e6);
+	}
 	if (j->filename) {
 		snprintf(key, sizeof(key), "job.%s.filename", j->name);
 		kv_add(pl, key, "%s", j->filename);

@@ -51,6 +51,9 @@ const struct io_opt_info io_opt_table[] = {
 	{ "rate_iops", "N", "an open-loop schedule: N requests per second per\nclone" },
 	{ "rate_process", "P", "linear (default: evenly spaced) or poisson\n(exponential gaps)" },
 	{ "rate_min", "BW", "with rate: a clone below BW bytes per second is an\nerror (exit 1)" },
+	{ "thinktime", "TIME", "pause TIME after every --thinktime_blocks requests of\na clone (microseconds unless suffixed us, ms, s, ...)" },
+	{ "thinktime_blocks", "N", "requests between two thinktime pauses (default 1)" },
+	{ "thinktime_spin", "TIME", "spend the first TIME of each pause on the CPU, sleep\nthe rest (microseconds unless suffixed)" },
 	{ "runtime", "TIME", "stop after TIME (seconds unless suffixed us, ms, s, m,\nh, d)" },
 	{ "time_based", NULL, "run for --runtime, going over the file again" },
 	{ "ramp_time", "TIME", "exclude the first TIME of the measurement" },
@@ -84,7 +87,7 @@ const struct io_opt_info io_opt_table[] = {
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
 	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
-	"thinktime", "thinktime_blocks", "thinktime_spin", "offset_align",
+	"thinktime_blocks_type", "thinktime_iotime", "thinkcycles", "offset_align",
 	"startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
@@ -156,6 +159,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->nrfiles = 1;
 	j->fst_nr = 1;
 	j->offset_pct = -1;
+	j->thinktime_blocks = 1;
 }
 
 static char *dup_or_null(const char *s)
@@ -638,6 +642,7 @@ static const struct uint_opt uint_opts[] = {
 	UOPT("fdatasync", fdatasync, 0, 1u << 30, 0),
 	UOPT("nrfiles", nrfiles, 1, IO_NRFILES_MAX, 0),
 	UOPT("openfiles", openfiles, 1, IO_NRFILES_MAX, 0),
+	UOPT("thinktime_blocks", thinktime_blocks, 1, 1u << 30, IOJ_THINK_BLOCKS),
 };
 
 /* Boolean options into an int field (inverted: buffered). */
@@ -717,6 +722,8 @@ static const char *expected(const char *key)
 		return "SIZE/PCT entries joined by ':', shares adding to 100";
 	if (!strcmp(key, "runtime") || !strcmp(key, "ramp_time"))
 		return "a time: seconds, or with a us, ms, s, m, h or d suffix";
+	if (!strcmp(key, "thinktime") || !strcmp(key, "thinktime_spin"))
+		return "a time: microseconds, or with a us, ms, s, m, h or d suffix";
 	if (!strcmp(key, "percentile_list"))
 		return "percentiles above 0 and at most 100, joined by ':'";
 	if (!strcmp(key, "kb_base"))
@@ -821,6 +828,18 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 			j->given |= IOJ_RUNTIME;
 		} else {
 			j->ramp_time = d;
+		}
+		return 0;
+	}
+	if (!strcmp(key, "thinktime") || !strcmp(key, "thinktime_spin")) {
+		/* fio's unit for these is the microsecond */
+		if (io_time_parse(val, 1e-6, &d) < 0 || d > DURATION_MAX_SECONDS)
+			return -EINVAL;
+		if (key[9]) {
+			j->thinktime_spin = d;
+			j->given |= IOJ_THINK_SPIN;
+		} else {
+			j->thinktime = d;
 		}
 		return 0;
 	}
