@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
@@ -583,9 +584,10 @@ static int make_groups(struct io_suite *io)
 		const struct io_job *a = &io->jobs[g->first], *b = &io->jobs[i];
 
 		if (a->runtime != b->runtime || a->ramp_time != b->ramp_time ||
-		    a->time_based != b->time_based) {
-			msg_err("jobs '%s' and '%s' run together but differ in runtime, time_based or "
-				"ramp_time: give them the same, or put stonewall on the second",
+		    a->time_based != b->time_based || a->startdelay != b->startdelay) {
+			msg_err("jobs '%s' and '%s' run together but differ in runtime, time_based, "
+				"ramp_time or startdelay: give them the same, or put stonewall on the "
+				"second",
 				a->name, b->name);
 			return -1;
 		}
@@ -1280,6 +1282,10 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	kv_add(pl, key, "%d", j->time_based);
 	snprintf(key, sizeof(key), "job.%s.runtime", j->name);
 	kv_add(pl, key, "%g", j->runtime);
+	if (j->startdelay > 0) {
+		snprintf(key, sizeof(key), "job.%s.startdelay", j->name);
+		kv_add(pl, key, "%g", j->startdelay);
+	}
 	if (j->thinktime > 0) {
 		/* in microseconds, fio's unit */
 		snprintf(key, sizeof(key), "job.%s.thinktime", j->name);
@@ -1338,6 +1344,23 @@ static void group_metrics(struct result_phase *ph)
 	}
 }
 
+/* startdelay=: the group's jobs start after `secs` (a signal cuts it
+ * short); the wait is before the phase, so not measured, as fio's job
+ * clock starts after its delay. */
+static void start_delay(const struct suite_session *s, const struct io_job *j)
+{
+	uint64_t end = now_ns() + duration_ns(j->startdelay);
+
+	if (s->chatter)
+		fprintf(stderr, "fsgauge io: job '%s': startdelay %gs\n", j->name, j->startdelay);
+	for (uint64_t now = now_ns(); now < end && !runner_signalled(); now = now_ns()) {
+		uint64_t ns = MIN(end - now, 50000000ull);
+		struct timespec ts = { 0, (long)ns };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
 static int io_run(struct suite_session *s, struct runner *rn, struct result *one)
 {
 	struct io_suite *io = ctx(s);
@@ -1348,6 +1371,11 @@ static int io_run(struct suite_session *s, struct runner *rn, struct result *one
 		const struct io_job *j = &io->jobs[gr->first];
 		double secs = j->given & IOJ_RUNTIME ? j->runtime : UNTIL_DONE;
 
+		if (j->startdelay > 0) {
+			start_delay(s, j);
+			if (runner_signalled())
+				break;
+		}
 		ret = runner_phase(rn, j->name, io->procs + gr->first, gr->n, secs);
 		if (one->nphases)
 			group_metrics(&one->phases[one->nphases - 1]);

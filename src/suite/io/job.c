@@ -57,6 +57,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "runtime", "TIME", "stop after TIME (seconds unless suffixed us, ms, s, m,\nh, d)" },
 	{ "time_based", NULL, "run for --runtime, going over the file again" },
 	{ "ramp_time", "TIME", "exclude the first TIME of the measurement" },
+	{ "startdelay", "TIME", "start the job's group after TIME (seconds unless\nsuffixed; not measured; one time, no range)" },
 	{ "filename", "NAME", "the file (in the run directory) or block device all\nthe job's clones use" },
 	{ "directory", "DIR", "the target directory (as -d)" },
 	{ "group_reporting", NULL, "report the jobs of a group together" },
@@ -88,7 +89,7 @@ const struct io_opt_info io_opt_table[] = {
 static const char *const unsupported[] = {
 	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
 	"thinktime_blocks_type", "thinktime_iotime", "thinkcycles", "offset_align",
-	"startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
+	"fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
 	"cpus_allowed", "cpumask", "numa_cpu_nodes", "numa_mem_policy", "write_bw_log",
@@ -720,7 +721,7 @@ static const char *expected(const char *key)
 		return "LO-HI sizes, as 4k-64k";
 	if (!strcmp(key, "bssplit"))
 		return "SIZE/PCT entries joined by ':', shares adding to 100";
-	if (!strcmp(key, "runtime") || !strcmp(key, "ramp_time"))
+	if (!strcmp(key, "runtime") || !strcmp(key, "ramp_time") || !strcmp(key, "startdelay"))
 		return "a time: seconds, or with a us, ms, s, m, h or d suffix";
 	if (!strcmp(key, "thinktime") || !strcmp(key, "thinktime_spin"))
 		return "a time: microseconds, or with a us, ms, s, m, h or d suffix";
@@ -831,6 +832,9 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 		}
 		return 0;
 	}
+	if (!strcmp(key, "startdelay"))
+		return io_time_parse(val, 1, &j->startdelay) < 0 ||
+		       j->startdelay > DURATION_MAX_SECONDS ? -EINVAL : 0;
 	if (!strcmp(key, "thinktime") || !strcmp(key, "thinktime_spin")) {
 		/* fio's unit for these is the microsecond */
 		if (io_time_parse(val, 1e-6, &d) < 0 || d > DURATION_MAX_SECONDS)
@@ -952,6 +956,13 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 		j->stat_lstat = val[0] == 'l';
 		return 0;
 	}
+	if (!strcmp(key, "startdelay") && val && strchr(val + 1, '-') && *val != '-')
+		/* fio's range: a time drawn per clone, where fsgauge starts
+		 * a group's clones together */
+		return fail(err, errlen, -ENOTSUP,
+			    "startdelay range '%s' is not supported by fsgauge io: a group's clones "
+			    "start together (give one time; docs/io.md)",
+			    val);
 	if (!strcmp(key, "ioengine"))
 		return val ? set_engine(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);

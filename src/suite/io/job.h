@@ -94,6 +94,7 @@ struct io_job {
 	double runtime;			 /* seconds; 0: none */
 	int time_based;
 	double ramp_time;
+	double startdelay;		 /* seconds before the job's group starts */
 	char *filename;			 /* NULL: "<name>.<clone>.0" per clone */
 	char *directory;
 	int group_reporting;
