@@ -1265,16 +1265,44 @@ static inline int flow_spent(const struct wflow *f)
 	return f->iobytes && f->issued >= f->iobytes;
 }
 
+static void delay_ns(struct runner *rn, uint64_t ns);
+
+/* thinktime=: after every think_blocks requests, spin on the CPU for
+ * think_spin_ns, then sleep for the rest of think_ns (a stop cuts it
+ * short).  The sleep in the measured window counts with the rate waits
+ * (rate_wait_ns): a wait by design, not contention. */
+static void flow_think(struct worker *wk, struct wflow *f)
+{
+	struct runner *rn = wk->rn;
+	uint64_t t0, now;
+
+	if (++f->think_n < f->think_blocks)
+		return;
+	f->think_n = 0;
+	t0 = now_ns();
+	for (now = t0; now - t0 < f->think_spin_ns && !runner_stopping(rn); now = now_ns())
+		;
+	if (now - t0 < f->think_ns && !runner_stopping(rn)) {
+		delay_ns(rn, f->think_ns - (now - t0));
+		if (now >= __atomic_load_n(&rn->window_ns, __ATOMIC_RELAXED))
+			wk->rate_wait_ns += now_ns() - now;
+	}
+}
+
 /* After a read or write operation of `len` bytes (issued, whatever it
  * moved) by a flowop with f->after set: FR_DONE once iobytes= is
- * spent, else FR_OK. */
+ * spent (no thinktime after the last request), else FR_OK. */
 static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd_slot *s,
 				   int write, uint64_t len)
 {
 	f->issued += len;
 	if (write && sync_due(f, s) && flow_sync(wk, f->syncer, s) != FR_OK)
 		return FR_ERROR;
-	return flow_spent(f) ? FR_DONE : FR_OK;
+	if (flow_spent(f))
+		return FR_DONE;
+	if (f->think_ns)
+		flow_think(wk, f);
+	return FR_OK;
 }
 
 static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
@@ -3085,7 +3113,12 @@ static void flow_init_after(struct wflow *f)
 	f->readpct = (unsigned)MIN(MAX(v, 0), 100);
 	v = wl_val_int(&fo->iobytes, NULL, 0);
 	f->iobytes = v > 0 ? (uint64_t)v : 0;
-	f->after = f->iobytes != 0;
+	f->think_ns = duration_ns(wl_val_double(&fo->thinktime, NULL, 0));
+	f->think_spin_ns = MIN(duration_ns(wl_val_double(&fo->thinktime_spin, NULL, 0)),
+			       f->think_ns);
+	v = wl_val_int(&fo->thinktime_blocks, NULL, 1);
+	f->think_blocks = v > 0 ? (uint64_t)v : 1;
+	f->after = f->iobytes != 0 || f->think_ns != 0;
 }
 
 void flow_init_attrs(struct wflow *f, int direct)

@@ -227,6 +227,11 @@ struct wflow {
 	uint64_t iobytes;	/* iobytes=: the thread is done once issued reaches it; 0: none */
 	uint64_t issued;	/* bytes of the requests issued so far */
 	unsigned readpct;	/* rwmix: readpct=, 0 to 100 */
+	/* thinktime=: a pause of think_ns (the first think_spin_ns of it
+	 * spent spinning) after every think_blocks requests; think_n counts
+	 * the requests since the last pause */
+	uint64_t think_ns, think_spin_ns;
+	uint64_t think_blocks, think_n;
 	/* the descriptors of the children that count a read, write or rwmix
 	 * flowop's operations apart (runner.c, wflow_acct_init) */
 	struct wl_flowop *acct_fo;

@@ -221,7 +221,7 @@ struct result_threads {
 	uint64_t vcsw, ivcsw, csw_n;
 	/* the worker with the largest CPU share: its CPU and its time */
 	uint64_t top_cpu_ns, top_wall_ns;
-	uint64_t rate_wait_ns;	/* asleep waiting for rate_iops=, rate= or the eventgen */
+	uint64_t rate_wait_ns;	/* asleep for rate_iops=, rate=, the eventgen or thinktime */
 	double event_rate;	/* the eventgen's rate (events/s); 0: none */
 	unsigned ncpus;		/* CPUs the process could run on (its affinity) */
 	unsigned ncpus_online;	/* CPUs online (what /proc/stat covers) */

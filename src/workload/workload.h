@@ -293,6 +293,11 @@ struct wl_flowop {
 	 * rwmixread), 0 to 100, default 50; the runner counts them as two
 	 * operations, "NAME.read" and "NAME.write" */
 	struct wl_val readpct;
+	/* read/write/rwmix: after every `thinktime_blocks` requests (default
+	 * 1), pause `thinktime` seconds, spinning on the CPU for the first
+	 * `thinktime_spin` of them and sleeping the rest (fio's thinktime=,
+	 * thinktime_blocks=, thinktime_spin=; built in code only, docs/io.md) */
+	struct wl_val thinktime, thinktime_spin, thinktime_blocks;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

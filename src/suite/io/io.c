@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
@@ -94,7 +95,7 @@ enum {
 };
 
 /* The command's options: fio's (from io_opt_table) and its own. */
-static struct suite_opt io_opts[80];
+static struct suite_opt io_opts[96];
 
 __attribute__((constructor)) static void io_opts_init(void)
 {
@@ -386,6 +387,40 @@ static int check_rate(const struct io_job *j)
 	return 0;
 }
 
+/* thinktime=, thinktime_blocks=, thinktime_spin= (docs/io.md): a pause
+ * between a clone's requests, one request at a time. */
+static int check_think(const struct io_job *j)
+{
+	const char *what = j->rate_iops ? "rate_iops" : "rate";
+
+	if (!j->thinktime && (j->given & (IOJ_THINK_BLOCKS | IOJ_THINK_SPIN))) {
+		msg_err("job '%s': %s needs thinktime", j->name,
+			j->given & IOJ_THINK_BLOCKS ? "thinktime_blocks" : "thinktime_spin");
+		return -1;
+	}
+	if (!j->thinktime)
+		return 0;
+	if (j->thinktime_spin > j->thinktime) {
+		msg_err("job '%s': thinktime_spin (%gus) is longer than thinktime (%gus)", j->name,
+			j->thinktime_spin * 1e6, j->thinktime * 1e6);
+		return -1;
+	}
+	if (j->rate || j->rate_iops) {
+		msg_err("job '%s': thinktime with %s is not supported by fsgauge io: the schedule "
+			"would count the requests after each pause late (docs/io.md)",
+			j->name, what);
+		return -1;
+	}
+	if (j->iodepth > 1) {
+		msg_err("job '%s': thinktime with iodepth=%u is not supported by fsgauge io: a "
+			"clone with thinktime issues one request at a time (give iodepth=1; "
+			"docs/io.md)",
+			j->name, j->iodepth);
+		return -1;
+	}
+	return 0;
+}
+
 /* fio's file engines (filecreate, filestat, filedelete): one pass of
  * file operations over each clone's files, nothing else. */
 static int check_fileop(const struct io_job *j)
@@ -408,6 +443,8 @@ static int check_fileop(const struct io_job *j)
 		what = "verify";
 	else if (j->offset || j->offset_pct > 0 || j->offset_increment)
 		what = "offset (each file is operated on whole)";
+	else if (j->thinktime)
+		what = "thinktime";
 	if (what) {
 		msg_err("job '%s': ioengine=%s with %s is not supported by fsgauge io (docs/io.md)",
 			j->name, j->ioengine_fio, what);
@@ -435,7 +472,7 @@ static int check_job(const struct io_job *j)
 				     : "empty");
 		return -1;
 	}
-	if (check_sync(j) < 0 || check_rate(j) < 0 || check_files(j) < 0)
+	if (check_sync(j) < 0 || check_rate(j) < 0 || check_think(j) < 0 || check_files(j) < 0)
 		return -1;
 	if (j->blockalign && j->blockalign != j->bs[0] && j->blockalign != j->bs[1]) {
 		msg_err("job '%s': blockalign other than the block size is not supported by "
@@ -547,9 +584,10 @@ static int make_groups(struct io_suite *io)
 		const struct io_job *a = &io->jobs[g->first], *b = &io->jobs[i];
 
 		if (a->runtime != b->runtime || a->ramp_time != b->ramp_time ||
-		    a->time_based != b->time_based) {
-			msg_err("jobs '%s' and '%s' run together but differ in runtime, time_based or "
-				"ramp_time: give them the same, or put stonewall on the second",
+		    a->time_based != b->time_based || a->startdelay != b->startdelay) {
+			msg_err("jobs '%s' and '%s' run together but differ in runtime, time_based, "
+				"ramp_time or startdelay: give them the same, or put stonewall on the "
+				"second",
 				a->name, b->name);
 			return -1;
 		}
@@ -1051,6 +1089,11 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->rate_min = wl_int((int64_t)j->rate_min);
 	if (j->rate_process)
 		fo->rate_process = wl_str(j->rate_process == 2 ? "poisson" : "linear");
+	if (j->thinktime > 0) {
+		fo->thinktime = wl_dbl(j->thinktime);
+		fo->thinktime_spin = wl_dbl(j->thinktime_spin);
+		fo->thinktime_blocks = wl_int(j->thinktime_blocks);
+	}
 	/* the request loop: until iobytes= is spent (the thread is then
 	 * done), or the runtime */
 	fo->iters = wl_int(INT64_MAX);
@@ -1239,6 +1282,19 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	kv_add(pl, key, "%d", j->time_based);
 	snprintf(key, sizeof(key), "job.%s.runtime", j->name);
 	kv_add(pl, key, "%g", j->runtime);
+	if (j->startdelay > 0) {
+		snprintf(key, sizeof(key), "job.%s.startdelay", j->name);
+		kv_add(pl, key, "%g", j->startdelay);
+	}
+	if (j->thinktime > 0) {
+		/* in microseconds, fio's unit */
+		snprintf(key, sizeof(key), "job.%s.thinktime", j->name);
+		kv_add(pl, key, "%g", j->thinktime * 1e6);
+		snprintf(key, sizeof(key), "job.%s.thinktime_blocks", j->name);
+		kv_add(pl, key, "%u", j->thinktime_blocks);
+		snprintf(key, sizeof(key), "job.%s.thinktime_spin", j->name);
+		kv_add(pl, key, "%g", j->thinktime_spin * 1e6);
+	}
 	if (j->filename) {
 		snprintf(key, sizeof(key), "job.%s.filename", j->name);
 		kv_add(pl, key, "%s", j->filename);
@@ -1288,6 +1344,23 @@ static void group_metrics(struct result_phase *ph)
 	}
 }
 
+/* startdelay=: the group's jobs start after `secs` (a signal cuts it
+ * short); the wait is before the phase, so not measured, as fio's job
+ * clock starts after its delay. */
+static void start_delay(const struct suite_session *s, const struct io_job *j)
+{
+	uint64_t end = now_ns() + duration_ns(j->startdelay);
+
+	if (s->chatter)
+		fprintf(stderr, "fsgauge io: job '%s': startdelay %gs\n", j->name, j->startdelay);
+	for (uint64_t now = now_ns(); now < end && !runner_signalled(); now = now_ns()) {
+		uint64_t ns = MIN(end - now, 50000000ull);
+		struct timespec ts = { 0, (long)ns };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
 static int io_run(struct suite_session *s, struct runner *rn, struct result *one)
 {
 	struct io_suite *io = ctx(s);
@@ -1298,6 +1371,11 @@ static int io_run(struct suite_session *s, struct runner *rn, struct result *one
 		const struct io_job *j = &io->jobs[gr->first];
 		double secs = j->given & IOJ_RUNTIME ? j->runtime : UNTIL_DONE;
 
+		if (j->startdelay > 0) {
+			start_delay(s, j);
+			if (runner_signalled())
+				break;
+		}
 		ret = runner_phase(rn, j->name, io->procs + gr->first, gr->n, secs);
 		if (one->nphases)
 			group_metrics(&one->phases[one->nphases - 1]);

@@ -51,9 +51,13 @@ const struct io_opt_info io_opt_table[] = {
 	{ "rate_iops", "N", "an open-loop schedule: N requests per second per\nclone" },
 	{ "rate_process", "P", "linear (default: evenly spaced) or poisson\n(exponential gaps)" },
 	{ "rate_min", "BW", "with rate: a clone below BW bytes per second is an\nerror (exit 1)" },
+	{ "thinktime", "TIME", "pause TIME after every --thinktime_blocks requests of\na clone (microseconds unless suffixed us, ms, s, ...)" },
+	{ "thinktime_blocks", "N", "requests between two thinktime pauses (default 1)" },
+	{ "thinktime_spin", "TIME", "spend the first TIME of each pause on the CPU, sleep\nthe rest (microseconds unless suffixed)" },
 	{ "runtime", "TIME", "stop after TIME (seconds unless suffixed us, ms, s, m,\nh, d)" },
 	{ "time_based", NULL, "run for --runtime, going over the file again" },
 	{ "ramp_time", "TIME", "exclude the first TIME of the measurement" },
+	{ "startdelay", "TIME", "start the job's group after TIME (seconds unless\nsuffixed; not measured; one time, no range)" },
 	{ "filename", "NAME", "the file (in the run directory) or block device all\nthe job's clones use" },
 	{ "directory", "DIR", "the target directory (as -d)" },
 	{ "group_reporting", NULL, "report the jobs of a group together" },
@@ -84,8 +88,8 @@ const struct io_opt_info io_opt_table[] = {
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
 	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
-	"thinktime", "thinktime_blocks", "thinktime_spin", "offset_align",
-	"startdelay", "fadvise_hint", "invalidate", "iodepth_batch_complete",
+	"thinktime_blocks_type", "thinktime_iotime", "thinkcycles", "offset_align",
+	"fadvise_hint", "invalidate", "iodepth_batch_complete",
 	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
 	"cpus_allowed", "cpumask", "numa_cpu_nodes", "numa_mem_policy", "write_bw_log",
@@ -156,6 +160,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->nrfiles = 1;
 	j->fst_nr = 1;
 	j->offset_pct = -1;
+	j->thinktime_blocks = 1;
 }
 
 static char *dup_or_null(const char *s)
@@ -638,6 +643,7 @@ static const struct uint_opt uint_opts[] = {
 	UOPT("fdatasync", fdatasync, 0, 1u << 30, 0),
 	UOPT("nrfiles", nrfiles, 1, IO_NRFILES_MAX, 0),
 	UOPT("openfiles", openfiles, 1, IO_NRFILES_MAX, 0),
+	UOPT("thinktime_blocks", thinktime_blocks, 1, 1u << 30, IOJ_THINK_BLOCKS),
 };
 
 /* Boolean options into an int field (inverted: buffered). */
@@ -715,8 +721,10 @@ static const char *expected(const char *key)
 		return "LO-HI sizes, as 4k-64k";
 	if (!strcmp(key, "bssplit"))
 		return "SIZE/PCT entries joined by ':', shares adding to 100";
-	if (!strcmp(key, "runtime") || !strcmp(key, "ramp_time"))
+	if (!strcmp(key, "runtime") || !strcmp(key, "ramp_time") || !strcmp(key, "startdelay"))
 		return "a time: seconds, or with a us, ms, s, m, h or d suffix";
+	if (!strcmp(key, "thinktime") || !strcmp(key, "thinktime_spin"))
+		return "a time: microseconds, or with a us, ms, s, m, h or d suffix";
 	if (!strcmp(key, "percentile_list"))
 		return "percentiles above 0 and at most 100, joined by ':'";
 	if (!strcmp(key, "kb_base"))
@@ -821,6 +829,21 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 			j->given |= IOJ_RUNTIME;
 		} else {
 			j->ramp_time = d;
+		}
+		return 0;
+	}
+	if (!strcmp(key, "startdelay"))
+		return io_time_parse(val, 1, &j->startdelay) < 0 ||
+		       j->startdelay > DURATION_MAX_SECONDS ? -EINVAL : 0;
+	if (!strcmp(key, "thinktime") || !strcmp(key, "thinktime_spin")) {
+		/* fio's unit for these is the microsecond */
+		if (io_time_parse(val, 1e-6, &d) < 0 || d > DURATION_MAX_SECONDS)
+			return -EINVAL;
+		if (key[9]) {
+			j->thinktime_spin = d;
+			j->given |= IOJ_THINK_SPIN;
+		} else {
+			j->thinktime = d;
 		}
 		return 0;
 	}
@@ -933,6 +956,13 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 		j->stat_lstat = val[0] == 'l';
 		return 0;
 	}
+	if (!strcmp(key, "startdelay") && val && strchr(val + 1, '-') && *val != '-')
+		/* fio's range: a time drawn per clone, where fsgauge starts
+		 * a group's clones together */
+		return fail(err, errlen, -ENOTSUP,
+			    "startdelay range '%s' is not supported by fsgauge io: a group's clones "
+			    "start together (give one time; docs/io.md)",
+			    val);
 	if (!strcmp(key, "ioengine"))
 		return val ? set_engine(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);

@@ -87,9 +87,14 @@ struct io_job {
 	uint64_t rate_iops;		 /* requests per second; 0: none */
 	uint64_t rate_min;		 /* bytes per second; 0: none */
 	int rate_process;		 /* 0: not given, 1: linear, 2: poisson */
+	/* thinktime=, thinktime_spin= (seconds), thinktime_blocks=: a pause
+	 * after every thinktime_blocks requests of a clone */
+	double thinktime, thinktime_spin;
+	unsigned thinktime_blocks;	 /* default 1 */
 	double runtime;			 /* seconds; 0: none */
 	int time_based;
 	double ramp_time;
+	double startdelay;		 /* seconds before the job's group starts */
 	char *filename;			 /* NULL: "<name>.<clone>.0" per clone */
 	char *directory;
 	int group_reporting;
@@ -126,6 +131,8 @@ enum {
 	IOJ_IOENGINE = 1u << 4,
 	IOJ_RW = 1u << 5,
 	IOJ_DIRECTORY = 1u << 6,
+	IOJ_THINK_BLOCKS = 1u << 7,
+	IOJ_THINK_SPIN = 1u << 8,
 };
 
 void io_job_init(struct io_job *j, const char *name);
