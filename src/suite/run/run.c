@@ -166,10 +166,11 @@ static int paths_check(struct suite_session *s, struct run_suite *r)
 				kind, def->name, p, s->dir, kind, def->name);
 			return EXIT_USAGE;
 		}
-		msg_info("note: %s '%s' has path '%s' from the file's 'set $%s', outside the "
-			 "target '%s': $%s is the run directory instead (-s %s=DIR for a "
-			 "directory DIR inside the target)",
-			 kind, def->name, p, v->name, s->dir, v->name, v->name);
+		if (s->chatter) /* once under mpirun, not with -q */
+			msg_info("note: %s '%s' has path '%s' from the file's 'set $%s', outside "
+				 "the target '%s': $%s is the run directory instead (-s %s=DIR for "
+				 "a directory DIR inside the target)",
+				 kind, def->name, p, v->name, s->dir, v->name, v->name);
 		/* every use of the variable: the run directory (the target
 		 * stands for it until it exists; run_plan() names it) */
 		if (workload_set_var(r->w, v->name, s->dir) < 0) {
