@@ -27,7 +27,7 @@ static const char css[] =
 	"tr.diff td,tr.diff th{background:#fff3cd}tr.phase th{background:#e4ecf5}\n"
 	".swatch{display:inline-block;width:11px;height:11px;margin-right:6px;"
 	"vertical-align:middle}\n"
-	".charts{display:flex;flex-wrap:wrap;gap:14px}\n"
+	".charts,.pair{display:flex;flex-wrap:wrap;gap:14px}\n"
 	"svg.chart{background:#fff;border:1px solid #e2e2e2}\n"
 	"svg .ctitle{font-size:14px;font-weight:bold}svg .tick{font-size:11px;fill:#444}\n"
 	"svg .alabel{font-size:12px;fill:#222}svg .val{font-size:11px;fill:#222}\n"
@@ -45,7 +45,7 @@ static const char css[] =
 	"@media print{body{margin:0;max-width:none;font-size:11px}h2{break-after:avoid}"
 	"h3{break-after:avoid}svg.chart,table,.warn{break-inside:avoid}"
 	"svg.chart{border:none}tr.diff td,tr.diff th{background:none;font-weight:bold}"
-	".charts{gap:6px}}\n";
+	".charts,.pair{gap:6px}.pair{break-inside:avoid}}\n";
 
 static void esc(FILE *f, const char *s)
 {
@@ -438,8 +438,8 @@ static void write_cdfs(FILE *f, const struct comparison *c, const char *phase)
 {
 	const char **names = NULL;
 	size_t nnames = 0;
-	struct svg_series *s = xcalloc(c->nres, sizeof(*s));
-	char title[300], desc[400];
+	struct html_latency l;
+	char desc[400];
 
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rphase *p = phase_of(c->res[i], phase);
@@ -457,38 +457,34 @@ static void write_cdfs(FILE *f, const struct comparison *c, const char *phase)
 			names[nnames++] = p->ops[o].name;
 		}
 	}
-	if (!nnames) {
-		free(s);
+	if (!nnames)
 		return;
-	}
-	fputs("<h3>Latency distribution per operation</h3>\n<p class=\"note\">Cumulative fraction "
-	      "of operations completed within a latency (log scale), from the latency "
+	fputs("<h3>Latency distribution per operation</h3>\n<p class=\"note\">Left: cumulative "
+	      "fraction of operations completed within a latency (log scale), from the latency "
 	      "histograms (bucket error under 0.4%). A curve further left is faster; the gap "
-	      "at the top shows the tail.</p>\n<div class=\"charts\">\n",
+	      "at the top shows the tail. Right: the latency at each percentile, on an axis of "
+	      "nines (p50, p90, p99, p99.9, p99.99) that gives each nine of the tail the same "
+	      "room; lower is faster. A line ends at the slowest operation: a run of n "
+	      "operations resolves the tail only to about 1 in n.</p>\n<div class=\"charts\">\n",
 	      f);
+	html_latency_init(&l, c->nres);
 	for (size_t k = 0; k < nnames; k++) {
-		size_t ns = 0;
-
 		for (size_t i = 0; i < c->nres; i++) {
 			const struct rphase *p = phase_of(c->res[i], phase);
 
 			for (size_t o = 0; p && o < p->nops; o++) {
 				if (strcmp(p->ops[o].name, names[k]) || !p->ops[o].hist_count)
 					continue;
-				html_cdf_add(s, &ns, c->res[i]->name, (int)i, &p->ops[o]);
+				html_latency_add(&l, c->res[i]->name, (int)i, &p->ops[o]);
 				break;
 			}
 		}
-		snprintf(title, sizeof(title), "%s latency CDF", names[k]);
-		snprintf(desc, sizeof(desc),
-			 "Cumulative distribution of the latency of operation %s in phase %s, one "
-			 "line per result.",
-			 names[k], phase);
-		html_cdf_chart(f, names[k], title, desc, "fraction of operations", s, ns);
+		snprintf(desc, sizeof(desc), "operation %s in phase %s", names[k], phase);
+		html_latency_charts(f, &l, names[k], names[k], "", desc, "fraction of operations");
 	}
 	fputs("</div>\n", f);
+	html_latency_free(&l);
 	free(names);
-	free(s);
 }
 
 static void write_series(FILE *f, const struct comparison *c, const char *phase)

@@ -22,14 +22,34 @@ void html_result_heading(FILE *f, const struct comparison *c, size_t i);
  * *ys are allocated for the caller.  Returns their number. */
 size_t html_cdf_points(const struct rop *op, double **xs, double **ys);
 
-/* Append result `name`'s CDF of op's histogram to s[*ns] (colour `style`). */
-void html_cdf_add(struct svg_series *s, size_t *ns, const char *name, int style,
-		  const struct rop *op);
+/* Percentile plot points of a histogram: x on the "nines" axis
+ * (svg_nines() of the fraction of operations done), y the latency (us)
+ * they took at most: (0, the first bucket's floor), then each non-empty
+ * bucket's top at the fraction done by its end; the last, where every
+ * operation is done, at 1 - 1/count (the slowest of count operations).
+ * *xs and *ys are allocated for the caller.  Returns their number. */
+size_t html_pct_points(const struct rop *op, double **xs, double **ys);
 
-/* Draw a latency CDF chart (log-scale latency in us across, `ylabel` up)
- * of s[0..ns) and free the series' points. */
-void html_cdf_chart(FILE *f, const char *figure, const char *title, const char *desc,
-		    const char *ylabel, struct svg_series *s, size_t ns);
+/* The latency charts of one operation, one line per result: a CDF and,
+ * beside it, a percentile plot.  html_latency_add() a result's
+ * histogram, then html_latency_charts(); room for `nres` results. */
+struct html_latency {
+	struct svg_series *cdf, *pct;
+	size_t n;
+};
+
+void html_latency_init(struct html_latency *l, size_t nres);
+void html_latency_add(struct html_latency *l, const char *name, int style, const struct rop *op);
+/* A <div class="pair"> of the CDF (log-scale latency in us across,
+ * `ylabel` up; data-chart "cdf") and the percentile plot (nines across:
+ * p50, p90, p99, p99.9, p99.99, ...; latency up, log scale when the
+ * slowest is over 10 times the fastest; data-chart "percentile"), both
+ * with data-figure `figure`, titled "<what> latency CDF<after>" and "<what>
+ * latency percentiles<after>" and described as the latency of `desc` ("operation
+ * x in phase y"); the points are freed, l->n back to 0. */
+void html_latency_charts(FILE *f, struct html_latency *l, const char *figure, const char *what,
+			 const char *after, const char *desc, const char *ylabel);
+void html_latency_free(struct html_latency *l);
 
 /* The verdict section (output/html_verdict.c): for each result but the
  * baseline, a line per phase (grid groups: one per group) with its ops/s,

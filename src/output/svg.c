@@ -274,73 +274,191 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bar
 	fputs("</svg>\n", f);
 }
 
-static double x_pos(const struct svg_chart *c, double x, double lo, double hi)
+/* Where a line chart's points go: its x and y ranges, each linear or
+ * logarithmic (then lo and hi are exponents of ten). */
+struct axes {
+	int xlog, ylog;
+	double xlo, xhi, ylo, yhi;
+};
+
+static int point_ok(const struct axes *a, double x, double y)
 {
-	if (c->xlog)
-		return ML + (log10(x) - lo) / (hi - lo) * PW;
-	return ML + (x - lo) / (hi - lo) * PW;
+	return isfinite(x) && isfinite(y) && (!a->xlog || x > 0) && (!a->ylog || y > 0);
+}
+
+static double ax_x(const struct axes *a, double x)
+{
+	if (a->xlog)
+		return ML + (log10(x) - a->xlo) / (a->xhi - a->xlo) * PW;
+	return ML + (x - a->xlo) / (a->xhi - a->xlo) * PW;
+}
+
+/* A linear y is held inside the plot (a fixed ymax may be below a point). */
+static double ax_y(const struct axes *a, double y)
+{
+	if (a->ylog)
+		return MT + PH - (log10(y) - a->ylo) / (a->yhi - a->ylo) * PH;
+	return MT + PH - (MIN(MAX(y, a->ylo), a->yhi) - a->ylo) / (a->yhi - a->ylo) * PH;
+}
+
+/* about 6.5 px a character at the tick size */
+#define TICK_CHAR_PX 6.5
+
+/* A grid line across at x, and its label under the axis; a label that
+ * would run past the chart's right edge ends there instead ("p99.99"). */
+static void x_tick(FILE *f, double x, const char *label)
+{
+	double half = label ? TICK_CHAR_PX * (double)strlen(label) / 2 : 0;
+
+	fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n", x, MT, x,
+		MT + PH);
+	if (label && x + half > W - 2)
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+			W - 2, MT + PH + 16, label);
+	else if (label)
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+			x, MT + PH + 16, label);
+}
+
+double svg_nines(double p)
+{
+	return -log10(1 - p);
+}
+
+/* "p50", "p90", "p99", "p99.9", "p99.99", ...: the percentile at k nines. */
+static void nines_label(char *buf, size_t len, int k)
+{
+	int n = 0;
+
+	if (k <= 1) {
+		snprintf(buf, len, "p90");
+		return;
+	}
+	n = snprintf(buf, len, "p99");
+	if (k > 2 && n + 1 < (int)len)
+		buf[n++] = '.';
+	for (int i = 2; i < k && n + 1 < (int)len; i++)
+		buf[n++] = '9';
+	buf[n] = 0;
+}
+
+/* A nines x axis from p0 to at least p99.99 (further when the data goes
+ * further), ticked at p50 and every nine; a label that would run into the
+ * one before it is left out (its grid line stays). */
+static void nines_axis(FILE *f, struct axes *a, double xmax)
+{
+	char buf[32];
+	double last;
+
+	a->xlo = 0;
+	a->xhi = MAX(4, ceil(xmax - 1e-9));
+	last = ax_x(a, svg_nines(0.5));
+	x_tick(f, last, "p50");
+	for (int k = 1; k <= (int)a->xhi; k++) {
+		double x = ax_x(a, k);
+		int room;
+
+		nines_label(buf, sizeof(buf), k);
+		room = x - last > TICK_CHAR_PX * (double)strlen(buf) + 4;
+		x_tick(f, x, room ? buf : NULL);
+		if (room)
+			last = x;
+	}
+}
+
+/* Horizontal grid lines and y tick labels on a log axis of decades
+ * [10^lo, 10^hi]; with one or two decades 2 and 5 of each too. */
+static void y_axis_log(FILE *f, const struct axes *a)
+{
+	static const double steps[] = { 1, 2, 5 };
+	int fine = a->yhi - a->ylo <= 2;
+	char buf[32];
+
+	for (double e = a->ylo; e <= a->yhi + 1e-9; e++) {
+		for (size_t k = 0; k < (fine ? ARRAY_SIZE(steps) : 1); k++) {
+			double v = steps[k] * pow(10, e), y;
+
+			if (log10(v) > a->yhi + 1e-9)
+				break;
+			y = ax_y(a, v);
+			fmt_tick(buf, sizeof(buf), v);
+			fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
+				ML, y, ML + PW, y);
+			fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+				ML - 5, y + 4, buf);
+		}
+	}
+	fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", ML, MT, ML,
+		MT + PH);
+	fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", ML, MT + PH,
+		ML + PW, MT + PH);
 }
 
 void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series *s, size_t n)
 {
-	double xmin = INFINITY, xmax = -INFINITY, ymax = 0, step, top, lo, hi;
+	struct axes a = { .xlog = c->xlog && !c->xnines, .ylog = c->ylog };
+	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = 0, step, top;
 	int rows = (int)((n + LEGEND_COLS - 1) / LEGEND_COLS), height = H + rows * LEGEND_ROW + 8;
 	char buf[32];
 
 	for (size_t i = 0; i < n; i++) {
 		for (size_t k = 0; k < s[i].n; k++) {
-			if (!isfinite(s[i].x[k]) || !isfinite(s[i].y[k]) ||
-			    (c->xlog && !(s[i].x[k] > 0)))
+			if (!point_ok(&a, s[i].x[k], s[i].y[k]))
 				continue;
 			xmin = MIN(xmin, s[i].x[k]);
 			xmax = MAX(xmax, s[i].x[k]);
+			ymin = MIN(ymin, s[i].y[k]);
 			ymax = MAX(ymax, s[i].y[k]);
 		}
 	}
 	if (!isfinite(xmin)) {
-		xmin = c->xlog ? 1 : 0;
-		xmax = c->xlog ? 10 : 1;
+		xmin = a.xlog ? 1 : 0;
+		xmax = a.xlog ? 10 : 1;
 	}
-	top = c->ymax > 0 ? c->ymax : y_top(ymax, &step);
-	if (c->ymax > 0)
-		step = nice_step(top, 5);
 	open_chart(f, c, W, height, chart_id());
-	y_axis(f, top, step);
+	if (a.ylog) {
+		if (!isfinite(ymin)) {
+			ymin = 1;
+			ymax = 10;
+		}
+		a.ylo = floor(log10(ymin));
+		a.yhi = ceil(log10(ymax));
+		if (a.yhi <= a.ylo)
+			a.yhi = a.ylo + 1;
+		y_axis_log(f, &a);
+	} else {
+		top = c->ymax > 0 ? c->ymax : y_top(ymax, &step);
+		if (c->ymax > 0)
+			step = nice_step(top, 5);
+		a.ylo = 0;
+		a.yhi = top;
+		y_axis(f, top, step);
+	}
 
-	/* x axis: decades for a log axis, round steps otherwise */
-	if (c->xlog) {
-		lo = floor(log10(xmin));
-		hi = ceil(log10(xmax));
-		if (hi <= lo)
-			hi = lo + 1;
-		for (double e = lo; e <= hi + 1e-9; e++) {
-			double x = x_pos(c, pow(10, e), lo, hi);
-
+	/* x axis: nines, decades for a log axis, round steps otherwise */
+	if (c->xnines) {
+		nines_axis(f, &a, xmax);
+	} else if (a.xlog) {
+		a.xlo = floor(log10(xmin));
+		a.xhi = ceil(log10(xmax));
+		if (a.xhi <= a.xlo)
+			a.xhi = a.xlo + 1;
+		for (double e = a.xlo; e <= a.xhi + 1e-9; e++) {
 			fmt_tick(buf, sizeof(buf), pow(10, e));
-			fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n",
-				x, MT, x, MT + PH);
-			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" "
-				   "text-anchor=\"middle\">%s</text>\n",
-				x, MT + PH + 16, buf);
+			x_tick(f, ax_x(&a, pow(10, e)), buf);
 		}
 	} else {
 		double xs;
 
-		lo = xmin > 0 && xmin < (xmax - xmin) ? 0 : xmin;
-		xs = nice_step(xmax - lo, 6);
-		lo = floor(lo / xs) * xs;
-		hi = ceil(xmax / xs) * xs;
-		if (hi <= lo)
-			hi = lo + xs;
-		for (double v = lo; v <= hi + xs * 1e-9; v += xs) {
-			double x = x_pos(c, v, lo, hi);
-
+		a.xlo = xmin > 0 && xmin < (xmax - xmin) ? 0 : xmin;
+		xs = nice_step(xmax - a.xlo, 6);
+		a.xlo = floor(a.xlo / xs) * xs;
+		a.xhi = ceil(xmax / xs) * xs;
+		if (a.xhi <= a.xlo)
+			a.xhi = a.xlo + xs;
+		for (double v = a.xlo; v <= a.xhi + xs * 1e-9; v += xs) {
 			fmt_tick(buf, sizeof(buf), v);
-			fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n",
-				x, MT, x, MT + PH);
-			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" "
-				   "text-anchor=\"middle\">%s</text>\n",
-				x, MT + PH + 16, buf);
+			x_tick(f, ax_x(&a, v), buf);
 		}
 	}
 
@@ -355,11 +473,10 @@ void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series 
 		for (k = 0; k < s[i].n; k++) {
 			double x, y;
 
-			if (!isfinite(s[i].x[k]) || !isfinite(s[i].y[k]) ||
-			    (c->xlog && !(s[i].x[k] > 0)))
+			if (!point_ok(&a, s[i].x[k], s[i].y[k]))
 				continue;
-			x = x_pos(c, s[i].x[k], lo, hi);
-			y = MT + PH - MIN(MAX(s[i].y[k], 0), top) / top * PH;
+			x = ax_x(&a, s[i].x[k]);
+			y = ax_y(&a, s[i].y[k]);
 			/* thousands of histogram buckets: keep a point per pixel */
 			if (k + 1 < s[i].n && fabs(x - px) < 0.8 && fabs(y - py) < 0.8)
 				continue;

@@ -1,9 +1,10 @@
 /*
  * svg.h — small inline SVG charts for the HTML report: bar charts with
- * error bars and line charts (linear or logarithmic x axis).  Output is
- * well-formed XML that browsers show inline in HTML, with a <title> and
- * <desc> for screen readers, axis labels with units, and line styles that
- * stay distinguishable when printed in grey.
+ * error bars and line charts (linear, logarithmic or "nines" x axis,
+ * linear or logarithmic y axis).  Output is well-formed XML that browsers
+ * show inline in HTML, with a <title> and <desc> for screen readers, axis
+ * labels with units, and line styles that stay distinguishable when
+ * printed in grey.
  *
  * Each chart is an <svg class="chart" data-chart="KIND" data-figure="KEY">
  * element; tests count charts by those attributes.  The caller escapes
@@ -36,13 +37,17 @@ struct svg_series {
 };
 
 struct svg_chart {
-	const char *kind;   /* "bar", "cdf", "timeseries", "heatmap": data-chart */
+	const char *kind;   /* "bar", "cdf", "percentile", "timeseries", "heatmap":
+			     * data-chart */
 	const char *figure; /* data-figure attribute (figure key), or NULL */
 	const char *title;
 	const char *desc;   /* longer description for assistive technology, or NULL */
 	const char *xlabel; /* axis labels, with their unit: "latency (us)" */
 	const char *ylabel;
 	int xlog;	    /* logarithmic x axis (values must be > 0) */
+	int xnines;	    /* x is -log10(1 - p) of a fraction p: ticks p50, p90,
+			     * p99, p99.9, ... (a percentile plot; svg_nines()) */
+	int ylog;	    /* logarithmic y axis (values must be > 0); ymax unused */
 	double ymax;	    /* fixed top of the y axis, or 0 for automatic */
 };
 
@@ -70,6 +75,9 @@ struct svg_heatmap {
 };
 
 void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bar *bars, size_t n);
+/* The x of fraction p (0 <= p < 1) on a "nines" axis: -log10(1 - p), so
+ * p90 is 1, p99 2, p99.9 3. */
+double svg_nines(double p);
 /* Lines through each series' points (x ascending); a legend names them. */
 void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series *s, size_t n);
 void svg_heat_map(FILE *f, const struct svg_chart *c, const struct svg_heatmap *h);

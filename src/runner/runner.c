@@ -514,6 +514,13 @@ static int target_of(const char *p, const struct rundir *rds, size_t nrd, size_t
 	return at;
 }
 
+int runner_path_target(const char *p, const struct rundir *rds, size_t nrd)
+{
+	size_t skip;
+
+	return target_of(p, rds, nrd, &skip);
+}
+
 /* The targets, quoted, for a message: "'/a' and '/b'". */
 static const char *targets_list(const struct rundir *rds, size_t nrd, char *buf, size_t len)
 {

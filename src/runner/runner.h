@@ -131,6 +131,10 @@ struct runner *runner_new(struct workload *w, struct rundir *rds, size_t nrd,
  * `quiet`, no message (the preflight's sorting). */
 int runner_fileset_target(const struct wl_fileset *def, const struct rundir *rds, size_t nrd,
 			  char *rel, size_t len, int quiet);
+/* Which of rds[0..nrd) path p is in, as runner_fileset_target() sees it
+ * (the run directory, the target, or below either), or -1: under none.
+ * No message. */
+int runner_path_target(const char *p, const struct rundir *rds, size_t nrd);
 /* Lay out and preallocate every fileset of the workload.  Returns 0,
  * -EINTR when a signal stopped it (res->interrupted set), or -errno. */
 int runner_create_filesets(struct runner *rn);

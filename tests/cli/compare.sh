@@ -471,7 +471,30 @@ for fig in ops_per_second mb_per_second mean_latency p99_latency cpu_us_per_op \
 done
 check "report: a latency CDF per operation (4)" [ "$(grep -c 'data-chart="cdf"' "$T/r.html")" -eq 4 ]
 check "report: time series (ops/s, MB/s, p99)" [ "$(grep -c 'data-chart="timeseries"' "$T/r.html")" -eq 3 ]
-check "report: charts have titles and axis labels" [ "$(grep -c '<title id="ct' "$T/r.html")" -eq 14 ] && grep -q 'fraction of operations' "$T/r.html"
+check "report: a percentile plot per operation (4)" [ "$(grep -c 'data-chart="percentile"' "$T/r.html")" -eq 4 ]
+check "report: charts have titles and axis labels" [ "$(grep -c '<title id="ct' "$T/r.html")" -eq 18 ] && grep -q 'fraction of operations' "$T/r.html"
+# beside each CDF, in one div.pair, the percentile plot of the same
+# operation: x on a nines axis (p50 ... p99.99), latency never falling as
+# the percentile rises (pixels: x rising, y not rising)
+check "report: each CDF has its percentile plot beside it, on a nines axis" python3 -c '
+import re, sys
+h = open(sys.argv[1]).read()
+pairs = re.findall(r"<div class=\"pair\">\n(<svg .*?</svg>)\n(<svg .*?</svg>)\n</div>", h, re.S)
+assert len(pairs) == 4, len(pairs)
+for cdf, pct in pairs:
+    fig = re.search(r"data-chart=\"cdf\" data-figure=\"([^\"]*)\"", cdf).group(1)
+    assert "data-chart=\"percentile\" data-figure=\"%s\"" % fig in pct, fig
+    assert "%s latency percentiles</text>" % fig in pct, fig
+    ticks = re.findall(r"class=\"tick\"[^>]*>(p[0-9.]+)</text>", pct)
+    assert ticks[:5] == ["p50", "p90", "p99", "p99.9", "p99.99"], ticks
+    assert "percentile (nines)" in pct and "latency (us" in pct
+    lines = re.findall(r"<polyline [^>]*points=\"([^\"]*)\"", pct)
+    assert len(lines) == 3, (fig, len(lines))
+    for pts in lines:
+        xy = [tuple(map(float, p.split(","))) for p in pts.split()]
+        assert len(xy) >= 2, (fig, xy)
+        assert all(b[0] >= a[0] and b[1] <= a[1] for a, b in zip(xy, xy[1:])), (fig, xy)
+' "$T/r.html"
 check "report: environment of each result" grep -q '<td>tank/zfs</td>' "$T/r.html"
 check "report: the comparison table" grep -q '<section id="compare">' "$T/r.html"
 check "report: a print style sheet" grep -q '@media print' "$T/r.html"

@@ -9,10 +9,11 @@
 # report; a bonnie result from before the rate's split (one bonnie_rate
 # instead of bonnie_kib_per_sec and bonnie_per_sec) reports the same
 # cells; a truncated file is refused.  Auto mode's phases get no chart
-# section each: the charts (heat maps, one latency CDF per test) and the
-# comparison rows do not grow with the file and record sizes, warnings
-# come once per test and kind, and `compare` summarises them per test;
-# other suites keep a section per phase.  Invariants only, never timings.
+# section each: the charts (heat maps, a latency CDF and percentile plot
+# per test) and the comparison rows do not grow with the file and record
+# sizes, warnings come once per test and kind, and `compare` summarises
+# them per test; other suites keep a section per phase.  Invariants only,
+# never timings.
 . "$(dirname "$0")/lib.sh"
 
 d="$T/target"
@@ -392,13 +393,16 @@ for name in ("small", "big"):
     tests = sorted({ph["name"].split()[0] for ph in d["phases"]})
     k = kinds(root)
     sizes[name] = (os.path.getsize("%s/%s.html" % (t, name)), len(d["phases"]))
-    check("iozone %s: a heat map per test, a latency CDF per test, nothing else (%d phases)"
-          % (name, len(d["phases"])), k == {"heatmap": len(tests), "cdf": len(tests)}, k)
+    check("iozone %s: a heat map per test, a latency CDF and percentile plot per test, nothing "
+          "else (%d phases)" % (name, len(d["phases"])),
+          k == {"heatmap": len(tests), "cdf": len(tests), "percentile": len(tests)}, k)
     check("iozone %s: no chart section per phase" % name, not phase_sections(root),
           len(phase_sections(root)))
     figs = sorted(s.get("data-figure") for s in charts(root) if s.get("data-chart") == "cdf")
     want = sorted("%s %s" % (x, "write" if "write" in x else "read") for x in tests)
     check("iozone %s: the CDFs are per test and call type" % name, figs == want, (figs, want))
+    pfigs = sorted(s.get("data-figure") for s in charts(root) if s.get("data-chart") == "percentile")
+    check("iozone %s: a percentile plot beside each CDF" % name, pfigs == figs, (pfigs, figs))
 check("iozone auto: the chart count does not grow with the phases",
       len(charts(doc("small"))) == len(charts(doc("big"))),
       (len(charts(doc("small"))), len(charts(doc("big")))))

@@ -87,8 +87,16 @@ expect_fail "malformed workload names file:line:col" 2 "$T/bad.f:5:[0-9]+: .*rae
 	"$FSGAUGE" run "$T/bad.f" -d "$d" -t 1
 
 printf 'define fileset name=escape,path=/etc,size=1k,entries=2,prealloc\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=escape\n  }\n}\n' > "$T/escape.f"
-expect_fail "fileset outside the run directory is refused" 2 "outside the run directory" \
+expect_fail "fileset path= outside the -d target is refused, naming the attribute to change" 2 \
+	"^fsgauge: fileset 'escape' has path '/etc', outside the target '$d'; fsgauge only writes below its own run directory \(change path= of fileset 'escape' to \\\$dir or a directory inside the target\)\$" \
 	"$FSGAUGE" run "$T/escape.f" -d "$d" -t 1
+check "  and nothing is created" empty_dir "$d"
+# without -d the target is \$TMPDIR: the message says how to choose one
+mkdir "$T/tmpdir"
+expect_fail "fileset outside the default target: refused, use -d" 2 \
+	"^fsgauge: fileset 'escape' has path '/etc', outside the run directory; fsgauge only writes below its own run directory \(use -d to choose where\)\$" \
+	env TMPDIR="$T/tmpdir" "$FSGAUGE" run "$T/escape.f" -t 1
+check "  and nothing is left" empty_dir "$T/tmpdir"
 
 printf 'define process name=p {\n  thread name=t {\n    flowop hog name=work,value=10\n    flowop finishoncount name=done,value=5,target=wrok\n  }\n}\n' > "$T/target-typo.f"
 expect_fail "a target= naming no flowop is refused with its position" 2 \
@@ -108,6 +116,41 @@ sed "s|^set \$path=.*|set \$path=$d/sub|" "$T/target.f" > "$T/below.f"
 run "$FSGAUGE" run "$T/below.f" -d "$d" -t 1 --keep -q
 kept=$(ls -d "$d"/fsgauge-* 2>/dev/null)
 check "fileset path below the target: runs in the same place below the run directory" \
+	[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/sub/swing/f0" ] && [ ! -e "$d/sub" ]
+[ -n "$kept" ] && rm -rf "$kept"
+
+# with -d, a path from the file's own `set` that lies outside the target
+# goes in the run directory, with a note naming the variable; given with
+# -s it is refused, naming the variable to change (issue 22)
+sed "s|^set \$path=.*|set \$path=$T/outside|" "$T/target.f" > "$T/outside.f"
+run "$FSGAUGE" run "$T/outside.f" -d "$d" -t 0.2 --keep --json "$T/outside.json"
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null)
+check "set \$path outside the -d target: runs in the run directory (exit $rc)" \
+	[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/swing/f0" ] && [ ! -e "$T/outside" ]
+check "  with a note naming the variable" grep -qx \
+	"fsgauge: note: fileset 'swing' has path '$T/outside' from the file's 'set \$path', outside the target '$d': \$path is the run directory instead (-s path=DIR for a directory DIR inside the target)" \
+	"$T/err"
+check "  the result's workload text says so, var.path is not a parameter" \
+	[ "$(json "$T/outside.json" '"path=$path=\"<target>\"" in d["workload_text"] and "var.path" not in d["parameters"]')" = true ]
+[ -n "$kept" ] && rm -rf "$kept"
+mkdir "$T/target2"
+run "$FSGAUGE" run "$T/outside.f" -d "$T/target2" -t 0.2 -q --json "$T/outside2.json"
+check "  one workload hash on two targets, nothing on stderr with -q (exit $rc)" \
+	[ "$rc" -eq 0 ] && [ ! -s "$T/err" ] &&
+	[ "$(json "$T/outside.json" 'd["workload_hash"]')" = "$(json "$T/outside2.json" 'd["workload_hash"]')" ]
+check "  nothing left behind" empty_dir "$T/target2"
+mkdir "$T/elsewhere"
+expect_fail "-s path= outside the -d target: refused naming the variable" 2 \
+	"^fsgauge: fileset 'swing' has path '$T/elsewhere' from -s path, outside the target '$d'; fsgauge only writes below its own run directory \(change -s path to a directory inside the target\)\$" \
+	"$FSGAUGE" run "$T/outside.f" -d "$d" -s path="$T/elsewhere" -t 1
+check "  one line, nothing created in the target or elsewhere" [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	empty_dir "$d" && empty_dir "$T/elsewhere"
+expect_fail "-s dir= is a target too: -s path= outside it refused the same way" 2 \
+	"^fsgauge: fileset 'swing' has path '/var' from -s path, outside the target '$d'" \
+	"$FSGAUGE" run "$T/outside.f" -s dir="$d" -s path=/var -t 1
+run "$FSGAUGE" run "$T/outside.f" -d "$d" -s path="$d/sub" -t 0.2 -q --keep
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null)
+check "-s path= below the target: below the run directory (exit $rc)" \
 	[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/sub/swing/f0" ] && [ ! -e "$d/sub" ]
 [ -n "$kept" ] && rm -rf "$kept"
 

@@ -347,44 +347,41 @@ static void pooled_hist(const struct comparison *c, size_t res, enum ioz_test t,
 static void iozone_cdfs(FILE *f, const struct comparison *c)
 {
 	static const char *const types[] = { "write", "read" };
-	struct svg_series *s = xcalloc(c->nres, sizeof(*s));
 	struct rop *ops = xcalloc(c->nres, sizeof(*ops));
+	struct html_latency l;
 	int started = 0;
 
+	html_latency_init(&l, c->nres);
 	for (int t = 0; t < IOZ__COUNT; t++) {
 		for (size_t k = 0; k < ARRAY_SIZE(types); k++) {
-			char title[200], desc[500], fig[64];
-			size_t ns = 0;
+			char what[200], desc[500], fig[64];
 
 			for (size_t i = 0; i < c->nres; i++) {
 				pooled_hist(c, i, (enum ioz_test)t, types[k], &ops[i]);
 				if (ops[i].hist_count)
-					html_cdf_add(s, &ns, c->res[i]->name, (int)i, &ops[i]);
+					html_latency_add(&l, c->res[i]->name, (int)i, &ops[i]);
 			}
-			if (ns && !started) {
-				fputs(
-				    "<h3>Latency per test</h3>\n<p class=\"note\">Cumulative "
-				    "fraction of the test's read or write calls completed within a "
-				    "latency (log scale), pooled over all its file sizes and "
-				    "record "
-				    "sizes: every call counts once, so the small records, which "
-				    "make "
-				    "the most calls, weigh the most. One line per result.</p>\n"
-				    "<div class=\"charts\">\n",
-				    f);
+			if (l.n && !started) {
+				fputs("<h3>Latency per test</h3>\n<p class=\"note\">Left: "
+				      "cumulative fraction of the test's read or write calls "
+				      "completed within a latency (log scale); right: the latency "
+				      "at each percentile, on an axis of nines (p50, p90, p99, "
+				      "p99.9, p99.99). Pooled over all its file sizes and record "
+				      "sizes: every call counts once, so the small records, which "
+				      "make the most calls, weigh the most. One line per "
+				      "result.</p>\n<div class=\"charts\">\n",
+				      f);
 				started = 1;
 			}
-			if (ns) {
+			if (l.n) {
 				snprintf(fig, sizeof(fig), "%s %s", ioz_tests[t].key, types[k]);
-				snprintf(title, sizeof(title), "%s: %s latency CDF, all sizes",
-					 ioz_tests[t].key, types[k]);
-				snprintf(
-				    desc, sizeof(desc),
-				    "Cumulative distribution of the latency of the %s calls of "
-				    "iozone test %s, pooled over all file and record sizes, one "
-				    "line per result.",
-				    types[k], ioz_tests[t].key);
-				html_cdf_chart(f, fig, title, desc, "fraction of calls", s, ns);
+				snprintf(what, sizeof(what), "%s: %s", ioz_tests[t].key, types[k]);
+				snprintf(desc, sizeof(desc),
+					 "the %s calls of iozone test %s, pooled over all file and "
+					 "record sizes",
+					 types[k], ioz_tests[t].key);
+				html_latency_charts(f, &l, fig, what, ", all sizes", desc,
+						    "fraction of calls");
 			}
 			for (size_t i = 0; i < c->nres; i++)
 				free(ops[i].buckets);
@@ -392,8 +389,8 @@ static void iozone_cdfs(FILE *f, const struct comparison *c)
 	}
 	if (started)
 		fputs("</div>\n", f);
+	html_latency_free(&l);
 	free(ops);
-	free(s);
 }
 
 void iozone_html_section(FILE *f, const struct comparison *c)

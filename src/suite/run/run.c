@@ -34,6 +34,10 @@ struct run_suite {
 	 * built; the others keep the variables those refer to) */
 	struct workload **inst;
 	size_t ninst;
+	/* variables of the file's own `set` that put a fileset outside the
+	 * one -d target: they stand for the run directory (paths_check()) */
+	struct wl_var **moved;
+	size_t nmoved;
 };
 
 enum { RUN_TIME = 't', RUN_SET = 's', RUN_FILE = 'f', RUN_PER_TARGET = OPT_OWN };
@@ -131,6 +135,65 @@ static int load_text(struct run_suite *r, const char *name)
 	}
 	r->text = xstrdup(b->text);
 	r->source = b->name;
+	return EXIT_OK;
+}
+
+/*
+ * One target named (-d or -s dir=): a fileset whose path lies outside it
+ * is placed in the run directory when that path comes from the file's
+ * own `set` of a variable (filebench's createdelete-swing keeps its
+ * directory in $path, not $dir), with a note naming the variable; it is
+ * refused when the path was given with -s (naming the variable to
+ * change) or written in the define itself.  Nothing is created before
+ * this, and the runner still refuses any path outside the run directory
+ * (runner_fileset_target()).  Several -d are left to their own checks.
+ * EXIT_OK or EXIT_USAGE after a message.
+ */
+static int paths_check(struct suite_session *s, struct run_suite *r)
+{
+	/* the target as runner_fileset_target() sees it before the run
+	 * directory exists: $dir is the target itself */
+	struct rundir rd = { .parent = (char *)s->dir, .path = (char *)s->dir };
+	const struct workload *w = r->w;
+
+	if (!s->dir || s->ntargets > 1)
+		return EXIT_OK;
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct wl_fileset *def = w->filesets[i];
+		const char *kind = def->is_file ? "file" : "fileset";
+		const char *p = wl_val_str(&def->path, s->dir);
+		struct wl_var *v = def->path.kind == WLV_VAR ? def->path.var : NULL;
+
+		if (def->has_device || runner_path_target(p, &rd, 1) >= 0)
+			continue;
+		if (v && v->overridden) {
+			msg_err("%s '%s' has path '%s' from -s %s, outside the target '%s'; fsgauge "
+				"only writes below its own run directory (change -s %s to a "
+				"directory inside the target)",
+				kind, def->name, p, v->name, s->dir, v->name);
+			return EXIT_USAGE;
+		}
+		if (!v) {
+			msg_err("%s '%s' has path '%s', outside the target '%s'; fsgauge only "
+				"writes below its own run directory (change path= of %s '%s' to "
+				"$dir or a directory inside the target)",
+				kind, def->name, p, s->dir, kind, def->name);
+			return EXIT_USAGE;
+		}
+		if (s->chatter) /* once under mpirun, not with -q */
+			msg_info("note: %s '%s' has path '%s' from the file's 'set $%s', outside "
+				 "the target '%s': $%s is the run directory instead (-s %s=DIR for "
+				 "a directory DIR inside the target)",
+				 kind, def->name, p, v->name, s->dir, v->name, v->name);
+		/* every use of the variable: the run directory (the target
+		 * stands for it until it exists; run_plan() names it) */
+		if (workload_set_var(r->w, v->name, s->dir) < 0) {
+			msg_err("cannot set $%s to the target '%s'", v->name, s->dir);
+			return EXIT_USAGE;
+		}
+		r->moved = xrealloc(r->moved, (r->nmoved + 1) * sizeof(*r->moved));
+		r->moved[r->nmoved++] = v;
+	}
 	return EXIT_OK;
 }
 
@@ -332,6 +395,9 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 	r->ov[r->nov].implicit = 1;
 	if (parse(r, &r->w) != EXIT_OK)
 		return EXIT_USAGE;
+	ret = paths_check(s, r);
+	if (ret != EXIT_OK)
+		return ret;
 	for (size_t i = 0; i < r->w->nwarnings; i++)
 		msg_warn("%s", r->w->warnings[i]);
 	if (!s->ro.quiet)
@@ -355,19 +421,25 @@ static int run_check(struct suite_session *s, int argc, char **argv)
 
 static char *resolved_hash(struct run_suite *r, char **text)
 {
-	struct wl_override dir = r->ov[r->nov];
+	/* the variables moved into the run directory too (paths_check()) */
+	size_t n = r->nov + 1 + r->nmoved;
+	struct wl_override *ov = xcalloc(n, sizeof(*ov));
 	struct workload *w = NULL;
 	struct wl_error werr;
 	char *dump, *h = NULL;
 
-	r->ov[r->nov].value = RESOLVED_DIR;
-	if (workload_parse(r->text, r->source, r->ov, r->nov + 1, &w, &werr) == 0) {
+	memcpy(ov, r->ov, (r->nov + 1) * sizeof(*ov));
+	ov[r->nov].value = RESOLVED_DIR;
+	for (size_t i = 0; i < r->nmoved; i++)
+		ov[r->nov + 1 + i] = (struct wl_override){ .name = r->moved[i]->name,
+							   .value = RESOLVED_DIR, .implicit = 1 };
+	if (workload_parse(r->text, r->source, ov, n, &w, &werr) == 0) {
 		dump = workload_dump(w);
 		h = result_hash(dump, strlen(dump));
 		*text = dump;
 	}
 	workload_free(w);
-	r->ov[r->nov] = dir;
+	free(ov);
 	return h;
 }
 
@@ -385,10 +457,21 @@ static int run_plan(struct suite_session *s)
 	workload_set_var(r->w, "dir", s->rd->path);
 	for (size_t k = 1; k < r->ninst; k++)
 		workload_set_var(r->inst[k], "dir", s->rds[k].path);
+	for (size_t i = 0; i < r->nmoved; i++)
+		workload_set_var(r->w, r->moved[i]->name, s->rd->path);
 	s->w = r->w;
 	s->workload = r->w->name;
 	s->workload_hash = resolved_hash(r, &s->workload_text);
 	return EXIT_OK;
+}
+
+/* Is v one of the variables paths_check() moved into the run directory? */
+static int moved_var(const struct run_suite *r, const struct wl_var *v)
+{
+	for (size_t i = 0; i < r->nmoved; i++)
+		if (r->moved[i] == v)
+			return 1;
+	return 0;
 }
 
 static void run_params(struct suite_session *s, struct result *res)
@@ -411,7 +494,8 @@ static void run_params(struct suite_session *s, struct result *res)
 			kv_add(&res->params, key, "%s", v->i ? "true" : "false");
 			break;
 		case VAR_STR:
-			if (strcmp(v->name, "dir")) /* the run directory differs every run */
+			/* the run directory differs every run */
+			if (strcmp(v->name, "dir") && !moved_var(ctx(s), v))
 				kv_add(&res->params, key, "%s", v->s ? v->s : "");
 			break;
 		case VAR_RAND:
@@ -498,6 +582,7 @@ static void run_fini(struct suite_session *s)
 	free(r->inst);
 	free(r->text);
 	free(r->ov);
+	free(r->moved);
 }
 
 static void run_init(struct suite_session *s)
