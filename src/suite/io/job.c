@@ -55,6 +55,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "time_based", NULL, "run for --runtime, going over the file again" },
 	{ "ramp_time", "TIME", "exclude the first TIME of the measurement" },
 	{ "filename", "NAME", "the file (in the run directory) or block device all\nthe job's clones use" },
+	{ "filename_format", "FMT", "file engines: the files' names, from $jobname, $jobnum,\n$filenum (default $jobname.$jobnum.$filenum); jobs\ngiving the same names use the same files" },
 	{ "directory", "DIR", "the target directory (as -d)" },
 	{ "group_reporting", NULL, "report the jobs of a group together" },
 	{ "stonewall", NULL, "wait for the jobs before this one to finish" },
@@ -104,17 +105,17 @@ static const char *const unsupported[] = {
 	"continue_on_error", "error_dump", "steadystate", "ss", "steadystate_duration",
 	"steadystate_ramp_time", "exitall", "exitall_on_error", "replay_redirect",
 	"read_iolog", "write_iolog", "stats", "per_job_logs", "dedupe_mode", "buffer_pattern",
-	"buffer_compress_chunk", "experimental_verify", "filename_format", "ramp_size",
+	"buffer_compress_chunk", "experimental_verify", "ramp_size",
 	"number_ios", "size_increment", "file_append", "pre_read", "userspace_reap", NULL,
 };
 
 /* fio's engines fsgauge io has no equivalent of. */
 static const char *const unsupported_engines[] = {
 	"sg", "rdma", "http", "net", "netsplice", "splice", "mmap", "posixaio", "solarisaio",
-	"windowsaio", "e4defrag", "falloc", "ftruncate", "dircreate", "dirstat", "dirdelete", "rbd", "nbd", "libhdfs", "mtd", "pmemblk", "dev-dax",
-	"libpmem", "gfapi", "gfapi_async", "libiscsi", "nfs", "exec", "xnvme", "libblkio",
-	"cpuio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs", "daos",
-	NULL,
+	"windowsaio", "e4defrag", "falloc", "ftruncate", "dircreate", "dirstat", "dirdelete", "rbd",
+	"nbd", "libhdfs", "mtd", "pmemblk", "dev-dax", "libpmem", "gfapi", "gfapi_async",
+	"libiscsi", "nfs", "exec", "xnvme", "libblkio", "cpuio", "io_uring_cmd", "guasi", "binject",
+	"external", "libcufile", "dfs", "daos", NULL,
 };
 
 static const char *const flags[] = {
@@ -171,6 +172,7 @@ void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name)
 	dst->ioengine = dup_or_null(src->ioengine);
 	dst->ioengine_fio = dup_or_null(src->ioengine_fio);
 	dst->filename = dup_or_null(src->filename);
+	dst->filename_format = dup_or_null(src->filename_format);
 	dst->directory = dup_or_null(src->directory);
 	dst->wait_for = dup_or_null(src->wait_for);
 	dst->random_distribution = dup_or_null(src->random_distribution);
@@ -189,6 +191,7 @@ void io_job_free(struct io_job *j)
 	free(j->ioengine);
 	free(j->ioengine_fio);
 	free(j->filename);
+	free(j->filename_format);
 	free(j->directory);
 	free(j->wait_for);
 	free(j->random_distribution);
@@ -528,14 +531,14 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	static const char *const psync[] = { "psync", "sync", "pvsync", "pvsync2", "vsync", NULL };
 	const char *ours = val;
 
+	static const char *const fileops[] = { "", "create", "stat", "delete" };
 	enum io_fileop fileop = IO_FILEOP_NONE;
+	int dir = 0;
 
-	if (!strcmp(val, "filecreate"))
-		fileop = IO_FILEOP_CREATE;
-	else if (!strcmp(val, "filestat"))
-		fileop = IO_FILEOP_STAT;
-	else if (!strcmp(val, "filedelete"))
-		fileop = IO_FILEOP_DELETE;
+	if (!strncmp(val, "file", 4))
+		for (int i = IO_FILEOP_CREATE; i <= IO_FILEOP_DELETE; i++)
+			if (!strcmp(val + 4, fileops[i]))
+				fileop = (enum io_fileop)i;
 	if (in_list(psync, val) || fileop)
 		ours = "psync"; /* the file engines' calls are psync's */
 	else if (in_list(unsupported_engines, val))
@@ -554,6 +557,7 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	j->ioengine = xstrdup(ours);
 	j->ioengine_fio = xstrdup(val);
 	j->fileop = fileop;
+	j->fileop_dir = fileop && dir;
 	j->given |= IOJ_IOENGINE;
 	return 0;
 }
@@ -920,6 +924,19 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 	if (!strcmp(key, "file_service_type"))
 		return val ? set_fst(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+	if (!strcmp(key, "filename_format")) {
+		if (!val)
+			return fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+		/* fio makes the directories of a path; fsgauge's files stay
+		 * directly in the run directory */
+		if (strchr(val, '/'))
+			return fail(err, errlen, -EINVAL,
+				    "filename_format '%s': a plain file name is needed, without "
+				    "'/' (the files are made in the run directory)",
+				    val);
+		set_str(&j->filename_format, val);
+		return 0;
+	}
 	if (!strcmp(key, "stat_type")) {
 		if (!val)
 			return fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
