@@ -286,7 +286,7 @@ run "$FSGAUGE" io --size=4k --nrfiles=3 --filename_format='f.$filenum' --name=c 
 check "filename_format naming another job's default names: that job's files" \
 	[ "$rc/$(ops 1 s.read)/$(json "$T/j.json" "len(d['filesets'])")" = "0/3 0/2" ]
 expect_fail "filename_format with a psync job" 2 \
-	"job 'io': filename_format is supported by fsgauge io with the file engines only" \
+	"job 'io': filename_format is supported by fsgauge io with the file and directory engines only" \
 	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' -d "$d"
 expect_fail "filename_format with '/'" 2 \
 	"filename_format 'a/\\\$filenum': a plain file name is needed, without '/' \\(the files are made in the run directory\\)" \
@@ -325,6 +325,52 @@ expect_fail "filename_format naming a psync job's file" 2 \
 expect_fail "a file engine with --reuse" 2 \
 	"job 'create': --reuse with ioengine=filecreate is not supported by fsgauge io \\(each repeat needs the files as they were before the first\\)" \
 	"$FSGAUGE" io "$FX/filename_format.fio" --repeat 2 --reuse -d "$d"
+# dirops.fio: fio's directory engines dircreate, dirstat, dirdelete, as
+# the file engines: each directory's mkdir, stat or rmdir counted once in
+# the job's direction; the stat and rmdir jobs on the directories the
+# mkdir job made (filename_format), the last job's laid out beforehand
+run "$FSGAUGE" io "$FX/dirops.fio" -d "$d" -q --keep --json "$T/j.json" --output-format=json
+cp "$T/out" "$T/fio.json"
+check "dirops.fio: exit 0, four groups" \
+	[ "$rc/$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "0/['mkdir', 'stat', 'rmdir', 'statonly']" ]
+check "  dircreate: nrfiles x numjobs mkdirs, as reads, no bytes" [ "$(ops 0 mkdir.read)" = "8 0" ]
+check "  dirstat: the same directories, nrfiles x numjobs stats" [ "$(ops 1 stat.read)" = "8 0" ]
+check "  dirdelete with rw=write, one clone: nrfiles rmdirs, as writes" [ "$(ops 2 rmdir.write)" = "4 0" ]
+check "  dirstat on directories laid out beforehand: nrfiles stats" [ "$(ops 3 statonly.read)" = "2 0" ]
+check "  nothing else timed, no errors" \
+	[ "$(json "$T/j.json" "(sorted(o['name'] for p in d['phases'] for o in p['operations'] if o['name'] != 'done'), d.get('errors', 0))")" = "(['mkdir.read', 'rmdir.write', 'stat.read', 'statonly.read'], 0)" ]
+check "  fio's JSON: total_ios in fio's direction" [ "$(fiojobs)" = "mkdir 8 0 stat 8 0 rmdir 0 4 statonly 2 0" ]
+check "  the engines and stat_type recorded" \
+	[ "$(json "$T/j.json" "[d['parameters'].get('job.%s.ioengine' % n) for n in ('mkdir', 'stat', 'rmdir')] + [d['parameters'].get('job.statonly.stat_type')]")" = "['dircreate', 'dirstat', 'dirdelete', 'lstat']" ]
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+check "  kept: clone 1's directories (empty) and statonly's; clone 0's removed" \
+	[ "$(cd "$kept" && for f in *; do [ -d "$f" ] && [ -z "$(ls -A "$f")" ] && printf '%s/ ' "$f"; done)" = \
+	"dir.1.0/ dir.1.1/ dir.1.2/ dir.1.3/ statonly.0.0/ statonly.0.1/ " ]
+check "  kept: nothing else" [ "$(ls -A "$kept" | grep -vc '^\.fsgauge-run$')" = 6 ]
+rm -rf "$kept"
+run "$FSGAUGE" io "$FX/dirops.fio" -d "$d" -q
+check "  without --keep: exit 0, nothing left" [ "$rc/$(ls -A "$d")" = "0/" ]
+if command -v fio >/dev/null 2>&1 && fio --enghelp 2>/dev/null | grep -q '^[[:space:]]*dircreate$'; then
+	mkdir "$T/fio-dir"
+	fx=$(cd "$FX" && pwd)
+	(cd "$T/fio-dir" && fio --output-format=json --output="$T/fio-dir.json" "$fx/dirops.fio" >/dev/null 2>&1)
+	check "  fio's own JSON for dirops.fio: the same counts and directions" \
+		[ "$(json "$T/fio-dir.json" "' '.join('%s %d %d' % (n, sum(j['read']['total_ios'] for j in d['jobs'] if j['jobname'] == n), sum(j['write']['total_ios'] for j in d['jobs'] if j['jobname'] == n)) for n in ('mkdir', 'stat', 'rmdir', 'statonly'))")" = "mkdir 8 0 stat 8 0 rmdir 0 4 statonly 2 0" ]
+else
+	ok "# SKIP fio's own run of dirops.fio: this fio has no dircreate engine (fio 3.37 and later)"
+fi
+expect_fail "filename_format: a dirstat on a filecreate's files" 2 \
+	"job 'b' \\(dirstat\\) names the files of job 'a' \\(filecreate\\): 'f.0', ..." \
+	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' --name=a --ioengine=filecreate --name=b --ioengine=dirstat --stonewall -d "$d"
+expect_fail "a directory engine with loops above 1" 2 \
+	"job 'io': ioengine=dircreate with loops above 1 \\(each file is operated on once\\) is not supported by fsgauge io" \
+	"$FSGAUGE" io --ioengine=dircreate --loops=2 --nrfiles=2 --size=8k -d "$d"
+expect_fail "dirdelete: a stat of removed directories" 2 \
+	"job 'b': its directories \\('d.0', ...\\) no longer exist when it runs \\(deleted by job 'a'\\)" \
+	"$FSGAUGE" io --size=8k --filename_format='d.$filenum' --name=a --ioengine=dirdelete --name=b --ioengine=dirstat --stonewall -d "$d"
+expect_fail "dirstat: stat_type=statx refused by name" 2 \
+	"stat_type=statx is not supported by fsgauge io \\(stat or lstat" \
+	"$FSGAUGE" io --ioengine=dirstat --stat_type=statx --nrfiles=2 --size=8k -d "$d"
 expect_fail "stat_type=statx refused by name" 2 \
 	"stat_type=statx is not supported by fsgauge io \\(stat or lstat" \
 	"$FSGAUGE" io --ioengine=filestat --stat_type=statx --nrfiles=2 --size=8k -d "$d"
@@ -341,7 +387,7 @@ expect_fail "a file engine with time_based" 2 "job 'io': ioengine=filestat with 
 expect_fail "a file engine with offset" 2 \
 	"job 'io': ioengine=filecreate with offset \\(each file is operated on whole\\) is not supported by fsgauge io" \
 	"$FSGAUGE" io --ioengine=filecreate --offset=4k --nrfiles=2 --size=8k -d "$d"
-for e in dircreate dirstat dirdelete ftruncate falloc cpuio; do
+for e in ftruncate falloc cpuio; do
 	expect_fail "ioengine=$e still refused" 2 "ioengine '$e' is not supported by fsgauge io" \
 		"$FSGAUGE" io --ioengine=$e --size=8k -d "$d"
 done

@@ -409,8 +409,9 @@ static int check_fileop(const struct io_job *j)
 	const char *what = NULL;
 
 	if (!j->fileop && j->filename_format) {
-		msg_err("job '%s': filename_format is supported by fsgauge io with the file "
-			"engines only (filecreate, filestat, filedelete; docs/io.md)",
+		msg_err("job '%s': filename_format is supported by fsgauge io with the file and "
+			"directory engines only (filecreate, filestat, filedelete, dircreate, "
+			"dirstat, dirdelete; docs/io.md)",
 			j->name);
 		return -1;
 	}

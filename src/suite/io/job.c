@@ -37,8 +37,8 @@ const struct io_opt_info io_opt_table[] = {
 	{ "iodepth", "N", "requests kept in flight on io_uring and libaio\n(default 1)" },
 	{ "iodepth_batch_submit", "N", "submit requests N at a time (default 1)" },
 	{ "iodepth_batch", "N", "the same as --iodepth_batch_submit" },
-	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\nor fsgauge's faulty:ENGINE:RULE (tests)" },
-	{ "stat_type", "TYPE", "filestat: stat (default) or lstat (the same call on\nfsgauge's files)" },
+	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\ndircreate, dirstat, dirdelete, or fsgauge's\nfaulty:ENGINE:RULE (tests)" },
+	{ "stat_type", "TYPE", "filestat, dirstat: stat (default) or lstat (the same\ncall on fsgauge's files)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
 	{ "buffered", "BOOL", "the opposite of --direct (default 1)" },
 	{ "sync", "BOOL", "O_SYNC writes (default 0)" },
@@ -112,10 +112,10 @@ static const char *const unsupported[] = {
 /* fio's engines fsgauge io has no equivalent of. */
 static const char *const unsupported_engines[] = {
 	"sg", "rdma", "http", "net", "netsplice", "splice", "mmap", "posixaio", "solarisaio",
-	"windowsaio", "e4defrag", "falloc", "ftruncate", "dircreate", "dirstat", "dirdelete", "rbd",
-	"nbd", "libhdfs", "mtd", "pmemblk", "dev-dax", "libpmem", "gfapi", "gfapi_async",
-	"libiscsi", "nfs", "exec", "xnvme", "libblkio", "cpuio", "io_uring_cmd", "guasi", "binject",
-	"external", "libcufile", "dfs", "daos", NULL,
+	"windowsaio", "e4defrag", "falloc", "ftruncate", "rbd", "nbd", "libhdfs", "mtd", "pmemblk",
+	"dev-dax", "libpmem", "gfapi", "gfapi_async", "libiscsi", "nfs", "exec", "xnvme",
+	"libblkio", "cpuio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs",
+	"daos", NULL,
 };
 
 static const char *const flags[] = {
@@ -533,18 +533,19 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 
 	static const char *const fileops[] = { "", "create", "stat", "delete" };
 	enum io_fileop fileop = IO_FILEOP_NONE;
-	int dir = 0;
+	int dir = !strncmp(val, "dir", 3);
 
-	if (!strncmp(val, "file", 4))
+	if (dir || !strncmp(val, "file", 4))
 		for (int i = IO_FILEOP_CREATE; i <= IO_FILEOP_DELETE; i++)
-			if (!strcmp(val + 4, fileops[i]))
+			if (!strcmp(val + (dir ? 3 : 4), fileops[i]))
 				fileop = (enum io_fileop)i;
 	if (in_list(psync, val) || fileop)
 		ours = "psync"; /* the file engines' calls are psync's */
 	else if (in_list(unsupported_engines, val))
 		return fail(err, len, -ENOTSUP,
 			    "ioengine '%s' is not supported by fsgauge io (psync, io_uring, libaio, "
-			    "null, filecreate, filestat, filedelete; docs/io.md)",
+			    "null, filecreate, filestat, filedelete, dircreate, dirstat, "
+			    "dirdelete; docs/io.md)",
 			    val);
 	else if (strcmp(val, "io_uring") && strcmp(val, "libaio") && strcmp(val, "null") &&
 		 strncmp(val, "faulty:", 7))
