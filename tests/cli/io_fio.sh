@@ -322,6 +322,9 @@ expect_fail "filename_format: sets of files that overlap" 2 \
 expect_fail "filename_format naming a psync job's file" 2 \
 	"job 'b': filename_format names the file 'io.0.0' of another job" \
 	"$FSGAUGE" io --size=8k --name=io --name=b --ioengine=filestat --filename_format=io.0.0 -d "$d"
+expect_fail "a file engine's job and another of the same name" 2 \
+	"job 'a': clone 0's files and another job's would have one name, 'a.0': give the jobs different names" \
+	"$FSGAUGE" io --size=8k --nrfiles=2 --name=a --name=a --ioengine=filecreate --stonewall -d "$d"
 expect_fail "a file engine with --reuse" 2 \
 	"job 'create': --reuse with ioengine=filecreate is not supported by fsgauge io \\(each repeat needs the files as they were before the first\\)" \
 	"$FSGAUGE" io "$FX/filename_format.fio" --repeat 2 --reuse -d "$d"

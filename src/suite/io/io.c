@@ -881,15 +881,16 @@ static int collect_fileop(struct io_suite *io, size_t i, size_t g, unsigned k)
 			f = e;
 	}
 	if (!f) {
+		size_t before = io->nfiles;
 		char name[300];
 
 		/* a new set of files: the fileset is named after its first clone */
 		snprintf(name, sizeof(name), "%s.%u", j->name, k);
 		f = file_of(io, name);
-		if (f->names) {
-			msg_err("job '%s': the files of clone %u and of job '%s' clone %u are "
-				"different files of one name '%s'",
-				j->name, k, io->jobs[f->last_job].name, f->last_clone, name);
+		if (io->nfiles == before) { /* jobs of one name */
+			msg_err("job '%s': clone %u's files and another job's would have one name, "
+				"'%s': give the jobs different names",
+				j->name, k, name);
 			goto fail;
 		}
 		f->names = names;
