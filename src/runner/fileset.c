@@ -51,6 +51,7 @@ int fileset_layout(struct rt_fileset *fs, const struct wl_fileset *def)
 	fs->n = (uint64_t)n;
 	fs->width = (uint64_t)wl_val_int(&def->dirwidth, NULL, 0);
 	fs->flat = def->flat && !def->is_file;
+	fs->names = fs->flat && def->names && def->nnames == (size_t)n ? def->names : NULL;
 	if (fs->width < 2 || fs->flat) /* flat: one level, no directories */
 		fs->width = fs->n > 1 ? fs->n : 2;
 	fs->levels = 1;
@@ -119,6 +120,7 @@ int fileset_init(struct rt_fileset *fs, const struct wl_fileset *def, const char
 	fs->name = xstrdup(def->name);
 	fs->relpath = xstrdup(relpath);
 	fs->relpath_len = strlen(relpath);
+	fs->names_dir = strrchr(relpath, '/') ? (size_t)(strrchr(relpath, '/') - relpath) + 1 : 0;
 	ret = fileset_layout(fs, def);
 	if (ret < 0)
 		return ret;
@@ -215,8 +217,15 @@ static int put_dirs(const struct rt_fileset *fs, uint64_t p, unsigned k, char *b
 
 int fileset_entry_path(const struct rt_fileset *fs, uint64_t i, char *buf, size_t len)
 {
-	int pos = put_bytes(buf, len, 0, fs->relpath, fs->relpath_len);
+	int pos;
 
+	if (fs->names) { /* fio's filename_format: the name given, beside relpath */
+		const char *nm = fs->names[i];
+
+		pos = put_bytes(buf, len, 0, fs->relpath, fs->names_dir);
+		return pos < 0 ? pos : put_bytes(buf, len, (size_t)pos, nm, strlen(nm));
+	}
+	pos = put_bytes(buf, len, 0, fs->relpath, fs->relpath_len);
 	if (pos < 0 || fs->is_file)
 		return pos;
 	if (fs->flat && pos > 0) {

@@ -65,6 +65,10 @@ struct rt_fileset {
 	int is_file;
 	int leafdirs;	/* entries are directories */
 	int flat;	/* entries are "<relpath>.<i>": no directory of the fileset's */
+	/* a named flat fileset (def->names): entry i is names[i] beside
+	 * relpath, whose first names_dir bytes are its directory and '/' */
+	char *const *names;
+	size_t names_dir;
 	uint64_t n;
 	uint64_t width;
 	unsigned levels;

@@ -86,6 +86,19 @@ struct wl_fileset *wl_add_flat_fileset(struct workload *w, const char *name, int
 	return fs;
 }
 
+struct wl_fileset *wl_add_named_fileset(struct workload *w, const char *name, char **names,
+					size_t n, int64_t size, int dirs, int prealloc_pct)
+{
+	struct wl_fileset *fs = wl_add_flat_fileset(w, name, (int64_t)n, dirs ? 0 : size,
+						    prealloc_pct);
+
+	fs->names = names;
+	fs->nnames = n;
+	if (dirs)
+		fs->leafdirs = wl_int((int64_t)n);
+	return fs;
+}
+
 struct randvar *wl_add_randvar(struct workload *w, enum rv_type type)
 {
 	struct randvar *rv = xcalloc(1, sizeof(*rv));

@@ -42,6 +42,12 @@ struct wl_fileset *wl_add_fileset(struct workload *w, const char *name, int64_t 
  * them created beforehand. */
 struct wl_fileset *wl_add_flat_fileset(struct workload *w, const char *name, int64_t entries,
 				       int64_t size, int prealloc_pct);
+/* A flat fileset of `n` entries named names[0] .. names[n - 1] (plain
+ * names, distinct: the caller checks) directly in the run directory,
+ * each of `size` bytes, or an empty directory with `dirs`; the array and
+ * its strings become the workload's.  prealloc_pct as above. */
+struct wl_fileset *wl_add_named_fileset(struct workload *w, const char *name, char **names,
+					size_t n, int64_t size, int dirs, int prealloc_pct);
 /* A random variable owned by w (freed with it). */
 struct randvar *wl_add_randvar(struct workload *w, enum rv_type type);
 

@@ -3224,6 +3224,9 @@ static void fileset_free(struct wl_fileset *fs)
 {
 	free(fs->name);
 	free(fs->device_path);
+	for (size_t i = 0; i < fs->nnames; i++)
+		free(fs->names[i]);
+	free(fs->names);
 	wl_val_clear(&fs->path);
 	wl_val_clear(&fs->size);
 	wl_val_clear(&fs->entries);

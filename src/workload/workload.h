@@ -145,6 +145,11 @@ struct wl_fileset {
 	 * path, with no directory of its own (fio's jobname.jobnum.filenum;
 	 * built in code only: wl_add_flat_fileset) */
 	int flat;
+	/* A flat fileset whose entry i is named names[i] (nnames of them,
+	 * owned) in the fileset's path instead of "<name>.<i>" (fio's
+	 * filename_format; built in code only: wl_add_named_fileset) */
+	char **names;
+	size_t nnames;
 	/* A block device in place of the file (`define file` only; iozone's
 	 * -f/-F /dev/X): the front end opened it with blockdev_open()
 	 * (util/blockdev.h) and owns the descriptor.  Every open of the

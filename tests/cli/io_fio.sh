@@ -241,6 +241,139 @@ if command -v fio >/dev/null 2>&1; then
 	check "  fio's own JSON for fileops.fio: the same counts and directions" \
 		[ "$(json "$T/fio-own.json" "' '.join('%s %d %d' % (n, sum(j['read']['total_ios'] for j in d['jobs'] if j['jobname'] == n), sum(j['write']['total_ios'] for j in d['jobs'] if j['jobname'] == n)) for n in ('create', 'stat', 'delete'))")" = "create 16 0 stat 8 0 delete 0 8" ]
 fi
+# filename_format.fio: fio's filename_format chains the jobs: the stat
+# and delete jobs act on the files the create job made (nothing laid
+# out for them: they stay empty), the delete job on one clone's
+run "$FSGAUGE" io "$FX/filename_format.fio" -d "$d" -q --keep --json "$T/j.json" --output-format=json
+cp "$T/out" "$T/fio.json"
+check "filename_format.fio: exit 0, three groups" \
+	[ "$rc/$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "0/['create', 'stat', 'delete']" ]
+check "  filecreate: nrfiles x numjobs creates, as reads" [ "$(ops 0 create.read)" = "8 0" ]
+check "  filestat: the same files, nrfiles x numjobs stats" [ "$(ops 1 stat.read)" = "8 0" ]
+check "  filedelete, one clone: nrfiles unlinks, as writes" [ "$(ops 2 delete.write)" = "4 0" ]
+check "  no errors" [ "$(json "$T/j.json" "d.get('errors', 0)")" = 0 ]
+check "  fio's JSON: total_ios in fio's direction" [ "$(fiojobs)" = "create 8 0 stat 8 0 delete 0 4" ]
+check "  filename_format recorded" \
+	[ "$(json "$T/j.json" "d['parameters'].get('job.stat.filename_format')")" = 'chain.$jobnum.$filenum' ]
+check "  one set of files per clone, none laid out beforehand" \
+	[ "$(json "$T/j.json" "[(f['name'], f['entries'], f['preallocated']) for f in d['filesets']]")" = "[('create.0', 4, 0), ('create.1', 4, 0)]" ]
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+check "  kept: clone 1's files as the create job made them (empty); clone 0's deleted" \
+	[ "$(cd "$kept" && for f in *; do printf '%s=%s ' "$f" "$(stat -c %s "$f")"; done)" = \
+	"chain.1.0=0 chain.1.1=0 chain.1.2=0 chain.1.3=0 " ]
+rm -rf "$kept"
+run "$FSGAUGE" io "$FX/filename_format.fio" -d "$d" -q
+check "  without --keep: exit 0, nothing left" [ "$rc/$(ls -A "$d")" = "0/" ]
+if command -v fio >/dev/null 2>&1; then
+	# fio on the same file: the same counts and directions, and the same
+	# files left (fio keeps them; its stat job extends them to filesize)
+	mkdir "$T/fio-ff"
+	fx=$(cd "$FX" && pwd)
+	(cd "$T/fio-ff" && fio --output-format=json --output="$T/fio-ff.json" "$fx/filename_format.fio" >/dev/null 2>&1)
+	check "  fio's own JSON for filename_format.fio: the same counts and directions" \
+		[ "$(json "$T/fio-ff.json" "' '.join('%s %d %d' % (n, sum(j['read']['total_ios'] for j in d['jobs'] if j['jobname'] == n), sum(j['write']['total_ios'] for j in d['jobs'] if j['jobname'] == n)) for n in ('create', 'stat', 'delete'))")" = "create 8 0 stat 8 0 delete 0 4" ]
+	check "  fio leaves the same files" \
+		[ "$(cd "$T/fio-ff" && echo chain.*)" = "chain.1.0 chain.1.1 chain.1.2 chain.1.3" ]
+fi
+run "$FSGAUGE" io --size=4k --ioengine=filecreate --nrfiles=2 \
+	--filename_format='$JOBNAME-$JobNum-$FILENUM$clientuid' -d "$d" -q --keep
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+check "filename_format: the keywords in any case, \$clientuid empty (fio's, outside client/server)" \
+	[ "$rc/$(cd "$kept" && echo *)" = "0/io-0-0 io-0-1" ]
+rm -rf "$kept"
+run "$FSGAUGE" io --size=4k --nrfiles=3 --filename_format='f.$filenum' --name=c --ioengine=filecreate \
+	--name=s --stonewall --ioengine=filestat --filename_format='c.$jobnum.$filenum' -d "$d" -q --json "$T/j.json"
+check "filename_format naming another job's default names: that job's files" \
+	[ "$rc/$(ops 1 s.read)/$(json "$T/j.json" "len(d['filesets'])")" = "0/3 0/2" ]
+expect_fail "filename_format with a psync job" 2 \
+	"job 'io': filename_format is supported by fsgauge io with the file and directory engines only" \
+	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' -d "$d"
+expect_fail "filename_format with '/'" 2 \
+	"filename_format 'a/\\\$filenum': a plain file name is needed, without '/' \\(the files are made in the run directory\\)" \
+	"$FSGAUGE" io --ioengine=filecreate --size=8k --filename_format='a/$filenum' -d "$d"
+printf '[global]\nfilesize=4k\n[c]\nioengine=filecreate\nfilename_format=../$jobnum.$filenum\n' >"$T/escape.fio"
+expect_fail "filename_format with '..' in a job file: the file and line" 2 \
+	"escape.fio:5: filename_format '../\\\$jobnum.\\\$filenum': a plain file name is needed" \
+	"$FSGAUGE" io "$T/escape.fio" -d "$d"
+expect_fail "filename_format making '..'" 2 \
+	"job 'io': filename_format '..\\\$clientuid' makes the name '..': a plain file name is needed \\(the files are made in the run directory\\)" \
+	"$FSGAUGE" io --ioengine=filecreate --size=8k --filename_format='..$clientuid' -d "$d"
+expect_fail "filename_format making a name too long" 2 \
+	"job 'io': filename_format 'x*' makes a name longer than 255 bytes" \
+	"$FSGAUGE" io --ioengine=filecreate --size=8k --filename_format="$(printf 'x%.0s' $(seq 256))" -d "$d"
+expect_fail "filename_format giving two files one name" 2 \
+	"job 'io': filename_format gives two of clone 0's files the name 'f' \\(use \\\$filenum\\)" \
+	"$FSGAUGE" io --ioengine=filecreate --size=8k --nrfiles=2 --filename_format=f -d "$d"
+expect_fail "filename_format giving two clones of a group the same files" 2 \
+	"job 'io': clones 0 and 1 have the same files \\('f.0', ...\\) and run together: filename_format needs \\\$jobnum here" \
+	"$FSGAUGE" io --ioengine=filecreate --size=8k --nrfiles=2 --numjobs=2 --filename_format='f.$filenum' -d "$d"
+expect_fail "filename_format: two jobs of a group on the same files" 2 \
+	"jobs 'a' and 'b' have the same files \\('f.0', ...\\) in one group, where they run together: start 'b' a new group \\(stonewall\\)" \
+	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' --name=a --ioengine=filecreate --name=b --ioengine=filestat -d "$d"
+expect_fail "filename_format: a create on files that exist" 2 \
+	"job 'b': its files \\('f.0', ...\\) already exist when it runs \\(left by job 'a'\\): filecreate needs them absent" \
+	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' --name=a --ioengine=filecreate --name=b --ioengine=filecreate --stonewall -d "$d"
+expect_fail "filename_format: a stat of files deleted before" 2 \
+	"job 'b': its files \\('f.0', ...\\) no longer exist when it runs \\(deleted by job 'a'\\): fsgauge io lays them out only before the run" \
+	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' --name=a --ioengine=filedelete --name=b --ioengine=filestat --stonewall -d "$d"
+expect_fail "filename_format: sets of files that overlap" 2 \
+	"job 'a' clone 0 and job 'b' clone 0 name the file 'f.0' in two different sets of files: jobs share files when they name the same files in the same order \\(the same nrfiles\\)" \
+	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' --name=a --ioengine=filecreate --nrfiles=4 --name=b --ioengine=filestat --nrfiles=2 --stonewall -d "$d"
+expect_fail "filename_format naming a psync job's file" 2 \
+	"job 'b': filename_format names the file 'io.0.0' of another job" \
+	"$FSGAUGE" io --size=8k --name=io --name=b --ioengine=filestat --filename_format=io.0.0 -d "$d"
+expect_fail "a file engine's job and another of the same name" 2 \
+	"job 'a': clone 0's files and another job's would have one name, 'a.0': give the jobs different names" \
+	"$FSGAUGE" io --size=8k --nrfiles=2 --name=a --name=a --ioengine=filecreate --stonewall -d "$d"
+expect_fail "a file engine with --reuse" 2 \
+	"job 'create': --reuse with ioengine=filecreate is not supported by fsgauge io \\(each repeat needs the files as they were before the first\\)" \
+	"$FSGAUGE" io "$FX/filename_format.fio" --repeat 2 --reuse -d "$d"
+# dirops.fio: fio's directory engines dircreate, dirstat, dirdelete, as
+# the file engines: each directory's mkdir, stat or rmdir counted once in
+# the job's direction; the stat and rmdir jobs on the directories the
+# mkdir job made (filename_format), the last job's laid out beforehand
+run "$FSGAUGE" io "$FX/dirops.fio" -d "$d" -q --keep --json "$T/j.json" --output-format=json
+cp "$T/out" "$T/fio.json"
+check "dirops.fio: exit 0, four groups" \
+	[ "$rc/$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "0/['mkdir', 'stat', 'rmdir', 'statonly']" ]
+check "  dircreate: nrfiles x numjobs mkdirs, as reads, no bytes" [ "$(ops 0 mkdir.read)" = "8 0" ]
+check "  dirstat: the same directories, nrfiles x numjobs stats" [ "$(ops 1 stat.read)" = "8 0" ]
+check "  dirdelete with rw=write, one clone: nrfiles rmdirs, as writes" [ "$(ops 2 rmdir.write)" = "4 0" ]
+check "  dirstat on directories laid out beforehand: nrfiles stats" [ "$(ops 3 statonly.read)" = "2 0" ]
+check "  nothing else timed, no errors" \
+	[ "$(json "$T/j.json" "(sorted(o['name'] for p in d['phases'] for o in p['operations'] if o['name'] != 'done'), d.get('errors', 0))")" = "(['mkdir.read', 'rmdir.write', 'stat.read', 'statonly.read'], 0)" ]
+check "  fio's JSON: total_ios in fio's direction" [ "$(fiojobs)" = "mkdir 8 0 stat 8 0 rmdir 0 4 statonly 2 0" ]
+check "  the engines and stat_type recorded" \
+	[ "$(json "$T/j.json" "[d['parameters'].get('job.%s.ioengine' % n) for n in ('mkdir', 'stat', 'rmdir')] + [d['parameters'].get('job.statonly.stat_type')]")" = "['dircreate', 'dirstat', 'dirdelete', 'lstat']" ]
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+check "  kept: clone 1's directories (empty) and statonly's; clone 0's removed" \
+	[ "$(cd "$kept" && for f in *; do [ -d "$f" ] && [ -z "$(ls -A "$f")" ] && printf '%s/ ' "$f"; done)" = \
+	"dir.1.0/ dir.1.1/ dir.1.2/ dir.1.3/ statonly.0.0/ statonly.0.1/ " ]
+check "  kept: nothing else" [ "$(ls -A "$kept" | grep -vc '^\.fsgauge-run$')" = 6 ]
+rm -rf "$kept"
+run "$FSGAUGE" io "$FX/dirops.fio" -d "$d" -q
+check "  without --keep: exit 0, nothing left" [ "$rc/$(ls -A "$d")" = "0/" ]
+if command -v fio >/dev/null 2>&1 && fio --enghelp 2>/dev/null | grep -q '^[[:space:]]*dircreate$'; then
+	mkdir "$T/fio-dir"
+	fx=$(cd "$FX" && pwd)
+	(cd "$T/fio-dir" && fio --output-format=json --output="$T/fio-dir.json" "$fx/dirops.fio" >/dev/null 2>&1)
+	check "  fio's own JSON for dirops.fio: the same counts and directions" \
+		[ "$(json "$T/fio-dir.json" "' '.join('%s %d %d' % (n, sum(j['read']['total_ios'] for j in d['jobs'] if j['jobname'] == n), sum(j['write']['total_ios'] for j in d['jobs'] if j['jobname'] == n)) for n in ('mkdir', 'stat', 'rmdir', 'statonly'))")" = "mkdir 8 0 stat 8 0 rmdir 0 4 statonly 2 0" ]
+else
+	ok "# SKIP fio's own run of dirops.fio: this fio has no dircreate engine (fio 3.37 and later)"
+fi
+expect_fail "filename_format: a dirstat on a filecreate's files" 2 \
+	"job 'b' \\(dirstat\\) names the files of job 'a' \\(filecreate\\): 'f.0', ..." \
+	"$FSGAUGE" io --size=8k --filename_format='f.$filenum' --name=a --ioengine=filecreate --name=b --ioengine=dirstat --stonewall -d "$d"
+expect_fail "a directory engine with loops above 1" 2 \
+	"job 'io': ioengine=dircreate with loops above 1 \\(each file is operated on once\\) is not supported by fsgauge io" \
+	"$FSGAUGE" io --ioengine=dircreate --loops=2 --nrfiles=2 --size=8k -d "$d"
+expect_fail "dirdelete: a stat of removed directories" 2 \
+	"job 'b': its directories \\('d.0', ...\\) no longer exist when it runs \\(deleted by job 'a'\\)" \
+	"$FSGAUGE" io --size=8k --filename_format='d.$filenum' --name=a --ioengine=dirdelete --name=b --ioengine=dirstat --stonewall -d "$d"
+expect_fail "dirstat: stat_type=statx refused by name" 2 \
+	"stat_type=statx is not supported by fsgauge io \\(stat or lstat" \
+	"$FSGAUGE" io --ioengine=dirstat --stat_type=statx --nrfiles=2 --size=8k -d "$d"
 expect_fail "stat_type=statx refused by name" 2 \
 	"stat_type=statx is not supported by fsgauge io \\(stat or lstat" \
 	"$FSGAUGE" io --ioengine=filestat --stat_type=statx --nrfiles=2 --size=8k -d "$d"
@@ -257,7 +390,7 @@ expect_fail "a file engine with time_based" 2 "job 'io': ioengine=filestat with 
 expect_fail "a file engine with offset" 2 \
 	"job 'io': ioengine=filecreate with offset \\(each file is operated on whole\\) is not supported by fsgauge io" \
 	"$FSGAUGE" io --ioengine=filecreate --offset=4k --nrfiles=2 --size=8k -d "$d"
-for e in dircreate dirstat dirdelete ftruncate falloc cpuio; do
+for e in ftruncate falloc cpuio; do
 	expect_fail "ioengine=$e still refused" 2 "ioengine '$e' is not supported by fsgauge io" \
 		"$FSGAUGE" io --ioengine=$e --size=8k -d "$d"
 done

@@ -105,6 +105,50 @@ static void test_entries(void)
 	fileset_free(&fs);
 }
 
+/* A named flat fileset (fio's filename_format): entry i is names[i],
+ * beside the fileset's relpath (in its directory), files or directories. */
+static void test_named(void)
+{
+	char *names[] = { "chain.0.0", "x", "$odd name" };
+	struct wl_fileset def;
+	struct rt_fileset fs;
+	char buf[64];
+
+	init(&fs, &def, "create.0", 0, 3, 0, 0);
+	fileset_free(&fs);
+	def.flat = 1;
+	def.names = names;
+	def.nnames = 3;
+	ok(fileset_init(&fs, &def, "create.0", 1) == 0, "fileset_init, named");
+	is_int(fileset_entry_path(&fs, 0, buf, sizeof(buf)), 9, "entry 0: length");
+	is_str(buf, "chain.0.0", "entry 0: its name, in the run directory");
+	fileset_entry_path(&fs, 2, buf, sizeof(buf));
+	is_str(buf, "$odd name", "entry 2: its name as given");
+	is_int(fileset_entry_path(&fs, 0, buf, 9), -ENAMETOOLONG,
+	       "no room for the NUL: -ENAMETOOLONG");
+	fileset_free(&fs);
+
+	ok(fileset_init(&fs, &def, "sub/dir/create.0", 1) == 0,
+	   "fileset_init, named, below a path");
+	fileset_entry_path(&fs, 1, buf, sizeof(buf));
+	is_str(buf, "sub/dir/x", "entry 1: beside the fileset's relpath");
+	fileset_free(&fs);
+
+	def.nnames = 2; /* not one per entry: the default names */
+	ok(fileset_init(&fs, &def, "create.0", 1) == 0, "fileset_init, names not one per entry");
+	fileset_entry_path(&fs, 2, buf, sizeof(buf));
+	is_str(buf, "create.0.2", "entry 2: <relpath>.<i>");
+	fileset_free(&fs);
+
+	def.nnames = 3;
+	def.leafdirs = ival(3);
+	ok(fileset_init(&fs, &def, "create.0", 1) == 0, "fileset_init, named directories");
+	ok(fs.leafdirs && fs.n == 3, "three directories");
+	fileset_entry_path(&fs, 1, buf, sizeof(buf));
+	is_str(buf, "x", "directory 1: its name");
+	fileset_free(&fs);
+}
+
 static void test_leafdirs_and_file(void)
 {
 	struct wl_fileset def;
@@ -480,6 +524,7 @@ static void test_at(void)
 int main(void)
 {
 	test_entries();
+	test_named();
 	test_leafdirs_and_file();
 	test_selection();
 	test_opens();

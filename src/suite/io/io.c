@@ -20,14 +20,20 @@
  * A job on one of fio's file engines (filecreate, filestat, filedelete)
  * is instead one ordered createfile/statfile/deletefile pass over the
  * clone's nrfiles files, counted as <job>.read or <job>.write (fio's
- * direction of its rw=): build_fileop_clone.
+ * direction of its rw=): build_fileop_clone.  Its files are named by
+ * fio's filename_format (default <job>.<clone>.<file>), and clones of
+ * jobs that name the same files share them, group after group: a
+ * filestat job after a filecreate job stats the files it made
+ * (collect_fileop).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,7 +60,15 @@ struct io_file {
 	uint64_t size;		 /* of each file: the end of the last region in it */
 	uint64_t devsize;	 /* a device's bytes */
 	unsigned nfiles;	 /* > 1: the files "<name>.<i>" of one clone (nrfiles=) */
-	enum io_fileop fileop;	 /* the files of a file engine's clone: "<name>.<i>" */
+	/* the files of a file engine's clone, names[0 .. nfiles) (its
+	 * filename_format's; owned until build_model hands them over), the
+	 * jobs that use them, group after group (collect_fileop) */
+	char **names;
+	int dirs;		 /* directories (dircreate, dirstat, dirdelete) */
+	int exists;		 /* after the last job so far */
+	size_t last_job;	 /* that job, and its group */
+	size_t last_group;
+	unsigned last_clone;
 	int read_first;		 /* some job reads it: laid out beforehand */
 	unsigned users;		 /* clones that use it */
 	int shared_empty;	 /* made empty beforehand (build_model) */
@@ -75,6 +89,8 @@ struct io_suite {
 	size_t ngroups;
 	struct io_file *files;
 	size_t nfiles;
+	size_t *clone_files;	/* the file engines' clones' files (indexes), in job order */
+	size_t nclone_files;
 	int devices;		/* the files are block devices */
 	struct workload *w;
 	struct wl_process **procs; /* per job */
@@ -427,10 +443,17 @@ static int check_fileop(const struct io_job *j)
 {
 	const char *what = NULL;
 
+	if (!j->fileop && j->filename_format) {
+		msg_err("job '%s': filename_format is supported by fsgauge io with the file and "
+			"directory engines only (filecreate, filestat, filedelete, dircreate, "
+			"dirstat, dirdelete; docs/io.md)",
+			j->name);
+		return -1;
+	}
 	if (!j->fileop)
 		return 0;
 	if (j->filename)
-		what = "filename= (the files are named <job>.<clone>.<file>)";
+		what = "filename= (the files are named by filename_format)";
 	else if (j->loops > 1)
 		what = "loops above 1 (each file is operated on once)";
 	else if (j->time_based)
@@ -733,9 +756,18 @@ static int io_check(struct suite_session *s, int argc, char **argv)
 		io_job_copy(&io->jobs[0], &io->global, "io");
 		io->njobs = 1;
 	}
-	for (size_t i = 0; i < io->njobs; i++)
+	for (size_t i = 0; i < io->njobs; i++) {
 		if (check_job(&io->jobs[i]) < 0)
 			return EXIT_USAGE;
+		/* a repeat on the files the one before created or deleted
+		 * would find none to operate on */
+		if (io->jobs[i].fileop && s->ro.reuse) {
+			msg_err("job '%s': --reuse with ioengine=%s is not supported by fsgauge io "
+				"(each repeat needs the files as they were before the first)",
+				io->jobs[i].name, io->jobs[i].ioengine_fio);
+			return EXIT_USAGE;
+		}
+	}
 	if (same_for_all(io) < 0 || make_groups(io) < 0 || session_from_jobs(s, io) < 0)
 		return EXIT_USAGE;
 	engine_notes(s, io);
@@ -780,6 +812,263 @@ static int check_filename(const struct io_job *j, int *device)
 	return 0;
 }
 
+/* --- the file engines' files (filename_format) ----------------------------------- */
+
+/* The group job i runs in. */
+static size_t group_of(const struct io_suite *io, size_t i)
+{
+	for (size_t g = 0; g < io->ngroups; g++)
+		if (i >= io->groups[g].first && i < io->groups[g].first + io->groups[g].n)
+			return g;
+	return 0;
+}
+
+/* Clone k's file i under fio's filename_format `fmt`: $jobname, $jobnum
+ * (the clone), $filenum and $clientuid (empty: fio's value outside its
+ * client/server mode, which fsgauge does not have), in any case, as fio
+ * reads them; any other text as it is.  Into buf; its length, or -1 when
+ * it does not fit. */
+static int format_name(char *buf, size_t len, const char *fmt, const char *job, unsigned k,
+		       unsigned i)
+{
+	static const char *const kw[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	size_t o = 0;
+
+	buf[0] = 0;
+	while (*fmt) {
+		size_t w = 0;
+		int n = -1;
+
+		for (size_t x = 0; x < ARRAY_SIZE(kw) && n < 0; x++)
+			if (!strncasecmp(fmt, kw[x], strlen(kw[x]))) {
+				w = strlen(kw[x]);
+				n = x == 0   ? snprintf(buf + o, len - o, "%s", job)
+				    : x == 1 ? snprintf(buf + o, len - o, "%u", k)
+				    : x == 2 ? snprintf(buf + o, len - o, "%u", i)
+					     : 0;
+			}
+		if (n < 0) {
+			w = 1;
+			n = snprintf(buf + o, len - o, "%c", *fmt);
+		}
+		if (n < 0 || (size_t)n >= len - o)
+			return -1;
+		o += (size_t)n;
+		fmt += w;
+	}
+	return (int)o;
+}
+
+/* The names of clone k's files of file-engine job j, each checked to be
+ * a plain name in the run directory; NULL after a message. */
+static char **fileop_names(const struct io_job *j, unsigned k)
+{
+	const char *fmt = j->filename_format && *j->filename_format ? j->filename_format
+								     : "$jobname.$jobnum.$filenum";
+	char **names = xcalloc(j->nrfiles, sizeof(*names));
+	char buf[NAME_MAX + 1];
+
+	for (unsigned i = 0; i < j->nrfiles; i++) {
+		int n = format_name(buf, sizeof(buf), fmt, j->name, k, i);
+
+		if (n < 0) {
+			msg_err("job '%s': filename_format '%s' makes a name longer than %d bytes",
+				j->name, fmt, NAME_MAX);
+		} else if (!n || strchr(buf, '/') || !strcmp(buf, ".") || !strcmp(buf, "..")) {
+			msg_err("job '%s': filename_format '%s' makes the name '%s': a plain file "
+				"name is needed (the files are made in the run directory)",
+				j->name, fmt, buf);
+			n = -1;
+		}
+		if (n < 0) {
+			for (unsigned x = 0; x < i; x++)
+				free(names[x]);
+			free(names);
+			return NULL;
+		}
+		names[i] = xstrdup(buf);
+	}
+	return names;
+}
+
+/* Clone k of file-engine job i (in group g): its files, shared with the
+ * earlier clones that name the same files in the same order (fio's
+ * filename_format lets a filestat job stat what a filecreate job made).
+ * The jobs on one set of files run one after another, each finding them
+ * as the one before left them: a create needs them absent (laid out
+ * beforehand when the first job stats or deletes them), a stat or delete
+ * present.  0 or -1 after a message. */
+static int collect_fileop(struct io_suite *io, size_t i, size_t g, unsigned k)
+{
+	const struct io_job *j = &io->jobs[i];
+	char **names = fileop_names(j, k);
+	struct io_file *f = NULL;
+	size_t x;
+
+	if (!names)
+		return -1;
+	for (x = 0; x < io->nfiles && !f; x++) {
+		struct io_file *e = &io->files[x];
+		unsigned n = 0;
+
+		if (!e->names || e->nfiles != j->nrfiles || strcmp(e->names[0], names[0]))
+			continue;
+		while (n < j->nrfiles && !strcmp(e->names[n], names[n]))
+			n++;
+		if (n == j->nrfiles)
+			f = e;
+	}
+	if (!f) {
+		size_t before = io->nfiles;
+		char name[300];
+
+		/* a new set of files: the fileset is named after its first clone */
+		snprintf(name, sizeof(name), "%s.%u", j->name, k);
+		f = file_of(io, name);
+		if (io->nfiles == before) { /* jobs of one name */
+			msg_err("job '%s': clone %u's files and another job's would have one name, "
+				"'%s': give the jobs different names",
+				j->name, k, name);
+			goto fail;
+		}
+		f->names = names;
+		f->nfiles = j->nrfiles;
+		f->dirs = j->fileop_dir;
+		/* stat and delete need them made beforehand (fio lays them
+		 * out); create makes them */
+		f->read_first = j->fileop != IO_FILEOP_CREATE;
+		f->exists = j->fileop != IO_FILEOP_DELETE;
+		f->size = f->dirs ? 0 : io_job_file_size(j);
+	} else {
+		const struct io_job *last = &io->jobs[f->last_job];
+
+		for (x = 0; x < j->nrfiles; x++)
+			free(names[x]);
+		free(names);
+		names = NULL;
+		if (f->last_group == g) {
+			if (f->last_job == i)
+				msg_err("job '%s': clones %u and %u have the same files "
+					"('%s', ...) and run together: filename_format needs "
+					"$jobnum here",
+					j->name, f->last_clone, k, f->names[0]);
+			else
+				msg_err("jobs '%s' and '%s' have the same files ('%s', ...) in one "
+					"group, where they run together: start '%s' a new group "
+					"(stonewall)",
+					last->name, j->name, f->names[0], j->name);
+			return -1;
+		}
+		if (f->dirs != j->fileop_dir) {
+			msg_err("job '%s' (%s) names the %s of job '%s' (%s): '%s', ...", j->name,
+				j->ioengine_fio, f->dirs ? "directories" : "files", last->name,
+				last->ioengine_fio, f->names[0]);
+			return -1;
+		}
+		if (j->fileop == IO_FILEOP_CREATE && f->exists) {
+			msg_err("job '%s': its %s ('%s', ...) already exist when it runs (left "
+				"by job '%s'): %s needs them absent",
+				j->name, f->dirs ? "directories" : "files", f->names[0], last->name,
+				j->ioengine_fio);
+			return -1;
+		}
+		if (j->fileop != IO_FILEOP_CREATE && !f->exists) {
+			msg_err("job '%s': its %s ('%s', ...) no longer exist when it runs "
+				"(deleted by job '%s'): fsgauge io lays them out only before the "
+				"run",
+				j->name, f->dirs ? "directories" : "files", f->names[0],
+				last->name);
+			return -1;
+		}
+		f->exists = j->fileop != IO_FILEOP_DELETE;
+	}
+	f->last_job = i;
+	f->last_group = g;
+	f->last_clone = k;
+	io->clone_files = xrealloc(io->clone_files,
+				   (io->nclone_files + 1) * sizeof(*io->clone_files));
+	io->clone_files[io->nclone_files++] = (size_t)(f - io->files);
+	return 0;
+fail:
+	for (x = 0; x < j->nrfiles; x++)
+		free(names[x]);
+	free(names);
+	return -1;
+}
+
+/* A name two different files would have (two sets of a file engine's
+ * files that overlap without being the same, or such a file and another
+ * job's): the pairs of (name, file), sorted. */
+struct io_name {
+	const char *name;
+	size_t file;
+	char *own; /* a name made for the check (another job's files) */
+};
+
+static int name_cmp(const void *a, const void *b)
+{
+	const struct io_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->file > y->file) - (x->file < y->file);
+}
+
+/* Every name of a file engine's files is one set's only, and no other
+ * job's file.  0 or -1 after a message. */
+static int check_fileop_names(struct io_suite *io)
+{
+	struct io_name *v = NULL;
+	size_t n = 0, cap = 0;
+	int ret = 0;
+
+	if (!io->nclone_files)
+		return 0;
+	for (size_t x = 0; x < io->nfiles; x++) {
+		const struct io_file *f = &io->files[x];
+		unsigned count = f->names || f->nfiles > 1 ? f->nfiles : 1;
+
+		for (unsigned i = 0; i < count; i++) {
+			char buf[320];
+
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				v = xrealloc(v, cap * sizeof(*v));
+			}
+			v[n] = (struct io_name){ f->names ? f->names[i] : f->name, x, NULL };
+			if (!f->names && f->nfiles > 1) {
+				snprintf(buf, sizeof(buf), "%s.%u", f->name, i);
+				v[n].name = v[n].own = xstrdup(buf);
+			}
+			n++;
+		}
+	}
+	qsort(v, n, sizeof(*v), name_cmp);
+	for (size_t x = 1; x < n && !ret; x++) {
+		const struct io_file *a = &io->files[v[x - 1].file], *b = &io->files[v[x].file];
+
+		if (strcmp(v[x - 1].name, v[x].name))
+			continue;
+		ret = -1;
+		if (a == b)
+			msg_err("job '%s': filename_format gives two of clone %u's files the name "
+				"'%s' (use $filenum)",
+				io->jobs[a->last_job].name, a->last_clone, v[x].name);
+		else if (a->names && b->names)
+			msg_err("job '%s' clone %u and job '%s' clone %u name the file '%s' in two "
+				"different sets of files: jobs share files when they name the same "
+				"files in the same order (the same nrfiles)",
+				io->jobs[a->last_job].name, a->last_clone,
+				io->jobs[b->last_job].name, b->last_clone, v[x].name);
+		else
+			msg_err("job '%s': filename_format names the file '%s' of another job",
+				io->jobs[(a->names ? a : b)->last_job].name, v[x].name);
+	}
+	for (size_t x = 0; x < n; x++)
+		free(v[x].own);
+	free(v);
+	return ret;
+}
+
 /* The files of every job (their sizes: the largest job on each) and
  * whether they are devices.  0 or -1 after a message. */
 static int collect_files(struct suite_session *s, struct io_suite *io)
@@ -799,22 +1088,19 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				char name[300];
 				struct io_file *f;
 
+				if (j->fileop) {
+					if (collect_fileop(io, i, group_of(io, i), k) < 0)
+						return -1;
+					continue;
+				}
 				/* nrfiles: fio's <job>.<clone>.<file>, one flat
 				 * fileset "<job>.<clone>" per clone */
-				if (io_job_multi(j) || j->fileop)
+				if (io_job_multi(j))
 					snprintf(name, sizeof(name), "%s.%u", j->name, k);
 				else
 					snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
 				f = file_of(io, name);
-				f->nfiles = io_job_multi(j) || j->fileop ? j->nrfiles : 0;
-				f->fileop = j->fileop;
-				if (j->fileop) {
-					/* stat and delete need the files made beforehand
-					 * (fio lays them out); create makes them */
-					f->size = MAX(f->size, io_job_file_size(j));
-					f->read_first = j->fileop != IO_FILEOP_CREATE;
-					continue;
-				}
+				f->nfiles = io_job_multi(j) ? j->nrfiles : 0;
 				/* the file holds the clone's region */
 				if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
 					return -1;
@@ -853,7 +1139,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 	}
 	io->devices = ndev > 0;
 	(void)nnamed;
-	return 0;
+	return check_fileop_names(io);
 }
 
 /* Job j's regions on device f (its size known): each must fit; f->size
@@ -1115,10 +1401,11 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 static void build_fileop_clone(struct wl_process *p, const struct io_job *j, unsigned k,
 			       struct io_file *f)
 {
-	static const enum flowop_type types[] = {
-		[IO_FILEOP_CREATE] = FO_CREATEFILE,
-		[IO_FILEOP_STAT] = FO_STATFILE,
-		[IO_FILEOP_DELETE] = FO_DELETEFILE,
+	static const enum flowop_type types[2][4] = {
+		{ [IO_FILEOP_CREATE] = FO_CREATEFILE, [IO_FILEOP_STAT] = FO_STATFILE,
+		  [IO_FILEOP_DELETE] = FO_DELETEFILE },
+		{ [IO_FILEOP_CREATE] = FO_MAKEDIR, [IO_FILEOP_STAT] = FO_STATFILE,
+		  [IO_FILEOP_DELETE] = FO_REMOVEDIR },
 	};
 	int reads = io_job_reads(j);
 	char th[300];
@@ -1127,8 +1414,8 @@ static void build_fileop_clone(struct wl_process *p, const struct io_job *j, uns
 
 	snprintf(th, sizeof(th), "%s.%u", j->name, k);
 	t = wl_add_thread(p, th, 1, 4096);
-	fo = add_op(t, types[j->fileop], j->name, reads ? "read" : "write", f->fs);
-	if (j->fileop != IO_FILEOP_CREATE)
+	fo = add_op(t, types[j->fileop_dir][j->fileop], j->name, reads ? "read" : "write", f->fs);
+	if (j->fileop != IO_FILEOP_CREATE || j->fileop_dir)
 		fo->fd = (struct wl_val){ 0 }; /* by path: not a slot's file */
 	fo->ordered = wl_bool(1);
 	fo->iters = wl_int(j->nrfiles);
@@ -1143,12 +1430,19 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 	for (size_t i = 0; i < io->nfiles; i++) {
 		struct io_file *f = &io->files[i];
 
-		if (f->nfiles > 1 || f->fileop)
+		if (f->names) { /* handed to the workload */
+			f->fs = wl_add_named_fileset(io->w, f->name, f->names, f->nfiles,
+						     (int64_t)f->size, f->dirs,
+						     f->read_first ? 100 : 0);
+			f->names = NULL;
+			continue;
+		}
+		if (f->nfiles > 1)
 			f->fs = wl_add_flat_fileset(io->w, f->name, f->nfiles, (int64_t)f->size,
 						    f->read_first ? 100 : 0);
 		else
 			f->fs = wl_add_file(io->w, f->name, (int64_t)f->size);
-		if (f->nfiles > 1 || f->fileop) {
+		if (f->nfiles > 1) {
 			continue;
 		} else if (f->device) {
 			f->fs->has_device = 1;
@@ -1167,6 +1461,8 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 		}
 	}
 	io->procs = xcalloc(io->njobs, sizeof(*io->procs));
+	size_t c = 0; /* the file engines' clones, in collect_fileop's order */
+
 	for (size_t i = 0; i < io->njobs; i++) {
 		const struct io_job *j = &io->jobs[i];
 
@@ -1176,12 +1472,13 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 
 			if (j->filename)
 				snprintf(name, sizeof(name), "%s", j->filename);
-			else if (io_job_multi(j) || j->fileop)
+			else if (io_job_multi(j))
 				snprintf(name, sizeof(name), "%s.%u", j->name, k);
 			else
 				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
 			if (j->fileop)
-				build_fileop_clone(io->procs[i], j, k, file_of(io, name));
+				build_fileop_clone(io->procs[i], j, k,
+						   &io->files[io->clone_files[c++]]);
 			else
 				build_clone(s, io, j, io->procs[i], k, file_of(io, name));
 		}
@@ -1273,6 +1570,10 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	if (j->fileop) {
 		snprintf(key, sizeof(key), "job.%s.nrfiles", j->name);
 		kv_add(pl, key, "%u", j->nrfiles);
+	}
+	if (j->filename_format) {
+		snprintf(key, sizeof(key), "job.%s.filename_format", j->name);
+		kv_add(pl, key, "%s", j->filename_format);
 	}
 	snprintf(key, sizeof(key), "job.%s.direct", j->name);
 	kv_add(pl, key, "%d", j->direct);
@@ -1426,10 +1727,14 @@ static void io_fini(struct suite_session *s)
 	io_job_free(&io->global);
 	for (size_t i = 0; i < io->nfiles; i++) {
 		free(io->files[i].name);
+		for (unsigned x = 0; io->files[i].names && x < io->files[i].nfiles; x++)
+			free(io->files[i].names[x]);
+		free(io->files[i].names);
 		if (io->files[i].fd >= 0)
 			close(io->files[i].fd);
 	}
 	free(io->files);
+	free(io->clone_files);
 	free(io->jobs);
 	free(io->sets);
 	free(io->groups);

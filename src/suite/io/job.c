@@ -37,8 +37,8 @@ const struct io_opt_info io_opt_table[] = {
 	{ "iodepth", "N", "requests kept in flight on io_uring and libaio\n(default 1)" },
 	{ "iodepth_batch_submit", "N", "submit requests N at a time (default 1)" },
 	{ "iodepth_batch", "N", "the same as --iodepth_batch_submit" },
-	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\nor fsgauge's faulty:ENGINE:RULE (tests)" },
-	{ "stat_type", "TYPE", "filestat: stat (default) or lstat (the same call on\nfsgauge's files)" },
+	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\ndircreate, dirstat, dirdelete, or fsgauge's\nfaulty:ENGINE:RULE (tests)" },
+	{ "stat_type", "TYPE", "filestat, dirstat: stat (default) or lstat (the same\ncall on fsgauge's files)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
 	{ "buffered", "BOOL", "the opposite of --direct (default 1)" },
 	{ "sync", "BOOL", "O_SYNC writes (default 0)" },
@@ -59,6 +59,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "ramp_time", "TIME", "exclude the first TIME of the measurement" },
 	{ "startdelay", "TIME", "start the job's group after TIME (seconds unless\nsuffixed; not measured; one time, no range)" },
 	{ "filename", "NAME", "the file (in the run directory) or block device all\nthe job's clones use" },
+	{ "filename_format", "FMT", "file engines: the files' names, from $jobname, $jobnum,\n$filenum (default $jobname.$jobnum.$filenum); jobs\ngiving the same names use the same files" },
 	{ "directory", "DIR", "the target directory (as -d)" },
 	{ "group_reporting", NULL, "report the jobs of a group together" },
 	{ "stonewall", NULL, "wait for the jobs before this one to finish" },
@@ -108,17 +109,17 @@ static const char *const unsupported[] = {
 	"continue_on_error", "error_dump", "steadystate", "ss", "steadystate_duration",
 	"steadystate_ramp_time", "exitall", "exitall_on_error", "replay_redirect",
 	"read_iolog", "write_iolog", "stats", "per_job_logs", "dedupe_mode", "buffer_pattern",
-	"buffer_compress_chunk", "experimental_verify", "filename_format", "ramp_size",
+	"buffer_compress_chunk", "experimental_verify", "ramp_size",
 	"number_ios", "size_increment", "file_append", "pre_read", "userspace_reap", NULL,
 };
 
 /* fio's engines fsgauge io has no equivalent of. */
 static const char *const unsupported_engines[] = {
 	"sg", "rdma", "http", "net", "netsplice", "splice", "mmap", "posixaio", "solarisaio",
-	"windowsaio", "e4defrag", "falloc", "ftruncate", "dircreate", "dirstat", "dirdelete", "rbd", "nbd", "libhdfs", "mtd", "pmemblk", "dev-dax",
-	"libpmem", "gfapi", "gfapi_async", "libiscsi", "nfs", "exec", "xnvme", "libblkio",
-	"cpuio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs", "daos",
-	NULL,
+	"windowsaio", "e4defrag", "falloc", "ftruncate", "rbd", "nbd", "libhdfs", "mtd", "pmemblk",
+	"dev-dax", "libpmem", "gfapi", "gfapi_async", "libiscsi", "nfs", "exec", "xnvme",
+	"libblkio", "cpuio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs",
+	"daos", NULL,
 };
 
 static const char *const flags[] = {
@@ -176,6 +177,7 @@ void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name)
 	dst->ioengine = dup_or_null(src->ioengine);
 	dst->ioengine_fio = dup_or_null(src->ioengine_fio);
 	dst->filename = dup_or_null(src->filename);
+	dst->filename_format = dup_or_null(src->filename_format);
 	dst->directory = dup_or_null(src->directory);
 	dst->wait_for = dup_or_null(src->wait_for);
 	dst->random_distribution = dup_or_null(src->random_distribution);
@@ -194,6 +196,7 @@ void io_job_free(struct io_job *j)
 	free(j->ioengine);
 	free(j->ioengine_fio);
 	free(j->filename);
+	free(j->filename_format);
 	free(j->directory);
 	free(j->wait_for);
 	free(j->random_distribution);
@@ -533,20 +536,21 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	static const char *const psync[] = { "psync", "sync", "pvsync", "pvsync2", "vsync", NULL };
 	const char *ours = val;
 
+	static const char *const fileops[] = { "", "create", "stat", "delete" };
 	enum io_fileop fileop = IO_FILEOP_NONE;
+	int dir = !strncmp(val, "dir", 3);
 
-	if (!strcmp(val, "filecreate"))
-		fileop = IO_FILEOP_CREATE;
-	else if (!strcmp(val, "filestat"))
-		fileop = IO_FILEOP_STAT;
-	else if (!strcmp(val, "filedelete"))
-		fileop = IO_FILEOP_DELETE;
+	if (dir || !strncmp(val, "file", 4))
+		for (int i = IO_FILEOP_CREATE; i <= IO_FILEOP_DELETE; i++)
+			if (!strcmp(val + (dir ? 3 : 4), fileops[i]))
+				fileop = (enum io_fileop)i;
 	if (in_list(psync, val) || fileop)
 		ours = "psync"; /* the file engines' calls are psync's */
 	else if (in_list(unsupported_engines, val))
 		return fail(err, len, -ENOTSUP,
 			    "ioengine '%s' is not supported by fsgauge io (psync, io_uring, libaio, "
-			    "null, filecreate, filestat, filedelete; docs/io.md)",
+			    "null, filecreate, filestat, filedelete, dircreate, dirstat, "
+			    "dirdelete; docs/io.md)",
 			    val);
 	else if (strcmp(val, "io_uring") && strcmp(val, "libaio") && strcmp(val, "null") &&
 		 strncmp(val, "faulty:", 7))
@@ -559,6 +563,7 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	j->ioengine = xstrdup(ours);
 	j->ioengine_fio = xstrdup(val);
 	j->fileop = fileop;
+	j->fileop_dir = fileop && dir;
 	j->given |= IOJ_IOENGINE;
 	return 0;
 }
@@ -943,6 +948,19 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 	if (!strcmp(key, "file_service_type"))
 		return val ? set_fst(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+	if (!strcmp(key, "filename_format")) {
+		if (!val)
+			return fail(err, errlen, -EINVAL, "option '%s' needs a value", key);
+		/* fio makes the directories of a path; fsgauge's files stay
+		 * directly in the run directory */
+		if (strchr(val, '/'))
+			return fail(err, errlen, -EINVAL,
+				    "filename_format '%s': a plain file name is needed, without "
+				    "'/' (the files are made in the run directory)",
+				    val);
+		set_str(&j->filename_format, val);
+		return 0;
+	}
 	if (!strcmp(key, "stat_type")) {
 		if (!val)
 			return fail(err, errlen, -EINVAL, "option '%s' needs a value", key);

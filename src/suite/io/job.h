@@ -41,8 +41,9 @@ struct io_split {
 
 #define IO_SPLIT_MAX 64
 
-/* fio's file-level engines (ioengine=filecreate, filestat, filedelete):
- * one timed file operation per file, no I/O (docs/io.md) */
+/* fio's file-level engines (ioengine=filecreate, filestat, filedelete,
+ * and on directories dircreate, dirstat, dirdelete: io_job.fileop_dir):
+ * one timed operation per file, no I/O (docs/io.md) */
 enum io_fileop { IO_FILEOP_NONE, IO_FILEOP_CREATE, IO_FILEOP_STAT, IO_FILEOP_DELETE };
 
 /* The most files of one clone (nrfiles=, openfiles=). */
@@ -77,6 +78,7 @@ struct io_job {
 	char *ioengine;			 /* fsgauge's engine name */
 	char *ioengine_fio;		 /* as given ("sync", "pvsync") */
 	enum io_fileop fileop;		 /* a file-level engine (run on psync) */
+	int fileop_dir;			 /* the fileop is on directories (dir*) */
 	int stat_lstat;			 /* stat_type=lstat (else stat) */
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
@@ -96,6 +98,7 @@ struct io_job {
 	double ramp_time;
 	double startdelay;		 /* seconds before the job's group starts */
 	char *filename;			 /* NULL: "<name>.<clone>.0" per clone */
+	char *filename_format;		 /* fio's, with the file engines; NULL: none */
 	char *directory;
 	int group_reporting;
 	int stonewall;

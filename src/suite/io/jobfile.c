@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "suite/io/jobfile.h"
@@ -29,6 +30,19 @@ static int builtin_var(const char *name, size_t n, long long *v)
 		*v = (long long)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / (1024 * 1024);
 		return 1;
 	}
+	return 0;
+}
+
+/* Whether the n bytes after '$' at p are one of filename_format's
+ * keywords (any case, as fio), which the job's files' names replace
+ * (io.c), not the job file. */
+static int format_keyword(const char *p, size_t n)
+{
+	static const char *const kw[] = { "jobname", "jobnum", "filenum", "clientuid", NULL };
+
+	for (size_t i = 0; kw[i]; i++)
+		if (n == strlen(kw[i]) && !strncasecmp(p + 1, kw[i], n))
+			return 1;
 	return 0;
 }
 
@@ -161,6 +175,12 @@ int io_jobfile_expand(const char *in, char *out, size_t len, char *err, size_t e
 			if (builtin_var(p + 1, n, &v)) {
 				snprintf(num, sizeof(num), "%lld", v);
 				if (append(buf, sizeof(buf), &o, num, strlen(num)) < 0)
+					goto toolong;
+				p += 1 + n;
+				continue;
+			}
+			if (format_keyword(p, n)) { /* filename_format's, kept */
+				if (append(buf, sizeof(buf), &o, p, 1 + n) < 0)
 					goto toolong;
 				p += 1 + n;
 				continue;
