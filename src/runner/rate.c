@@ -69,11 +69,14 @@ uint64_t rate_wait(struct rw_rate *rt, const struct runner *rn, struct rng *r, u
 void rate_done(struct rw_rate *rt, const struct runner *rn, uint64_t due, uint64_t bytes)
 {
 	uint64_t end = now_ns();
+	uint64_t window = __atomic_load_n(&rn->window_ns, __ATOMIC_RELAXED);
 
-	if (due < __atomic_load_n(&rn->window_ns, __ATOMIC_RELAXED))
-		return; /* due in the warm-up */
+	/* counted as the operation's figures are: those that complete after
+	 * the warm-up's snapshot (runner/measure.c), whenever they were due */
+	if (end < window)
+		return;
 	if (!rt->win_start)
-		rt->win_start = due;
+		rt->win_start = due > window ? due : window;
 	rt->sched.ops++;
 	if (rt->issued - due > OP_SCHED_LATE_NS)
 		rt->sched.late++;

@@ -12,8 +12,10 @@
  * counts it late when it was issued more than OP_SCHED_LATE_NS after its
  * time.  The schedule never skips requests to catch up: a late one is
  * issued at once and the next is due one interval after the late one was
- * due.  Only requests due in the phase's measured window (after a
- * warm-up: runner.window_ns) are recorded.  One request at a time: the
+ * due.  Only requests that complete in the phase's measured window
+ * (after a warm-up: runner.window_ns) are recorded, as the operation's
+ * own figures count them: a request due in the warm-up that a backlog
+ * pushed into the window is in both.  One request at a time: the
  * parser refuses a schedule with iodepth= above 1.
  */
 #ifndef FSGAUGE_RUNNER_RATE_H
@@ -52,7 +54,7 @@ void rate_free(struct rw_rate *rt);
  * request is not to be issued). */
 uint64_t rate_wait(struct rw_rate *rt, const struct runner *rn, struct rng *r, uint64_t len);
 /* The request due at `due` completed (with `bytes` transferred):
- * recorded when it was due in the measured window. */
+ * recorded when it completed in the measured window. */
 void rate_done(struct rw_rate *rt, const struct runner *rn, uint64_t due, uint64_t bytes);
 /* At the phase's end: whether this thread met rate_min= (below_min). */
 void rate_finish(struct rw_rate *rt);

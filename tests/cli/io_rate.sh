@@ -124,14 +124,18 @@ check "  counted in the result" [ "$(fig "s['below_rate_min'] == 1")" = true ]
 run $F --rw=randread --bs=4k --size=1m --time_based --runtime=2 --rate_iops=100 \
 	--ioengine=faulty:null:op=read,delay=5000 --randseed=7 --json "$T/j.json"
 check "linear, 100/s, 5 ms a read: exit 0" [ "$rc" -eq 0 ]
-lin=$(fig "s['late']")
+lin=$(fig "s['latency_us']['mean']")
 run $F --rw=randread --bs=4k --size=1m --time_based --runtime=2 --rate_iops=100 \
 	--rate_process=poisson --ioengine=faulty:null:op=read,delay=5000 --randseed=7 \
 	--json "$T/j.json"
 check "poisson, the same: exit 0" [ "$rc" -eq 0 ]
 check "  still near rate x seconds (0.5 to 1.1)" \
 	[ "$(fig "0.5 * 100 * p['seconds'] <= o['ops'] <= 1.1 * 100 * p['seconds'] + 1")" = true ]
-check "  more requests late than linear's ($lin)" [ "$(fig "s['late'] > $lin")" = true ]
+# (the mean latency from the schedule, not the late count: on a loaded
+# machine sleeps overshoot by more than the 1 ms that makes a request
+# late, and nearly every request of both is late)
+check "  a longer mean latency from the schedule than linear's ($lin us)" \
+	[ "$(fig "s['latency_us']['mean'] > $lin")" = true ]
 
 # the workload language runs the schedule too
 wl "rate_iops=$R"
