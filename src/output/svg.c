@@ -141,24 +141,37 @@ static void axis_labels(FILE *f, const struct svg_chart *c, int extra)
 	fputs("</text>\n", f);
 }
 
-/* Horizontal grid lines and y tick labels for [0, ymax] in steps of step. */
-static void y_axis(FILE *f, double ymax, double step)
+/* A horizontal grid line at y, labelled with the value v. */
+static void y_grid_line(FILE *f, double y, double v)
 {
 	char buf[32];
 
-	for (double v = 0; v <= ymax * (1 + 1e-9); v += step) {
-		double y = MT + PH - v / ymax * PH;
+	fmt_tick(buf, sizeof(buf), v);
+	fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", ML, y,
+		ML + PW, y);
+	fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+		ML - 5, y + 4, buf);
+}
 
-		fmt_tick(buf, sizeof(buf), v);
-		fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", ML, y,
-			ML + PW, y);
-		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-			ML - 5, y + 4, buf);
-	}
+/* The y axis and the x axis of the plot area. */
+static void y_axis_lines(FILE *f)
+{
 	fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", ML, MT, ML,
 		MT + PH);
 	fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", ML, MT + PH,
 		ML + PW, MT + PH);
+}
+
+/* Horizontal grid lines and y tick labels for [0, ymax] in steps of step. */
+static void y_axis(FILE *f, double ymax, double step)
+{
+
+	for (double v = 0; v <= ymax * (1 + 1e-9); v += step) {
+		double y = MT + PH - v / ymax * PH;
+
+		y_grid_line(f, y, v);
+	}
+	y_axis_lines(f);
 }
 
 static double y_top(double maxv, double *step)
@@ -372,7 +385,6 @@ static void y_axis_log(FILE *f, const struct axes *a)
 {
 	static const double steps[] = { 1, 2, 5 };
 	int fine = a->yhi - a->ylo <= 2;
-	char buf[32];
 
 	for (double e = a->ylo; e <= a->yhi + 1e-9; e++) {
 		for (size_t k = 0; k < (fine ? ARRAY_SIZE(steps) : 1); k++) {
@@ -381,17 +393,10 @@ static void y_axis_log(FILE *f, const struct axes *a)
 			if (log10(v) > a->yhi + 1e-9)
 				break;
 			y = ax_y(a, v);
-			fmt_tick(buf, sizeof(buf), v);
-			fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
-				ML, y, ML + PW, y);
-			fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-				ML - 5, y + 4, buf);
+			y_grid_line(f, y, v);
 		}
 	}
-	fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", ML, MT, ML,
-		MT + PH);
-	fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", ML, MT + PH,
-		ML + PW, MT + PH);
+	y_axis_lines(f);
 }
 
 void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_series *s, size_t n)

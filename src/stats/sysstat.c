@@ -12,7 +12,7 @@
 #include "util/util.h"
 
 /* Read a small /proc file whole; returns bytes read or -errno. */
-static ssize_t slurp_proc(const char *path, char *buf, size_t len)
+ssize_t sysstat_read_file(const char *path, char *buf, size_t len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t got = 0;
@@ -43,7 +43,7 @@ int sysstat_thread_sched(int tid, uint64_t *run_ns, uint64_t *runq_ns)
 		snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", tid);
 	else
 		snprintf(path, sizeof(path), "/proc/thread-self/schedstat");
-	n = slurp_proc(path, buf, sizeof(buf));
+	n = sysstat_read_file(path, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	if (sscanf(buf, "%llu %llu", &run, &runq) != 2)
@@ -80,7 +80,7 @@ int sysstat_thread_switches(int tid, uint64_t *vol, uint64_t *invol)
 		snprintf(path, sizeof(path), "/proc/self/task/%d/status", tid);
 	else
 		snprintf(path, sizeof(path), "/proc/thread-self/status");
-	n = slurp_proc(path, buf, sizeof(buf));
+	n = sysstat_read_file(path, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	return sysstat_parse_switches(buf, vol, invol);
@@ -119,7 +119,7 @@ int sysstat_parse_cpu(const char *text, struct cpu_times *t)
 int sysstat_cpu(struct cpu_times *t)
 {
 	char buf[1024];
-	ssize_t n = slurp_proc("/proc/stat", buf, sizeof(buf));
+	ssize_t n = sysstat_read_file("/proc/stat", buf, sizeof(buf));
 
 	if (n < 0)
 		return (int)n;
@@ -203,10 +203,10 @@ int sysstat_mem(struct meminfo *m)
 	memset(m, 0, sizeof(*m));
 	m->arc_size = m->arc_max = -1;
 	snprintf(path, sizeof(path), "%s/arcstats", zfsstat_root());
-	n = slurp_proc(path, buf, 65536);
+	n = sysstat_read_file(path, buf, 65536);
 	if (n > 0)
 		sysstat_parse_arcstats(buf, m);
-	n = slurp_proc("/proc/meminfo", buf, 65536);
+	n = sysstat_read_file("/proc/meminfo", buf, 65536);
 	if (n > 0)
 		sysstat_parse_meminfo(buf, m);
 	free(buf);

@@ -8,8 +8,14 @@
 #define FSGAUGE_SYSSTAT_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "stats/result.h"
+
+/* A /proc (or kstat) file whole, at most len - 1 bytes, NUL-terminated in
+ * buf (read(2) until end of file or the buffer is full; EINTR retried).
+ * The bytes read, or -errno when it cannot be opened. */
+ssize_t sysstat_read_file(const char *path, char *buf, size_t len);
 
 /* The "cpu" line of /proc/stat (all CPUs, clock ticks).  0 or -errno. */
 int sysstat_cpu(struct cpu_times *t);

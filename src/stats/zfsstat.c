@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stats/sysstat.h"
 #include "util/human.h"
 #include "util/util.h"
 
@@ -67,24 +68,12 @@ const char *zfsstat_root(void)
  * it), or NULL. */
 static char *slurp(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *buf;
-	size_t got = 0;
+	char *buf = xmalloc(KSTAT_MAX);
 
-	if (fd < 0)
+	if (sysstat_read_file(path, buf, KSTAT_MAX) < 0) {
+		free(buf);
 		return NULL;
-	buf = xmalloc(KSTAT_MAX);
-	while (got + 1 < KSTAT_MAX) {
-		ssize_t n = read(fd, buf + got, KSTAT_MAX - 1 - got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
 	}
-	close(fd);
-	buf[got] = 0;
 	return buf;
 }
 
