@@ -557,6 +557,60 @@ done <"$T/checks.out"
 check "reports: nothing external (no scripts, links, urls)" \
 	sh -c "! grep -Eqi '<script|<link|<img|@import|url\(|src=|href=' '$T/bonnie.html' '$T/auto.html' '$T/tp.html' '$T/bigpair.html'"
 
+# --- run results: filebench's per-operation breakdown -----------------------
+for l in r1 r2; do
+	run "$FSGAUGE" run varmail -d "$d" -t 1 -s nfiles=20 -s nthreads=2 -q --label "$l" \
+		--json "$T/$l.json"
+	check "run result $l: exit 0" [ "$rc" -eq 0 ]
+done
+run "$FSGAUGE" report "$T/r1.json" "$T/r2.json" -o "$T/run.html"
+check "report of run results: exit 0" [ "$rc" -eq 0 ]
+if command -v xmllint >/dev/null 2>&1; then
+	check "  well-formed (xmllint)" xmllint --noout "$T/run.html"
+fi
+python3 - "$T" >"$T/runchecks.out" 2>&1 <<'PY'
+import json, sys
+import xml.etree.ElementTree as ET
+
+t = sys.argv[1]
+H = "{http://www.w3.org/1999/xhtml}"
+
+def check(desc, cond, why=""):
+    print("PASS %s" % desc if cond else "FAIL %s: %s" % (desc, why))
+
+root = ET.parse(t + "/run.html").getroot()
+sec = [s for s in root.iter(H + "section") if s.get("id") == "run"]
+check("the report has run's section", len(sec) == 1, "%d sections" % len(sec))
+for l in ("r1", "r2"):
+    d = json.load(open("%s/%s.json" % (t, l)))
+    ops = d["phases"][0]["operations"]
+    divs = [x for x in sec[0].iter(H + "div") if x.get("data-result") == l] if sec else []
+    rows = [r for r in divs[0].iter(H + "tr") if r.get("data-op")] if divs else []
+    check("%s: one row per operation, the last-defined first (filebench's order)" % l,
+          [r.get("data-op") for r in rows] == [o["name"] for o in reversed(ops)],
+          "%s" % [r.get("data-op") for r in rows])
+    cells = {r.get("data-op"): {c.get("data-col"): c.text for c in r.iter(H + "td")} for r in rows}
+    good_ops = all(cells.get(o["name"], {}).get("ops") == str(o["ops"]) for o in ops)
+    check("%s: each row's ops are the JSON's" % l, good_ops)
+    # the histogram's percentiles: within its bounded error of the JSON's
+    far = [(o["name"], k, cells[o["name"]].get(c), o["latency_us"][k])
+           for o in ops if o["ops"] >= 10 and o["name"] in cells
+           for k, c in (("p50", "p50"), ("p99", "p99"), ("max", "max"))
+           if abs(float(cells[o["name"]].get(c) or "nan") * 1000 - o["latency_us"][k])
+              > 0.1 * o["latency_us"][k] + 1]
+    check("%s: p50, p99 and max match the JSON's within the histogram's error" % l, not far, str(far[:3]))
+    mean_ok = all(abs(float(cells[o["name"]]["ms/op"]) * 1000 - o["latency_us"]["mean"]) <= 0.5 + 0.001 * o["latency_us"]["mean"]
+                  for o in ops if o["ops"])
+    check("%s: ms/op is the JSON's mean latency" % l, mean_ok)
+PY
+while IFS= read -r line; do
+	case "$line" in
+	"PASS "*) ok "${line#PASS }" ;;
+	"FAIL "*) not_ok "${line#FAIL }" ;;
+	*) not_ok "python: $line" ;;
+	esac
+done <"$T/runchecks.out"
+
 # Headless Chromium renders the report with the suite sections.
 if [ -x /usr/bin/chromium ]; then
 	ud=$(mktemp -d "$T/chrome.XXXXXX")

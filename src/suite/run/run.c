@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "output/output.h"
+#include "suite/run/run.h"
 #include "suite/suite.h"
 #include "util/size.h"
 #include "util/util.h"
@@ -612,5 +613,6 @@ const struct suite_ops suite_run = {
 	.params = run_params,
 	.run = run_run,
 	.report = run_report,
+	.html_section = run_html_section,
 	.fini = run_fini,
 };
