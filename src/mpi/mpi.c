@@ -82,10 +82,12 @@ const struct runner_sync *mpi_sync(void)
 	return NULL;
 }
 
-void mpi_reduce(struct result *acc, int failed)
+int mpi_reduce(struct result *run, const struct kvlist *env, int failed)
 {
-	(void)acc;
+	(void)run;
+	(void)env;
 	(void)failed;
+	return 0;
 }
 
 #else /* HAVE_MPI */
@@ -120,6 +122,7 @@ static struct {
 	double *starts, *ends, *wall_at;
 	int *wall_how;
 	size_t ntimes, cap;
+	size_t base;   /* the current run's first phase (--repeat) */
 	int *other_fs; /* rank 0: per rank, its target on another file system */
 	struct rank_fs *fs; /* rank 0: the file systems of the ranks' targets */
 	size_t nfs;
@@ -503,10 +506,19 @@ static void drain_stops(int total_senders)
 		MPI_Waitall(m.size, m.sends, MPI_STATUSES_IGNORE);
 }
 
-static void gather(struct result *acc)
+/* This run's phases are those since the last (m.base on). */
+static void gather(struct result *acc, const struct kvlist *env)
 {
-	struct rank_info ri = {m.rank, m.host, m.offset, m.starts, m.ends, m.ntimes, m.wall_how,
-	                       m.wall_at};
+	int some = m.ntimes > m.base; /* (the arrays are NULL before any phase) */
+	struct rank_info ri = {m.rank,
+	                       m.host,
+	                       m.offset,
+	                       some ? m.starts + m.base : NULL,
+	                       some ? m.ends + m.base : NULL,
+	                       m.ntimes - m.base,
+	                       some ? m.wall_how + m.base : NULL,
+	                       some ? m.wall_at + m.base : NULL,
+	                       env};
 	struct rbuf b = {0};
 	int len, *lens = NULL, *displs = NULL, total = 0;
 	unsigned char *all = NULL;
@@ -551,19 +563,22 @@ static void gather(struct result *acc)
 	free(b.data);
 }
 
-void mpi_reduce(struct result *acc, int failed)
+int mpi_reduce(struct result *run, const struct kvlist *env, int failed)
 {
 	int sum[2];
 
 	if (!mpi_on())
-		return;
+		return 0;
 	if (failed)
 		send_stop();
 	do
 		round_sum(1, sum);
 	while (sum[0] < m.size);
 	drain_stops(sum[1]);
-	gather(acc);
+	gather(run, env);
+	m.base = m.ntimes;
+	/* a stop sent is a stop for the session: the same on every rank */
+	return sum[1] > 0;
 }
 
 #endif /* HAVE_MPI */

@@ -22,8 +22,10 @@
  *                      starts on all ranks together; a rank that stops
  *                      (error, signal) sends a stop to the others, which
  *                      end their phase ("peer")
- *   mpi_reduce()       after the runs: every rank's result to rank 0,
- *                      folded into its own (mpi/reduce.h)
+ *   mpi_reduce()       after each run (each of --repeat): every rank's
+ *                      result to rank 0, folded into its own
+ *                      (mpi/reduce.h); the ranks agree whether the
+ *                      session goes on (no rank stopped)
  *   mpi_end()          MPI_Finalize
  *
  * Started by mpirun (OMPI_COMM_WORLD_SIZE set) without MPI support,
@@ -33,6 +35,7 @@
 #ifndef FSGAUGE_MPI_H
 #define FSGAUGE_MPI_H
 
+struct kvlist;
 struct preflight_needs;
 struct result;
 struct runner_sync;
@@ -57,9 +60,12 @@ void mpi_scale_needs(struct preflight_needs *n);
 void mpi_check_target(int dirfd, const char *path);
 /* The runner's hooks, or NULL alone. */
 const struct runner_sync *mpi_sync(void);
-/* The session's end on every rank: wait for every rank to finish
- * (`failed`: this one stopped on an error or a signal, and tells the
- * others so), then fold every rank's result into rank 0's `acc`. */
-void mpi_reduce(struct result *acc, int failed);
+/* A run's end on every rank (the session's, or one of --repeat's):
+ * wait for every rank to finish it (`failed`: this one stopped on an
+ * error or a signal, and tells the others so), then fold every rank's
+ * result `run` into rank 0's (`env`: the environment for the host rows,
+ * NULL for run's own).  Returns 1 on every rank when any rank stopped (no
+ * further run may start), else 0; 0 alone. */
+int mpi_reduce(struct result *run, const struct kvlist *env, int failed);
 
 #endif

@@ -160,6 +160,8 @@ static void pack_phase(struct rbuf *b, const struct result_phase *p, double star
 
 void reduce_pack(struct rbuf *b, const struct result *r, const struct rank_info *ri)
 {
+	const struct kvlist *env;
+
 	put_u64(b, PACK_MAGIC);
 	put_u64(b, (uint64_t)ri->rank);
 	put_str(b, ri->host);
@@ -177,10 +179,11 @@ void reduce_pack(struct rbuf *b, const struct result *r, const struct rank_info 
 		put_u64(b, r->filesets[i].bytes);
 		put_u64(b, r->filesets[i].dirs);
 	}
-	put_u64(b, r->env.n);
-	for (size_t i = 0; i < r->env.n; i++) {
-		put_str(b, r->env.v[i].key);
-		put_str(b, r->env.v[i].value);
+	env = ri->env ? ri->env : &r->env;
+	put_u64(b, env->n);
+	for (size_t i = 0; i < env->n; i++) {
+		put_str(b, env->v[i].key);
+		put_str(b, env->v[i].value);
 	}
 	put_u64(b, r->nphases);
 	for (size_t i = 0; i < r->nphases; i++) {

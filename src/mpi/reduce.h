@@ -52,6 +52,9 @@ struct rank_info {
 	size_t ntimes; /* entries of starts/ends (phases past it: none) */
 	const int *wall_how;   /* per phase: enum rank_wall (NULL: none) */
 	const double *wall_at; /* per phase: when, rank 0's clock (s) */
+	/* the environment packed for the host's row (NULL: the result's own;
+	 * a --repeat run's result has none: the session's is given) */
+	const struct kvlist *env;
 };
 
 /* Append result `r` and `ri` to `b`. */

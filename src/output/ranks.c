@@ -71,6 +71,23 @@ static void wall_text(FILE *f, const struct result_ranks *rr, const char *name,
 	fputc('\n', f);
 }
 
+/* --repeat: each run's figures over the ranks, a line per run. */
+static void runs_text(FILE *f, const struct result_ranks *rr, const char *name)
+{
+	for (unsigned k = 0; rr->nruns > 1 && k < rr->nruns; k++) {
+		struct rank_summary s;
+
+		rank_summary_run(rr, name, k, &s);
+		if (!s.n)
+			continue;
+		fprintf(f,
+		        "run %u: ops/s min %.1f, max %.1f, mean %.1f; slowest rank %d (%s); "
+		        "seconds min %.3f, max %.3f; start skew %.6f s\n",
+		        k + 1, s.min, s.max, s.mean, s.slowest, host_of(rr, s.slowest),
+		        s.min_seconds, s.max_seconds, s.skew);
+	}
+}
+
 void output_ranks_text(FILE *f, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
@@ -95,10 +112,10 @@ void output_ranks_text(FILE *f, const struct result *r)
 			continue;
 		fprintf(
 		    f,
-		    "phase %s over %zu ranks: ops/s min %.1f, max %.1f, mean %.1f; slowest rank "
+		    "phase %s over %zu ranks%s: ops/s min %.1f, max %.1f, mean %.1f; slowest rank "
 		    "%d (%s); start skew %.6f s\n",
-		    r->phases[p].name, s.n, s.min, s.max, s.mean, s.slowest, host_of(rr, s.slowest),
-		    s.skew);
+		    r->phases[p].name, s.n, rr->nruns > 1 ? ", all runs together" : "", s.min,
+		    s.max, s.mean, s.slowest, host_of(rr, s.slowest), s.skew);
 		fprintf(f,
 		        "seconds per rank: min %.3f, max %.3f, mean %.3f; spread %.3f s "
 		        "(max - min)\n",
@@ -117,6 +134,7 @@ void output_ranks_text(FILE *f, const struct result *r)
 				        rp->end_reason ? rp->end_reason : "");
 		}
 		hosts_device_text(f, rr, r->phases[p].name);
+		runs_text(f, rr, r->phases[p].name);
 	}
 }
 
@@ -174,6 +192,37 @@ static void fs_json(json_t *o, const struct result_ranks *rr)
 	free(warn);
 }
 
+/* ranks[].phases[]: one rank's phase (run < 0), or one of its runs
+ * (repeats[], with its 0-based run) */
+static json_t *rank_phase_json(const struct rank_phase *rp, long run)
+{
+	json_t *q = json_object();
+
+	if (run < 0)
+		json_object_set_new(q, "name", json_string(rp->name));
+	else
+		json_object_set_new(q, "repeat", json_integer(run));
+	json_object_set_new(q, "ops", json_integer((json_int_t)rp->ops));
+	json_object_set_new(q, "errors", json_integer((json_int_t)rp->errors));
+	json_object_set_new(q, "bytes", json_integer((json_int_t)rp->bytes));
+	json_object_set_new(q, "seconds", rnum(rp->seconds));
+	json_object_set_new(q, "ops_per_second", rnum(rank_phase_rate(rp)));
+	json_object_set_new(q, "start_seconds", rnum(rp->start));
+	json_object_set_new(q, "end_reason", json_string(rp->end_reason ? rp->end_reason : ""));
+	json_object_set_new(q, "stonewall",
+	                    rank_wall_name(rp->wall) ? json_string(rank_wall_name(rp->wall))
+	                                             : json_null());
+	json_object_set_new(q, "stonewall_seconds", rnum(rp->wall_at));
+	if (run < 0 && rp->nruns) {
+		json_t *a = json_array();
+
+		for (size_t k = 0; k < rp->nruns; k++)
+			json_array_append_new(a, rank_phase_json(&rp->runs[k], rp->runs[k].repeat));
+		json_object_set_new(q, "repeats", a);
+	}
+	return q;
+}
+
 void output_ranks_json(struct json_t *o, const struct result *r)
 {
 	const struct result_ranks *rr = r->ranks;
@@ -190,25 +239,8 @@ void output_ranks_json(struct json_t *o, const struct result *r)
 		json_object_set_new(j, "host", json_string(rr->v[i].host));
 		json_object_set_new(j, "clock_offset_seconds", rnum(rr->v[i].clock_offset));
 		json_object_set_new(j, "other_file_system", json_boolean(rr->v[i].other_fs));
-		for (size_t p = 0; p < rr->v[i].nphases; p++) {
-			const struct rank_phase *rp = &rr->v[i].phases[p];
-			json_t *q = json_object();
-
-			json_object_set_new(q, "name", json_string(rp->name));
-			json_object_set_new(q, "ops", json_integer((json_int_t)rp->ops));
-			json_object_set_new(q, "errors", json_integer((json_int_t)rp->errors));
-			json_object_set_new(q, "bytes", json_integer((json_int_t)rp->bytes));
-			json_object_set_new(q, "seconds", rnum(rp->seconds));
-			json_object_set_new(q, "ops_per_second", rnum(rank_phase_rate(rp)));
-			json_object_set_new(q, "start_seconds", rnum(rp->start));
-			json_object_set_new(q, "end_reason",
-			                    json_string(rp->end_reason ? rp->end_reason : ""));
-			json_object_set_new(q, "stonewall",
-			                    rank_wall_name(rp->wall) ? json_string(rank_wall_name(rp->wall))
-			                                             : json_null());
-			json_object_set_new(q, "stonewall_seconds", rnum(rp->wall_at));
-			json_array_append_new(ph, q);
-		}
+		for (size_t p = 0; p < rr->v[i].nphases; p++)
+			json_array_append_new(ph, rank_phase_json(&rr->v[i].phases[p], -1));
 		json_object_set_new(j, "phases", ph);
 		json_array_append_new(ranks, j);
 	}
@@ -247,15 +279,19 @@ static void exec_ranks(json_t *o, const struct result *r, const char *phase)
 	}
 }
 
-void output_ranks_phase_json(struct json_t *o, const struct result *r, const char *phase)
+/* phases[].ranks: the phase over the ranks (run < 0: every run
+ * together), or one run's (repeats[], with its 0-based run) */
+static json_t *summary_json(const struct result_ranks *rr, const char *phase, long run)
 {
 	struct rank_summary s;
-	json_t *j;
+	json_t *j = json_object();
 
-	if (!r->ranks)
-		return;
-	rank_summary(r->ranks, phase, &s);
-	j = json_object();
+	if (run < 0)
+		rank_summary(rr, phase, &s);
+	else
+		rank_summary_run(rr, phase, (unsigned)run, &s);
+	if (run >= 0)
+		json_object_set_new(j, "repeat", json_integer(run));
 	json_object_set_new(j, "n", json_integer((json_int_t)s.n));
 	json_object_set_new(j, "min_ops_per_second", rnum(s.n ? s.min : NAN));
 	json_object_set_new(j, "max_ops_per_second", rnum(s.n ? s.max : NAN));
@@ -269,6 +305,20 @@ void output_ranks_phase_json(struct json_t *o, const struct result *r, const cha
 	                    s.wall_rank >= 0 ? json_integer(s.wall_rank) : json_null());
 	json_object_set_new(j, "stonewall_seconds", rnum(s.wall_rank >= 0 ? s.wall_at : NAN));
 	json_object_set_new(j, "stonewall_peer_ranks", json_integer((json_int_t)s.wall_peers));
+	if (run < 0 && rr->nruns) {
+		json_t *a = json_array();
+
+		for (unsigned k = 0; k < rr->nruns; k++)
+			json_array_append_new(a, summary_json(rr, phase, k));
+		json_object_set_new(j, "repeats", a);
+	}
+	return j;
+}
+
+void output_ranks_phase_json(struct json_t *o, const struct result *r, const char *phase)
+{
+	if (!r->ranks)
+		return;
 	exec_ranks(o, r, phase);
-	json_object_set_new(o, "ranks", j);
+	json_object_set_new(o, "ranks", summary_json(r->ranks, phase, -1));
 }

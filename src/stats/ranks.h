@@ -37,6 +37,15 @@ struct rank_phase {
 	char *end_reason; /* the phase's end_reason on that rank */
 	enum rank_wall wall;
 	double wall_at; /* when, after the earliest rank's start (s, rank 0's clock) */
+	/* --repeat: the row is every run's together (ops, errors, bytes and
+	 * seconds added; start the latest; end_reason an error before a
+	 * signal before a peer's stop, else the last run's; the stonewall
+	 * the first run's that had one), and runs[] each run's own row, in
+	 * run order, with `repeat` its 0-based run (runs[] of its own none).
+	 * A single run has nruns 0. */
+	unsigned repeat;
+	struct rank_phase *runs;
+	size_t nruns;
 };
 
 struct result_rank {
@@ -94,6 +103,8 @@ struct result_ranks {
 	size_t nhosts;
 	struct rank_fs *fs; /* the file systems of the ranks' targets (0: not known) */
 	size_t nfs;
+	/* --repeat: how many runs' rows are folded in (0: a single run's) */
+	unsigned nruns;
 };
 
 /* One phase over the ranks that ran it. */
@@ -116,6 +127,17 @@ const char *rank_wall_name(enum rank_wall w);
 
 /* The ranks' figures for phase `name`; n = 0 when no rank has it. */
 void rank_summary(const struct result_ranks *r, const char *name, struct rank_summary *out);
+/* The same over run `run` (0-based) of a --repeat: each rank's runs[]
+ * entry of that run; n = 0 when no rank has it. */
+void rank_summary_run(const struct result_ranks *r, const char *name, unsigned run,
+		      struct rank_summary *out);
+/* --repeat under mpirun: fold one run's rows `*one` into `*acc` as the
+ * next run (result_merge_repeat() calls it): when *acc is NULL it takes
+ * *one as run 0; otherwise each rank's phases add up (struct rank_phase),
+ * each host's device counters and seconds add up, and the file systems
+ * are kept from the first run that had them.  *one is NULL afterwards
+ * (taken or freed). */
+void result_ranks_merge_repeat(struct result_ranks **acc, struct result_ranks **one);
 /* The phase `name` of rank row `rk`, or NULL. */
 const struct rank_phase *rank_find_phase(const struct result_rank *rk, const char *name);
 /* A rank's rate: ops / seconds, 0 without time. */

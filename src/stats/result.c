@@ -897,4 +897,6 @@ void result_merge_repeat(struct result *acc, struct result *one)
 		acc->io_requests[i] = MAX(acc->io_requests[i], one->io_requests[i]);
 	if (one->first_error && !acc->first_error)
 		acc->first_error = xstrdup(one->first_error);
+	/* under mpirun: the run's rank and host rows (stats/ranks.h) */
+	result_ranks_merge_repeat(&acc->ranks, &one->ranks);
 }

@@ -582,8 +582,10 @@ struct result_interval *result_phase_add_interval(struct result_phase *p, size_t
  * merged phase describes all runs together (its percentiles are those of
  * every operation of every run); intervals are kept, tagged with the
  * repeat number; the cache verdict is the first positive one; too_fast if
- * any run was.  Status (errors, interruption) accumulates.  `one` is left
- * empty of phases but must still be freed.
+ * any run was.  Status (errors, interruption) accumulates.  Under mpirun
+ * (one reduced over the ranks) the rank and host rows fold too
+ * (result_ranks_merge_repeat(): every run's together, and each run's).
+ * `one` is left empty of phases but must still be freed.
  */
 void result_merge_repeat(struct result *acc, struct result *one);
 

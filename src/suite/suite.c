@@ -296,7 +296,6 @@ static int mpi_checks(struct suite_session *s)
 		unsigned bit;
 		const char *name;
 	} no[] = {
-		{ SH_REPEAT, "--repeat" },
 		{ SH_INTERVAL, "--interval" },
 		{ SH_STEADY, "--steady-state" },
 		{ SH_REUSE, "--reuse" },
@@ -413,30 +412,38 @@ static int one_run(struct suite_session *s, struct runner **rn, struct result *o
 	return rr;
 }
 
-/* The repeat loop: s->nruns runs folded into s->acc. */
+/* The repeat loop: s->nruns runs folded into s->acc.  Under mpirun each
+ * run is reduced over the ranks (mpi_reduce()) before it is folded, and
+ * the ranks agree there whether the next one starts: a rank signalled
+ * between the runs still takes part in the next one's reduction, so that
+ * no rank waits in a collective the others have left. */
 static int run_all(struct suite_session *s)
 {
 	struct runner *rn = NULL;
-	int rr = 0;
+	int rr = 0, stop;
 
-	for (s->run = 0; s->run < s->nruns && !runner_signalled(); s->run++) {
+	for (s->run = 0; s->run < s->nruns && (mpi_on() || !runner_signalled()); s->run++) {
 		struct result *one = s->nruns > 1 ? new_result(s) : s->acc;
+		int ran = !runner_signalled();
 
 		if (s->nruns > 1 && s->chatter)
 			fprintf(stderr, "Repeat %u of %u%s\n", s->run + 1, s->nruns,
 				s->ro.reuse && s->run ? " (reusing the filesets)" : "");
-		rr = one_run(s, &rn, one);
+		if (ran)
+			rr = one_run(s, &rn, one);
 		if (rr == -EINTR || runner_signalled())
 			one->interrupted = 1;
-		if (s->ops->after_run)
+		if (s->ops->after_run && ran)
 			s->ops->after_run(s, one);
+		stop = mpi_reduce(one, &s->acc->env,
+				  rr < 0 || one->stopped_on_error || one->interrupted);
 		if (one != s->acc) {
 			result_merge_repeat(s->acc, one);
 			result_free(one);
 		}
 		if (rn)
 			runner_set_result(rn, s->acc); /* runner_free() records into it */
-		if (rr < 0 || s->acc->interrupted || s->acc->stopped_on_error)
+		if (rr < 0 || s->acc->interrupted || s->acc->stopped_on_error || stop)
 			break;
 	}
 	runner_free(rn);
@@ -741,8 +748,7 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 			ops->begin(&s);
 		s.nruns = s.ro.repeat > 1 ? s.ro.repeat : 1;
 		s.ro.sync = mpi_sync();
-		rr = run_all(&s);
-		mpi_reduce(s.acc, rr < 0 || s.acc->stopped_on_error || s.acc->interrupted);
+		rr = run_all(&s); /* (reduced over the ranks run by run) */
 		ret = conclude(&s, rr);
 	}
 	ret = mpi_agree(ret); /* every rank exits with the worst status */

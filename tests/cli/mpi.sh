@@ -4,6 +4,7 @@
 # the per-rank ones, histogram counts equal operations, every rank's run
 # directory is gone; a fault on rank 2 only stops all three with one
 # error and exit 1; SIGINT to mpirun leaves rank 0's partial result.
+# The same with --repeat 3 (a fault and SIGINT in run 2).
 # Without MPI in the binary, mpirun's environment is refused (exit 2).
 . "$(dirname "$0")/lib.sh"
 
@@ -210,10 +211,57 @@ check "fault on rank 2: rank 0's result names rank 2's error" [ "$(json "$T/faul
 check "fault on rank 2: the others stopped by it (peer), well before -t 20" [ "$(json "$T/fault.json" 'sorted(r["phases"][0]["end_reason"] for r in d["ranks"]) == ["error", "peer", "peer"] and all(r["phases"][0]["seconds"] < 15 for r in d["ranks"])')" = true ]
 check "fault on rank 2: no run directory left" no_rundir
 
-# an option not reduced yet: refused on every rank, exit 2
-expect_fail "--repeat under mpirun: refused" 2 "^fsgauge: --repeat cannot be used under mpirun" \
-	$M "$FSGAUGE" run varmail -t 1 -d "$d" --repeat 2
-check "--repeat refused: nothing created" no_rundir
+# --repeat: each run reduced over the ranks, then folded as one process
+# folds its runs: per phase, each run's reduced ops (repeats[k]) is the
+# sum of that run's rank rows (ranks[].phases[].repeats[k]); the JSON's
+# repeats, repeat_stats and metrics have the single-process shape
+per_run() {
+	json "$1" 'len(d["ranks"]) == 3 and all(len(p["repeats"]) == '"$2"' and len(p["ranks"]["repeats"]) == '"$2"' and all(h["ops"] == sum(q["repeats"][k]["ops"] for r in d["ranks"] for q in r["phases"] if q["name"] == p["name"] and q["repeats"][k]["repeat"] == k) for k, h in enumerate(p["repeats"])) for p in d["phases"])'
+}
+same_shape() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+def shape(d):
+    return [(p["name"], sorted(p["repeats"][0]), sorted((k, sorted(v)) for k, v in p["repeat_stats"].items()),
+             sorted((k, sorted(v)) for k, v in p.get("metrics", {}).items())) for p in d["phases"]]
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+print("true" if shape(a) == shape(b) and all(len(m["runs"]) == m["n"] for p in a["phases"] for m in p.get("metrics", {}).values()) else "false")
+PY
+}
+run "$FSGAUGE" run varmail -t 1 -s nfiles=50 -d "$d" --repeat 2 --json "$T/rep1.json"
+run timeout 120 $M "$FSGAUGE" run varmail -t 1 -s nfiles=50 -d "$d" --repeat 3 --json "$T/rep.json"
+check "--repeat 3: run: exit 0" [ "$rc" -eq 0 ]
+check "--repeat 3: run: each run's reduced ops = the sum of its rank rows" [ "$(per_run "$T/rep.json" 3)" = true ]
+check "--repeat 3: run: repeats and repeat_stats as without mpirun (n 3)" \
+	[ "$(same_shape "$T/rep.json" "$T/rep1.json") $(json "$T/rep.json" 'd["phases"][0]["repeat_stats"]["ops_per_second"]["n"]')" = "true 3" ]
+check "--repeat 3: run: a line per run in the ranks' block" [ "$(grep -Ec '^run [1-3]: ops/s min .* slowest rank [0-2] ' "$T/out")" -eq 3 ]
+check "--repeat 3: run: every rank's run directory removed" no_rundir
+run "$FSGAUGE" compare --brief "$T/rep1.json" "$T/rep.json"
+check "--repeat 3: compare reads it" [ "$rc" -eq 0 ]
+run "$FSGAUGE" report "$T/rep.json" -o "$T/rep.html"
+check "--repeat 3: report reads it" sh -c "[ $rc -eq 0 ] && python3 -c 'import xml.dom.minidom as m, sys; m.parse(sys.argv[1])' '$T/rep.html'"
+iz="iozone -t 2 -s 256k -r 64k -i 0 -i 1 --dir $d"
+run "$FSGAUGE" $iz --repeat 2 --json "$T/irep1.json"
+run timeout 120 $M "$FSGAUGE" $iz --repeat 3 --json "$T/irep.json"
+check "--repeat 3: iozone: exit 0" [ "$rc" -eq 0 ]
+check "--repeat 3: iozone: each run's reduced ops = the sum of its rank rows" [ "$(per_run "$T/irep.json" 3)" = true ]
+check "--repeat 3: iozone: repeats, repeat_stats and metrics' runs as without mpirun" [ "$(same_shape "$T/irep.json" "$T/irep1.json")" = true ]
+check "--repeat 3: iozone: every rank's run directory removed" no_rundir
+# a fault on rank 2 in run 2 (iozone -x: 16 writes a run, the 20th
+# fails): every rank stops there, one error, exit 1; runs 1 and 2 kept
+izx="$FSGAUGE iozone -t 2 -s 256k -r 64k -x -i 0 --dir $d --repeat 3 --json $T/rfault.json"
+run timeout 120 mpirun --oversubscribe --allow-run-as-root -np 2 $izx : -np 1 $izx \
+	--engine faulty:psync:op=write,nth=20,err=EIO
+check "--repeat, fault on rank 2 in run 2: exit 1, one error" \
+	sh -c "[ $rc -eq 1 ] && [ \$(grep -c '^fsgauge: .*Input/output error' '$T/err') -eq 1 ]"
+check "--repeat, fault on rank 2 in run 2: no run 3, runs 1 and 2 kept and marked" [ "$(json "$T/rfault.json" 'd["status"]["stopped_on_error"] and d["status"]["first_error"].startswith("rank 2: ") and [len(p["repeats"]) for p in d["phases"]] == [2, 1] and [r["phases"][0]["repeats"][1]["end_reason"] for r in d["ranks"]][2] == "error"')" = true ]
+check "--repeat, fault on rank 2 in run 2: run 3 never started" sh -c "! grep -q '^Repeat 3 of 3' '$T/err'"
+check "--repeat, fault on rank 2 in run 2: no run directory left" no_rundir
+
+# options not reduced yet: refused on every rank, exit 2
+expect_fail "--interval under mpirun: refused" 2 "^fsgauge: --interval cannot be used under mpirun" \
+	$M "$FSGAUGE" run varmail -t 1 -d "$d" --interval 1
+check "--interval refused: nothing created" no_rundir
 mkdir "$d/b"
 expect_fail "several targets under mpirun: refused" 2 \
 	"^fsgauge: -F given twice \('$d' and '$d/b'\): several targets cannot be used under mpirun yet" \
@@ -225,7 +273,12 @@ rmdir "$d/b"
 # a target one rank cannot use: every rank stops before running, exit 2
 expect_fail "missing target: exit 2" 2 "cannot" $M "$FSGAUGE" run varmail -t 1 -d "$T/none"
 
-# SIGINT to mpirun: rank 0 writes the partial result
+# SIGINT to mpirun: rank 0 writes the partial result.  mpirun sends the
+# ranks SIGTERM and SIGKILL odls_base_sigkill_timeout seconds later (1 by
+# default; Open MPI 4.1 waits that long before the SIGTERM too): on a
+# loaded machine a rank may need more to stop, reduce and clean up, so
+# the tests give it 10
+export OMPI_MCA_odls_base_sigkill_timeout=10
 $M "$FSGAUGE" run varmail -t 60 -s nfiles=200 -d "$d" --json "$T/int.json" >"$T/int.out" 2>"$T/int.err" &
 pid=$!
 if wait_for "$T/int.err" "^Running" 30; then
@@ -235,4 +288,22 @@ fi
 wait $pid
 check "SIGINT: rank 0's partial result, marked interrupted" [ "$(json "$T/int.json" 'd["status"]["interrupted"] and d["phases"][0]["summary"]["ops"] > 0')" = true ]
 check "SIGINT: no run directory left" no_rundir
+
+# SIGINT in run 2 of --repeat 3: runs 1 and 2 (partial) in rank 0's
+# result (run 2 lasts longer than mpirun's 10 s before the SIGTERM)
+rm -f "$T/rint.out" "$T/rint.err" "$T/rint.json"
+# (--foreground: timeout signals mpirun only, which signals the ranks)
+timeout --foreground 180 $M "$FSGAUGE" run varmail -t 20 -s nfiles=50 -d "$d" --repeat 3 --json "$T/rint.json" \
+	>"$T/rint.out" 2>"$T/rint.err" &
+pid=$!
+w=0
+while [ "$(cat "$T/rint.err" 2>/dev/null | grep -c '^Running')" -lt 2 ] && [ $w -lt 600 ]; do
+	sleep 0.1
+	w=$((w + 1))
+done
+sleep 1
+kill -INT $pid
+wait $pid
+check "--repeat, SIGINT in run 2: partial result, marked interrupted, runs 1 and 2" [ "$(json "$T/rint.json" 'd["status"]["interrupted"] and len(d["phases"][0]["repeats"]) == 2 and all(h["ops"] > 0 for h in d["phases"][0]["repeats"]) and all(r["phases"][0]["repeats"][1]["end_reason"] in ("signal", "peer") for r in d["ranks"]) and any(r["phases"][0]["repeats"][1]["end_reason"] == "signal" for r in d["ranks"])')" = true ]
+check "--repeat, SIGINT in run 2: no run directory left" no_rundir
 finish

@@ -591,6 +591,137 @@ static void test_fs_group(void)
 	ok(n == 0 && fs == NULL, "zero ranks: no file systems");
 }
 
+
+/* --repeat under mpirun: three runs, each reduced over the ranks (rank k
+ * runs its phase run+1 seconds longer each run, its operations as mk()'s
+ * times run+1), folded with result_merge_repeat(): each run's reduced
+ * figures are one element of the phase's repeats and the sum of that
+ * run's rank rows; the rows add up over the runs, keep each run's, and
+ * give each run's summary; the host rows take the session's environment
+ * (a run's result has none) and add up their devices. */
+#define NRUNS 3
+
+static struct result *mk_run(int k, unsigned run)
+{
+	struct result *r = mk(k);
+	struct result_phase *p = &r->phases[0];
+
+	for (size_t o = 0; o < p->nops; o++)
+		p->ops[o].st.ops *= run + 1;
+	p->seconds += run;
+	kv_free(&r->env); /* a run's result: no environment of its own */
+	return r;
+}
+
+static void fold_run(struct result *acc, unsigned run, const struct kvlist *env)
+{
+	struct result *one = mk_run(0, run), *rs[NRANKS];
+	struct rbuf b[NRANKS] = {{0}};
+	const unsigned char *bufs[NRANKS];
+	size_t lens[NRANKS];
+
+	for (int k = 0; k < NRANKS; k++) {
+		double start = 0.1 * k, end;
+		int how = RANK_WALL_NONE;
+		double at = NAN;
+		struct rank_info ri = {k, host_of(k), 0, &start, &end, 1, &how, &at, env};
+
+		rs[k] = k ? mk_run(k, run) : one;
+		end = start + rs[k]->phases[0].seconds;
+		reduce_pack(&b[k], rs[k], &ri);
+		bufs[k] = b[k].data;
+		lens[k] = b[k].len;
+	}
+	is_int(reduce_merge(one, bufs, lens, NRANKS, NULL), 0, "run %u: three ranks merge", run);
+	result_merge_repeat(acc, one);
+	result_free(one);
+	for (int k = 0; k < NRANKS; k++) {
+		if (k)
+			result_free(rs[k]);
+		free(b[k].data);
+	}
+}
+
+static uint64_t rank_run_ops(int k, unsigned run)
+{
+	return (read_ops(k) + write_ops(k)) * (run + 1);
+}
+
+static void check_repeat_rows(const struct result *acc)
+{
+	const struct result_ranks *rr = acc->ranks;
+	int each = 1, sums = 1;
+
+	is_int(rr->nruns, NRUNS, "three runs folded into the rows");
+	is_int(rr->n, NRANKS, "one row per rank, not per run");
+	for (size_t i = 0; i < rr->n; i++) {
+		const struct rank_phase *rp = rank_find_phase(&rr->v[i], "run");
+		int k = rr->v[i].rank;
+		uint64_t ops = 0;
+		double secs = 0;
+
+		if (!rp || rp->nruns != NRUNS) {
+			each = sums = 0;
+			continue;
+		}
+		for (unsigned run = 0; run < NRUNS; run++) {
+			each &= rp->runs[run].repeat == run && rp->runs[run].ops == rank_run_ops(k, run) &&
+			        rp->runs[run].seconds == 10 + k + run && rp->runs[run].nruns == 0;
+			ops += rank_run_ops(k, run);
+			secs += 10 + k + run;
+		}
+		sums &= rp->ops == ops && rp->seconds == secs &&
+		        !strcmp(rp->end_reason, k == 2 ? "error" : "duration");
+	}
+	ok(each, "each rank keeps each run's row: its run, operations and seconds");
+	ok(sums, "each rank's row adds its runs up (ops, seconds), an error's end kept");
+	for (unsigned run = 0; run < NRUNS; run++) {
+		const struct result_headline *h = &acc->phases[0].repeats[run];
+		struct rank_summary s;
+		uint64_t sum = 0;
+
+		for (size_t i = 0; i < rr->n; i++)
+			sum += rank_find_phase(&rr->v[i], "run")->runs[run].ops;
+		is_int(h->ops, sum, "run %u: the reduced operations are its rank rows' sum", run);
+		rank_summary_run(rr, "run", run, &s);
+		ok(s.n == NRANKS && s.slowest == 1 && s.min_seconds == 10 + run &&
+		       s.max_seconds == 12 + run && fabs(s.skew - 0.2) < 1e-9,
+		   "run %u: its summary over the ranks (slowest rank 1, seconds, skew)", run);
+	}
+}
+
+static void test_repeat(void)
+{
+	struct result *acc = result_new("run", "t");
+	struct result_ranks *none = NULL;
+	struct kvlist env = {0};
+	const struct result_host *a;
+	struct rank_summary s;
+
+	kv_add(&env, "kernel", "%s", "6.9");
+	for (unsigned run = 0; run < NRUNS; run++)
+		fold_run(acc, run, &env);
+	if (!ok(acc->nphases == 1 && acc->phases[0].nrepeats == NRUNS && acc->ranks,
+	        "one phase with three repeats, and rank rows"))
+		goto out;
+	check_repeat_rows(acc);
+	rank_summary(acc->ranks, "run", &s);
+	ok(s.n == NRANKS && s.slowest == 1, "all runs together: the slowest rank is rank 1");
+	a = &acc->ranks->hosts[0];
+	ok(acc->ranks->nhosts == 2 && !strcmp(a->host, "nodeA") && a->nphases == 1 &&
+	       a->phases[0].device.reads == NRUNS * 10 && a->phases[0].seconds == 3 * 10 + 3 &&
+	       !strcmp(kv_get(&a->env, "kernel"), "6.9"),
+	   "host rows: one per host, devices and seconds added, the session's environment");
+	ok(acc->stopped_on_error && acc->first_error &&
+	       !strcmp(acc->first_error, "rank 2: write 'x/y': No space left on device"),
+	   "the first run's first error, with its rank");
+	result_ranks_merge_repeat(&acc->ranks, &none);
+	ok(acc->ranks->nruns == NRUNS, "folding no rows changes nothing");
+out:
+	kv_free(&env);
+	result_free(acc);
+}
+
 int main(void)
 {
 	test_summary();
@@ -600,5 +731,6 @@ int main(void)
 	test_round_trip();
 	test_zero_and_one();
 	test_corrupt();
+	test_repeat();
 	return done_testing();
 }
