@@ -5,9 +5,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,7 +49,7 @@ static const char *const op_names[IO__COUNT] = {
 	[IO_LISTDIR] = "listdir", [IO_FTRUNCATE] = "ftruncate", [IO_FALLOCATE] = "fallocate",
 	[IO_SYMLINK] = "symlink", [IO_LINK] = "link",	    [IO_CHMOD] = "chmod",
 	[IO_UTIMES] = "utimes",	  [IO_LSEEK] = "lseek",	    [IO_SYNCFS] = "syncfs",
-	[IO_GETDENTS] = "getdents",
+	[IO_GETDENTS] = "getdents", [IO_DISCARD] = "trim",
 };
 
 const char *io_op_name(enum io_op op)
@@ -290,6 +292,14 @@ int64_t engine_syscall(struct io_req *r)
 	case IO_GETDENTS:
 		ret = getdents64(r->fd, r->buf, r->len);
 		break;
+	case IO_DISCARD: {
+		uint64_t range[2] = { r->off, r->len };
+
+		ret = ioctl(r->fd, BLKDISCARD, range);
+		if (ret == 0)
+			ret = (int64_t)r->len; /* the bytes discarded, as a write's */
+		break;
+	}
 	default:
 		ret = -1;
 		errno = EINVAL;

@@ -69,6 +69,9 @@ enum io_op {
 	IO_LSEEK,     /* fd, off, flags = whence -> new offset */
 	IO_SYNCFS,    /* fd: flush the file system holding it */
 	IO_GETDENTS,  /* fd (a directory), buf, len -> bytes of struct linux_dirent64 */
+	/* fd (a block device), off, len -> len: discard the range (fio's
+	 * trim; the BLKDISCARD ioctl, synchronous on every engine) */
+	IO_DISCARD,
 	IO__COUNT
 };
 

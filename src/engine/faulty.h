@@ -7,8 +7,9 @@
  *   faulty:INNER                       count only, inject nothing
  *   faulty:INNER:RULE                  RULE is a comma-separated list:
  *     op=KIND[|KIND...]                operations affected: open, close,
- *                                      read, write, fsync, ... (io_op_name()
- *                                      names) or "any" (default: any)
+ *                                      read, write, fsync, trim (a discard),
+ *                                      ... (io_op_name() names) or "any"
+ *                                      (default: any)
  *     nth=N                            fail only the Nth matching operation
  *     after=N                          fail every matching operation after
  *                                      the Nth (after=0: all of them)

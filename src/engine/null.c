@@ -45,6 +45,7 @@ static int64_t null_exec(struct engine *e, struct io_req *req)
 	case IO_READ:
 	case IO_WRITE:
 	case IO_FALLOCATE:
+	case IO_DISCARD:
 		return req->res = (int64_t)req->len;
 	case IO_STAT:
 	case IO_FSTAT:

@@ -579,8 +579,14 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(j, "stalls", json_integer((json_int_t)r->st.stalls));
 		json_object_set_new(j, "bytes_read", json_integer((json_int_t)r->st.bytes_read));
 		json_object_set_new(j, "bytes_written", json_integer((json_int_t)r->st.bytes_written));
+		/* only an operation that discards has it (fsgauge io's trims) */
+		if (r->st.bytes_trimmed)
+			json_object_set_new(j, "bytes_trimmed",
+					    json_integer((json_int_t)r->st.bytes_trimmed));
 		json_object_set_new(j, "mb_per_second",
-				    json_real((double)(r->st.bytes_read + r->st.bytes_written) / MB / secs));
+				    json_real((double)(r->st.bytes_read + r->st.bytes_written +
+						       r->st.bytes_trimmed) /
+					      MB / secs));
 		/* null when no operation was sampled: unknown, not zero */
 		json_object_set_new(j, "cpu_us_per_op", num(op_stats_cpu_per_op(&r->st) / 1e3));
 		json_object_set_new(j, "cpu_samples", json_integer((json_int_t)r->st.cpu_samples));

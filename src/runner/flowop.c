@@ -62,18 +62,20 @@ static ALWAYS_INLINE void op_begin(struct wflow *f, struct timing *t)
 /* One operation into the flowop's statistics (opened by STAT_BEGIN) and
  * the worker's totals. */
 static ALWAYS_INLINE void op_count(struct worker *wk, struct op_stats *st, uint64_t lat,
-				   uint64_t rbytes, uint64_t wbytes)
+				   uint64_t rbytes, uint64_t wbytes, uint64_t tbytes)
 {
 	/* single writer; finishoncount and the sampler read them (result.h) */
 	STAT_ADD_R(st->bytes_read, rbytes);
 	STAT_ADD_R(st->bytes_written, wbytes);
+	if (tbytes) /* a constant 0 but in do_trim(): no store on the others */
+		STAT_ADD_R(st->bytes_trimmed, tbytes);
 	STAT_ADD_R(st->ops, 1);
 	STAT_COMMIT(st);
 	hist_add(&st->lat, lat);
 	wk->all_ops++;
-	if (rbytes || wbytes) {
+	if (rbytes || wbytes || tbytes) {
 		wk->io_ops++;
-		wk->io_bytes += rbytes + wbytes;
+		wk->io_bytes += rbytes + wbytes + tbytes;
 	}
 }
 
@@ -96,8 +98,8 @@ static void cpu_sample_next(struct worker *wk, struct wflow *f)
 	f->cpu_left = gap < 1e12 ? (uint64_t)gap : (uint64_t)1e12;
 }
 
-static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
-			  uint64_t wbytes)
+static ALWAYS_INLINE void op_end3(struct worker *wk, struct wflow *f, struct timing *t,
+				   uint64_t rbytes, uint64_t wbytes, uint64_t tbytes)
 {
 	uint64_t lat = op_clock_ns(op_clock() - t->t0);
 	struct op_stats *st = &f->st;
@@ -116,9 +118,16 @@ static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timi
 	} else {
 		f->cpu_left--;
 	}
-	op_count(wk, st, lat, rbytes, wbytes);
+	op_count(wk, st, lat, rbytes, wbytes, tbytes);
 	if (t->cpu)
 		cpu_sample_next(wk, f);
+}
+
+/* op_end3() of an operation that discards nothing: every one but a trim. */
+static ALWAYS_INLINE void op_end(struct worker *wk, struct wflow *f, struct timing *t, uint64_t rbytes,
+			  uint64_t wbytes)
+{
+	op_end3(wk, f, t, rbytes, wbytes, 0);
 }
 
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
@@ -1356,6 +1365,45 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	return unlikely(f->after) ? flow_after(wk, f, s, write, (uint64_t)iosize) : FR_OK;
 }
 
+/* A write flowop with trim=: one discard of a block of the device open in
+ * the slot, at the offset a write would have (sequential or random, the
+ * random map and the rate as for writes), counted as bytes trimmed (fio's
+ * rw=trim, randtrim).  Only a block device reaches here: fsgauge io refuses
+ * trim on anything else.  No data, no fsync after it, no verify. */
+static enum flow_result do_trim(struct worker *wk, struct wflow *f)
+{
+	struct fd_slot *s;
+	enum flow_result r = io_setup(wk, f, &s);
+	struct timing t;
+	int64_t iosize, ret;
+	uint64_t off, due = 0;
+
+	if (r != FR_OK)
+		return r;
+	iosize = flow_iosize(wk, f);
+	if (unlikely(f->rate)) {
+		due = rate_wait(f->rate, wk->rn, &wk->rng, (uint64_t)iosize);
+		if (!due)
+			return FR_OK; /* stopping: not issued */
+	}
+	off = rw_offset(wk, f, s, iosize, 1);
+	op_begin(f, &t);
+	{
+		struct io_req q = { .op = IO_DISCARD, .fd = s->fd, .len = (size_t)iosize,
+				    .off = off };
+
+		ret = engine_exec_full(wk->eng, &q);
+	}
+	op_end3(wk, f, &t, 0, 0, ret > 0 ? (uint64_t)ret : 0);
+	if (unlikely(f->rate))
+		rate_done(f->rate, wk->rn, due, ret > 0 ? (uint64_t)ret : 0);
+	if (ret < 0) {
+		runner_op_error(wk, f, "trim", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	return unlikely(f->after) ? flow_after(wk, f, s, 0, (uint64_t)iosize) : FR_OK;
+}
+
 /* rwmix: one read or write (a read with probability readpct percent),
  * counted in the flowop's read or write child; sequential reads and
  * writes share one offset, which wraps at the end of the working set
@@ -2132,7 +2180,7 @@ static void depth_account(struct worker *wk, struct wflow *f, uint64_t lat, uint
 	struct op_stats *st = &f->st;
 
 	STAT_BEGIN(st);
-	op_count(wk, st, lat, rbytes, wbytes);
+	op_count(wk, st, lat, rbytes, wbytes, 0);
 }
 
 /* Finish a completed request of an iodepth= flowop, reaped at op_clock()
@@ -2859,6 +2907,8 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 	switch (f->type) {
 	case FO_READ:
 	case FO_WRITE:
+		if (unlikely(f->trim))
+			return do_trim(wk, f);
 		return do_rw(wk, f, f->type == FO_WRITE);
 	case FO_RWMIX:
 		return do_rwmix(wk, f);
@@ -3155,5 +3205,6 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->iodepth = (unsigned)MIN(MAX(v, 1), WL_IODEPTH_MAX);
 	v = wl_val_int(&fo->iodepth_batch, NULL, 1);
 	f->iodepth_batch = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
+	f->trim = fo->type == FO_WRITE && wl_val_bool(&fo->trim, 0);
 	flow_init_after(f);
 }

@@ -795,6 +795,11 @@ enum op_class runner_flow_class(const struct wl_flowop *fo)
 	case FO_GETC:
 		return OPC_READ;
 	case FO_WRITE:
+		/* a trim (fsgauge io's rw=trim) neither reads nor writes: its
+		 * bytes are counted apart (bytes_trimmed), as fio's trim */
+		if (wl_val_bool(&fo->trim, 0))
+			return OPC_OTHER;
+		/* fall through */
 	case FO_WRITEWHOLEFILE:
 	case FO_APPENDFILE:
 	case FO_APPENDFILERAND:

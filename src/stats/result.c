@@ -27,6 +27,7 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 	dst->stalls += src->stalls;
 	dst->bytes_read += src->bytes_read;
 	dst->bytes_written += src->bytes_written;
+	dst->bytes_trimmed += src->bytes_trimmed;
 	dst->cpu_ns += src->cpu_ns;
 	dst->cpu_lat_ns += src->cpu_lat_ns;
 	dst->cpu_samples += src->cpu_samples;
@@ -39,7 +40,7 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 
 void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 {
-	uint64_t s1, s2, ops, rd, wr, cpu, cpu_lat, samples;
+	uint64_t s1, s2, ops, rd, wr, tr, cpu, cpu_lat, samples;
 
 	/* one consistent set of the counters an operation updates together
 	 * (STAT_BEGIN/STAT_COMMIT in result.h); an update takes nanoseconds,
@@ -49,6 +50,7 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 		ops = __atomic_load_n(&live->ops, __ATOMIC_ACQUIRE);
 		rd = __atomic_load_n(&live->bytes_read, __ATOMIC_ACQUIRE);
 		wr = __atomic_load_n(&live->bytes_written, __ATOMIC_ACQUIRE);
+		tr = __atomic_load_n(&live->bytes_trimmed, __ATOMIC_ACQUIRE);
 		cpu = __atomic_load_n(&live->cpu_ns, __ATOMIC_ACQUIRE);
 		cpu_lat = __atomic_load_n(&live->cpu_lat_ns, __ATOMIC_ACQUIRE);
 		samples = __atomic_load_n(&live->cpu_samples, __ATOMIC_ACQUIRE);
@@ -57,6 +59,7 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 	dst->ops += ops;
 	dst->bytes_read += rd;
 	dst->bytes_written += wr;
+	dst->bytes_trimmed += tr;
 	dst->cpu_ns += cpu;
 	dst->cpu_lat_ns += cpu_lat;
 	dst->cpu_samples += samples;
@@ -103,6 +106,7 @@ void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 	dst->stalls = sub0(later->stalls, earlier->stalls);
 	dst->bytes_read = sub0(later->bytes_read, earlier->bytes_read);
 	dst->bytes_written = sub0(later->bytes_written, earlier->bytes_written);
+	dst->bytes_trimmed = sub0(later->bytes_trimmed, earlier->bytes_trimmed);
 	dst->cpu_ns = sub0(later->cpu_ns, earlier->cpu_ns);
 	dst->cpu_lat_ns = sub0(later->cpu_lat_ns, earlier->cpu_lat_ns);
 	dst->cpu_samples = sub0(later->cpu_samples, earlier->cpu_samples);

@@ -59,6 +59,7 @@ struct op_stats {
 				* a RESULT_STALL_SLEEP_NS sleep before the retry) */
 	uint64_t bytes_read;
 	uint64_t bytes_written;
+	uint64_t bytes_trimmed; /* discarded (fio's trim: rw=trim, randtrim) */
 	/* CPU sampling (runner/internal.h): each sampled operation counts
 	 * with its weight, 1/p, the operations it stands for */
 	uint64_t cpu_ns;       /* weighted thread CPU of the sampled operations */

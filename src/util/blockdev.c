@@ -399,3 +399,33 @@ int blockdev_open(const char *path, const struct blockdev_policy *p, int extra_f
 	close(anchor);
 	return fd;
 }
+
+int blockdev_discard_max(int fd, uint64_t *max)
+{
+	static const char *const where[] = { "queue", "../queue" };
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (!S_ISBLK(st.st_mode))
+		return -ENOTBLK;
+	for (size_t i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		char path[160];
+		unsigned long long v;
+		FILE *f;
+		int ok;
+
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%s/discard_max_bytes",
+			 major(st.st_rdev), minor(st.st_rdev), where[i]);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		ok = fscanf(f, "%llu", &v) == 1;
+		fclose(f);
+		if (!ok)
+			return -EIO;
+		*max = (uint64_t)v;
+		return 0;
+	}
+	return -ENOENT;
+}

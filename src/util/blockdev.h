@@ -119,4 +119,10 @@ int blockdev_open(const char *path, const struct blockdev_policy *p, int extra_f
  * (nothing printed). */
 int blockdev_size(int fd, uint64_t *size);
 
+/* The most bytes one discard (BLKDISCARD, fio's trim) may cover on the
+ * device open as `fd`, from /sys/dev/block/M:m/queue/discard_max_bytes
+ * (a partition's from its disk's queue): 0 when the device does not
+ * discard.  Returns 0 or -errno (nothing printed). */
+int blockdev_discard_max(int fd, uint64_t *max);
+
 #endif

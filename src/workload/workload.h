@@ -303,6 +303,10 @@ struct wl_flowop {
 	 * `thinktime_spin` of them and sleeping the rest (fio's thinktime=,
 	 * thinktime_blocks=, thinktime_spin=; built in code only, docs/io.md) */
 	struct wl_val thinktime, thinktime_spin, thinktime_blocks;
+	/* write: discard each request's range of the block device instead of
+	 * writing it (fio's rw=trim, randtrim; built in code only, docs/io.md);
+	 * its bytes count as trimmed, not written */
+	struct wl_val trim;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

@@ -324,4 +324,145 @@ if [ -n "$loop4" ]; then
 else
 	ok "io on devices: # SKIP cannot set up another loop device"
 fi
+# --- fio's trims (rw=trim, randtrim) on a loop device over random data: a
+# loop device punches holes on discard, so a trimmed range reads as zeros;
+# trims destroy data, so the write rules apply to them
+head -c 16777216 /dev/urandom >"$T/d5.img"
+cp "$T/d5.img" "$T/d5.orig"
+loop5=$(losetup -f --show "$T/d5.img" 2>/dev/null) || loop5=""
+q5=/sys/block/${loop5#/dev/}/queue/discard_max_bytes
+if [ -n "$loop5" ] && [ "$(cat "$q5" 2>/dev/null || echo 0)" -gt 0 ]; then
+	trap '[ -n "$mnt" ] && umount "$mnt" 2>/dev/null; losetup -d "$loop"; [ -n "$loop2" ] && losetup -d "$loop2"; [ -n "$loop3" ] && losetup -d "$loop3"; [ -n "$loop4" ] && losetup -d "$loop4"; losetup -d "$loop5"; rm -rf "$T"' EXIT
+	sum() { sha256sum <"$1" | cut -d' ' -f1; }
+	# same L OFF LEN: bytes [OFF, OFF + LEN) of the device as in the original data
+	same() { cmp -s -i "$2:$2" -n "$3" "$1" "$T/d5.orig"; }
+	mkdir -p "$T/trcwd"
+	cd "$T/trcwd" || exit 1
+	tr="io --name=j --bs=64k --size=1m --filename=$loop5"
+	before=$(sum "$loop5")
+	for rw in trim randtrim; do
+		# shellcheck disable=SC2086
+		expect_fail "io --rw=$rw on a device without --allow-write-device: refused" 2 \
+			"refusing to write to block device '$loop5'.*--allow-write-device" "$FSGAUGE" $tr --rw=$rw
+		check "  the device is unchanged" [ "$(sum "$loop5")" = "$before" ]
+	done
+	for e in io_uring libaio; do
+		case " $("$FSGAUGE" --version | sed -n 's/^engines: //p') " in
+		*" $e "*)
+			# shellcheck disable=SC2086
+			expect_fail "io --rw=trim with ioengine=$e: refused by name" 2 \
+				"job 'j': rw=trim with ioengine=$e is not supported by fsgauge io \(trims are issued one at a time with BLKDISCARD: use ioengine=psync" \
+				"$FSGAUGE" $tr --rw=trim --ioengine=$e --allow-write-device
+			check "  the device is unchanged" [ "$(sum "$loop5")" = "$before" ] ;;
+		*) ok "io --rw=trim with ioengine=$e: # SKIP $e not built in" ;;
+		esac
+	done
+	# shellcheck disable=SC2086
+	expect_fail "io --rw=trimwrite on a device: not supported, by name" 2 \
+		"rw=trimwrite is not supported by fsgauge io \(docs/io.md\)" "$FSGAUGE" $tr --rw=trimwrite --allow-write-device
+	# shellcheck disable=SC2086
+	expect_fail "io --rw=trim with verify: refused" 2 "job 'j': rw=trim with verify is not supported" \
+		"$FSGAUGE" $tr --rw=trim --verify=crc32c --allow-write-device
+	# shellcheck disable=SC2086
+	expect_fail "io --rw=trim with fsync: refused" 2 "job 'j': rw=trim with fsync, fdatasync, end_fsync or fsync_on_close is not supported" \
+		"$FSGAUGE" $tr --rw=trim --fsync=1 --allow-write-device
+	check "  the device is unchanged" [ "$(sum "$loop5")" = "$before" ]
+	# a device without discard: another loop device whose queue is told
+	# it has none; the kernel keeps that limit across losetup -d (and may
+	# refuse to raise it again), so the device is removed afterwards
+	# (LOOP_CTL_REMOVE) for the next user to get a fresh one
+	truncate -s 1M "$T/d6.img"
+	loop6=$(losetup -f --show "$T/d6.img" 2>/dev/null) || loop6=""
+	q6=/sys/block/${loop6#/dev/}/queue/discard_max_bytes
+	if [ -n "$loop6" ] && (echo 0 >"$q6") 2>/dev/null && [ "$(cat "$q6")" = 0 ]; then
+		head -c 1048576 /dev/urandom >"$loop6"
+		b6=$(sum "$loop6")
+		expect_fail "io --rw=trim on a device without discard: refused before the run" 2 \
+			"job 'j': rw=trim: block device '$loop6' does not support discard \(its queue's discard_max_bytes is 0\)" \
+			"$FSGAUGE" io --name=j --bs=64k --size=1m --filename="$loop6" --rw=trim --allow-write-device
+		check "  the device is unchanged" [ "$(sum "$loop6")" = "$b6" ]
+	else
+		ok "io --rw=trim on a device without discard: # SKIP cannot set discard_max_bytes to 0"
+	fi
+	if [ -n "$loop6" ]; then
+		losetup -d "$loop6"
+		python3 -c 'import fcntl, os, sys
+fcntl.ioctl(os.open("/dev/loop-control", os.O_RDWR), 0x4C81, int(sys.argv[1]))' "${loop6#/dev/loop}" 2>/dev/null ||
+			echo "# could not remove $loop6: its discard_max_bytes stays 0" >&2
+	fi
+	# shellcheck disable=SC2086
+	run "$FSGAUGE" $tr --rw=trim --ioengine=null --allow-write-device --json "$T/tn.json"
+	check "io --rw=trim on the null engine: exit 0, 16 trims counted, the device untouched" \
+		[ "$rc/$(json "$T/tn.json" '[(o["ops"], o.get("bytes_trimmed")) for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "0/[(16, 1048576)]" ] &&
+		[ "$(sum "$loop5")" = "$before" ]
+	# shellcheck disable=SC2086
+	run "$FSGAUGE" $tr --rw=trim --allow-write-device --json "$T/tr.json"
+	check "io --rw=trim --size=1m on the device: exit 0, says it writes the device" \
+		[ "$rc" -eq 0 ] && grep -q "^block device: $loop5 (written; nothing is created or removed)" "$T/err"
+	check "  the first MiB reads as zeros, the rest is unchanged" \
+		cmp -s -n 1048576 "$loop5" /dev/zero && same "$loop5" 1048576 15728640
+	check "  16 trims of 1 MiB, nothing read or written (JSON)" \
+		[ "$(json "$T/tr.json" '[(o["ops"], o["bytes_trimmed"], o["bytes_read"], o["bytes_written"], o["class"]) for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "[(16, 1048576, 0, 0, 'other')]" ]
+	check "  the trim metrics" [ "$(json "$T/tr.json" "sorted(d['phases'][0]['metrics'])")" = "['trim_bw', 'trim_iops']" ]
+	check "  fio's trim line" grep -Eq '^  trim: IOPS=[0-9.]+[kM]?, BW=' "$T/out"
+	check "  fio's group line" grep -Eq '^   TRIM: bw=.*io=1024KiB \(1049kB\)' "$T/out"
+	check "  fio's issued rwts counts the trims third" grep -q '^     issued rwts: total=0,0,16,0$' "$T/out"
+	# randtrim: fio's random map takes each block once, so a region of
+	# size/bs blocks is trimmed whole
+	run "$FSGAUGE" io --name=j --rw=randtrim --bs=4k --size=1m --offset=4m --filename="$loop5" \
+		--allow-write-device --output-format=json -q
+	check "io --rw=randtrim --bs=4k --size=1m --offset=4m: exit 0" [ "$rc" -eq 0 ]
+	check "  fio's JSON: 256 trims of 1 MiB, no reads or writes" \
+		[ "$(json "$T/out" '[(j["trim"]["total_ios"], j["trim"]["io_bytes"], j["read"]["total_ios"], j["write"]["total_ios"], j["trim"]["iops"] > 0) for j in d["jobs"]]')" = "[(256, 1048576, 0, 0, True)]" ]
+	check "  each block once (the random map): [4m, 5m) reads as zeros, [1m, 4m) and [5m, 16m) unchanged" \
+		cmp -s -i 4194304 -n 1048576 "$loop5" /dev/zero && same "$loop5" 1048576 3145728 &&
+		same "$loop5" 5242880 11534336
+	run "$FSGAUGE" io --name=j --rw=randtrim --bs=4k --size=1m --offset=8m --norandommap --filename="$loop5" \
+		--allow-write-device --json "$T/tr.json" -q
+	check "io --rw=randtrim --norandommap: still size/bs (256) trims, inside [8m, 9m)" \
+		[ "$rc/$(json "$T/tr.json" '[o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "0/[256]" ] &&
+		same "$loop5" 5242880 3145728 && same "$loop5" 9437184 7340032
+	before=$(sum "$loop5")
+	run "$FSGAUGE" io --name=j --rw=trim --bs=4k --size=1m --offset=12m --filename="$loop5" \
+		--allow-write-device --ioengine=faulty:psync:op=trim,nth=3,err=EIO -q
+	check "faulty engine, EIO on the 3rd trim: exit 1, the trim named" \
+		[ "$rc" -eq 1 ] && grep -q "trim '$loop5': Input/output error" "$T/err"
+	check "  two trims were made ([12m, 12m+8k) zeros), nothing after them" \
+		cmp -s -i 12582912 -n 8192 "$loop5" /dev/zero && same "$loop5" 12591104 4186112
+	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop5" >/dev/null 2>&1; then
+		before=$(sum "$loop5")
+		# shellcheck disable=SC2086
+		expect_fail "io --rw=trim on an ext4 device with --allow-write-device alone: refused" 2 \
+			"refusing to write to '$loop5': it holds ext4 data.*--force-destroy-data" \
+			"$FSGAUGE" $tr --rw=trim --allow-write-device
+		check "  the file system is unchanged" [ "$(sum "$loop5")" = "$before" ]
+		mkdir "$T/mnt5"
+		if mount "$loop5" "$T/mnt5" 2>/dev/null; then
+			mnt="$T/mnt5"
+			# shellcheck disable=SC2086
+			expect_fail "io --rw=trim on a mounted device: refused" 2 \
+				"refusing to write to '$loop5': it is mounted on '$T/mnt5'" \
+				"$FSGAUGE" $tr --rw=trim --allow-write-device
+			# shellcheck disable=SC2086
+			expect_fail "  even with --force-destroy-data the exclusive open refuses it" 3 \
+				"cannot open '$loop5' for writing: it is in use" \
+				"$FSGAUGE" $tr --rw=trim --allow-write-device --force-destroy-data
+			umount "$mnt" && mnt=""
+			before=$(sum "$loop5") # mounting itself writes to it
+		else
+			ok "io --rw=trim on a mounted device: # SKIP cannot mount here"
+		fi
+		# shellcheck disable=SC2086
+		run "$FSGAUGE" $tr --rw=trim --allow-write-device --force-destroy-data -q
+		check "io --rw=trim on an ext4 device with --force-destroy-data: exit 0, its first MiB discarded" \
+			[ "$rc" -eq 0 ] && [ "$(sum "$loop5")" != "$before" ] && cmp -s -n 1048576 "$loop5" /dev/zero
+	else
+		ok "io --rw=trim on an ext4 device: # SKIP mkfs.ext4 not available"
+	fi
+	check "trims on devices created nothing" empty_dir "$T/trcwd"
+	cd / || exit 1
+else
+	[ -n "$loop5" ] && losetup -d "$loop5"
+	ok "io --rw=trim on devices: # SKIP cannot set up a loop device that discards"
+fi
 finish

@@ -459,15 +459,28 @@ expect_fail "fio option not supported: named" 2 \
 expect_fail "fio engine not supported: the ones that are named" 2 \
 	"ioengine 'mmap' is not supported by fsgauge io \(psync, io_uring, libaio, null, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete; docs/io.md\)" $F --size=1m --ioengine=mmap
 expect_fail "unknown engine" 2 "unknown ioengine 'frob'" $F --size=1m --ioengine=frob
-expect_fail "rw=trim not supported" 2 "rw=trim is not supported by fsgauge io" \
-	$F --size=1m --rw=trim
+# trims need a block device (tests/cli/blockdev.sh runs them on loop devices)
+for rw in trim randtrim; do
+	expect_fail "rw=$rw on a file in the run directory: refused" 2 \
+		"^fsgauge: job 'io': rw=$rw needs a block device \(filename=/dev/X\): a trim discards a device's blocks" \
+		$F --size=1m --rw=$rw
+	check "  nothing left in the target" empty_dir "$d"
+done
+expect_fail "rw=trim on a named file: refused" 2 "job 'j': rw=trim needs a block device" \
+	$F --size=1m --name=j --rw=trim --filename=x
+expect_fail "rw=trim in a job file, on a file: refused" 2 "job 't': rw=trim needs a block device" \
+	sh -c 'printf "[t]\nrw=trim\nsize=1m\n" >"$1/t.fio" && "$2" io "$1/t.fio" -d "$3"' sh "$T" "$FSGAUGE" "$d"
+for rw in trimwrite randtrimwrite; do
+	expect_fail "rw=$rw: not supported, by name" 2 "rw=$rw is not supported by fsgauge io \(docs/io.md\)" \
+		$F --size=1m --rw=$rw
+done
 expect_fail "randrw with different read and write sizes" 2 \
 	"job 'io': rw=randrw with different read and write block sizes is not supported" \
 	$F --size=1m --rw=randrw --bs=4k,8k
 expect_fail "bad rwmixread" 2 "invalid rwmixread '101' \(expected a percentage from 0 to 100\)" \
 	$F --size=1m --rw=randrw --rwmixread=101
 expect_fail "bad rw" 2 \
-	"invalid rw 'sideways' \(expected read, write, randread, randwrite, rw, readwrite or randrw\)" \
+	"invalid rw 'sideways' \(expected read, write, randread, randwrite, rw, readwrite, randrw, trim or randtrim\)" \
 	$F --size=1m --rw=sideways
 expect_fail "bad bs" 2 "invalid bs '0' \(expected a size from 1 to 64m" $F --size=1m --bs=0
 expect_fail "bad size" 2 "invalid size '1x'" $F --size=1x

@@ -87,7 +87,7 @@ static json_t *dir_obj(const struct op_stats *st, double secs, const struct io_j
 		op_stats_init(&none);
 		st = &none;
 	}
-	bytes = st->bytes_read + st->bytes_written;
+	bytes = st->bytes_read + st->bytes_written + st->bytes_trimmed;
 	bw = secs > 0 ? (double)bytes / secs : 0;
 	set_u(o, "io_bytes", bytes);
 	set_u(o, "io_kbytes", bytes / 1024);
@@ -207,39 +207,39 @@ static void iops_samples(json_t *o, const struct result_phase *ph, double period
 static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs, size_t n,
 		       unsigned group, int plus)
 {
-	struct op_stats d[2], all;
-	int present[2] = { 0, 0 };
+	static const char *const dirs[3] = { "read", "write", "trim" };
+	struct op_stats d[3], all;
+	int present[3] = { 0, 0, 0 };
 	double secs = ph->seconds;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
 	json_t *o = json_object();
 
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < 3; k++)
 		op_stats_init(&d[k]);
 	for (size_t i = 0; i < n; i++)
-		for (int k = 0; k < 2; k++)
+		for (int k = 0; k < 3; k++)
 			present[k] |= io_merge_ops(&d[k], ph, jobs[i].name, (enum io_dir)k);
 	json_object_set_new(o, "jobname", json_string(jobs[0].name));
 	set_u(o, "groupid", group);
-	set_u(o, "error", (d[0].errors + d[1].errors) ? 1 : 0);
+	set_u(o, "error", (d[0].errors + d[1].errors + d[2].errors) ? 1 : 0);
 	set_u(o, "elapsed", (uint64_t)(secs + 0.5));
 	json_object_set_new(o, "job options",
 			    opts_obj(jobs[0].opts + jobs[0].nglobal, jobs[0].nopts - jobs[0].nglobal));
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		json_t *dj = dir_obj(present[k] ? &d[k] : NULL, secs, &jobs[0], sync_engine, plus);
 
 		if (present[k])
 			iops_samples(dj, ph, ph->interval, jobs, n, (enum io_dir)k);
-		json_object_set_new(o, k ? "write" : "read", dj);
+		json_object_set_new(o, dirs[k], dj);
 	}
-	json_object_set_new(o, "trim", dir_obj(NULL, secs, &jobs[0], sync_engine, plus));
 	set_u(o, "job_runtime", (uint64_t)(secs * 1000 + 0.5));
 	if (secs > 0 && ph->nthreads > 0) {
 		set_d(o, "usr_cpu", 100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads);
 		set_d(o, "sys_cpu", 100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	}
 	op_stats_init(&all);
-	op_stats_merge(&all, &d[0]);
-	op_stats_merge(&all, &d[1]);
+	for (int k = 0; k < 3; k++)
+		op_stats_merge(&all, &d[k]);
 	json_object_set_new(o, "iodepth_level", depth_obj(&all));
 	lat_dist(o, &all.lat);
 	set_u(o, "latency_depth", jobs[0].iodepth);

@@ -192,7 +192,7 @@ static void depth_line(FILE *f, const struct op_stats *st)
 static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double secs,
 		      const struct io_job *j)
 {
-	double bytes = (double)(d->st.bytes_read + d->st.bytes_written);
+	double bytes = (double)(d->st.bytes_read + d->st.bytes_written + d->st.bytes_trimmed);
 	char iops[32], bw[32], bwd[32], io[32];
 
 	short_num(iops, sizeof(iops), secs > 0 ? (double)d->st.ops / secs : 0);
@@ -270,13 +270,13 @@ static void add_syncs(struct dir_fig *d, const struct result_phase *ph, const ch
 static void job_block(FILE *f, const struct result_phase *ph, const struct io_job *jobs,
 		      size_t n, unsigned group)
 {
-	struct dir_fig d[2], sy;
+	struct dir_fig d[3], sy;
 	struct op_stats all;
 	unsigned clones = 0;
 	double secs = ph->seconds;
 	uint64_t errors;
 
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		memset(&d[k], 0, sizeof(d[k]));
 		op_stats_init(&d[k].st);
 	}
@@ -285,19 +285,22 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 	for (size_t i = 0; i < n; i++) {
 		add_op(&d[0], ph, jobs[i].name, IO_DIR_READ);
 		add_op(&d[1], ph, jobs[i].name, IO_DIR_WRITE);
+		add_op(&d[2], ph, jobs[i].name, IO_DIR_TRIM);
 		add_syncs(&sy, ph, jobs[i].name);
 		clones += jobs[i].numjobs;
 	}
-	errors = d[0].st.errors + d[1].st.errors + sy.st.errors;
+	errors = d[0].st.errors + d[1].st.errors + d[2].st.errors + sy.st.errors;
 	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%3llu\n", jobs[0].name, group, clones,
 		(unsigned long long)errors);
 	if (d[0].present)
 		dir_block(f, "read", &d[0], secs, &jobs[0]);
 	if (d[1].present)
 		dir_block(f, "write", &d[1], secs, &jobs[0]);
+	if (d[2].present)
+		dir_block(f, "trim", &d[2], secs, &jobs[0]);
 	op_stats_init(&all);
-	op_stats_merge(&all, &d[0].st);
-	op_stats_merge(&all, &d[1].st);
+	for (int k = 0; k < 3; k++)
+		op_stats_merge(&all, &d[k].st);
 	lat_buckets(f, &all.lat);
 	if (sy.present && sy.st.lat.count) {
 		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
@@ -308,12 +311,13 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
 			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	depth_line(f, &all);
-	fprintf(f, "     issued rwts: total=%llu,%llu,0,%llu\n", (unsigned long long)d[0].st.ops,
-		(unsigned long long)d[1].st.ops, (unsigned long long)sy.st.ops);
+	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,%llu\n", (unsigned long long)d[0].st.ops,
+		(unsigned long long)d[1].st.ops, (unsigned long long)d[2].st.ops,
+		(unsigned long long)sy.st.ops);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n\n",
 		jobs[0].iodepth);
-	free(d[0].sched);
-	free(d[1].sched);
+	for (int k = 0; k < 3; k++)
+		free(d[k].sched);
 }
 
 static void status_line(FILE *f, const char *what, const struct result_phase *ph,
@@ -332,7 +336,9 @@ static void status_line(FILE *f, const char *what, const struct result_phase *ph
 		free(d.sched);
 		if (!d.present)
 			continue;
-		b = (double)(dir == IO_DIR_READ ? d.st.bytes_read : d.st.bytes_written);
+		b = (double)(dir == IO_DIR_READ	   ? d.st.bytes_read
+			     : dir == IO_DIR_TRIM ? d.st.bytes_trimmed
+						  : d.st.bytes_written);
 		tot += b;
 		if (lo < 0 || b < lo)
 			lo = b;
@@ -415,6 +421,7 @@ void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs
 		fprintf(f, "Run status group %zu (all jobs):\n", g);
 		status_line(f, "READ", ph, gj, gr->n, IO_DIR_READ);
 		status_line(f, "WRITE", ph, gj, gr->n, IO_DIR_WRITE);
+		status_line(f, "TRIM", ph, gj, gr->n, IO_DIR_TRIM);
 		disk_stats(f, ph);
 		trust_lines(f, ph, &res->env);
 		if (g + 1 < ngroups)

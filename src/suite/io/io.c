@@ -119,7 +119,8 @@ __attribute__((constructor)) static void io_opts_init(void)
 
 	io_opts[n++] = (struct suite_opt){ "allow-write-device", 0, IO_ALLOW_WRITE_DEVICE,
 					   OPTARG_NONE, NULL,
-					   "let write jobs write to a filename= block device" };
+					   "let write jobs write to (and trim jobs discard) a\n"
+					   "filename= block device" };
 	io_opts[n++] = (struct suite_opt){ "force-destroy-data", 0, IO_FORCE_DESTROY, OPTARG_NONE,
 					   NULL,
 					   "with --allow-write-device: also a device that is in\nuse "
@@ -157,6 +158,8 @@ static const struct metric_def io_metrics[] = {
 	{ "read_bw", "KiB/s", "read bandwidth", BETTER_HIGHER },
 	{ "write_iops", "IOPS", "write IOPS", BETTER_HIGHER },
 	{ "write_bw", "KiB/s", "write bandwidth", BETTER_HIGHER },
+	{ "trim_iops", "IOPS", "trim IOPS", BETTER_HIGHER },
+	{ "trim_bw", "KiB/s", "trim bandwidth", BETTER_HIGHER },
 	{ NULL, NULL, NULL, BETTER_NONE },
 };
 
@@ -167,7 +170,8 @@ static struct io_suite *ctx(struct suite_session *s)
 
 void io_result_name(char *buf, size_t len, const char *job, enum io_dir d)
 {
-	snprintf(buf, len, "%s.%s", job, d == IO_DIR_READ ? "read" : "write");
+	snprintf(buf, len, "%s.%s", job,
+		 d == IO_DIR_READ ? "read" : d == IO_DIR_TRIM ? "trim" : "write");
 }
 
 static struct io_job *current(struct io_suite *io)
@@ -1069,6 +1073,42 @@ static int check_fileop_names(struct io_suite *io)
 	return ret;
 }
 
+/* rw=trim, randtrim: a block device (fio's engines refuse trims on
+ * regular files too; only its falloc engine punches holes), psync's
+ * discards (BLKDISCARD, synchronous: io_uring and libaio would issue the
+ * same ioctl one at a time, so they are refused rather than measured as
+ * what they are not), no verify.  0 or -1 after a message. */
+static int check_trim(const struct suite_session *s, const struct io_job *j)
+{
+	const char *rw = io_rw_name(j->rw);
+
+	if (!j->filename || blockdev_is(j->filename) != 1) {
+		msg_err("job '%s': rw=%s needs a block device (filename=/dev/X): a trim discards "
+			"a device's blocks, and fio's engines refuse it on a regular file too",
+			j->name, rw);
+		return -1;
+	}
+	if (engine_spec_caps(s->ro.engine) & ENGINE_ASYNC) {
+		msg_err("job '%s': rw=%s with ioengine=%s is not supported by fsgauge io (trims "
+			"are issued one at a time with BLKDISCARD: use ioengine=psync; docs/io.md)",
+			j->name, rw, j->ioengine_fio ? j->ioengine_fio : j->ioengine);
+		return -1;
+	}
+	if (j->verify) {
+		msg_err("job '%s': rw=%s with verify is not supported by fsgauge io (a trim "
+			"writes no data to check)",
+			j->name, rw);
+		return -1;
+	}
+	if (j->fsync || j->fdatasync || j->end_fsync || j->fsync_on_close) {
+		msg_err("job '%s': rw=%s with fsync, fdatasync, end_fsync or fsync_on_close is not "
+			"supported by fsgauge io (a trim job writes nothing to sync)",
+			j->name, rw);
+		return -1;
+	}
+	return 0;
+}
+
 /* The files of every job (their sizes: the largest job on each) and
  * whether they are devices.  0 or -1 after a message. */
 static int collect_files(struct suite_session *s, struct io_suite *io)
@@ -1079,6 +1119,8 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 		struct io_job *j = &io->jobs[i];
 		int device = 0;
 
+		if (io_job_trims(j) && check_trim(s, j) < 0)
+			return -1;
 		if (!j->filename) {
 			if (!(j->given & IOJ_SIZE)) {
 				msg_err("job '%s': no size given (--size)", j->name);
@@ -1105,7 +1147,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
 					return -1;
 				f->read_first |= io_job_reads(j);
-				f->written |= io_job_writes(j);
+				f->written |= io_job_writes(j) || io_job_trims(j);
 			}
 			continue;
 		}
@@ -1122,7 +1164,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 			if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
 				return -1;
 		f->read_first |= io_job_reads(j);
-		f->written |= io_job_writes(j);
+		f->written |= io_job_writes(j) || io_job_trims(j);
 		if (!device && !(j->given & IOJ_SIZE)) {
 			msg_err("job '%s': no size given (--size)", j->name);
 			return -1;
@@ -1177,6 +1219,33 @@ static int device_regions(const struct io_job *j, struct io_file *f)
 	return 0;
 }
 
+/* Device f, when a job trims it, must discard (/sys's discard_max_bytes
+ * above 0), so that a device without it is refused before the run
+ * instead of failing its first request.  0 or -1 after a message. */
+static int check_discard(const struct io_suite *io, const struct io_file *f)
+{
+	uint64_t max = 0;
+	int r;
+
+	for (size_t k = 0; k < io->njobs; k++) {
+		const struct io_job *j = &io->jobs[k];
+
+		if (!io_job_trims(j) || !j->filename || strcmp(j->filename, f->name))
+			continue;
+		r = blockdev_discard_max(f->fd, &max);
+		if (r < 0 || !max) {
+			msg_err("job '%s': rw=%s: block device '%s' does not support discard "
+				"(%s)",
+				j->name, io_rw_name(j->rw), f->name,
+				r < 0 ? "its queue's discard_max_bytes cannot be read"
+				      : "its queue's discard_max_bytes is 0");
+			return -1;
+		}
+		return 0;
+	}
+	return 0;
+}
+
 static int open_devices(struct suite_session *s, struct io_suite *io)
 {
 	for (size_t i = 0; i < io->nfiles; i++) {
@@ -1200,6 +1269,8 @@ static int open_devices(struct suite_session *s, struct io_suite *io)
 		}
 		f->devsize = size;
 		f->size = 0;
+		if (check_discard(io, f) < 0)
+			return EXIT_USAGE;
 		for (size_t k = 0; k < io->njobs; k++)
 			if (io->jobs[k].filename && !strcmp(io->jobs[k].filename, f->name) &&
 			    device_regions(&io->jobs[k], f) < 0)
@@ -1300,7 +1371,10 @@ static void add_sync(struct wl_thread *t, const struct io_job *j)
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
-	int d = io_job_writes(j) ? IO_DIR_WRITE : IO_DIR_READ;
+	/* a trim is a write flowop with trim= (its requests take the write
+	 * block size), counted as "<job>.trim" */
+	int d = io_job_writes(j) || io_job_trims(j) ? IO_DIR_WRITE : IO_DIR_READ;
+	const char *what = io_job_trims(j) ? "trim" : d == IO_DIR_WRITE ? "write" : "read";
 	int async = (engine_spec_caps(s->ro.engine) & ENGINE_ASYNC) != 0;
 	char th[300];
 	struct wl_thread *t;
@@ -1317,7 +1391,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		 * opening them itself (untimed, as fio counts no opens) */
 		fo = io_job_mixed(j) ? wl_add_rwmix(t, j->name, f->fs, (int)j->rwmixread)
 				     : add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name,
-					      d == IO_DIR_WRITE ? "write" : "read", f->fs);
+					      what, f->fs);
 		fo->fd = (struct wl_val){ 0 };
 		fo->rotate = wl_int(j->fst_nr);
 		if (j->fst_random)
@@ -1342,8 +1416,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo = wl_add_rwmix(t, j->name, f->fs, (int)j->rwmixread);
 		fo->fd = wl_int(1);
 	} else {
-		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name,
-			    d == IO_DIR_WRITE ? "write" : "read", f->fs);
+		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name, what, f->fs);
 	}
 	fo->iosize = block_size(io->w, j, d);
 	/* the clone's region, [base, base + region): checked to fit when the
@@ -1382,10 +1455,12 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	}
 	/* the request loop: until iobytes= is spent (the thread is then
 	 * done), or the runtime */
+	if (io_job_trims(j))
+		fo->trim = wl_bool(1);
 	fo->iters = wl_int(INT64_MAX);
 	if (!j->time_based)
 		fo->iobytes = wl_int(clone_bytes(j, f, region));
-	if (d == IO_DIR_WRITE)
+	if (io_job_writes(j))
 		add_sync(t, j);
 	if (f->nfiles <= 1)
 		add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
@@ -1618,7 +1693,7 @@ static void io_params(struct suite_session *s, struct result *res)
 /* The group's figures as phase metrics (the suite's metrics table). */
 static void group_metrics(struct result_phase *ph)
 {
-	uint64_t ops[2] = { 0, 0 }, bytes[2] = { 0, 0 };
+	uint64_t ops[3] = { 0, 0, 0 }, bytes[3] = { 0, 0, 0 };
 	double secs = ph->seconds > 0 ? ph->seconds : 0;
 
 	for (size_t i = 0; i < ph->nops; i++) {
@@ -1631,6 +1706,9 @@ static void group_metrics(struct result_phase *ph)
 		} else if (n > 6 && !strcmp(o->name + n - 6, ".write")) {
 			ops[1] += o->st.ops;
 			bytes[1] += o->st.bytes_written;
+		} else if (n > 5 && !strcmp(o->name + n - 5, ".trim")) {
+			ops[2] += o->st.ops;
+			bytes[2] += o->st.bytes_trimmed;
 		}
 	}
 	if (!(secs > 0))
@@ -1642,6 +1720,10 @@ static void group_metrics(struct result_phase *ph)
 	if (ops[1]) {
 		result_phase_add_metric(ph, "write_iops", "IOPS", (double)ops[1] / secs);
 		result_phase_add_metric(ph, "write_bw", "KiB/s", (double)bytes[1] / 1024.0 / secs);
+	}
+	if (ops[2]) {
+		result_phase_add_metric(ph, "trim_iops", "IOPS", (double)ops[2] / secs);
+		result_phase_add_metric(ph, "trim_bw", "KiB/s", (double)bytes[2] / 1024.0 / secs);
 	}
 }
 
@@ -1756,10 +1838,11 @@ const struct suite_ops suite_io = {
 		 "engine: sequential or random reads or writes, at a queue depth with\n"
 		 "io_uring or libaio, on files in a fresh marked directory inside the target\n"
 		 "(removed afterwards) or on a block device (filename=/dev/X: read-only unless\n"
-		 "--allow-write-device).  The options before the first --name are every\n"
-		 "job's; each --name starts a job.  fio's job files run as they are, the\n"
-		 "command line's fio options their defaults.  docs/io.md lists every option,\n"
-		 "fio's meaning and fsgauge's differences; sizes take fio's units (kb_base).",
+		 "--allow-write-device; rw=trim and randtrim only there).  The options\n"
+		 "before the first --name are every job's; each --name starts a job.  fio's\n"
+		 "job files run as they are, the command line's fio options their defaults.\n"
+		 "docs/io.md lists every option, fio's meaning and fsgauge's differences;\n"
+		 "sizes take fio's units (kb_base).",
 	.opts = io_opts,
 	.shared = SH_DIR | (SH_SESSION & ~SH_ENGINE) | SH_SEED | SH_ON_ERROR | SH_QUIET |
 		  (SH_MEASURE & ~(SH_DIRECT | SH_VERIFY | SH_WARMUP)),

@@ -15,7 +15,8 @@
 const struct io_opt_info io_opt_table[] = {
 	{ "name", "NAME", "start a job named NAME (the options before the first\n--name are every job's)" },
 	{ "description", "TEXT", "the job's description (recorded)" },
-	{ "rw", "MODE", "read, write, randread, randwrite, rw (readwrite) or\nrandrw (default read)" },
+	{ "rw", "MODE", "read, write, randread, randwrite, rw (readwrite), randrw\n(default read), "
+	  "or trim and randtrim on a block device\n(psync only; trimwrite is refused)" },
 	{ "readwrite", "MODE", "the same as --rw" },
 	{ "bs", "SIZE[,SIZE]", "block size, or reads' and writes' (default 4k)" },
 	{ "blocksize", "SIZE[,SIZE]", "the same as --bs" },
@@ -103,7 +104,7 @@ static const char *const unsupported[] = {
 	"gtod_reduce", "disable_lat", "disable_clat", "disable_slat", "disable_bw_measurement",
 	"serialize_overlap", "io_submit_mode", "overwrite", "fill_device", "fill_fs",
 	"rwmixcycle", "bs_unaligned", "bs_is_seq_rand", "random_generator", "allrandrepeat",
-	"trim_percentage", "trim_backlog", "sync_file_range", "fallocate", "mem", "iomem",
+	"trim_percentage", "trim_backlog", "trim_verify_zero", "sync_file_range", "fallocate", "mem", "iomem",
 	"mem_align", "iomem_align", "hugepage-size", "lockfile", "thread", "max_latency",
 	"latency_target", "latency_window", "latency_percentile", "ignore_error",
 	"continue_on_error", "error_dump", "steadystate", "ss", "steadystate_duration",
@@ -260,6 +261,11 @@ int io_job_writes(const struct io_job *j)
 	return j->rw == RW_WRITE || j->rw == RW_RANDWRITE || io_job_mixed(j);
 }
 
+int io_job_trims(const struct io_job *j)
+{
+	return j->rw == RW_TRIM || j->rw == RW_RANDTRIM;
+}
+
 int io_job_mixed(const struct io_job *j)
 {
 	return j->rw == RW_RW || j->rw == RW_RANDRW;
@@ -267,12 +273,14 @@ int io_job_mixed(const struct io_job *j)
 
 int io_job_random(const struct io_job *j)
 {
-	return j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW;
+	return j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW ||
+	       j->rw == RW_RANDTRIM;
 }
 
 const char *io_rw_name(enum io_rw rw)
 {
-	static const char *const names[] = { "read", "write", "randread", "randwrite", "rw", "randrw" };
+	static const char *const names[] = { "read",   "write",  "randread", "randwrite",
+					     "rw",     "randrw", "trim",     "randtrim" };
 
 	return names[rw];
 }
@@ -507,12 +515,11 @@ static int set_bssplit(struct io_job *j, const char *val)
 
 static int set_rw(struct io_job *j, const char *val, char *err, size_t len)
 {
-	static const char *const trims[] = { "trim", "randtrim", "trimwrite", "randtrimwrite",
-					     NULL };
+	static const char *const trims[] = { "trimwrite", "randtrimwrite", NULL };
 
 	if (!strcmp(val, "readwrite"))
 		val = "rw";
-	for (int rw = RW_READ; rw <= RW_RANDRW; rw++)
+	for (int rw = RW_READ; rw <= RW_RANDTRIM; rw++)
 		if (!strcmp(val, io_rw_name(rw))) {
 			j->rw = rw;
 			j->given |= IOJ_RW;
@@ -526,8 +533,8 @@ static int set_rw(struct io_job *j, const char *val, char *err, size_t len)
 		return fail(err, len, -ENOTSUP, "rw=%s is not supported by fsgauge io (docs/io.md)",
 			    val);
 	return fail(err, len, -EINVAL,
-		    "invalid rw '%s' (expected read, write, randread, randwrite, rw, readwrite or "
-		    "randrw)",
+		    "invalid rw '%s' (expected read, write, randread, randwrite, rw, readwrite, "
+		    "randrw, trim or randtrim)",
 		    val);
 }
 

@@ -28,10 +28,15 @@ enum io_rw {
 	RW_RANDWRITE,
 	RW_RW,	   /* rw, readwrite: sequential, mixed */
 	RW_RANDRW, /* randrw */
+	RW_TRIM,   /* trim: sequential discards (block devices only) */
+	RW_RANDTRIM, /* randtrim */
 };
 
 /* fio's data directions, for bs=READ,WRITE. */
-enum io_dir { IO_DIR_READ = 0, IO_DIR_WRITE = 1 };
+enum io_dir { IO_DIR_READ = 0, IO_DIR_WRITE = 1,
+	/* a result direction only (the "<job>.trim" operations): a trim's
+	 * requests take the write block size, and bs= has no trim side */
+	IO_DIR_TRIM = 2 };
 
 /* One bssplit= entry: blocks of `size` for `pct` percent of the I/O. */
 struct io_split {
@@ -176,6 +181,9 @@ int io_job_offset(const struct io_job *j, unsigned k, uint64_t whole, uint64_t *
 int io_job_reads(const struct io_job *j);
 int io_job_writes(const struct io_job *j);
 int io_job_random(const struct io_job *j);
+/* rw=trim or randtrim: discards, on a block device only (no reads, no
+ * writes: io_job_writes() is 0, so no fsync, as fio syncs no trims) */
+int io_job_trims(const struct io_job *j);
 /* rw=rw (readwrite) or randrw: reads and writes, rwmixread percent reads */
 int io_job_mixed(const struct io_job *j);
 /* fio's name of the job's rw= ("randread"). */
