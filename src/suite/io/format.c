@@ -236,6 +236,17 @@ int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char 
 	return present;
 }
 
+uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+			enum io_dir dir)
+{
+	struct op_stats st;
+
+	op_stats_init(&st);
+	for (size_t i = 0; i < n; i++)
+		io_merge_ops(&st, ph, jobs[i].name, dir);
+	return st.bytes_read + st.bytes_written;
+}
+
 /* Sum the phase's ops of the job's direction into d, their schedules
  * too. */
 static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
