@@ -168,8 +168,8 @@ if command -v fio >/dev/null 2>&1; then
 	fio --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms --ioengine=null \
 		--directory="$T/fio.d" --output-format=json --output="$T/fio-own.json" >/dev/null 2>&1
 	rm -rf "$T/fio.d"
-	types="[(k, type(v).__name__) for k, v in sorted(d['jobs'][0]['read'].items()) if k.startswith(('iops_', 'bw_'))]"
-	check "  fio's own JSON: the same sample fields and types" \
+	types="[(k, type(v).__name__) for k, v in sorted(d['jobs'][0]['read'].items()) if k.startswith(('iops_', 'bw_'))] + [type(d['jobs'][0]['ctx']).__name__]"
+	check "  fio's own JSON: the same sample fields and types, and ctx's" \
 		[ "$(json "$T/out" "$types")" = "$(json "$T/fio-own.json" "$types")" ]
 fi
 run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=4k --ioengine=null --output-format=json -q -d "$d"
@@ -182,6 +182,17 @@ check "  jobs run together: each its samples, its bw_agg a share of its directio
 	"0/[('a', 2, True), ('b', 2, True), ('c', 2, True)]" ]
 check "  a lone writer has the whole write bandwidth: b's bw_agg near 100" \
 	[ "$(json "$T/out" "90 < d['jobs'][1]['write']['bw_agg'] <= 100")" = true ]
+check "  ctx absent: a job's workers are not the only ones in the phase" \
+	[ "$(json "$T/out" "[k for j in d['jobs'] for k in ('ctx', 'majf', 'minf') if k in j]")" = "[]" ]
+
+# fio's ctx: the context switches of a job's clones in the measured
+# window (rate_iops sleeps, so there are some); majf and minf absent
+run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
+	--rate_iops=40 --numjobs=2 --ioengine=null --output-format=json -q -d "$d" --json "$T/j.json"
+check "ctx: a job's clones' context switches, as the result's workers', > 0 when they slept" \
+	[ "$rc/$(json "$T/out" "d['jobs'][0]['ctx']")" = "0/$(json "$T/j.json" "[w['voluntary_switches'] + w['involuntary_switches'] for w in (d['phases'][0]['workers'],) if w['voluntary_switches'] > 0][0]")" ]
+check "  majf and minf absent (not measured)" \
+	[ "$(json "$T/out" "[k for k in ('majf', 'minf') if k in d['jobs'][0]]")" = "[]" ]
 run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
 	--ioengine=null --output-format=json -q --interval 0.25 -d "$d"
 check "  every --interval when given: 4 in 1.1 s" \
@@ -233,11 +244,12 @@ else
 fi
 run "$FSGAUGE" io --bs=4k --size=256k --name=a --rw=read --name=b --rw=write \
 	--output-format=terse -d "$d" -q
-check "terse: a line per job, nothing else on stdout" \
-	[ "$rc/$(cut -d';' -f1,3,4 "$T/out" | tr '\n' ' ')" = "0/3;a;0 3;b;0 " ]
+check "terse: a line per job, nothing else on stdout, no context switches (jobs together)" \
+	[ "$rc/$(cut -d';' -f1,3,4,90 "$T/out" | tr '\n' ' ')" = "0/3;a;0; 3;b;0; " ]
 run "$FSGAUGE" io --bs=4k --size=256k --group_reporting --name=a --rw=read --name=b --rw=write \
 	--output-format=terse -d "$d" -q
-check "terse with group_reporting: one line" [ "$(wc -l <"$T/out")" = 1 ]
+check "terse with group_reporting: one line, with the group's context switches" \
+	[ "$(wc -l <"$T/out")/$(cut -d';' -f90 "$T/out" | grep -c '^[0-9][0-9]*$')" = 1/1 ]
 # nrfiles' errors
 expect_fail "file_service_type fio has and fsgauge does not" 2 \
 	"file_service_type=sequential is not supported by fsgauge io \\(roundrobin or random" \

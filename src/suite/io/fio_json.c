@@ -7,7 +7,8 @@
  *
  * Only what fsgauge measures is written: fields it has no figure for
  * (slat_ns, the IOPS and bandwidth samples of a run too short for one
- * --interval sample, ctx, majf, minf, short_ios, drop_ios,
+ * --interval sample, ctx of a job that ran with others without
+ * group_reporting, majf, minf, short_ios, drop_ios,
  * iodepth_submit/complete) are absent, never zero.
  * fsgauge times each request from its submission to its completion,
  * fio's "lat": on a synchronous engine that is also fio's "clat" (fio's
@@ -244,6 +245,7 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 		       const struct io_job *gj, size_t gn, unsigned group, int plus)
 {
 	struct op_stats d[2], all;
+	uint64_t ctx;
 	int present[2] = { 0, 0 };
 	double secs = ph->seconds;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
@@ -274,6 +276,8 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 		set_d(o, "usr_cpu", 100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads);
 		set_d(o, "sys_cpu", 100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	}
+	if (io_ctx(ph, n, gn, &ctx))
+		set_u(o, "ctx", ctx);
 	op_stats_init(&all);
 	op_stats_merge(&all, &d[0]);
 	op_stats_merge(&all, &d[1]);

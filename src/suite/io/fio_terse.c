@@ -15,7 +15,8 @@
  * The fields are positional, so one fsgauge has no figure for is left
  * empty (never written as zero): the bandwidth samples (min, max, mean,
  * stddev) of a run too short for one (their share is then that of the
- * bytes), context switches and page faults, and on an asynchronous
+ * bytes), the context switches of a job that ran with others without
+ * group_reporting, the page faults, and on an asynchronous
  * engine the submission and completion latencies (fsgauge times a
  * request from submission to completion, fio's total latency).  On a
  * synchronous engine the submission latency is nothing, as in fio, and
@@ -154,6 +155,7 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 		     unsigned group)
 {
 	struct op_stats d[2], grp[2], all;
+	uint64_t ctx;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
 	double secs = ph->seconds;
 
@@ -180,7 +182,12 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	else
 		fputs(";;", f);
-	fputs(";;;", f); /* context switches, major and minor faults */
+	/* context switches (when known: io_ctx()), major and minor faults
+	 * (not measured) */
+	if (io_ctx(ph, n, gn, &ctx))
+		fprintf(f, ";%llu;;", (unsigned long long)ctx);
+	else
+		fputs(";;;", f);
 	op_stats_init(&all);
 	op_stats_merge(&all, &d[0]);
 	op_stats_merge(&all, &d[1]);

@@ -247,6 +247,16 @@ uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs
 	return st.bytes_read + st.bytes_written;
 }
 
+int io_ctx(const struct result_phase *ph, size_t n, size_t gn, uint64_t *ctx)
+{
+	const struct result_threads *t = &ph->threads;
+
+	if (n != gn || !t->n || t->csw_n != t->n)
+		return 0;
+	*ctx = t->vcsw + t->ivcsw;
+	return 1;
+}
+
 /* Sum the phase's ops of the job's direction into d, their schedules
  * too. */
 static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,

@@ -40,6 +40,15 @@ int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char 
 uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs, size_t n,
 			enum io_dir dir);
 
+/* fio's ctx of a report of n of the phase's gn jobs: the context
+ * switches, voluntary and not, of the phase's workers in its measured
+ * window (measure.c reads them from each worker's /proc status).  The
+ * phase's workers are the clones of its jobs, so they are the report's
+ * only when it covers them all (n == gn: one job in the group, or
+ * group_reporting), and known only when read for every worker: 1 then,
+ * with *ctx; else 0. */
+int io_ctx(const struct result_phase *ph, size_t n, size_t gn, uint64_t *ctx);
+
 /* fio's IOPS and bandwidth samples of jobs[0 .. n) in one direction,
  * from the phase's --interval samples (the io suite takes them every
  * 0.5 s, fio's iops_avg_time and bw_avg_time, when fio's JSON or terse
