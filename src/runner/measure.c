@@ -275,6 +275,7 @@ static void interval_close(struct measure *m, uint64_t now)
 	for (size_t k = 0; k < m->nops; k++) {
 		op_stats_sub(d, &m->cur[k], &m->prev[k]);
 		iv->op_ops[k] = d->ops;
+		iv->op_bytes[k] = d->bytes_read + d->bytes_written + d->bytes_trimmed;
 		iv->op_p99_ns[k] = hist_quantile(&d->lat, 0.99);
 		iv->ops += d->ops;
 		iv->bytes_read += d->bytes_read;
@@ -767,6 +768,7 @@ void measure_free(struct measure *m)
 		return;
 	for (size_t i = 0; i < m->ivs.nintervals; i++) {
 		free(m->ivs.intervals[i].op_ops);
+		free(m->ivs.intervals[i].op_bytes);
 		free(m->ivs.intervals[i].op_p99_ns);
 	}
 	free(m->ivs.intervals);

@@ -305,6 +305,7 @@ struct result_interval *result_phase_add_interval(struct result_phase *p, size_t
 	memset(iv, 0, sizeof(*iv));
 	iv->nops = nops;
 	iv->op_ops = xcalloc(nops ? nops : 1, sizeof(*iv->op_ops));
+	iv->op_bytes = xcalloc(nops ? nops : 1, sizeof(*iv->op_bytes));
 	iv->op_p99_ns = xcalloc(nops ? nops : 1, sizeof(*iv->op_p99_ns));
 	return iv;
 }
@@ -337,6 +338,7 @@ static void phase_free(struct result_phase *p)
 	free(p->stored.reason);
 	for (size_t j = 0; j < p->nintervals; j++) {
 		free(p->intervals[j].op_ops);
+		free(p->intervals[j].op_bytes);
 		free(p->intervals[j].op_p99_ns);
 	}
 	free(p->intervals);
@@ -846,15 +848,17 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 	for (size_t i = 0; i < b->nintervals; i++) {
 		struct result_interval *src = &b->intervals[i];
 		struct result_interval *dst = result_phase_add_interval(a, a->nops);
-		uint64_t *oo = dst->op_ops, *op = dst->op_p99_ns;
+		uint64_t *oo = dst->op_ops, *ob = dst->op_bytes, *op = dst->op_p99_ns;
 
 		*dst = *src;
 		dst->repeat = repeat;
 		dst->nops = a->nops;
 		dst->op_ops = oo;
+		dst->op_bytes = ob;
 		dst->op_p99_ns = op;
 		for (size_t k = 0; k < src->nops && k < b->nops; k++) {
 			oo[map[k]] = src->op_ops[k];
+			ob[map[k]] = src->op_bytes[k];
 			op[map[k]] = src->op_p99_ns[k];
 		}
 	}

@@ -326,7 +326,7 @@ struct result_interval {
 	double lat_sum_ns;
 	uint64_t lat_count, p99_ns;
 	size_t nops;	  /* per operation, in the phase's ops order */
-	uint64_t *op_ops, *op_p99_ns;
+	uint64_t *op_ops, *op_bytes, *op_p99_ns; /* op_bytes: read + written */
 	int has_device;
 	struct dev_io device;
 };

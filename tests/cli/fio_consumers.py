@@ -50,6 +50,15 @@ for j in jobs or []:
     for unit in ("latency_ns", "latency_us", "latency_ms"):
         check("%s is an object of numbers" % unit,
               isinstance(j.get(unit), dict) and all(num(v) for v in j[unit].values()))
+    # ctx: the phase's workers' switches in its window (one job here, so
+    # its clones are all of them); majf and minf are not measured
+    wk = own["phases"][0].get("workers", {})
+    if wk.get("voluntary_switches") is not None:
+        check("ctx = the workers' voluntary + involuntary switches",
+              j.get("ctx") == wk["voluntary_switches"] + wk["involuntary_switches"])
+    else:
+        check("ctx absent when the switches were not read", "ctx" not in j)
+    check("majf, minf absent (not measured)", "majf" not in j and "minf" not in j)
     share = sum(sum(j[u].values()) for u in ("latency_ns", "latency_us", "latency_ms"))
     check("latency buckets add up to 100%% (%.3f)" % share, abs(share - 100.0) < 0.01)
     for dname, used in (("read", reads), ("write", writes)):
@@ -61,7 +70,25 @@ for j in jobs or []:
         for k in ("min", "max", "mean", "stddev", "N"):
             check("%s.lat_ns.%s is a number" % (dname, k), num(lat.get(k)))
         check("%s.slat_ns absent (fsgauge has no figure)" % dname, "slat_ns" not in d)
-        check("%s.iops_stddev absent" % dname, "iops_stddev" not in d)
+        # fio's IOPS and bandwidth samples: all of them, or (a run too
+        # short for one 0.5 s sample) none
+        SAMPLES = ("iops_min", "iops_max", "iops_mean", "iops_stddev", "iops_samples",
+                   "bw_min", "bw_max", "bw_agg", "bw_mean", "bw_dev", "bw_samples")
+        have = [k for k in SAMPLES if k in d]
+        check("%s: the samples all present or all absent (%s)" % (dname, have),
+              len(have) in (0, len(SAMPLES)))
+        if len(have) == len(SAMPLES):
+            for k in ("iops_min", "iops_max", "iops_samples", "bw_min", "bw_max", "bw_samples"):
+                check("%s.%s is an integer" % (dname, k), isinstance(d[k], int))
+            for k in ("iops_mean", "iops_stddev", "bw_agg", "bw_mean", "bw_dev"):
+                check("%s.%s is a real" % (dname, k), isinstance(d[k], float))
+            check("%s: bw_min <= bw_mean <= bw_max" % dname,
+                  d["bw_min"] <= d["bw_mean"] <= d["bw_max"])
+            check("%s: bw_samples = iops_samples > 0" % dname,
+                  d["bw_samples"] == d["iops_samples"] > 0)
+            check("%s: 0 <= bw_agg <= 100" % dname, 0 <= d["bw_agg"] <= 100)
+            check("%s: bw_dev >= 0, iops_stddev >= 0" % dname,
+                  d["bw_dev"] >= 0 and d["iops_stddev"] >= 0)
         pct_in = d.get("clat_ns" if sync_engine else "lat_ns", {})
         if sync_engine:
             check("%s.clat_ns present on a sync engine" % dname, "clat_ns" in d)

@@ -82,8 +82,19 @@ for t, j in zip(terse, fio["jobs"]):
             check("%s p50 as the JSON's" % dname,
                   any(v == "50.000000%%=%d" % (p["50.000000"] // 1000) for v in pcts))
         check("%s bandwidth share is a percentage" % dname, f[base + 38].endswith("%"))
+        bw = f[base + 36:base + 41]
+        if "bw_samples" in d:
+            check("%s bandwidth min, max, share, mean, stddev as the JSON's (%s)" % (dname, bw),
+                  int(bw[0]) == d["bw_min"] and int(bw[1]) == d["bw_max"]
+                  and near(float(bw[2].rstrip("%")), d["bw_agg"], 1e-5)
+                  and near(float(bw[3]), d["bw_mean"], 1e-5 * max(1, d["bw_mean"]))
+                  and near(float(bw[4]), d["bw_dev"], 1e-5 * max(1, d["bw_dev"])))
+        elif d["total_ios"]:
+            check("%s bandwidth min, max, mean, stddev empty without samples (%s)" % (dname, bw),
+                  bw[0] == bw[1] == bw[3] == bw[4] == "")
     check("cpu user and system percentages", f[87].endswith("%") and f[88].endswith("%"))
-    check("context switches, faults empty", f[89:92] == ["", "", ""])
+    check("context switches as the JSON's ctx (%r), faults empty" % f[89:92],
+          f[89:92] == [str(j["ctx"]) if "ctx" in j else "", "", ""])
     depth = [float(v.rstrip("%")) for v in f[92:99]]
     check("IO depths add up to 100%% (%.1f)" % sum(depth), near(sum(depth), 100, 0.5))
     buckets = [float(v.rstrip("%")) for v in f[99:121]]

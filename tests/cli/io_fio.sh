@@ -143,13 +143,56 @@ for e in psync io_uring libaio null; do
 done
 check "nothing left after the consumers' runs" empty_dir "$d"
 
-# fio's IOPS samples: every 0.5 s when fio's JSON is asked for
+# fio's IOPS and bandwidth samples: every 0.5 s when fio's JSON is asked for
 run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
-	--ioengine=null --output-format=json -q -d "$d"
+	--iodepth=1 --numjobs=1 --ioengine=null --output-format=json -q -d "$d" --json "$T/j.json"
+cp "$T/out" "$T/fio.json"
 check "iops samples every 0.5 s: 2 in 1.1 s, min <= mean <= max, stddev >= 0" \
 	[ "$rc/$(json "$T/out" "[(r['iops_samples'], r['iops_min'] <= r['iops_mean'] <= r['iops_max'], r['iops_stddev'] >= 0) for r in (d['jobs'][0]['read'],)]")" = "0/[(2, True, True)]" ]
+check "  bandwidth samples: as many, bw_min <= bw_mean <= bw_max, bw_dev >= 0, 0 < bw_agg <= 100" \
+	[ "$(json "$T/out" "[(r['bw_samples'] == r['iops_samples'], r['bw_min'] <= r['bw_mean'] <= r['bw_max'], r['bw_dev'] >= 0, 0 < r['bw_agg'] <= 100) for r in (d['jobs'][0]['read'],)]")" = "[(True, True, True, True)]" ]
+check "  bw_mean (KiB/s) is iops_mean x 4 KiB, each sample rounded down to a whole KiB/s" \
+	[ "$(json "$T/out" "[-0.01 <= r['iops_mean'] * 4 - r['bw_mean'] < 1.01 for r in (d['jobs'][0]['read'],)]")" = "[True]" ]
 check "  absent from a direction that did nothing" \
-	[ "$(json "$T/out" "'iops_samples' in d['jobs'][0]['write']")" = false ]
+	[ "$(json "$T/out" "[k for k in d['jobs'][0]['write'] if k.startswith(('iops_', 'bw_')) and k != 'bw_bytes']")" = "[]" ]
+if python3 "$CONSUMERS" "$T/fio.json" "$T/j.json" read null >"$T/cons" 2>&1; then
+	ok "  fio's consumers read the samples' fields"
+else
+	not_ok "  fio's consumers read the samples' fields"
+	sed 's/^/#   /' "$T/cons" | head -8
+fi
+if command -v fio >/dev/null 2>&1; then
+	# fio's own JSON for the same job: the same sample fields, of the
+	# same types (integer or real)
+	mkdir -p "$T/fio.d"
+	fio --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms --ioengine=null \
+		--directory="$T/fio.d" --output-format=json --output="$T/fio-own.json" >/dev/null 2>&1
+	rm -rf "$T/fio.d"
+	types="[(k, type(v).__name__) for k, v in sorted(d['jobs'][0]['read'].items()) if k.startswith(('iops_', 'bw_'))] + [type(d['jobs'][0]['ctx']).__name__]"
+	check "  fio's own JSON: the same sample fields and types, and ctx's" \
+		[ "$(json "$T/out" "$types")" = "$(json "$T/fio-own.json" "$types")" ]
+fi
+run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=4k --ioengine=null --output-format=json -q -d "$d"
+check "  a run too short for one sample: none of them" \
+	[ "$rc/$(json "$T/out" "[k for k in d['jobs'][0]['read'] if k.startswith(('iops_', 'bw_')) and k != 'bw_bytes']")" = "0/[]" ]
+run "$FSGAUGE" io --ioengine=null --time_based --runtime=1100ms --size=256k --name=a --rw=read \
+	--bs=4k --name=b --rw=write --bs=8k --name=c --rw=read --bs=16k --output-format=json -q -d "$d"
+check "  jobs run together: each its samples, its bw_agg a share of its direction's (0, 100]" \
+	[ "$rc/$(json "$T/out" "[(j['jobname'], j[k]['bw_samples'], 0 < j[k]['bw_agg'] <= 100) for j, k in zip(d['jobs'], ('read', 'write', 'read'))]")" = \
+	"0/[('a', 2, True), ('b', 2, True), ('c', 2, True)]" ]
+check "  a lone writer has the whole write bandwidth: b's bw_agg near 100" \
+	[ "$(json "$T/out" "90 < d['jobs'][1]['write']['bw_agg'] <= 100")" = true ]
+check "  ctx absent: a job's workers are not the only ones in the phase" \
+	[ "$(json "$T/out" "[k for j in d['jobs'] for k in ('ctx', 'majf', 'minf') if k in j]")" = "[]" ]
+
+# fio's ctx: the context switches of a job's clones in the measured
+# window (rate_iops sleeps, so there are some); majf and minf absent
+run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
+	--rate_iops=40 --numjobs=2 --ioengine=null --output-format=json -q -d "$d" --json "$T/j.json"
+check "ctx: a job's clones' context switches, as the result's workers', > 0 when they slept" \
+	[ "$rc/$(json "$T/out" "d['jobs'][0]['ctx']")" = "0/$(json "$T/j.json" "[w['voluntary_switches'] + w['involuntary_switches'] for w in (d['phases'][0]['workers'],) if w['voluntary_switches'] > 0][0]")" ]
+check "  majf and minf absent (not measured)" \
+	[ "$(json "$T/out" "[k for k in ('majf', 'minf') if k in d['jobs'][0]]")" = "[]" ]
 run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
 	--ioengine=null --output-format=json -q --interval 0.25 -d "$d"
 check "  every --interval when given: 4 in 1.1 s" \
@@ -181,13 +224,32 @@ for e in psync io_uring; do
 		fi
 	done
 done
+# the bandwidth's five fields from the samples (a run of 1.1 s; psync,
+# so that both tools list the disk)
+fioline=
+if [ -n "$FIO" ]; then
+	mkdir -p "$T/fio.d"
+	fioline=$("$FIO" --name=j --rw=randrw --bs=4k --size=256k --time_based --runtime=1100ms \
+		--ioengine=psync --directory="$T/fio.d" --minimal 2>/dev/null | grep '^3;')
+	rm -rf "$T/fio.d"
+fi
+run "$FSGAUGE" io --name=j --rw=randrw --bs=4k --size=256k --time_based --runtime=1100ms \
+	--ioengine=psync --output-format=terse,json -d "$T" -q
+if [ "$rc" = 0 ] && python3 "$TERSE" "$T/out" randrw psync ${fioline:+"$fioline"} >"$T/cons" 2>&1 &&
+	[ "$(grep '^3;' "$T/out" | cut -d';' -f42,46,83,87 | tr ';' '\n' | grep -c .)" = 4 ]; then
+	ok "terse on psync, 1.1 s of randrw: the bandwidth samples as the JSON's${fioline:+ and shaped as fio's}"
+else
+	not_ok "terse on psync, 1.1 s of randrw (exit $rc)"
+	sed 's/^/#   /' "$T/cons" "$T/err" | head -8
+fi
 run "$FSGAUGE" io --bs=4k --size=256k --name=a --rw=read --name=b --rw=write \
 	--output-format=terse -d "$d" -q
-check "terse: a line per job, nothing else on stdout" \
-	[ "$rc/$(cut -d';' -f1,3,4 "$T/out" | tr '\n' ' ')" = "0/3;a;0 3;b;0 " ]
+check "terse: a line per job, nothing else on stdout, no context switches (jobs together)" \
+	[ "$rc/$(cut -d';' -f1,3,4,90 "$T/out" | tr '\n' ' ')" = "0/3;a;0; 3;b;0; " ]
 run "$FSGAUGE" io --bs=4k --size=256k --group_reporting --name=a --rw=read --name=b --rw=write \
 	--output-format=terse -d "$d" -q
-check "terse with group_reporting: one line" [ "$(wc -l <"$T/out")" = 1 ]
+check "terse with group_reporting: one line, with the group's context switches" \
+	[ "$(wc -l <"$T/out")/$(cut -d';' -f90 "$T/out" | grep -c '^[0-9][0-9]*$')" = 1/1 ]
 # nrfiles' errors
 expect_fail "file_service_type fio has and fsgauge does not" 2 \
 	"file_service_type=sequential is not supported by fsgauge io \\(roundrobin or random" \

@@ -6,9 +6,10 @@
  * IO depths, fio's latency buckets, and "disk_util".
  *
  * Only what fsgauge measures is written: fields it has no figure for
- * (slat_ns, bw_min and the other bandwidth samples, the IOPS samples
- * without --interval samples, ctx, majf, minf,
- * short_ios, drop_ios, iodepth_submit/complete) are absent, never zero.
+ * (slat_ns, the IOPS and bandwidth samples of a run too short for one
+ * --interval sample, ctx of a job that ran with others without
+ * group_reporting, majf, minf, short_ios, drop_ios,
+ * iodepth_submit/complete) are absent, never zero.
  * fsgauge times each request from its submission to its completion,
  * fio's "lat": on a synchronous engine that is also fio's "clat" (fio's
  * slat is nothing there), so clat_ns is written for psync and null only.
@@ -158,21 +159,16 @@ static json_t *opts_obj(const struct io_kv *kv, size_t n)
 	return o;
 }
 
-/* fio's IOPS samples (iops_min/max/mean/stddev/samples) of jobs[0 .. n)
- * in direction dir, from the phase's --interval samples (the io suite
- * takes them every 0.5 s, fio's iops_avg_time, when fio's JSON is
- * asked for), each `period` long; the phase's last, shorter one counts
- * when it lasted half a period or more (fio counts whole windows only);
- * absent without samples. */
-static void iops_samples(json_t *o, const struct result_phase *ph, double period,
-			 const struct io_job *jobs, size_t n, enum io_dir dir)
+int io_samples(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+	       enum io_dir dir, struct io_samples *s)
 {
-	double sum = 0, ss = 0, lo = 0, hi = 0;
-	uint64_t ns = 0;
+	double sum = 0, ss = 0, bsum = 0, bss = 0;
+	double period = ph->interval;
 
+	memset(s, 0, sizeof(*s));
 	for (size_t i = 0; i < ph->nintervals; i++) {
 		const struct result_interval *iv = &ph->intervals[i];
-		uint64_t ops = 0;
+		uint64_t ops = 0, bytes = 0;
 
 		if (iv->warmup || iv->seconds <= 0 || iv->seconds < period / 2)
 			continue;
@@ -181,34 +177,76 @@ static void iops_samples(json_t *o, const struct result_phase *ph, double period
 				char name[300];
 
 				io_result_name(name, sizeof(name), jobs[m].name, dir);
-				if (!strcmp(ph->ops[k].name, name))
+				if (!strcmp(ph->ops[k].name, name)) {
 					ops += iv->op_ops[k];
+					bytes += iv->op_bytes[k];
+				}
 			}
 		double v = (double)ops / iv->seconds;
+		/* whole KiB/s, rounded down, as fio's bandwidth samples */
+		double b = floor((double)bytes / 1024.0 / iv->seconds);
 
-		lo = ns == 0 || v < lo ? v : lo;
-		hi = ns == 0 || v > hi ? v : hi;
+		s->iops_min = s->n == 0 || v < s->iops_min ? v : s->iops_min;
+		s->iops_max = s->n == 0 || v > s->iops_max ? v : s->iops_max;
+		s->bw_min = s->n == 0 || b < s->bw_min ? b : s->bw_min;
+		s->bw_max = s->n == 0 || b > s->bw_max ? b : s->bw_max;
 		sum += v;
 		ss += v * v;
-		ns++;
+		bsum += b;
+		bss += b * b;
+		s->n++;
 	}
-	if (!ns)
-		return;
-	double mean = sum / (double)ns;
-	double var = ns > 1 ? (ss - (double)ns * mean * mean) / (double)(ns - 1) : 0;
+	if (!s->n)
+		return 0;
+	double nn = (double)s->n;
+	double var = s->n > 1 ? (ss - sum * sum / nn) / (nn - 1) : 0;
+	double bvar = s->n > 1 ? (bss - bsum * bsum / nn) / (nn - 1) : 0;
 
-	set_u(o, "iops_min", (uint64_t)(lo + 0.5));
-	set_u(o, "iops_max", (uint64_t)(hi + 0.5));
-	set_d(o, "iops_mean", mean);
-	set_d(o, "iops_stddev", var > 0 ? sqrt(var) : 0);
-	set_u(o, "iops_samples", ns);
+	s->iops_mean = sum / nn;
+	s->iops_stddev = var > 0 ? sqrt(var) : 0;
+	s->bw_mean = bsum / nn;
+	s->bw_dev = bvar > 0 ? sqrt(bvar) : 0;
+	return (int)MIN(s->n, (uint64_t)INT32_MAX);
 }
 
+double io_bw_agg(const struct io_samples *s, uint64_t group_bytes, double secs)
+{
+	double agg = secs > 0 ? (double)group_bytes / 1024.0 / secs : 0;
+
+	return agg > 0 ? MIN(100.0, 100.0 * s->bw_mean / agg) : 0;
+}
+
+/* fio's IOPS and bandwidth samples (iops_min/max/mean/stddev/samples,
+ * bw_min/max/agg/mean/dev/samples) of jobs[0 .. n) in direction dir;
+ * group_bytes: the direction's bytes of the whole group (for bw_agg);
+ * absent without samples. */
+static void samples_obj(json_t *o, const struct result_phase *ph, const struct io_job *jobs,
+			size_t n, enum io_dir dir, uint64_t group_bytes)
+{
+	struct io_samples s;
+
+	if (!io_samples(ph, jobs, n, dir, &s))
+		return;
+	set_u(o, "iops_min", (uint64_t)(s.iops_min + 0.5));
+	set_u(o, "iops_max", (uint64_t)(s.iops_max + 0.5));
+	set_d(o, "iops_mean", s.iops_mean);
+	set_d(o, "iops_stddev", s.iops_stddev);
+	set_u(o, "iops_samples", s.n);
+	set_u(o, "bw_min", (uint64_t)s.bw_min);
+	set_u(o, "bw_max", (uint64_t)s.bw_max);
+	set_d(o, "bw_agg", io_bw_agg(&s, group_bytes, ph->seconds));
+	set_d(o, "bw_mean", s.bw_mean);
+	set_d(o, "bw_dev", s.bw_dev);
+	set_u(o, "bw_samples", s.n);
+}
+
+/* jobs[0 .. n) of group gj[0 .. gn), reported together. */
 static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs, size_t n,
-		       unsigned group, int plus)
+		       const struct io_job *gj, size_t gn, unsigned group, int plus)
 {
 	static const char *const dirs[3] = { "read", "write", "trim" };
 	struct op_stats d[3], all;
+	uint64_t ctx;
 	int present[3] = { 0, 0, 0 };
 	double secs = ph->seconds;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
@@ -229,7 +267,8 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 		json_t *dj = dir_obj(present[k] ? &d[k] : NULL, secs, &jobs[0], sync_engine, plus);
 
 		if (present[k])
-			iops_samples(dj, ph, ph->interval, jobs, n, (enum io_dir)k);
+			samples_obj(dj, ph, jobs, n, (enum io_dir)k,
+				    io_group_bytes(ph, gj, gn, (enum io_dir)k));
 		json_object_set_new(o, dirs[k], dj);
 	}
 	set_u(o, "job_runtime", (uint64_t)(secs * 1000 + 0.5));
@@ -237,6 +276,8 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 		set_d(o, "usr_cpu", 100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads);
 		set_d(o, "sys_cpu", 100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	}
+	if (io_ctx(ph, n, gn, &ctx))
+		set_u(o, "ctx", ctx);
 	op_stats_init(&all);
 	for (int k = 0; k < 3; k++)
 		op_stats_merge(&all, &d[k]);
@@ -328,10 +369,12 @@ json_t *io_fio_json(const struct result *res, const struct io_job *jobs,
 		const struct io_job *gj = jobs + gr->first;
 
 		if (gj->group_reporting)
-			json_array_append_new(ja, job_obj(ph, gj, gr->n, (unsigned)g, plus));
+			json_array_append_new(ja, job_obj(ph, gj, gr->n, gj, gr->n, (unsigned)g,
+							  plus));
 		else
 			for (size_t i = 0; i < gr->n; i++)
-				json_array_append_new(ja, job_obj(ph, gj + i, 1, (unsigned)g, plus));
+				json_array_append_new(ja, job_obj(ph, gj + i, 1, gj, gr->n,
+								  (unsigned)g, plus));
 	}
 	json_object_set_new(o, "jobs", ja);
 	json_object_set_new(o, "disk_util", disk_util(res));

@@ -8,9 +8,15 @@
  * bandwidth samples, then CPU, IO depths, the latency buckets and, per
  * disk, its counters.
  *
+ * The bandwidth's min, max, share, mean and stddev are those of the
+ * samples fio's JSON has (io_samples(): every 0.5 s when terse lines are
+ * asked for).
+ *
  * The fields are positional, so one fsgauge has no figure for is left
  * empty (never written as zero): the bandwidth samples (min, max, mean,
- * stddev), context switches and page faults, and on an asynchronous
+ * stddev) of a run too short for one (their share is then that of the
+ * bytes), the context switches of a job that ran with others without
+ * group_reporting, the page faults, and on an asynchronous
  * engine the submission and completion latencies (fsgauge times a
  * request from submission to completion, fio's total latency).  On a
  * synchronous engine the submission latency is nothing, as in fio, and
@@ -57,9 +63,10 @@ static void pcts20(FILE *f, const struct hist *h, const struct io_job *j)
 }
 
 /* One direction: st's figures over secs; total_bytes: the direction's
- * bytes over the whole group (for the bandwidth's share). */
+ * bytes over the whole group (for the bandwidth's share); sm: the
+ * direction's bandwidth samples (sm->n 0: none). */
 static void dir_fields(FILE *f, const struct op_stats *st, double secs, uint64_t total_bytes,
-		       const struct io_job *j, int sync_engine)
+		       const struct io_samples *sm, const struct io_job *j, int sync_engine)
 {
 	uint64_t bytes = st->bytes_read + st->bytes_written;
 	double bw = secs > 0 ? (double)bytes / secs : 0;
@@ -75,12 +82,18 @@ static void dir_fields(FILE *f, const struct op_stats *st, double secs, uint64_t
 	lat4(f, &st->lat, sync_engine || !st->ops); /* clat */
 	pcts20(f, &st->lat, j);
 	lat4(f, &st->lat, 1); /* lat */
-	/* bw min, max, share of the group's, mean, stddev: only the share
-	 * (fio's zeros when the direction did nothing) */
+	/* bw min, max, share of the group's, mean, stddev: the samples', as
+	 * the JSON's; without samples only the share, of the bytes (fio's
+	 * zeros when the direction did nothing) */
 	if (!st->ops)
 		fputs(";0;0;0.000000%;0.000000;0.000000", f);
+	else if (sm->n)
+		fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)sm->bw_min,
+			(unsigned long long)sm->bw_max, io_bw_agg(sm, total_bytes, secs), sm->bw_mean,
+			sm->bw_dev);
 	else
-		fprintf(f, ";;;%f%%;;", 100.0 * (double)bytes / (double)total_bytes);
+		fprintf(f, ";;;%f%%;;",
+			total_bytes ? 100.0 * (double)bytes / (double)total_bytes : 0.0);
 }
 
 /* fio's latency buckets in percent: <=2 ... 1000 us, then <=2 ... 1000,
@@ -142,6 +155,7 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 		     unsigned group)
 {
 	struct op_stats d[2], grp[2], all;
+	uint64_t ctx;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
 	double secs = ph->seconds;
 
@@ -155,16 +169,25 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 	}
 	fprintf(f, "3;fsgauge-%s;%s;%u;%d", FSGAUGE_VERSION, jobs[0].name, group,
 		(d[0].errors + d[1].errors) ? 1 : 0);
-	for (int k = 0; k < 2; k++)
-		dir_fields(f, &d[k], secs, grp[k].bytes_read + grp[k].bytes_written, &jobs[0],
+	for (int k = 0; k < 2; k++) {
+		struct io_samples sm;
+
+		io_samples(ph, jobs, n, (enum io_dir)k, &sm);
+		dir_fields(f, &d[k], secs, grp[k].bytes_read + grp[k].bytes_written, &sm, &jobs[0],
 			   sync_engine);
+	}
 	if (secs > 0 && ph->nthreads > 0)
 		fprintf(f, ";%f%%;%f%%",
 			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
 			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	else
 		fputs(";;", f);
-	fputs(";;;", f); /* context switches, major and minor faults */
+	/* context switches (when known: io_ctx()), major and minor faults
+	 * (not measured) */
+	if (io_ctx(ph, n, gn, &ctx))
+		fprintf(f, ";%llu;;", (unsigned long long)ctx);
+	else
+		fputs(";;;", f);
 	op_stats_init(&all);
 	op_stats_merge(&all, &d[0]);
 	op_stats_merge(&all, &d[1]);

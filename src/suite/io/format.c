@@ -236,6 +236,27 @@ int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char 
 	return present;
 }
 
+uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+			enum io_dir dir)
+{
+	struct op_stats st;
+
+	op_stats_init(&st);
+	for (size_t i = 0; i < n; i++)
+		io_merge_ops(&st, ph, jobs[i].name, dir);
+	return st.bytes_read + st.bytes_written + st.bytes_trimmed;
+}
+
+int io_ctx(const struct result_phase *ph, size_t n, size_t gn, uint64_t *ctx)
+{
+	const struct result_threads *t = &ph->threads;
+
+	if (n != gn || !t->n || t->csw_n != t->n)
+		return 0;
+	*ctx = t->vcsw + t->ivcsw;
+	return 1;
+}
+
 /* Sum the phase's ops of the job's direction into d, their schedules
  * too. */
 static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,

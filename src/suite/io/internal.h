@@ -36,6 +36,40 @@ void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs
  * has any. */
 int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
 		 enum io_dir dir);
+/* The bytes (read and written) of jobs[0 .. n) in direction dir. */
+uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+			enum io_dir dir);
+
+/* fio's ctx of a report of n of the phase's gn jobs: the context
+ * switches, voluntary and not, of the phase's workers in its measured
+ * window (measure.c reads them from each worker's /proc status).  The
+ * phase's workers are the clones of its jobs, so they are the report's
+ * only when it covers them all (n == gn: one job in the group, or
+ * group_reporting), and known only when read for every worker: 1 then,
+ * with *ctx; else 0. */
+int io_ctx(const struct result_phase *ph, size_t n, size_t gn, uint64_t *ctx);
+
+/* fio's IOPS and bandwidth samples of jobs[0 .. n) in one direction,
+ * from the phase's --interval samples (the io suite takes them every
+ * 0.5 s, fio's iops_avg_time and bw_avg_time, when fio's JSON or terse
+ * lines are asked for), each ph->interval long; the phase's last,
+ * shorter one counts when it lasted half an interval or more (fio counts
+ * whole windows only); warm-up samples do not.  Bandwidth in KiB/s,
+ * each sample rounded down to a whole KiB/s (so min <= mean <= max);
+ * standard deviations over n - 1.  Returns the number of samples (0:
+ * none, *s zeroed). */
+struct io_samples {
+	uint64_t n;
+	double iops_min, iops_max, iops_mean, iops_stddev;
+	double bw_min, bw_max, bw_mean, bw_dev;
+};
+int io_samples(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+	       enum io_dir dir, struct io_samples *s);
+/* fio's bw_agg: the samples' mean bandwidth as a percentage of the
+ * group's aggregate (group_bytes over secs), at most 100; 0 when the
+ * group moved no bytes. */
+double io_bw_agg(const struct io_samples *s, uint64_t group_bytes, double secs);
+
 /* The job's percentile_list, or fio's default one: n of them. */
 const double *io_percentiles(const struct io_job *j, size_t *n);
 /* A histogram's standard deviation (from its buckets), and how many of

@@ -724,8 +724,9 @@ static int check_output(struct suite_session *s, struct io_suite *io)
 
 	if (!io->formats)
 		io->formats = IO_FMT_NORMAL;
-	/* fio's JSON has IOPS samples every iops_avg_time (500 ms) */
-	if ((io->formats & (IO_FMT_JSON | IO_FMT_JSONPLUS)) && s->ro.interval == 0)
+	/* fio's JSON and terse lines have IOPS and bandwidth samples every
+	 * iops_avg_time and bw_avg_time (500 ms) */
+	if ((io->formats & (IO_FMT_JSON | IO_FMT_JSONPLUS | IO_FMT_TERSE)) && s->ro.interval == 0)
 		s->ro.interval = 0.5;
 	if (io->output && outfile_check(io->output, "report") < 0)
 		return EXIT_USAGE;
