@@ -433,10 +433,12 @@ static int run_all(struct suite_session *s)
 			rr = one_run(s, &rn, one);
 		if (rr == -EINTR || runner_signalled())
 			one->interrupted = 1;
-		if (s->ops->after_run && ran)
-			s->ops->after_run(s, one);
 		stop = mpi_reduce(one, &s->acc->env,
 				  rr < 0 || one->stopped_on_error || one->interrupted);
+		/* after the reduction: on rank 0, what it prints and the
+		 * figures it adds are those of every rank */
+		if (s->ops->after_run && ran)
+			s->ops->after_run(s, one);
 		if (one != s->acc) {
 			result_merge_repeat(s->acc, one);
 			result_free(one);

@@ -211,7 +211,9 @@ struct suite_ops {
 	/* the phases of one run into `one` (rn NULL when s->w is NULL): 0 or
 	 * -errno (a setup failure; what ran is kept) */
 	int (*run)(struct suite_session *s, struct runner *rn, struct result *one);
-	/* after each run, before it is folded into s->acc */
+	/* after each run, before it is folded into s->acc; under mpirun
+	 * after the run is reduced over the ranks (rank 0's `one` then holds
+	 * every rank's operations) */
 	void (*after_run)(struct suite_session *s, struct result *one);
 	/* the native report of the whole result, after the run directory is
 	 * gone (may set s->status) */
