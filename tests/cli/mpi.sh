@@ -135,6 +135,31 @@ check "bonnie: reduced ops = sum of the ranks'" [ "$(reduced "$T/bonnie.json")" 
 check "bonnie: histograms = ops" [ "$(hist_ok "$T/bonnie.json")" = true ]
 check "bonnie: one progress line per test (rank 0's)" [ "$(grep -o 'Writing intelligently' "$T/err" | wc -l)" -eq 1 ]
 check "bonnie: no run directory left" no_rundir
+# the table is the reduced run's: its CSV line's rates are the JSON's
+# metrics (whole numbers, as bonnie++ prints them), not rank 0's own; 64
+# MiB a rank, so that per-character writes and reads take over 0.5 s
+run $M "$FSGAUGE" bonnie -d "$d" -r 0 -s 64 -n 0 -m big --json "$T/bonnie64.json"
+check "bonnie -s 64: exit 0" [ "$rc" -eq 0 ]
+cat >"$T/csvrates.py" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+csv = [l for l in open(sys.argv[2]) if l.startswith("big,")][0].strip().split(",")
+# fields 2, 4, ... 12: putc, put_block, rewrite, getc, get_block, seeks
+names = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks"]
+ok, measured = True, 0
+for i, n in enumerate(names):
+    cell = csv[2 + 2 * i]
+    p = [x for x in d["phases"] if x["name"] == n][0]["metrics"]
+    rate = p.get("bonnie_kib_per_sec", p.get("bonnie_per_sec"))["value"]
+    if cell.startswith("+"):
+        ok = ok and p["bonnie_too_fast"]["value"] == 1
+    else:
+        measured += 1
+        ok = ok and abs(int(cell) - rate) <= 1
+print("true" if ok and measured else "false")
+PY
+check "bonnie: the table's CSV rates are the reduced JSON's (at least one measured)" \
+	[ "$(python3 "$T/csvrates.py" "$T/bonnie64.json" "$T/out")" = true ]
 
 run $M "$FSGAUGE" iozone -t 2 -s 256k -r 64k -i 0 -i 1 --dir "$d" --json "$T/iozone.json"
 check "iozone: exit 0" [ "$rc" -eq 0 ]
