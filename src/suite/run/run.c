@@ -218,18 +218,26 @@ static double run_duration(const struct run_suite *r)
  * refused here, before anything is created.  EXIT_OK or EXIT_USAGE after
  * a message.
  */
+/* The targets as runner_fileset_target() sees them before their run
+ * directories exist: each stands for its own (and $dir is the target
+ * itself).  Caller frees the array. */
+static struct rundir *bare_rundirs(struct suite_session *s)
+{
+	struct rundir *rds = xcalloc(s->ntargets, sizeof(*rds));
+
+	for (size_t i = 0; i < s->ntargets; i++)
+		rds[i].parent = rds[i].path = (char *)suite_target(s, i);
+	return rds;
+}
+
 static int targets_check(struct suite_session *s, const struct workload *w)
 {
-	/* the targets as runner_fileset_target() sees them before their run
-	 * directories exist: $dir is the first target itself */
-	struct rundir *rds = xcalloc(s->ntargets, sizeof(*rds));
+	struct rundir *rds = bare_rundirs(s);
 	unsigned char *used = xcalloc(s->ntargets, 1);
 	size_t nused = 0, unused = s->ntargets;
 	char rel[4096], what[1024];
 	int ret = EXIT_OK;
 
-	for (size_t i = 0; i < s->ntargets; i++)
-		rds[i].parent = rds[i].path = (char *)suite_target(s, i);
 	for (size_t i = 0; i < w->nfilesets && ret == EXIT_OK; i++) {
 		int at;
 
@@ -315,8 +323,6 @@ static int instance_check(struct suite_session *s, const struct workload *w, siz
  */
 static int per_target_build(struct suite_session *s, struct run_suite *r)
 {
-	/* the targets as runner_fileset_target() sees them before their run
-	 * directories exist */
 	struct rundir *rds;
 	int ret = EXIT_OK;
 
@@ -324,9 +330,7 @@ static int per_target_build(struct suite_session *s, struct run_suite *r)
 		msg_err("--per-target runs the workload once in each target: give -d more than once");
 		return EXIT_USAGE;
 	}
-	rds = xcalloc(s->ntargets, sizeof(*rds));
-	for (size_t k = 0; k < s->ntargets; k++)
-		rds[k].parent = rds[k].path = (char *)suite_target(s, k);
+	rds = bare_rundirs(s);
 	r->inst = xcalloc(s->ntargets, sizeof(*r->inst));
 	r->inst[0] = r->w;
 	r->ninst = 1;
