@@ -15,6 +15,7 @@ if ! "$FSGAUGE" --version | grep -q '+mpi'; then
 		env OMPI_COMM_WORLD_SIZE=3 "$FSGAUGE" run varmail -t 1 -d "$T"
 	check "nothing created" [ -z "$(ls "$T" | grep fsgauge-)" ]
 	finish
+	exit $?
 fi
 command -v mpirun >/dev/null 2>&1 || skip_all "mpirun not installed (openmpi-bin)"
 case "$SANITIZE" in
