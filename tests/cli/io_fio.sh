@@ -180,8 +180,11 @@ run "$FSGAUGE" io --ioengine=null --time_based --runtime=1100ms --size=256k --na
 check "  jobs run together: each its samples, its bw_agg a share of its direction's (0, 100]" \
 	[ "$rc/$(json "$T/out" "[(j['jobname'], j[k]['bw_samples'], 0 < j[k]['bw_agg'] <= 100) for j, k in zip(d['jobs'], ('read', 'write', 'read'))]")" = \
 	"0/[('a', 2, True), ('b', 2, True), ('c', 2, True)]" ]
-check "  a lone writer has the whole write bandwidth: b's bw_agg near 100" \
-	[ "$(json "$T/out" "90 < d['jobs'][1]['write']['bw_agg'] <= 100")" = true ]
+# b, the lone writer, is its whole group's write bandwidth: its bw_agg is
+# its samples' mean over its own bandwidth (how close to 100 depends on
+# how evenly it ran: under TSan on a busy machine, not close)
+check "  a lone writer's bw_agg: its samples' mean over its own bandwidth, at most 100" \
+	[ "$(json "$T/out" "[abs(w['bw_agg'] - min(100, 100 * w['bw_mean'] / (w['io_bytes'] / 1024 / (w['runtime'] / 1000)))) < 0.5 for w in (d['jobs'][1]['write'],)]")" = "[True]" ]
 check "  ctx absent: a job's workers are not the only ones in the phase" \
 	[ "$(json "$T/out" "[k for j in d['jobs'] for k in ('ctx', 'majf', 'minf') if k in j]")" = "[]" ]
 
