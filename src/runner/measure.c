@@ -451,6 +451,9 @@ struct ws_arg {
 	int all_direct;
 	int any_read;
 	int synced; /* an fsync flowop, or a descriptor opened O_SYNC/O_DSYNC/O_DIRECT */
+	/* the sync flowops the suite's figure does not time (after_timing) */
+	const char **untimed;
+	size_t nuntimed;
 };
 
 /* Add fs to a's filesets, once. */
@@ -470,9 +473,14 @@ static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void 
 {
 	struct ws_arg *a = arg;
 
-	if (f->type == FO_FSYNC || f->type == FO_FSYNCSET || f->type == FO_SYNCFS ||
-	    (f->oflags & (O_SYNC | O_DSYNC | O_DIRECT)) || rn->o->direct)
+	int sync_op = f->type == FO_FSYNC || f->type == FO_FSYNCSET || f->type == FO_SYNCFS;
+
+	if (sync_op && f->fo->after_timing) {
+		a->untimed = xrealloc(a->untimed, (a->nuntimed + 1) * sizeof(*a->untimed));
+		a->untimed[a->nuntimed++] = f->fo->name;
+	} else if (sync_op || (f->oflags & (O_SYNC | O_DSYNC | O_DIRECT)) || rn->o->direct) {
 		a->synced = 1;
+	}
 	if (runner_flow_class(f->fo) == OPC_READ) {
 		a->any_read = 1;
 		if (!rn->o->direct && !wl_val_bool(&f->fo->directio, 0))
@@ -483,9 +491,14 @@ static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void 
 	ws_note(a, f->fs);
 }
 
-static uint64_t read_working_set(struct measure *m, int *all_direct, int *synced)
+/* The phase's working set (its filesets' bytes), and in: whether every
+ * read was direct, whether the writes were synced, and the workers'
+ * seconds in syncs the suite's figure does not time (each such flowop
+ * once: its result op holds every thread's calls). */
+static uint64_t read_working_set(struct measure *m, const struct result_phase *ph,
+				 struct cache_inputs *in)
 {
-	struct ws_arg a = { NULL, 0, 1, 0, 0 };
+	struct ws_arg a = { NULL, 0, 1, 0, 0, NULL, 0 };
 	uint64_t ws = 0;
 
 	runner_visit_flows(m->rn, ws_flow, &a);
@@ -501,8 +514,17 @@ static uint64_t read_working_set(struct measure *m, int *all_direct, int *synced
 		}
 	}
 	free(a.seen);
-	*all_direct = a.any_read && a.all_direct;
-	*synced = a.synced;
+	in->direct = a.any_read && a.all_direct;
+	in->synced = a.synced;
+	for (size_t k = 0; k < ph->nops; k++) {
+		for (size_t i = 0; i < a.nuntimed; i++) {
+			if (!strcmp(ph->ops[k].name, a.untimed[i])) {
+				in->untimed_sync_seconds += ph->ops[k].st.lat.sum / 1e9;
+				break;
+			}
+		}
+	}
+	free(a.untimed);
 	return ws;
 }
 
@@ -571,7 +593,7 @@ static void stored_entry(struct measure *m, const struct rt_fileset *fs, uint64_
  * are still there, their allocated blocks against the bytes written. */
 static void phase_stored(struct measure *m, struct result_phase *ph)
 {
-	struct ws_arg a = { NULL, 0, 1, 0, 0 };
+	struct ws_arg a = { NULL, 0, 1, 0, 0, NULL, 0 };
 	struct result_stored *s = &ph->stored;
 	struct phase_totals t;
 	char data[64];
@@ -653,11 +675,12 @@ static void phase_cache(struct measure *m, struct result_phase *ph)
 
 	memset(&in, 0, sizeof(in));
 	result_phase_totals(ph, &t);
-	in.read_working_set = read_working_set(m, &in.direct, &in.synced);
+	in.read_working_set = read_working_set(m, ph, &in);
 	if (in.read_working_set > t.bytes_read)
 		in.read_working_set = t.bytes_read;
 	in.fstype = m->rn->fstype[0] ? m->rn->fstype : NULL;
 	in.seconds = ph->seconds;
+	in.nthreads = ph->nthreads;
 	in.too_fast = ph->too_fast;
 	in.app_bytes_read = t.bytes_read;
 	in.app_bytes_written = t.bytes_written;

@@ -20,6 +20,9 @@
 /* Devices writing less than this fraction of the application's bytes,
  * with nothing forcing them out, means the writes stayed in memory. */
 #define CACHE_WRITE_RATIO 0.1
+/* A sync the figure does not time taking at least this share of the
+ * workers' time: the figure is at least twice what the storage did. */
+#define CACHE_UNTIMED_SYNC_SHARE 0.5
 
 struct cache_inputs {
 	int direct;		   /* every read used O_DIRECT */
@@ -32,6 +35,10 @@ struct cache_inputs {
 	uint64_t dev_bytes_read;
 	uint64_t dev_bytes_written;
 	int synced;		   /* the phase fsyncs, or writes with O_SYNC/O_DSYNC/O_DIRECT */
+	/* the workers' seconds in syncs the suite's figure does not time
+	 * (iozone's fsync after its timing, without -e); not in synced */
+	double untimed_sync_seconds;
+	unsigned nthreads;	   /* the phase's workers */
 	struct meminfo mem;	   /* at the start of the measured window */
 	double ceiling_mb_s;	   /* devices_ceiling_mb_s(); 0: no ceiling known */
 	const char *devices;	   /* "sda (hdd)", for the messages */

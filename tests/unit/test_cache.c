@@ -174,6 +174,24 @@ static void test_writes(void)
 	in.have_devices = 1;
 	in.app_bytes_written = MiB - 1;
 	absorbed(&in, 0, "", "under 1 MiB written: too little evidence");
+	/* a sync the figure does not time (iozone's, without -e): the devices
+	 * wrote the data, inside the phase but outside the figure */
+	in = base();
+	in.have_devices = 1;
+	in.app_bytes_written = 64 * MiB;
+	in.dev_bytes_written = 64 * MiB;
+	in.nthreads = 2;
+	in.untimed_sync_seconds = 10;
+	absorbed(&in, 1, "the fsync after the timing took 10.000 s of the workers' 20.000 s",
+		 "an untimed fsync half of the workers' time (2 x 10 s)");
+	in.untimed_sync_seconds = 9.9;
+	absorbed(&in, 0, "", "an untimed fsync under half: the figure is mostly the storage's");
+	in.untimed_sync_seconds = 15;
+	in.synced = 1;
+	absorbed(&in, 0, "", "a timed sync as well (iozone -e): not judged");
+	in.synced = 0;
+	in.fstype = "tmpfs";
+	absorbed(&in, 1, "tmpfs keeps files in memory", "tmpfs: the untimed fsync reaches no device");
 }
 
 int main(void)

@@ -237,6 +237,7 @@ struct wl_process *build_phase(const struct ioz *z, enum ioz_test t, uint64_t s,
 			fo = wl_add_flowop(thr, FO_FSYNC, fmt_name(nm, sizeof(nm), th, "-fsync"),
 					   fs);
 			fo->fd = wl_int(1);
+			fo->after_timing = 1;
 		}
 		if (!z->inc_close || reopened) {
 			fo = wl_add_flowop(thr, FO_CLOSEFILE,
