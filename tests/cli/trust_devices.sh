@@ -88,6 +88,13 @@ if [ -w /proc/sys/vm/drop_caches ]; then
 	check "--drop-caches: read ops amplification is reported" \
 		[ "$(json "$T/r.json" 'd["phases"][0]["device"]["read_ops_amplification"] is not None')" = true ]
 	check "--drop-caches recorded" [ "$(json "$T/r.json" 'd["parameters"]["drop_caches"]')" = true ]
+	# iozone: the file is written (and fsynced) by the write tests; the
+	# read tests then find it in the page cache unless it was dropped
+	run "$FSGAUGE" iozone -s 8m -r 64k -i 0 -i 1 --drop-caches --dir "$mnt" --json "$T/drop.json"
+	check "iozone --drop-caches: exit 0" [ "$rc" -eq 0 ]
+	check "iozone --drop-caches: the read test's data came from the device" \
+		[ "$(json "$T/drop.json" 'd["phases"][2]["name"].startswith("read ") and d["phases"][2]["device"]["bytes_read"] >= 8 * 1048576')" = true ]
+	check "iozone --drop-caches: recorded" [ "$(json "$T/drop.json" 'd["parameters"]["drop_caches"]')" = true ]
 else
 	ok "# SKIP --drop-caches: /proc/sys/vm/drop_caches is not writable"
 fi
