@@ -458,6 +458,10 @@ static json_t *threads_json(const struct result_threads *t)
 			    t->csw_n == t->n ? json_integer((json_int_t)t->vcsw) : json_null());
 	json_object_set_new(o, "involuntary_switches",
 			    t->csw_n == t->n ? json_integer((json_int_t)t->ivcsw) : json_null());
+	json_object_set_new(o, "minor_faults",
+			    t->flt_n == t->n ? json_integer((json_int_t)t->minflt) : json_null());
+	json_object_set_new(o, "major_faults",
+			    t->flt_n == t->n ? json_integer((json_int_t)t->majflt) : json_null());
 	json_object_set_new(o, "busiest_cpu_percent",
 			    t->top_wall_ns ? json_real(100.0 * (double)t->top_cpu_ns /
 						       (double)t->top_wall_ns)

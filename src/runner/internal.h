@@ -326,6 +326,9 @@ struct worker {
 	 * csw_end_ok: read at the window's start and at the thread's end) */
 	int csw_ok, csw_end_ok;
 	uint64_t win_vcsw0, win_ivcsw0, vcsw_end, ivcsw_end;
+	/* ... and its page faults, minor and major (the same way) */
+	int flt_ok, flt_end_ok;
+	uint64_t win_minflt0, win_majflt0, minflt_end, majflt_end;
 	/* the window starts as the gate opens: the worker reads its own
 	 * clocks then (measure.c sets it before the gate opens) */
 	int win_self;

@@ -159,6 +159,7 @@ void measure_thread_start(struct worker *wk)
 	wk->win_t0_ns = now_ns();
 	wk->sched_ok = sysstat_thread_sched(0, &run, &wk->win_runq0_ns) == 0;
 	wk->csw_ok = sysstat_thread_switches(0, &wk->win_vcsw0, &wk->win_ivcsw0) == 0;
+	wk->flt_ok = sysstat_thread_faults(0, &wk->win_minflt0, &wk->win_majflt0) == 0;
 	wk->win_ok = 1;
 }
 
@@ -172,6 +173,7 @@ void measure_thread_end(struct worker *wk)
 	 * warm-up ends, while this thread ends) */
 	wk->sched_end_ok = sysstat_thread_sched(0, &run, &wk->runq_end_ns) == 0;
 	wk->csw_end_ok = sysstat_thread_switches(0, &wk->vcsw_end, &wk->ivcsw_end) == 0;
+	wk->flt_end_ok = sysstat_thread_faults(0, &wk->minflt_end, &wk->majflt_end) == 0;
 }
 
 /* A running worker's clocks, read from this thread (the CPU clock through
@@ -192,6 +194,7 @@ static int thread_sample(struct worker *wk, uint64_t now)
 	wk->win_t0_ns = now;
 	wk->sched_ok = sysstat_thread_sched(tid, &run, &wk->win_runq0_ns) == 0;
 	wk->csw_ok = sysstat_thread_switches(tid, &wk->win_vcsw0, &wk->win_ivcsw0) == 0;
+	wk->flt_ok = sysstat_thread_faults(tid, &wk->win_minflt0, &wk->win_majflt0) == 0;
 	return 0;
 }
 
@@ -652,6 +655,12 @@ static void phase_threads(struct measure *m, struct result_phase *ph)
 			t->csw_n++;
 			t->vcsw += wk->vcsw_end - wk->win_vcsw0;
 			t->ivcsw += wk->ivcsw_end - wk->win_ivcsw0;
+		}
+		if (wk->flt_ok && wk->flt_end_ok && wk->minflt_end >= wk->win_minflt0 &&
+		    wk->majflt_end >= wk->win_majflt0) {
+			t->flt_n++;
+			t->minflt += wk->minflt_end - wk->win_minflt0;
+			t->majflt += wk->majflt_end - wk->win_majflt0;
 		}
 		if (!t->top_wall_ns ||
 		    (double)cpu * (double)t->top_wall_ns > (double)t->top_cpu_ns * (double)wall) {

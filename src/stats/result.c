@@ -723,6 +723,9 @@ void result_threads_merge(struct result_threads *a, const struct result_threads 
 	a->vcsw += b->vcsw;
 	a->ivcsw += b->ivcsw;
 	a->csw_n += b->csw_n;
+	a->minflt += b->minflt;
+	a->majflt += b->majflt;
+	a->flt_n += b->flt_n;
 	a->rate_wait_ns += b->rate_wait_ns;
 	if (b->event_rate > 0)
 		a->event_rate = b->event_rate;

@@ -220,6 +220,9 @@ struct result_threads {
 	/* their context switches (/proc/.../status), summed: voluntary (they
 	 * slept) and involuntary (preempted); csw_n: the workers read */
 	uint64_t vcsw, ivcsw, csw_n;
+	/* their page faults (/proc/.../stat), summed: minor and major;
+	 * flt_n: the workers read */
+	uint64_t minflt, majflt, flt_n;
 	/* the worker with the largest CPU share: its CPU and its time */
 	uint64_t top_cpu_ns, top_wall_ns;
 	uint64_t rate_wait_ns;	/* asleep for rate_iops=, rate=, the eventgen or thinktime */

@@ -86,6 +86,38 @@ int sysstat_thread_switches(int tid, uint64_t *vol, uint64_t *invol)
 	return sysstat_parse_switches(buf, vol, invol);
 }
 
+int sysstat_parse_faults(const char *text, uint64_t *minflt, uint64_t *majflt)
+{
+	const char *p = strrchr(text, ')');
+	char state;
+	long long ppid, pgrp, session, tty, tpgid;
+	unsigned long long flags, minf, cminf, majf;
+
+	/* after "pid (comm)": state ppid pgrp session tty_nr tpgid flags
+	 * minflt cminflt majflt */
+	if (!p || sscanf(p + 1, " %c %lld %lld %lld %lld %lld %llu %llu %llu %llu", &state, &ppid,
+			 &pgrp, &session, &tty, &tpgid, &flags, &minf, &cminf, &majf) != 10)
+		return -EINVAL;
+	*minflt = minf;
+	*majflt = majf;
+	return 0;
+}
+
+int sysstat_thread_faults(int tid, uint64_t *minflt, uint64_t *majflt)
+{
+	char path[64], buf[1024];
+	ssize_t n;
+
+	if (tid)
+		snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+	else
+		snprintf(path, sizeof(path), "/proc/thread-self/stat");
+	n = sysstat_read_file(path, buf, sizeof(buf));
+	if (n < 0)
+		return (int)n;
+	return sysstat_parse_faults(buf, minflt, majflt);
+}
+
 int sysstat_parse_cpu(const char *text, struct cpu_times *t)
 {
 	unsigned long long v[8] = { 0 };

@@ -39,6 +39,15 @@ int sysstat_thread_switches(int tid, uint64_t *vol, uint64_t *invol);
  * line is missing. */
 int sysstat_parse_switches(const char *text, uint64_t *vol, uint64_t *invol);
 
+/* A thread's page faults from its stat file (/proc/self/task/TID/stat, or
+ * /proc/thread-self/stat for tid 0): minor (no I/O: a page mapped or
+ * zeroed) and major (read from storage).  0 or -errno. */
+int sysstat_thread_faults(int tid, uint64_t *minflt, uint64_t *majflt);
+/* Parse the text of a stat file (for tests): fields 10 and 12, counted
+ * after the command name's closing parenthesis (the name may hold spaces
+ * and parentheses).  0 or -EINVAL. */
+int sysstat_parse_faults(const char *text, uint64_t *minflt, uint64_t *majflt);
+
 struct meminfo {
 	uint64_t total, available, cached, buffers; /* bytes; 0 if unknown */
 	int64_t arc_size, arc_max;		    /* bytes; -1 without ZFS */

@@ -50,15 +50,19 @@ for j in jobs or []:
     for unit in ("latency_ns", "latency_us", "latency_ms"):
         check("%s is an object of numbers" % unit,
               isinstance(j.get(unit), dict) and all(num(v) for v in j[unit].values()))
-    # ctx: the phase's workers' switches in its window (one job here, so
-    # its clones are all of them); majf and minf are not measured
+    # ctx, majf and minf: the phase's workers' switches and page faults
+    # in its window (one job here, so its clones are all of them)
     wk = own["phases"][0].get("workers", {})
     if wk.get("voluntary_switches") is not None:
         check("ctx = the workers' voluntary + involuntary switches",
               j.get("ctx") == wk["voluntary_switches"] + wk["involuntary_switches"])
     else:
         check("ctx absent when the switches were not read", "ctx" not in j)
-    check("majf, minf absent (not measured)", "majf" not in j and "minf" not in j)
+    if wk.get("minor_faults") is not None:
+        check("majf, minf = the workers' major and minor faults",
+              (j.get("majf"), j.get("minf")) == (wk["major_faults"], wk["minor_faults"]))
+    else:
+        check("majf, minf absent when the faults were not read", "majf" not in j and "minf" not in j)
     share = sum(sum(j[u].values()) for u in ("latency_ns", "latency_us", "latency_ms"))
     check("latency buckets add up to 100%% (%.3f)" % share, abs(share - 100.0) < 0.01)
     for dname, used in (("read", reads), ("write", writes)):

@@ -93,8 +93,8 @@ for t, j in zip(terse, fio["jobs"]):
             check("%s bandwidth min, max, mean, stddev empty without samples (%s)" % (dname, bw),
                   bw[0] == bw[1] == bw[3] == bw[4] == "")
     check("cpu user and system percentages", f[87].endswith("%") and f[88].endswith("%"))
-    check("context switches as the JSON's ctx (%r), faults empty" % f[89:92],
-          f[89:92] == [str(j["ctx"]) if "ctx" in j else "", "", ""])
+    check("context switches and faults as the JSON's ctx, majf, minf (%r)" % f[89:92],
+          f[89:92] == [str(j[k]) if k in j else "" for k in ("ctx", "majf", "minf")])
     depth = [float(v.rstrip("%")) for v in f[92:99]]
     check("IO depths add up to 100%% (%.1f)" % sum(depth), near(sum(depth), 100, 0.5))
     buckets = [float(v.rstrip("%")) for v in f[99:121]]

@@ -185,17 +185,30 @@ check "  jobs run together: each its samples, its bw_agg a share of its directio
 # how evenly it ran: under TSan on a busy machine, not close)
 check "  a lone writer's bw_agg: its samples' mean over its own bandwidth, at most 100" \
 	[ "$(json "$T/out" "[abs(w['bw_agg'] - min(100, 100 * w['bw_mean'] / (w['io_bytes'] / 1024 / (w['runtime'] / 1000)))) < 0.5 for w in (d['jobs'][1]['write'],)]")" = "[True]" ]
-check "  ctx absent: a job's workers are not the only ones in the phase" \
+check "  ctx, majf and minf absent: a job's workers are not the only ones in the phase" \
 	[ "$(json "$T/out" "[k for j in d['jobs'] for k in ('ctx', 'majf', 'minf') if k in j]")" = "[]" ]
 
 # fio's ctx: the context switches of a job's clones in the measured
-# window (rate_iops sleeps, so there are some); majf and minf absent
+# window (rate_iops sleeps, so there are some); majf and minf their page
+# faults
 run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
 	--rate_iops=40 --numjobs=2 --ioengine=null --output-format=json -q -d "$d" --json "$T/j.json"
 check "ctx: a job's clones' context switches, as the result's workers', > 0 when they slept" \
 	[ "$rc/$(json "$T/out" "d['jobs'][0]['ctx']")" = "0/$(json "$T/j.json" "[w['voluntary_switches'] + w['involuntary_switches'] for w in (d['phases'][0]['workers'],) if w['voluntary_switches'] > 0][0]")" ]
-check "  majf and minf absent (not measured)" \
-	[ "$(json "$T/out" "[k for k in ('majf', 'minf') if k in d['jobs'][0]]")" = "[]" ]
+check "  majf and minf: the result's workers' major and minor faults" \
+	[ "$(json "$T/out" "(d['jobs'][0]['majf'], d['jobs'][0]['minf'])")" = \
+	"$(json "$T/j.json" "(d['phases'][0]['workers']['major_faults'], d['phases'][0]['workers']['minor_faults'])")" ]
+# a 1 MiB buffer first written inside the window: its pages are faulted in
+run "$FSGAUGE" io --name=j --rw=write --bs=1m --size=8m --output-format=json -q -d "$d" --json "$T/f.json"
+check "  minf > 0 when the job touched new memory (a 1 MiB write buffer), as its workers'" \
+	[ "$rc/$(json "$T/out" "d['jobs'][0]['minf'] > 0")/$(json "$T/out" "d['jobs'][0]['minf']")" = \
+	"0/true/$(json "$T/f.json" "d['phases'][0]['workers']['minor_faults']")" ]
+run "$FSGAUGE" io --name=j --rw=write --bs=1m --size=8m -d "$d" --json "$T/f.json"
+check "  the text's cpu line: ctx, majf and minf as the result's workers'" \
+	grep -Eq "^  cpu          : usr=[0-9.]+%, sys=[0-9.]+%, $(json "$T/f.json" "(lambda w: 'ctx=%d, majf=%d, minf=%d' % (w['voluntary_switches'] + w['involuntary_switches'], w['major_faults'], w['minor_faults']))(d['phases'][0]['workers'])") \\(usr, sys: all of fsgauge's threads\\)$" "$T/out"
+run "$FSGAUGE" io --name=a --rw=write --bs=64k --size=1m --name=b --rw=write --bs=64k --size=1m -d "$d"
+check "  two jobs without group_reporting: their cpu lines have no ctx, majf, minf" \
+	[ "$(grep -c "^  cpu          : usr=[0-9.]*%, sys=[0-9.]*% (usr, sys: all of fsgauge's threads)$" "$T/out")" = 2 ]
 run "$FSGAUGE" io --name=j --rw=read --bs=4k --size=256k --time_based --runtime=1100ms \
 	--ioengine=null --output-format=json -q --interval 0.25 -d "$d"
 check "  every --interval when given: 4 in 1.1 s" \

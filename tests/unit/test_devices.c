@@ -97,6 +97,30 @@ static void test_switches(void)
 	   (unsigned long long)v, (unsigned long long)v2);
 }
 
+static void test_faults(void)
+{
+	uint64_t mi = 0, ma = 0, mi2 = 0, ma2 = 0;
+	size_t len = 64 << 20;
+	int got;
+	char *p;
+
+	ok(sysstat_parse_faults("4242 (a (b) c) S 1 4242 4242 0 -1 4194560 1234 99 56 7 0 0\n",
+				&mi, &ma) == 0 &&
+		   mi == 1234 && ma == 56,
+	   "stat: a name with spaces and parentheses; minor 1234, major 56");
+	ok(sysstat_parse_faults("4242 (x) S 1 2 3\n", &mi, &ma) < 0, "a short line: error");
+	ok(sysstat_parse_faults("no parenthesis", &mi, &ma) < 0, "no name: error");
+	ok(sysstat_thread_faults(0, &mi, &ma) == 0, "this thread's faults");
+	p = malloc(len);
+	if (p)
+		memset(p, 1, len); /* fresh pages: minor faults */
+	got = p && sysstat_thread_faults(0, &mi2, &ma2) == 0;
+	ok(got && mi2 > mi && ma2 >= ma,
+	   "touching 64 MiB of new memory adds minor faults (%llu, %llu)",
+	   (unsigned long long)mi, (unsigned long long)mi2);
+	free(p);
+}
+
 static void test_zpool(void)
 {
 	static const char *text =
@@ -157,6 +181,7 @@ int main(void)
 {
 	test_diskstats();
 	test_switches();
+	test_faults();
 	test_proc_stat();
 	test_meminfo();
 	test_zpool();

@@ -7,8 +7,8 @@
  *
  * Only what fsgauge measures is written: fields it has no figure for
  * (slat_ns, the IOPS and bandwidth samples of a run too short for one
- * --interval sample, ctx of a job that ran with others without
- * group_reporting, majf, minf, short_ios, drop_ios,
+ * --interval sample, ctx, majf and minf of a job that ran with others
+ * without group_reporting, short_ios, drop_ios,
  * iodepth_submit/complete) are absent, never zero.
  * fsgauge times each request from its submission to its completion,
  * fio's "lat": on a synchronous engine that is also fio's "clat" (fio's
@@ -246,7 +246,7 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 {
 	static const char *const dirs[3] = { "read", "write", "trim" };
 	struct op_stats d[3], all;
-	uint64_t ctx;
+	uint64_t ctx, majf, minf;
 	int present[3] = { 0, 0, 0 };
 	double secs = ph->seconds;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
@@ -278,6 +278,10 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 	}
 	if (io_ctx(ph, n, gn, &ctx))
 		set_u(o, "ctx", ctx);
+	if (io_faults(ph, n, gn, &majf, &minf)) {
+		set_u(o, "majf", majf);
+		set_u(o, "minf", minf);
+	}
 	op_stats_init(&all);
 	for (int k = 0; k < 3; k++)
 		op_stats_merge(&all, &d[k]);

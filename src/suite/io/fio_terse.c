@@ -155,7 +155,7 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 		     unsigned group)
 {
 	struct op_stats d[2], grp[2], all;
-	uint64_t ctx;
+	uint64_t ctx, majf, minf;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
 	double secs = ph->seconds;
 
@@ -182,12 +182,16 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
 	else
 		fputs(";;", f);
-	/* context switches (when known: io_ctx()), major and minor faults
-	 * (not measured) */
+	/* context switches, major and minor faults, when known (io_ctx(),
+	 * io_faults()) */
 	if (io_ctx(ph, n, gn, &ctx))
-		fprintf(f, ";%llu;;", (unsigned long long)ctx);
+		fprintf(f, ";%llu", (unsigned long long)ctx);
 	else
-		fputs(";;;", f);
+		fputs(";", f);
+	if (io_faults(ph, n, gn, &majf, &minf))
+		fprintf(f, ";%llu;%llu", (unsigned long long)majf, (unsigned long long)minf);
+	else
+		fputs(";;", f);
 	op_stats_init(&all);
 	op_stats_merge(&all, &d[0]);
 	op_stats_merge(&all, &d[1]);

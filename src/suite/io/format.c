@@ -257,6 +257,17 @@ int io_ctx(const struct result_phase *ph, size_t n, size_t gn, uint64_t *ctx)
 	return 1;
 }
 
+int io_faults(const struct result_phase *ph, size_t n, size_t gn, uint64_t *majf, uint64_t *minf)
+{
+	const struct result_threads *t = &ph->threads;
+
+	if (n != gn || !t->n || t->flt_n != t->n)
+		return 0;
+	*majf = t->majflt;
+	*minf = t->minflt;
+	return 1;
+}
+
 /* Sum the phase's ops of the job's direction into d, their schedules
  * too. */
 static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
@@ -288,14 +299,15 @@ static void add_syncs(struct dir_fig *d, const struct result_phase *ph, const ch
 	}
 }
 
+/* jobs[0 .. n) of the group's gn, reported together. */
 static void job_block(FILE *f, const struct result_phase *ph, const struct io_job *jobs,
-		      size_t n, unsigned group)
+		      size_t n, size_t gn, unsigned group)
 {
 	struct dir_fig d[3], sy;
 	struct op_stats all;
 	unsigned clones = 0;
 	double secs = ph->seconds;
-	uint64_t errors;
+	uint64_t errors, ctx, majf, minf;
 
 	for (int k = 0; k < 3; k++) {
 		memset(&d[k], 0, sizeof(d[k]));
@@ -327,10 +339,17 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
 		lat_lines(f, &sy.st.lat, &jobs[0], "sync");
 	}
-	if (secs > 0 && ph->nthreads > 0)
-		fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%% (all of fsgauge's threads)\n",
+	if (secs > 0 && ph->nthreads > 0) {
+		fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%",
 			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
 			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
+		if (io_ctx(ph, n, gn, &ctx))
+			fprintf(f, ", ctx=%llu", (unsigned long long)ctx);
+		if (io_faults(ph, n, gn, &majf, &minf))
+			fprintf(f, ", majf=%llu, minf=%llu", (unsigned long long)majf,
+				(unsigned long long)minf);
+		fputs(" (usr, sys: all of fsgauge's threads)\n", f);
+	}
 	depth_line(f, &all);
 	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,%llu\n", (unsigned long long)d[0].st.ops,
 		(unsigned long long)d[1].st.ops, (unsigned long long)d[2].st.ops,
@@ -435,10 +454,10 @@ void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs
 		const struct io_job *gj = jobs + gr->first;
 
 		if (gj->group_reporting)
-			job_block(f, ph, gj, gr->n, (unsigned)g);
+			job_block(f, ph, gj, gr->n, gr->n, (unsigned)g);
 		else
 			for (size_t i = 0; i < gr->n; i++)
-				job_block(f, ph, gj + i, 1, (unsigned)g);
+				job_block(f, ph, gj + i, 1, gr->n, (unsigned)g);
 		fprintf(f, "Run status group %zu (all jobs):\n", g);
 		status_line(f, "READ", ph, gj, gr->n, IO_DIR_READ);
 		status_line(f, "WRITE", ph, gj, gr->n, IO_DIR_WRITE);

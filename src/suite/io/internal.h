@@ -48,6 +48,9 @@ uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs
  * group_reporting), and known only when read for every worker: 1 then,
  * with *ctx; else 0. */
 int io_ctx(const struct result_phase *ph, size_t n, size_t gn, uint64_t *ctx);
+/* fio's majf and minf: the workers' major and minor page faults in the
+ * window (from each worker's /proc stat), on the same terms as io_ctx(). */
+int io_faults(const struct result_phase *ph, size_t n, size_t gn, uint64_t *majf, uint64_t *minf);
 
 /* fio's IOPS and bandwidth samples of jobs[0 .. n) in one direction,
  * from the phase's --interval samples (the io suite takes them every
