@@ -312,6 +312,36 @@ static void rule_flush(const struct result_phase *p, struct insight_flush *f)
 		 (unsigned long long)f->device_writes);
 }
 
+/* The flush requests the devices under the target completed in the phase
+ * (/proc/diskstats, kernel 5.5+), appended to the synchronous rule's
+ * evidence: whether the fsyncs reached the devices as flushes, how often,
+ * and what each cost there.  Nothing when unknown. */
+static void sync_flushes(const struct result_phase *p, struct insight_rule *r)
+{
+	const struct result_device *d = &p->device;
+	size_t len = strlen(r->evidence);
+	char who[64];
+
+	if (d->none || !d->ndev || d->total.no_flush || !(p->seconds > 0))
+		return;
+	if (d->ndev == 1)
+		snprintf(who, sizeof(who), "%s", d->names[0]);
+	else
+		snprintf(who, sizeof(who), "the %zu devices", d->ndev);
+	fig(r, "device_flushes", (double)d->total.flushes);
+	fig(r, "device_flushes_per_second", (double)d->total.flushes / p->seconds);
+	if (!d->total.flushes) {
+		snprintf(r->evidence + len, sizeof(r->evidence) - len, "; %s: no flush requests",
+			 who);
+		return;
+	}
+	fig(r, "device_flush_ms", (double)d->total.flush_ms / (double)d->total.flushes);
+	snprintf(r->evidence + len, sizeof(r->evidence) - len,
+		 "; %s: %llu flush requests (%.1f/s, %.3f ms each)", who,
+		 (unsigned long long)d->total.flushes, (double)d->total.flushes / p->seconds,
+		 (double)d->total.flush_ms / (double)d->total.flushes);
+}
+
 static void rule_sync(const struct result_phase *p, struct insight_rule *r)
 {
 	const struct result_op *top;
@@ -333,6 +363,7 @@ static void rule_sync(const struct result_phase *p, struct insight_rule *r)
 		 "(%s: %llu calls, p50 %.3f ms, %.1f/s)",
 		 share, top->name, top->type, (unsigned long long)top->st.ops, p50,
 		 p->seconds > 0 ? (double)top->st.ops / p->seconds : 0.0);
+	sync_flushes(p, r);
 }
 
 /* Device i of the phase: its figures into r (busy, queue, times). */
