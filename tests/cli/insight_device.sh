@@ -86,7 +86,9 @@ check "the device rule holds at 90% or more" \
 	[ "$(json "$T/dev.json" "$D['holds'] and $D['value'] >= 90 and $D['threshold'] == 90")" = true ]
 check "its busy share is the device's busy time over the phase" \
 	[ "$(json "$T/dev.json" "abs($D['value'] - min(100, d['phases'][0]['device']['per_device']['$dev']['busy_ms'] / 10 / d['phases'][0]['seconds'])) < 0.01")" = true ]
-check "the device's requests are the reads fsgauge issued and more" \
+# (not exactly as many: a read in flight as the window opens or closes is
+# counted by one side only)
+check "the device served the O_DIRECT reads: its reads at least 90% of fsgauge's" \
 	[ "$(json "$T/dev.json" "d['phases'][0]['device']['per_device']['$dev']['reads'] >= 0.9 * sum(o['ops'] for o in d['phases'][0]['operations'])")" = true ]
 # each request waits DELAY_US in slowfuse before it is done: the device's
 # own time per request (read_ms + write_ms, counted in ns) cannot be less
