@@ -366,15 +366,19 @@ static void rule_sync(const struct result_phase *p, struct insight_rule *r)
 	sync_flushes(p, r);
 }
 
-/* Device i of the phase: its figures into r (busy, queue, times). */
+/* Device i of the phase: its figures into r (busy, queue, times).  Its
+ * flush requests, when the kernel counts them, are requests too: they
+ * keep the device busy and are in its time_in_queue like the reads and
+ * writes, so they count in the service and total time per request. */
 static void device_words(const struct result_phase *p, size_t i, double busy,
 			 struct insight_rule *r)
 {
 	const struct dev_io *d = &p->device.per[i];
-	double secs = p->seconds, reqs = (double)(d->reads + d->writes);
+	uint64_t flushes = d->no_flush ? 0 : d->flushes, flush_ms = d->no_flush ? 0 : d->flush_ms;
+	double secs = p->seconds, reqs = (double)(d->reads + d->writes + flushes);
 	double queue = (double)d->weighted_ms / (secs * 1000.0);
 	double svc = reqs > 0 ? (double)d->busy_ms / reqs : 0;
-	double await = reqs > 0 ? (double)(d->read_ms + d->write_ms) / reqs : 0;
+	double await = reqs > 0 ? (double)(d->read_ms + d->write_ms + flush_ms) / reqs : 0;
 	double mb = (double)(d->bytes_read + d->bytes_written) / MIB / secs;
 
 	snprintf(r->part, sizeof(r->part), "%s", p->device.names[i]);

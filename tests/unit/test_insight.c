@@ -131,6 +131,14 @@ static void test_device_sync(void)
 	   in.rule[INSIGHT_SYNC].evidence);
 	f->sync = 0;
 	verdict(p, INSIGHT_DEVICE, "sda", "the same time in a non-sync operation does not count");
+	/* 1000 writes (2000 ms) and 1000 flushes (1000 ms) in 9.5 s busy */
+	p->device.per[0].flushes = 1000;
+	p->device.per[0].flush_ms = 1000;
+	verdict(p, INSIGHT_DEVICE, "4.750 ms of service and 1.500 ms in all per request, 200 requests/s",
+		"flush requests are requests: service, time and rate per request");
+	p->device.per[0].no_flush = 1;
+	verdict(p, INSIGHT_DEVICE, "9.500 ms of service and 2.000 ms in all per request, 100 requests/s",
+		"flush counters unknown: the reads and writes alone");
 	result_free(r);
 }
 
