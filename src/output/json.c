@@ -208,6 +208,11 @@ json_t *output_dev_io_json(const struct dev_io *d, double secs, size_t ndev,
 	json_object_set_new(o, "busy_ms", json_integer((json_int_t)d->busy_ms));
 	json_object_set_new(o, "utilization", num(dev_io_utilization(d, secs, ndev)));
 	json_object_set_new(o, "avg_queue_depth", num((double)d->weighted_ms / ms));
+	/* flush requests: /proc/diskstats has them from kernel 5.5 */
+	json_object_set_new(o, "flushes",
+			    d->no_flush ? json_null() : json_integer((json_int_t)d->flushes));
+	json_object_set_new(o, "flush_ms",
+			    d->no_flush ? json_null() : json_integer((json_int_t)d->flush_ms));
 	json_object_set_new(o, "write_amplification",
 			    num(app_bytes_written ? (double)d->bytes_written / (double)app_bytes_written
 						  : NAN));

@@ -305,13 +305,15 @@ int devices_find_devnums(const dev_t *devs, size_t n, struct devices *out)
 int diskstats_parse_line(const char *line, unsigned *major, unsigned *minor, char *name,
 			 size_t namelen, struct dev_io *io)
 {
-	unsigned long long v[11];
+	unsigned long long v[17];
 	char nm[64];
 	int n;
 
-	n = sscanf(line, " %u %u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+	n = sscanf(line,
+		   " %u %u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu"
+		   " %llu %llu %llu %llu %llu %llu",
 		   major, minor, nm, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
-		   &v[9], &v[10]);
+		   &v[9], &v[10], &v[11], &v[12], &v[13], &v[14], &v[15], &v[16]);
 	if (n < 14)
 		return -EINVAL;
 	snprintf(name, namelen, "%s", nm);
@@ -326,6 +328,11 @@ int diskstats_parse_line(const char *line, unsigned *major, unsigned *minor, cha
 	io->write_ms = v[7];
 	io->busy_ms = v[9];
 	io->weighted_ms = v[10];
+	/* then discards (4 fields, 4.18+), then flushes completed and their
+	 * ms (5.5+: Documentation/admin-guide/iostats.rst's fields 16, 17) */
+	io->no_flush = n < 20;
+	io->flushes = io->no_flush ? 0 : v[15];
+	io->flush_ms = io->no_flush ? 0 : v[16];
 	return 0;
 }
 

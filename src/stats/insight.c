@@ -312,6 +312,36 @@ static void rule_flush(const struct result_phase *p, struct insight_flush *f)
 		 (unsigned long long)f->device_writes);
 }
 
+/* The flush requests the devices under the target completed in the phase
+ * (/proc/diskstats, kernel 5.5+), appended to the synchronous rule's
+ * evidence: whether the fsyncs reached the devices as flushes, how often,
+ * and what each cost there.  Nothing when unknown. */
+static void sync_flushes(const struct result_phase *p, struct insight_rule *r)
+{
+	const struct result_device *d = &p->device;
+	size_t len = strlen(r->evidence);
+	char who[64];
+
+	if (d->none || !d->ndev || d->total.no_flush || !(p->seconds > 0))
+		return;
+	if (d->ndev == 1)
+		snprintf(who, sizeof(who), "%s", d->names[0]);
+	else
+		snprintf(who, sizeof(who), "the %zu devices", d->ndev);
+	fig(r, "device_flushes", (double)d->total.flushes);
+	fig(r, "device_flushes_per_second", (double)d->total.flushes / p->seconds);
+	if (!d->total.flushes) {
+		snprintf(r->evidence + len, sizeof(r->evidence) - len, "; %s: no flush requests",
+			 who);
+		return;
+	}
+	fig(r, "device_flush_ms", (double)d->total.flush_ms / (double)d->total.flushes);
+	snprintf(r->evidence + len, sizeof(r->evidence) - len,
+		 "; %s: %llu flush requests (%.1f/s, %.3f ms each)", who,
+		 (unsigned long long)d->total.flushes, (double)d->total.flushes / p->seconds,
+		 (double)d->total.flush_ms / (double)d->total.flushes);
+}
+
 static void rule_sync(const struct result_phase *p, struct insight_rule *r)
 {
 	const struct result_op *top;
@@ -333,17 +363,22 @@ static void rule_sync(const struct result_phase *p, struct insight_rule *r)
 		 "(%s: %llu calls, p50 %.3f ms, %.1f/s)",
 		 share, top->name, top->type, (unsigned long long)top->st.ops, p50,
 		 p->seconds > 0 ? (double)top->st.ops / p->seconds : 0.0);
+	sync_flushes(p, r);
 }
 
-/* Device i of the phase: its figures into r (busy, queue, times). */
+/* Device i of the phase: its figures into r (busy, queue, times).  Its
+ * flush requests, when the kernel counts them, are requests too: they
+ * keep the device busy and are in its time_in_queue like the reads and
+ * writes, so they count in the service and total time per request. */
 static void device_words(const struct result_phase *p, size_t i, double busy,
 			 struct insight_rule *r)
 {
 	const struct dev_io *d = &p->device.per[i];
-	double secs = p->seconds, reqs = (double)(d->reads + d->writes);
+	uint64_t flushes = d->no_flush ? 0 : d->flushes, flush_ms = d->no_flush ? 0 : d->flush_ms;
+	double secs = p->seconds, reqs = (double)(d->reads + d->writes + flushes);
 	double queue = (double)d->weighted_ms / (secs * 1000.0);
 	double svc = reqs > 0 ? (double)d->busy_ms / reqs : 0;
-	double await = reqs > 0 ? (double)(d->read_ms + d->write_ms) / reqs : 0;
+	double await = reqs > 0 ? (double)(d->read_ms + d->write_ms + flush_ms) / reqs : 0;
 	double mb = (double)(d->bytes_read + d->bytes_written) / MIB / secs;
 
 	snprintf(r->part, sizeof(r->part), "%s", p->device.names[i]);

@@ -130,6 +130,9 @@ void dev_io_add(struct dev_io *dst, const struct dev_io *src)
 	dst->write_ms += src->write_ms;
 	dst->busy_ms += src->busy_ms;
 	dst->weighted_ms += src->weighted_ms;
+	dst->flushes += src->flushes;
+	dst->flush_ms += src->flush_ms;
+	dst->no_flush |= src->no_flush;
 }
 
 void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev_io *earlier)
@@ -144,6 +147,9 @@ void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev
 	dst->write_ms = sub0(later->write_ms, earlier->write_ms);
 	dst->busy_ms = sub0(later->busy_ms, earlier->busy_ms);
 	dst->weighted_ms = sub0(later->weighted_ms, earlier->weighted_ms);
+	dst->flushes = sub0(later->flushes, earlier->flushes);
+	dst->flush_ms = sub0(later->flush_ms, earlier->flush_ms);
+	dst->no_flush = later->no_flush || earlier->no_flush;
 }
 
 double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev)

@@ -170,10 +170,15 @@ struct dev_io {
 	uint64_t read_ms, write_ms;	    /* time requests spent, summed */
 	uint64_t busy_ms;		    /* io_ticks: time with I/O in flight */
 	uint64_t weighted_ms;		    /* time_in_queue: integral of queue depth */
+	uint64_t flushes, flush_ms;	    /* flush requests completed, their time */
+	int no_flush;			    /* the flush counters are unknown (a kernel
+					     * before 5.5, or a device without them) */
 };
 
+/* dst += src; the flush counters are unknown in dst when unknown in either. */
 void dev_io_add(struct dev_io *dst, const struct dev_io *src);
-/* dst = later - earlier, counter by counter (0 if a counter went back). */
+/* dst = later - earlier, counter by counter (0 if a counter went back);
+ * the flush counters unknown when unknown in either. */
 void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev_io *earlier);
 /* Percent of `secs` the `ndev` devices (0 counts as 1) were busy on
  * average: busy_ms / (secs * 1000 * ndev) * 100, at most 100; NAN when

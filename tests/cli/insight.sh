@@ -5,7 +5,9 @@
 # on a file system with a device), undetermined (threads that sleep),
 # contention (8 threads and one fileset entry on tmpfs), the ZFS view
 # (OpenZFS's kstats, from the fixture tests/fixtures/zfs-kstat),
-# synchronous latency (varmail's fsyncs on a loop-mounted ext4: root).
+# synchronous latency (varmail's fsyncs on a loop-mounted ext4: root; the
+# loop device's flush requests beside them).  The device verdict is
+# insight_device.sh's (a loop device over a slow FUSE image).
 # Every verdict is checked in the JSON (limited_by) and as the text line.
 # The machine may be shared: where another process's load can make a
 # rule hold (a busy CPU or disk), the check says so and skips.
@@ -304,6 +306,19 @@ else
 			[ "$(verdict "$T/sync.json")" = sync_latency ]
 		check "the line names the fsync and its p50" \
 			grep -Eq '^limited by: synchronous latency \(fsyncfile[0-9]\): the workers spent [0-9]+% of their time in synchronous operations; most in fsyncfile[0-9] \(fsync: [0-9]+ calls, p50 [0-9.]+ ms' "$T/out"
+		# the devices' flush requests (/proc/diskstats, kernel 5.5+) beside
+		# the fsyncs: the rule's figures are the phase's device counters
+		S="[r for r in $V['rules'] if r['rule']=='sync_latency'][0]"
+		if [ "$(json "$T/sync.json" "d['phases'][0]['device']['flushes'] is None")" = true ]; then
+			ok "sync latency: the devices' flushes # SKIP this kernel's /proc/diskstats has no flush fields"
+		else
+			check "the devices' flush requests are counted: the fsyncs reached the loop device" \
+				[ "$(json "$T/sync.json" "d['phases'][0]['device']['flushes'] > 0 and d['phases'][0]['device']['flush_ms'] >= 0")" = true ]
+			check "the synchronous rule's flush figures are the device's" \
+				[ "$(json "$T/sync.json" "(lambda f, dv, s: f['device_flushes'] == dv['flushes'] and abs(f['device_flushes_per_second'] - dv['flushes'] / s) < 1e-6 and abs(f['device_flush_ms'] - dv['flush_ms'] / dv['flushes']) < 1e-6)($S['figures'], d['phases'][0]['device'], d['phases'][0]['seconds'])")" = true ]
+			check "the line gives the device's flush rate" \
+				grep -Eq '^limited by: synchronous latency .*; loop[0-9]+: [0-9]+ flush requests \([0-9.]+/s, [0-9.]+ ms each\)' "$T/out"
+		fi
 		check "fsync operations are marked sync in the JSON" \
 			[ "$(json "$T/sync.json" "all(o['sync'] for o in d['phases'][0]['operations'] if o['type']=='fsync')")" = true ]
 		check "flushes on a loop device: not judged, the class said" \

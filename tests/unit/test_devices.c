@@ -32,9 +32,16 @@ static void test_diskstats(void)
 		   io.write_ms == 31675,
 	   "write fields");
 	ok(io.busy_ms == 13748 && io.weighted_ms == 59677, "io_ticks and time_in_queue");
+	ok(!io.no_flush && io.flushes == 8715 && io.flush_ms == 3605,
+	   "flush requests and their ms: the last two fields, after the discards'");
 	ok(diskstats_parse_line(old, &maj, &min, name, sizeof(name), &io) == 0 &&
 		   io.writes == 50 && io.busy_ms == 45 && io.weighted_ms == 50,
 	   "parse a 14-field line (older kernels)");
+	ok(io.no_flush && io.flushes == 0, "14 fields: the flush counters unknown");
+	ok(diskstats_parse_line("   8 1 sda1 1 2 3 4 5 6 7 8 0 9 10 11 12 13 14\n", &maj, &min,
+				name, sizeof(name), &io) == 0 &&
+		   io.no_flush && io.weighted_ms == 10,
+	   "18 fields (4.18 to 5.4: discards, no flushes): the flush counters unknown");
 	ok(diskstats_parse_line("   8 1 sda1 1 2 3\n", &maj, &min, name, sizeof(name), &io) < 0,
 	   "reject a short line");
 	ok(diskstats_parse_line("", &maj, &min, name, sizeof(name), &io) < 0, "reject empty");

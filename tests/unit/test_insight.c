@@ -131,6 +131,77 @@ static void test_device_sync(void)
 	   in.rule[INSIGHT_SYNC].evidence);
 	f->sync = 0;
 	verdict(p, INSIGHT_DEVICE, "sda", "the same time in a non-sync operation does not count");
+	/* 1000 writes (2000 ms) and 1000 flushes (1000 ms) in 9.5 s busy */
+	p->device.per[0].flushes = 1000;
+	p->device.per[0].flush_ms = 1000;
+	verdict(p, INSIGHT_DEVICE, "4.750 ms of service and 1.500 ms in all per request, 200 requests/s",
+		"flush requests are requests: service, time and rate per request");
+	p->device.per[0].no_flush = 1;
+	verdict(p, INSIGHT_DEVICE, "9.500 ms of service and 2.000 ms in all per request, 100 requests/s",
+		"flush counters unknown: the reads and writes alone");
+	result_free(r);
+}
+
+/* A figure of a rule by name, NAN when absent. */
+static double figure(const struct insight_rule *r, const char *name)
+{
+	for (size_t i = 0; i < r->nfig; i++)
+		if (!strcmp(r->fig[i].name, name))
+			return r->fig[i].value;
+	return NAN;
+}
+
+/* The synchronous rule gives the devices' flush requests (/proc/diskstats'
+ * flush fields) when the kernel counts them. */
+static void test_sync_flushes(void)
+{
+	struct result_phase *p;
+	struct result *r = base(&p);
+	struct result_op *f = result_phase_add_op(p, "fsync1", "fsync", OPC_OTHER);
+	const struct insight_rule *s;
+	struct insight in;
+
+	f->sync = 1;
+	for (int i = 0; i < 1000; i++)
+		hist_add(&f->st.lat, 12 * 1000 * 1000);
+	f->st.ops = 1000;
+	p->device.total.flushes = 500;
+	p->device.total.flush_ms = 250;
+	insight_assess(p, &in);
+	s = &in.rule[INSIGHT_SYNC];
+	ok(in.verdict == INSIGHT_SYNC &&
+		   strstr(s->evidence, "; sda: 500 flush requests (50.0/s, 0.500 ms each)"),
+	   "500 flushes in 10 s, 250 ms: rate and time each (%s)", s->evidence);
+	is_near(figure(s, "device_flushes"), 500, 1e-9, "device_flushes figure");
+	is_near(figure(s, "device_flushes_per_second"), 50, 1e-9,
+		"device_flushes_per_second figure");
+	is_near(figure(s, "device_flush_ms"), 0.5, 1e-9, "device_flush_ms figure");
+
+	p->device.total.flushes = p->device.total.flush_ms = 0;
+	insight_assess(p, &in);
+	ok(strstr(s->evidence, "; sda: no flush requests") && figure(s, "device_flushes") == 0 &&
+		   isnan(figure(s, "device_flush_ms")),
+	   "no flush reached the device: said so (%s)", s->evidence);
+
+	p->device.total.no_flush = 1;
+	p->device.total.flushes = 7;
+	insight_assess(p, &in);
+	ok(!strstr(s->evidence, "flush requests") && isnan(figure(s, "device_flushes")),
+	   "a kernel without the flush fields: nothing said (%s)", s->evidence);
+
+	p->device.total.no_flush = 0;
+	p->device.ndev = 2;
+	p->device.names = realloc(p->device.names, 2 * sizeof(char *));
+	p->device.names[1] = strdup("sdb");
+	p->device.per = realloc(p->device.per, 2 * sizeof(struct dev_io));
+	p->device.per[1] = p->device.per[0];
+	insight_assess(p, &in);
+	ok(strstr(s->evidence, "; the 2 devices: 7 flush requests (0.7/s,") != NULL,
+	   "two devices: their total (%s)", s->evidence);
+
+	p->device.none = strdup("tmpfs has no block device");
+	insight_assess(p, &in);
+	ok(!strstr(s->evidence, "flush requests"), "no device: nothing said (%s)", s->evidence);
 	result_free(r);
 }
 
@@ -451,6 +522,7 @@ int main(void)
 	test_undetermined();
 	test_cpu();
 	test_device_sync();
+	test_sync_flushes();
 	test_contention();
 	test_cache();
 	test_rate_self();

@@ -349,9 +349,9 @@ static void test_qdepth(void)
 
 static void test_dev_io(void)
 {
-	struct dev_io a = { 10, 20, 1, 2, 4096, 8192, 5, 6, 7, 8 }, b = { 4, 5, 1, 1, 1024, 4096,
-									 1, 1, 2, 3 };
-	struct dev_io d;
+	struct dev_io a = { 10, 20, 1, 2, 4096, 8192, 5, 6, 7, 8, 40, 12, 0 },
+		      b = { 4, 5, 1, 1, 1024, 4096, 1, 1, 2, 3, 10, 2, 0 };
+	struct dev_io d, e;
 
 	dev_io_sub(&d, &a, &b);
 	ok(d.reads == 6 && d.writes == 15 && d.read_merges == 0 && d.write_merges == 1 &&
@@ -362,6 +362,16 @@ static void test_dev_io(void)
 	ok(d.reads == 0 && d.bytes_written == 0, "dev_io_sub clamps counters that went back");
 	dev_io_add(&d, &a);
 	is_int(d.writes, 20, "dev_io_add");
+	dev_io_sub(&e, &a, &b);
+	ok(e.flushes == 30 && e.flush_ms == 10 && !e.no_flush, "dev_io_sub: the flush counters");
+	dev_io_add(&e, &a);
+	ok(e.flushes == 70 && e.flush_ms == 22 && !e.no_flush, "dev_io_add: the flush counters");
+	b.no_flush = 1;
+	dev_io_sub(&e, &a, &b);
+	ok(e.no_flush, "dev_io_sub: flushes unknown at one end are unknown");
+	e.no_flush = 0;
+	dev_io_add(&e, &b);
+	ok(e.no_flush, "dev_io_add: a device without flush counters makes the sum's unknown");
 
 	d.busy_ms = 500;
 	is_near(dev_io_utilization(&d, 1.0, 1), 50, 1e-12, "utilization: 500 ms busy of 1 s");
