@@ -13,12 +13,14 @@ d="$T/target"
 mkdir "$d"
 F="$FSGAUGE io --name=j --bs=4k --size=1m -d $d -q"
 have_strace=0
+# LeakSanitizer cannot run under ptrace: off for the runs under strace
+nolsan="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null && have_strace=1
 
 # advice ARGS...: the posix_fadvise calls of an io run, "ADVICE ..." in
 # order (strace's names), into $adv; the run's exit status in $rc
 advice() {
-	strace -f -qq -e trace=fadvise64 -o "$T/strace" $F "$@" >"$T/out" 2>"$T/err"
+	env "$nolsan" strace -f -qq -e trace=fadvise64 -o "$T/strace" $F "$@" >"$T/out" 2>"$T/err"
 	rc=$?
 	adv=$(sed -n 's/.*fadvise64([0-9]*, 0, 0, POSIX_FADV_\([A-Z]*\).*/\1/p' "$T/strace" | tr '\n' ' ')
 	adv=${adv% }
@@ -55,7 +57,7 @@ if [ "$have_strace" = 1 ]; then
 	advice --rw=read --nrfiles=3 --openfiles=1 --io_size=2m --invalidate=1
 	check "nrfiles=3, openfiles=1: every open invalidates ($(echo $adv | wc -w) of 512)" \
 		[ "$rc" = 0 ] && [ "$(echo $adv | wc -w)" = 512 ] && [ -z "$(echo $adv | tr ' ' '\n' | grep -vx DONTNEED)" ]
-	strace -f -qq -e trace=sync_file_range -o "$T/strace" $F --rw=read --nrfiles=3 --openfiles=1 \
+	env "$nolsan" strace -f -qq -e trace=sync_file_range -o "$T/strace" $F --rw=read --nrfiles=3 --openfiles=1 \
 		--io_size=2m --invalidate=1 >/dev/null 2>&1
 	check "  the dirty pages written back at each file's first open only (3)" \
 		[ "$(grep -c 'sync_file_range(' "$T/strace")" = 3 ]
@@ -131,7 +133,7 @@ case " $engines " in
 *" libaio "*)
 	if [ "$have_strace" = 1 ]; then
 		for m in 1 12; do
-			strace -f -qq -e trace=io_getevents -o "$T/strace" $FSGAUGE io --name=j --rw=randread \
+			env "$nolsan" strace -f -qq -e trace=io_getevents -o "$T/strace" $FSGAUGE io --name=j --rw=randread \
 				--bs=4k --size=4m --ioengine=libaio --iodepth=32 --iodepth_batch_submit=32 \
 				--iodepth_batch_complete_min=$m -d "$d" -q >/dev/null 2>&1
 			# the waits of the passes (32 in flight), not the last drain's
