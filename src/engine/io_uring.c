@@ -157,8 +157,11 @@ static int uring_reap(struct engine *e, struct io_req **done, unsigned min, unsi
 		struct io_uring_cqe *cqe;
 		int ret;
 
+		/* one wait for all `min` (a single io_uring_enter() asking
+		 * for them: fio's iodepth_batch_complete_min), then taken
+		 * one by one */
 		if (n < min)
-			ret = io_uring_wait_cqe(&u->ring, &cqe);
+			ret = io_uring_wait_cqe_nr(&u->ring, &cqe, min - n);
 		else
 			ret = io_uring_peek_cqe(&u->ring, &cqe);
 		if (ret == -EAGAIN)

@@ -315,6 +315,7 @@ static json_t *qdepth_json(const struct op_stats *st)
 	json_object_set_new(o, "max", json_integer((json_int_t)st->qdepth_max));
 	json_object_set_new(o, "submissions", b);
 	json_object_set_new(o, "submit_calls", json_integer((json_int_t)st->submit_calls));
+	json_object_set_new(o, "reap_calls", json_integer((json_int_t)st->reap_calls));
 	return o;
 }
 

@@ -661,6 +661,45 @@ void worker_free_slots(struct worker *wk)
 	flows_free_slots(wk->flows, wk->nflows);
 }
 
+/* invalidate=, fadvise=: after slot s was opened (untimed), drop its
+ * file's cached pages, then advise the kernel, both over the whole file,
+ * at every open as fio does (td_io_open_file).  Dirty pages are not
+ * dropped, so at a file's first open (`first`) they are written back
+ * before, as fio has synced the files it laid out (create_fsync) before
+ * it drops their pages.  Advice is a hint: a failure is reported once
+ * per worker and the run goes on, as fio's "fadvise hint failed". */
+static __attribute__((noinline)) void slot_advise(struct worker *wk, struct wflow *f,
+						  struct fd_slot *s, int first)
+{
+	int fd = s->ncfds ? s->cfds[0] : s->fd;
+	int ret = 0;
+
+	if (fd < 0)
+		return;
+	if (f->invalidate && first &&
+	    sync_file_range(fd, 0, 0,
+			    SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
+				    SYNC_FILE_RANGE_WAIT_AFTER) < 0)
+		ret = errno;
+	if (!ret && f->invalidate)
+		ret = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (!ret && f->advice)
+		ret = posix_fadvise(fd, 0, 0, f->advice - 1);
+	if (ret && !wk->advise_warned) {
+		wk->advise_warned = 1;
+		msg_warn("%s: %s on '%s' failed: %s", f->fo->name,
+			 f->invalidate ? "dropping the page cache" : "posix_fadvise", wk->path,
+			 strerror(ret));
+	}
+}
+
+static ALWAYS_INLINE void slot_opened(struct worker *wk, struct wflow *f, struct fd_slot *s,
+				      int first)
+{
+	if (unlikely(f->invalidate | f->advice))
+		slot_advise(wk, f, s, first);
+}
+
 /* Open a file of the flowop's fileset into slot s (timed as the flowop's
  * operation only for openfile; implicit opens are not counted), picked
  * by pick_existing(). */
@@ -700,6 +739,7 @@ static ALWAYS_INLINE enum flow_result slot_open(struct worker *wk, struct wflow 
 	s->idx = idx;
 	s->held = held;
 	s->off = 0;
+	slot_opened(wk, f, s, 1);
 	return FR_OK;
 }
 
@@ -1175,6 +1215,8 @@ static enum flow_result rot_setup(struct worker *wk, struct wflow *f, struct fd_
 		s->idx = (int64_t)e;
 		s->held = 0;
 		s->off = r->file[e].off;
+		slot_opened(wk, f, s, !r->file[e].opened);
+		r->file[e].opened = 1;
 	}
 	*out = s;
 	return FR_OK;
@@ -1864,6 +1906,7 @@ static ALWAYS_INLINE enum flow_result do_createfile(struct worker *wk, struct wf
 	s->idx = idx;
 	s->held = held;
 	s->off = 0;
+	slot_opened(wk, f, s, 1);
 	return FR_OK;
 }
 
@@ -2225,10 +2268,10 @@ static void depth_complete(struct worker *wk, struct depth_slot *d, uint64_t now
 
 /* Reap at least `min` completions of the worker's requests in flight
  * (aiowrite's and iodepth= flowops'); how many, or -errno. */
-static int inflight_reap(struct worker *wk, unsigned min)
+static ALWAYS_INLINE int inflight_reap_n(struct worker *wk, unsigned min, unsigned max)
 {
 	struct io_req *done[AIO_DEPTH];
-	int n = engine_reap(wk->eng, done, MIN(min, AIO_DEPTH), AIO_DEPTH);
+	int n = engine_reap(wk->eng, done, MIN(min, AIO_DEPTH), MIN(max, AIO_DEPTH));
 	uint64_t now = n > 0 ? op_clock() : 0;
 
 	for (int i = 0; i < n; i++) {
@@ -2240,6 +2283,33 @@ static int inflight_reap(struct worker *wk, unsigned min)
 			aio_complete(wk, done[i]->user);
 	}
 	return n;
+}
+
+static int inflight_reap(struct worker *wk, unsigned min)
+{
+	return inflight_reap_n(wk, min, AIO_DEPTH);
+}
+
+/* reap_min=, reap_max= (fio's iodepth_batch_complete_min and _max): with
+ * the flowop's queue full, wait for at least reap_min completions (the
+ * engine waits for no more than it has in flight) and take at most
+ * reap_max (0: as many as are there, up to AIO_DEPTH a call); how many,
+ * or -errno. */
+static __attribute__((noinline)) int depth_reap_batch(struct worker *wk, struct wflow *f)
+{
+	unsigned max = f->reap_max ? f->reap_max : AIO_DEPTH, got = 0;
+
+	while (got < max) {
+		unsigned need = f->reap_min > got ? f->reap_min - got : 0;
+		int n = inflight_reap_n(wk, need, max - got);
+
+		if (n < 0)
+			return got ? (int)got : n;
+		got += (unsigned)n;
+		if (got >= f->reap_min || !n)
+			break;
+	}
+	return (int)got;
 }
 
 void worker_drain_aio(struct worker *wk)
@@ -2490,7 +2560,10 @@ static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd
 
 	if (r == FR_OK && !runner_stopping(wk->rn) && q->inflight) {
 		/* (else the drain reaps the rest) */
-		int n = inflight_reap(wk, 1);
+		int n = likely(f->reap_min <= 1 && !f->reap_max) ? inflight_reap(wk, 1)
+								: depth_reap_batch(wk, f);
+
+		STAT_ADD(f->st.reap_calls, 1);
 
 		if (n < 0) {
 			runner_op_error(wk, f, rw_what(write), slot_path(wk, s), n);
@@ -3206,5 +3279,12 @@ void flow_init_attrs(struct wflow *f, int direct)
 	v = wl_val_int(&fo->iodepth_batch, NULL, 1);
 	f->iodepth_batch = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
 	f->trim = fo->type == FO_WRITE && wl_val_bool(&fo->trim, 0);
+	v = wl_val_int(&fo->reap_min, NULL, 1);
+	f->reap_min = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
+	v = wl_val_int(&fo->reap_max, NULL, 0);
+	f->reap_max = v > 0 ? (unsigned)MIN(MAX(v, (int64_t)f->reap_min), (int64_t)f->iodepth) : 0;
+	f->invalidate = wl_val_bool(&fo->invalidate, 0);
+	v = wl_val_int(&fo->fadvise, NULL, 0);
+	f->advice = v > 0 && v <= POSIX_FADV_NOREUSE + 1 ? (int)v : 0;
 	flow_init_after(f);
 }

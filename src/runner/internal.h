@@ -125,6 +125,7 @@ struct aio_slot {
 struct rot_file {
 	uint64_t off;			 /* sequential position */
 	uint64_t map_n, map_pos, map_key; /* randommap's pass (offsets.h) */
+	int opened;			 /* opened before (invalidate= syncs the first time) */
 };
 
 struct rot_state {
@@ -220,6 +221,10 @@ struct wflow {
 	int dirsync;		/* dirsync=: fsync the file's directory too */
 	unsigned iodepth;	/* iodepth=, >= 1 */
 	unsigned iodepth_batch;	/* iodepth_batch=, 1 to iodepth */
+	unsigned reap_min;	/* reap_min=: completions waited for when full, >= 1 */
+	unsigned reap_max;	/* reap_max=: at most this many at once; 0: no bound */
+	int invalidate;		/* invalidate=: drop the file's cache after each open */
+	int advice;		/* fadvise=: POSIX_FADV_* + 1 after each open; 0: none */
 	struct depth_q *dq;	/* iodepth > 1 on an ENGINE_ASYNC engine, else NULL */
 	/* iobytes= (and the other per-operation extras of read and write):
 	 * flow_after() runs after each operation */
@@ -335,6 +340,7 @@ struct worker {
 	int ktid;		/* its kernel thread id (atomic: set as it starts) */
 	/* asleep for the eventgen within the measured window */
 	uint64_t rate_wait_ns;
+	int advise_warned;	/* a posix_fadvise failure was reported (slot_advise) */
 };
 
 struct runner {

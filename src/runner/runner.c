@@ -172,6 +172,8 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	f->priv.idx = -1;
 	f->priv.last_idx = -1;
 	flow_init_attrs(f, rn->o->direct);
+	if (engine_spec_caps(rn->o->engine) & ENGINE_DISKLESS)
+		f->invalidate = f->advice = 0; /* its descriptors are no files */
 	f->ofs = offsets_new(fo, rn->o->seed);
 	f->rate = rate_new(fo);
 	if (wl_val_isset(&fo->rotate) && f->fs && f->fs->n && runner_block_flowop(fo->type))

@@ -35,6 +35,7 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 		dst->qdepth[i] += src->qdepth[i];
 	dst->qdepth_max = MAX(dst->qdepth_max, src->qdepth_max);
 	dst->submit_calls += src->submit_calls;
+	dst->reap_calls += src->reap_calls;
 	hist_merge(&dst->lat, &src->lat);
 }
 
@@ -69,6 +70,7 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 		dst->qdepth[i] += __atomic_load_n(&live->qdepth[i], __ATOMIC_RELAXED);
 	dst->qdepth_max = MAX(dst->qdepth_max, __atomic_load_n(&live->qdepth_max, __ATOMIC_RELAXED));
 	dst->submit_calls += __atomic_load_n(&live->submit_calls, __ATOMIC_RELAXED);
+	dst->reap_calls += __atomic_load_n(&live->reap_calls, __ATOMIC_RELAXED);
 	hist_merge_live(&dst->lat, &live->lat);
 }
 
@@ -113,6 +115,7 @@ void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 	for (int i = 0; i < OP_QDEPTH_BUCKETS; i++)
 		dst->qdepth[i] = sub0(later->qdepth[i], earlier->qdepth[i]);
 	dst->submit_calls = sub0(later->submit_calls, earlier->submit_calls);
+	dst->reap_calls = sub0(later->reap_calls, earlier->reap_calls);
 	/* a maximum does not subtract: the later one (the whole span) */
 	dst->qdepth_max = later->qdepth_max;
 	hist_sub(&dst->lat, &later->lat, &earlier->lat);

@@ -76,6 +76,10 @@ struct op_stats {
 	/* iodepth= above 1: the submission system calls its requests took
 	 * (engine_submit_calls(); fewer than the requests with iodepth_batch=) */
 	uint64_t submit_calls;
+	/* iodepth= above 1: the waits for completions with its queue full
+	 * (each takes at least reap_min=, fio's iodepth_batch_complete_min,
+	 * unless fewer are in flight); the drains at its end not counted */
+	uint64_t reap_calls;
 	struct hist lat;       /* latency in ns */
 };
 

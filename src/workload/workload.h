@@ -311,6 +311,19 @@ struct wl_flowop {
 	 * writing it (fio's rw=trim, randtrim; built in code only, docs/io.md);
 	 * its bytes count as trimmed, not written */
 	struct wl_val trim;
+	/* read/write with iodepth=: wait for at least `reap_min` completions
+	 * each time the flowop's queue is full (default 1) and take at most
+	 * `reap_max` of them at once (0: every one the engine has; fio's
+	 * iodepth_batch_complete_min and _max; built in code only,
+	 * docs/io.md) */
+	struct wl_val reap_min, reap_max;
+	/* openfile/createfile, and read/write/rwmix that open their files
+	 * (rotate=): after each open, untimed, drop the file's cached pages
+	 * (posix_fadvise POSIX_FADV_DONTNEED: fio's invalidate=1) and then
+	 * give the kernel the advice `fadvise` (a POSIX_FADV_* value + 1; 0:
+	 * none; fio's fadvise_hint=), both over the whole file; built in
+	 * code only, docs/io.md */
+	struct wl_val invalidate, fadvise;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

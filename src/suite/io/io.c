@@ -472,6 +472,8 @@ static int check_fileop(const struct io_job *j)
 		what = "offset (each file is operated on whole)";
 	else if (j->thinktime)
 		what = "thinktime";
+	else if (j->fadvise_hint || j->invalidate)
+		what = j->invalidate ? "invalidate" : "fadvise_hint";
 	if (what) {
 		msg_err("job '%s': ioengine=%s with %s is not supported by fsgauge io (docs/io.md)",
 			j->name, j->ioengine_fio, what);
@@ -487,6 +489,22 @@ static int check_job(const struct io_job *j)
 	if (j->iodepth_batch > j->iodepth) {
 		msg_err("job '%s': iodepth_batch_submit=%u is above iodepth=%u", j->name,
 			j->iodepth_batch, j->iodepth);
+		return -1;
+	}
+	if (j->batch_complete_min > j->iodepth) {
+		msg_err("job '%s': iodepth_batch_complete_min=%u is above iodepth=%u", j->name,
+			j->batch_complete_min, j->iodepth);
+		return -1;
+	}
+	if ((j->given & IOJ_BATCH_MAX) && j->batch_complete_max > j->iodepth) {
+		msg_err("job '%s': iodepth_batch_complete_max=%u is above iodepth=%u", j->name,
+			j->batch_complete_max, j->iodepth);
+		return -1;
+	}
+	if ((j->given & IOJ_BATCH_MAX) && j->batch_complete_max < j->batch_complete_min) {
+		msg_err("job '%s': iodepth_batch_complete_max=%u is below "
+			"iodepth_batch_complete_min=%u",
+			j->name, j->batch_complete_max, j->batch_complete_min);
 		return -1;
 	}
 	if (j->time_based && !(j->given & IOJ_RUNTIME)) {
@@ -1369,6 +1387,22 @@ static void add_sync(struct wl_thread *t, const struct io_job *j)
 		add_sync_op(t, j, "fsync", j->fsync, atend);
 }
 
+/* The POSIX_FADV_* advice of a job's fadvise_hint= (fio's: with 1, random
+ * for a random rw=, else sequential). */
+static int fadvise_advice(const struct io_job *j)
+{
+	switch (j->fadvise_hint) {
+	case IO_FADV_TYPE:
+		return io_job_random(j) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+	case IO_FADV_RANDOM:
+		return POSIX_FADV_RANDOM;
+	case IO_FADV_NOREUSE:
+		return POSIX_FADV_NOREUSE;
+	default:
+		return POSIX_FADV_SEQUENTIAL;
+	}
+}
+
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
@@ -1410,6 +1444,12 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->osync = wl_bool(1);
 	if (j->dsync)
 		fo->dsync = wl_bool(1);
+	/* at each open of a file (the open flowop's, or the request
+	 * flowop's as it goes round its files) */
+	if (j->invalidate)
+		fo->invalidate = wl_bool(1);
+	if (j->fadvise_hint)
+		fo->fadvise = wl_int(1 + fadvise_advice(j));
 	if (f->nfiles > 1) {
 		/* the request flowop made above */
 	} else if (io_job_mixed(j)) {
@@ -1440,6 +1480,10 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	if (async && j->iodepth > 1) {
 		fo->iodepth = wl_int(j->iodepth);
 		fo->iodepth_batch = wl_int(j->iodepth_batch);
+		if (j->batch_complete_min > 1)
+			fo->reap_min = wl_int(j->batch_complete_min);
+		if (j->given & IOJ_BATCH_MAX)
+			fo->reap_max = wl_int(j->batch_complete_max);
 	}
 	if (j->rate_iops)
 		fo->rate_iops = wl_dbl((double)j->rate_iops);
@@ -1650,6 +1694,24 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	if (j->filename_format) {
 		snprintf(key, sizeof(key), "job.%s.filename_format", j->name);
 		kv_add(pl, key, "%s", j->filename_format);
+	}
+	if (j->iodepth > 1) {
+		snprintf(key, sizeof(key), "job.%s.iodepth_batch_complete_min", j->name);
+		kv_add(pl, key, "%u", j->batch_complete_min);
+		if (j->given & IOJ_BATCH_MAX) {
+			snprintf(key, sizeof(key), "job.%s.iodepth_batch_complete_max", j->name);
+			kv_add(pl, key, "%u", j->batch_complete_max);
+		}
+	}
+	if (j->fadvise_hint) {
+		static const char *const hints[] = { "0", "1", "sequential", "random", "noreuse" };
+
+		snprintf(key, sizeof(key), "job.%s.fadvise_hint", j->name);
+		kv_add(pl, key, "%s", hints[j->fadvise_hint]);
+	}
+	if (j->invalidate) {
+		snprintf(key, sizeof(key), "job.%s.invalidate", j->name);
+		kv_add(pl, key, "%d", j->invalidate);
 	}
 	snprintf(key, sizeof(key), "job.%s.direct", j->name);
 	kv_add(pl, key, "%d", j->direct);

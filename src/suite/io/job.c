@@ -38,9 +38,14 @@ const struct io_opt_info io_opt_table[] = {
 	{ "iodepth", "N", "requests kept in flight on io_uring and libaio\n(default 1)" },
 	{ "iodepth_batch_submit", "N", "submit requests N at a time (default 1)" },
 	{ "iodepth_batch", "N", "the same as --iodepth_batch_submit" },
+	{ "iodepth_batch_complete_min", "N", "io_uring, libaio: wait for at least N completions\nwhen the queue is full (default 1)" },
+	{ "iodepth_batch_complete", "N", "the same as --iodepth_batch_complete_min" },
+	{ "iodepth_batch_complete_max", "N", "take at most N completions at once (default: all\nthere are)" },
 	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\ndircreate, dirstat, dirdelete, or fsgauge's\nfaulty:ENGINE:RULE (tests)" },
 	{ "stat_type", "TYPE", "filestat, dirstat: stat (default) or lstat (the same\ncall on fsgauge's files)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
+	{ "fadvise_hint", "HINT", "posix_fadvise each file when opened: 0 (default),\n1 (random or sequential as --rw), sequential, random,\nnoreuse" },
+	{ "invalidate", "BOOL", "drop each file's page cache when it is opened\n(default 0; fio's is 1)" },
 	{ "buffered", "BOOL", "the opposite of --direct (default 1)" },
 	{ "sync", "BOOL", "O_SYNC writes (default 0)" },
 	{ "dsync", "BOOL", "O_DSYNC writes (default 0)" },
@@ -91,8 +96,7 @@ const struct io_opt_info io_opt_table[] = {
 static const char *const unsupported[] = {
 	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
 	"thinktime_blocks_type", "thinktime_iotime", "thinkcycles", "offset_align",
-	"fadvise_hint", "invalidate", "iodepth_batch_complete",
-	"iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
+	"iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
 	"cpus_allowed", "cpumask", "numa_cpu_nodes", "numa_mem_policy", "write_bw_log",
 	"write_lat_log", "write_iops_log", "write_hist_log", "log_avg_msec", "exec_prerun",
@@ -151,6 +155,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->loops = 1;
 	j->iodepth = 1;
 	j->iodepth_batch = 1;
+	j->batch_complete_min = 1;
 	j->rwmixread = 50;
 	j->ioengine = xstrdup("psync");
 	j->ioengine_fio = xstrdup("psync");
@@ -651,6 +656,9 @@ static const struct uint_opt uint_opts[] = {
 	UOPT("iodepth", iodepth, 1, 65536, IOJ_IODEPTH),
 	UOPT("iodepth_batch_submit", iodepth_batch, 1, 65536, 0),
 	UOPT("iodepth_batch", iodepth_batch, 1, 65536, 0),
+	UOPT("iodepth_batch_complete_min", batch_complete_min, 0, 65536, 0),
+	UOPT("iodepth_batch_complete", batch_complete_min, 0, 65536, 0),
+	UOPT("iodepth_batch_complete_max", batch_complete_max, 1, 65536, IOJ_BATCH_MAX),
 	UOPT("fsync", fsync, 0, 1u << 30, 0),
 	UOPT("fdatasync", fdatasync, 0, 1u << 30, 0),
 	UOPT("nrfiles", nrfiles, 1, IO_NRFILES_MAX, 0),
@@ -681,6 +689,7 @@ static const struct bool_opt bool_opts[] = {
 	BOPT("randrepeat", randrepeat, 0),
 	BOPT("norandommap", norandommap, 0),
 	BOPT("lat_percentiles", lat_percentiles, 0),
+	BOPT("invalidate", invalidate, 0),
 };
 
 /* Accepted, with nothing to change: fsgauge always does what they ask
@@ -749,6 +758,8 @@ static const char *expected(const char *key)
 		return "a non-negative integer";
 	if (!strcmp(key, "rate_process"))
 		return "linear or poisson";
+	if (!strcmp(key, "fadvise_hint"))
+		return "0, 1, sequential, random or noreuse";
 	if (!strcmp(key, "rate_iops"))
 		return "requests per second, a whole number up to 1000000000 (0: none)";
 	if (!strcmp(key, "offset"))
@@ -892,6 +903,16 @@ static int value_opt(struct io_job *j, const char *key, const char *val)
 	}
 	if (!strcmp(key, "percentile_list"))
 		return set_percentiles(j, val);
+	if (!strcmp(key, "fadvise_hint")) {
+		static const char *const hints[] = { "0", "1", "sequential", "random", "noreuse" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(hints); i++)
+			if (!strcmp(val, hints[i])) {
+				j->fadvise_hint = (int)i; /* IO_FADV_* */
+				return 0;
+			}
+		return -EINVAL;
+	}
 	return rate_opt(j, key, val);
 }
 

@@ -79,6 +79,14 @@ struct io_job {
 	unsigned numjobs;
 	unsigned loops;
 	unsigned iodepth, iodepth_batch;
+	/* iodepth_batch_complete_min= (and its alias iodepth_batch_complete),
+	 * iodepth_batch_complete_max=: completions waited for at least and
+	 * taken at most at once; max 0: not given (no bound) */
+	unsigned batch_complete_min, batch_complete_max;
+	/* fadvise_hint=: IO_FADV_*; invalidate=: drop each file's page cache
+	 * when it is opened (fsgauge's default 0: docs/io.md) */
+	int fadvise_hint;
+	int invalidate;
 	unsigned rwmixread;		 /* mixed jobs: percent reads (default 50) */
 	char *ioengine;			 /* fsgauge's engine name */
 	char *ioengine_fio;		 /* as given ("sync", "pvsync") */
@@ -130,6 +138,10 @@ struct io_job {
 	size_t nopts, nglobal;
 };
 
+/* fadvise_hint= values, fio's: none (0), by the job's rw= (1: random
+ * or sequential), or one advice for every job. */
+enum { IO_FADV_NONE, IO_FADV_TYPE, IO_FADV_SEQUENTIAL, IO_FADV_RANDOM, IO_FADV_NOREUSE };
+
 /* Bits of io_job.given, for checks that depend on what was said. */
 enum {
 	IOJ_BS = 1u << 0,
@@ -141,6 +153,7 @@ enum {
 	IOJ_DIRECTORY = 1u << 6,
 	IOJ_THINK_BLOCKS = 1u << 7,
 	IOJ_THINK_SPIN = 1u << 8,
+	IOJ_BATCH_MAX = 1u << 9,
 };
 
 void io_job_init(struct io_job *j, const char *name);

@@ -1,0 +1,203 @@
+#!/bin/sh
+# fsgauge io (issue 19): fio's fadvise_hint, invalidate and
+# iodepth_batch_complete_min/_max (docs/io.md).  Each parsed in both
+# spellings and in a job file, each bad value refused (exit 2, message),
+# and each honoured: the posix_fadvise calls seen by strace, the device
+# reads an invalidated file costs, the completions a wait may take
+# (iodepth.reap_calls in the result) and the minimum libaio's
+# io_getevents is asked for.
+. "$(dirname "$0")/lib.sh"
+
+engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
+d="$T/target"
+mkdir "$d"
+F="$FSGAUGE io --name=j --bs=4k --size=1m -d $d -q"
+have_strace=0
+# LeakSanitizer cannot run under ptrace: off for the runs under strace
+nolsan="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null && have_strace=1
+
+# advice ARGS...: the posix_fadvise calls of an io run, "ADVICE ..." in
+# order (strace's names), into $adv; the run's exit status in $rc
+advice() {
+	env "$nolsan" strace -f -qq -e trace=fadvise64 -o "$T/strace" $F "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	adv=$(sed -n 's/.*fadvise64([0-9]*, 0, 0, POSIX_FADV_\([A-Z]*\).*/\1/p' "$T/strace" | tr '\n' ' ')
+	adv=${adv% }
+}
+
+# --- fadvise_hint and invalidate -----------------------------------------
+if [ "$have_strace" = 1 ]; then
+	advice --rw=read
+	check "default: no posix_fadvise (fsgauge's defaults are 0)" [ "$rc" = 0 ] && [ -z "$adv" ]
+	advice --rw=read --fadvise_hint=1
+	check "fadvise_hint=1, rw=read: SEQUENTIAL once" [ "$rc $adv" = "0 SEQUENTIAL" ]
+	advice --rw=randread --fadvise_hint 1
+	check "fadvise_hint 1 (spaced), rw=randread: RANDOM" [ "$rc $adv" = "0 RANDOM" ]
+	advice --rw=randrw --fadvise_hint=1
+	check "fadvise_hint=1, rw=randrw: RANDOM" [ "$rc $adv" = "0 RANDOM" ]
+	advice --rw=randread --fadvise_hint=sequential
+	check "fadvise_hint=sequential on randread: SEQUENTIAL" [ "$rc $adv" = "0 SEQUENTIAL" ]
+	advice --rw=write --fadvise_hint random
+	check "fadvise_hint random on a write job: RANDOM" [ "$rc $adv" = "0 RANDOM" ]
+	advice --rw=read --fadvise_hint=noreuse
+	check "fadvise_hint=noreuse: NOREUSE" [ "$rc $adv" = "0 NOREUSE" ]
+	advice --rw=read --fadvise_hint=0
+	check "fadvise_hint=0: none" [ "$rc" = 0 ] && [ -z "$adv" ]
+	advice --rw=read --invalidate
+	check "invalidate (bare): DONTNEED" [ "$rc $adv" = "0 DONTNEED" ]
+	advice --rw=randread --invalidate=1 --fadvise_hint=1
+	check "invalidate=1 with fadvise_hint=1: DONTNEED, then RANDOM" [ "$rc $adv" = "0 DONTNEED RANDOM" ]
+	advice --rw=read --invalidate=0 --numjobs=2 --fadvise_hint=1
+	check "numjobs=2: one advice per clone's file" [ "$rc $adv" = "0 SEQUENTIAL SEQUENTIAL" ]
+	advice --rw=read --nrfiles=3 --fadvise_hint=random
+	check "nrfiles=3: one advice per file opened" [ "$rc $adv" = "0 RANDOM RANDOM RANDOM" ]
+	# each request on the next file, one open at a time: every open
+	# drops the file's pages, as fio's (512 requests, 512 opens)
+	advice --rw=read --nrfiles=3 --openfiles=1 --io_size=2m --invalidate=1
+	check "nrfiles=3, openfiles=1: every open invalidates ($(echo $adv | wc -w) of 512)" \
+		[ "$rc" = 0 ] && [ "$(echo $adv | wc -w)" = 512 ] && [ -z "$(echo $adv | tr ' ' '\n' | grep -vx DONTNEED)" ]
+	env "$nolsan" strace -f -qq -e trace=sync_file_range -o "$T/strace" $F --rw=read --nrfiles=3 --openfiles=1 \
+		--io_size=2m --invalidate=1 >/dev/null 2>&1
+	check "  the dirty pages written back at each file's first open only (3)" \
+		[ "$(grep -c 'sync_file_range(' "$T/strace")" = 3 ]
+	advice --rw=read --ioengine=null --fadvise_hint=1 --invalidate=1
+	check "null engine: no file, no advice" [ "$rc" = 0 ] && [ -z "$adv" ]
+else
+	ok "# SKIP strace is not available: the posix_fadvise calls are not checked"
+fi
+
+run $F --rw=randread --fadvise_hint=random --invalidate=1 --json "$T/j.json"
+check "recorded: job.j.fadvise_hint, job.j.invalidate" \
+	[ "$rc $(json "$T/j.json" "d['parameters']['job.j.fadvise_hint'] + ' ' + d['parameters']['job.j.invalidate']")" = "0 random 1" ]
+check "  nothing left" empty_dir "$d"
+
+# invalidate for real: the file the job reads was just laid out (in the
+# page cache); invalidated, its reads reach the device
+fstype=$(stat -f -c %T "$d")
+if [ "$fstype" = tmpfs ] || [ "$fstype" = ramfs ]; then
+	ok "# SKIP $fstype holds its files in memory: no device reads to count"
+else
+	devread() {
+		json "$T/j.json" "d['phases'][0]['device']['bytes_read'] if d['phases'][0]['device']['devices'] else -1"
+	}
+	run $FSGAUGE io --name=j --rw=read --bs=64k --size=16m -d "$d" -q --json "$T/j.json"
+	cached=$(devread)
+	run $FSGAUGE io --name=j --rw=read --bs=64k --size=16m --invalidate=1 -d "$d" -q --json "$T/j.json"
+	dropped=$(devread)
+	if [ "$cached" = -1 ]; then
+		ok "# SKIP no device counters under $d"
+	else
+		check "without invalidate the laid-out file is read from memory ($cached bytes from the device)" \
+			[ "$cached" -lt 16777216 ]
+		check "with invalidate=1 it is read from the device ($dropped bytes >= 16 MiB)" \
+			[ "$dropped" -ge 16777216 ]
+	fi
+fi
+
+# --- iodepth_batch_complete_min / _max -----------------------------------
+# reapstat: "OPS REAP_CALLS" of j.read
+reapstat() {
+	json "$T/j.json" "' '.join('%d %d' % (o['ops'], o['iodepth']['reap_calls']) for o in d['phases'][0]['operations'] if o['name'] == 'j.read')"
+}
+for e in io_uring libaio; do
+	case " $engines " in
+	*" $e "*) ;;
+	*)
+		ok "# SKIP $e is not built in"
+		continue
+		;;
+	esac
+	# each wait takes at most max: ops <= reap_calls * max + the last
+	# drain (at most iodepth)
+	run $FSGAUGE io --name=j --rw=randread --bs=4k --size=4m --ioengine=$e --iodepth=32 \
+		--iodepth_batch_submit=32 --iodepth_batch_complete_max=4 -d "$d" -q --json "$T/j.json"
+	set -- $(reapstat)
+	check "$e iodepth_batch_complete_max=4: each wait takes at most 4 ($1 ops, $2 waits)" \
+		[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -le $(($2 * 4 + 32)) ]
+	run $FSGAUGE io --name=j --rw=randread --bs=4k --size=4m --ioengine=$e --iodepth=32 \
+		--iodepth_batch_complete_min 2 --iodepth_batch_complete_max 2 -d "$d" -q --json "$T/j.json"
+	set -- $(reapstat)
+	check "$e min=max=2 (spaced): waits take 2 ($1 ops, $2 waits)" \
+		[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -le $(($2 * 2 + 32)) ] && [ "$1" -ge $(($2 * 2)) ]
+	run $FSGAUGE io --name=j --rw=randread --bs=4k --size=4m --ioengine=$e --iodepth=32 \
+		--iodepth_batch_complete=16 -d "$d" -q --json "$T/j.json"
+	set -- $(reapstat)
+	check "$e iodepth_batch_complete=16: each wait at least 16 ($1 ops, $2 waits)" \
+		[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -ge $((($2 - 1) * 16)) ]
+	check "  recorded" [ "$(json "$T/j.json" "d['parameters']['job.j.iodepth_batch_complete_min']")" = 16 ]
+done
+
+# libaio hands the minimum to the kernel: io_getevents(ctx, MIN, ...)
+case " $engines " in
+*" libaio "*)
+	if [ "$have_strace" = 1 ]; then
+		for m in 1 12; do
+			env "$nolsan" strace -f -qq -e trace=io_getevents -o "$T/strace" $FSGAUGE io --name=j --rw=randread \
+				--bs=4k --size=4m --ioengine=libaio --iodepth=32 --iodepth_batch_submit=32 \
+				--iodepth_batch_complete_min=$m -d "$d" -q >/dev/null 2>&1
+			# the waits of the passes (32 in flight), not the last drain's
+			mins=$(sed -n 's/.*io_getevents([0-9a-fx]*, \([0-9]*\), 32,.*/\1/p' "$T/strace" | sort -u | tr '\n' ' ')
+			check "libaio iodepth_batch_complete_min=$m: io_getevents asks for $m (saw: $mins)" \
+				[ "$mins" = "$m " ]
+		done
+	else
+		ok "# SKIP strace is not available"
+	fi
+	;;
+*) ok "# SKIP libaio is not built in" ;;
+esac
+
+# --- job files ---------------------------------------------------------------
+cat >"$T/o.fio" <<EOF
+[global]
+bs=4k
+size=1m
+fadvise_hint=random
+invalidate=1
+
+[j]
+rw=randread
+ioengine=null
+iodepth=8
+iodepth_batch_complete_min=2
+iodepth_batch_complete_max=4
+EOF
+run "$FSGAUGE" io "$T/o.fio" -d "$d" -q --json "$T/j.json"
+check "job file: the keys taken (exit 0)" [ "$rc" = 0 ]
+check "  recorded" [ "$(json "$T/j.json" "' '.join(d['parameters'][k] for k in ('job.j.fadvise_hint', 'job.j.invalidate'))")" = "random 1" ]
+printf '[j]\nrw=read\nsize=1m\nfadvise_hint=maybe\n' >"$T/bad.fio"
+expect_fail "job file: a bad fadvise_hint names its line" 2 \
+	"bad.fio:4: invalid fadvise_hint 'maybe' \(expected 0, 1, sequential, random or noreuse\)" \
+	"$FSGAUGE" io "$T/bad.fio" -d "$d" -q
+printf '[j]\nrw=read\nsize=1m\nioengine=libaio\niodepth=4\niodepth_batch_complete_max=8\n' >"$T/bad.fio"
+expect_fail "job file: iodepth_batch_complete_max above iodepth" 2 \
+	"job 'j': iodepth_batch_complete_max=8 is above iodepth=4" "$FSGAUGE" io "$T/bad.fio" -d "$d" -q
+
+# --- refusals ----------------------------------------------------------------
+expect_fail "fadvise_hint=2: invalid" 2 \
+	"invalid fadvise_hint '2' \(expected 0, 1, sequential, random or noreuse\)" $F --fadvise_hint=2
+expect_fail "fadvise_hint without a value" 2 "option '--fadvise_hint' needs an argument" $F --fadvise_hint
+expect_fail "invalidate=maybe: invalid" 2 "invalid invalidate 'maybe' \(expected 0 or 1\)" $F --invalidate=maybe
+expect_fail "invalidate with a file engine" 2 \
+	"job 'j': ioengine=filecreate with invalidate is not supported by fsgauge io" \
+	$F --ioengine=filecreate --invalidate=1
+expect_fail "fadvise_hint with a file engine" 2 \
+	"job 'j': ioengine=filestat with fadvise_hint is not supported by fsgauge io" \
+	$F --ioengine=filestat --fadvise_hint=1
+expect_fail "iodepth_batch_complete_min above iodepth" 2 \
+	"job 'j': iodepth_batch_complete_min=16 is above iodepth=8" \
+	$F --ioengine=null --iodepth=8 --iodepth_batch_complete_min=16
+expect_fail "iodepth_batch_complete (the alias) above iodepth" 2 \
+	"job 'j': iodepth_batch_complete_min=2 is above iodepth=1" $F --iodepth_batch_complete=2
+expect_fail "iodepth_batch_complete_max below min" 2 \
+	"job 'j': iodepth_batch_complete_max=2 is below iodepth_batch_complete_min=4" \
+	$F --ioengine=null --iodepth=8 --iodepth_batch_complete_min=4 --iodepth_batch_complete_max=2
+expect_fail "iodepth_batch_complete_max=0: invalid" 2 \
+	"invalid iodepth_batch_complete_max '0' \(expected a whole number in range\)" \
+	$F --iodepth_batch_complete_max=0
+expect_fail "iodepth_batch_complete_min=x: invalid" 2 \
+	"invalid iodepth_batch_complete_min 'x'" $F --iodepth_batch_complete_min x
+check "nothing left after the refusals" empty_dir "$d"
+
+finish
