@@ -1022,9 +1022,32 @@ static void bonnie_after_run(struct suite_session *s, struct result *one)
 /* The cache warnings (docs/trust.md) of each test, then what went wrong,
  * after the run directory is gone.  On stderr, with -q too: stdout holds
  * bonnie++'s table and CSV, which bon_csv2html and scripts read. */
+/* With several targets, " (target K 'DIR')" for the target whose
+ * operation failed first (the last phase's first operation counting
+ * errors: its name ends in @K), else "". */
+static const char *failed_target(const struct suite_session *s, const struct result *acc,
+				 char *buf, size_t len)
+{
+	const struct result_phase *p = acc->nphases ? &acc->phases[acc->nphases - 1] : NULL;
+
+	buf[0] = 0;
+	for (size_t i = 0; s->nrd > 1 && p && i < p->nops; i++) {
+		const char *at = strrchr(p->ops[i].name, '@');
+		unsigned k;
+
+		if (p->ops[i].st.errors && at && parse_uint(at + 1, (unsigned)s->nrd, &k) == 0 &&
+		    k >= 1) {
+			snprintf(buf, len, " (target %u '%s')", k, suite_target(s, k - 1));
+			break;
+		}
+	}
+	return buf;
+}
+
 static void bonnie_report(struct suite_session *s, struct result *acc)
 {
-	(void)s;
+	char where[4200];
+
 	for (size_t i = 0; i < acc->nphases; i++) {
 		char what[96];
 
@@ -1034,12 +1057,14 @@ static void bonnie_report(struct suite_session *s, struct result *acc)
 	if (acc->interrupted) {
 		msg_err("interrupted by a signal: partial results");
 	} else if (acc->verify_errors) {
-		msg_err("%llu blocks failed verification, %llu operation errors; first: %s",
+		msg_err("%llu blocks failed verification, %llu operation errors; first: %s%s",
 			(unsigned long long)acc->verify_errors, (unsigned long long)acc->errors,
-			acc->first_error ? acc->first_error : "?");
+			acc->first_error ? acc->first_error : "?",
+			failed_target(s, acc, where, sizeof(where)));
 	} else if (acc->errors || acc->stopped_on_error) {
-		msg_err("%llu operation errors; first: %s", (unsigned long long)acc->errors,
-			acc->first_error ? acc->first_error : "?");
+		msg_err("%llu operation errors; first: %s%s", (unsigned long long)acc->errors,
+			acc->first_error ? acc->first_error : "?",
+			failed_target(s, acc, where, sizeof(where)));
 	}
 }
 
