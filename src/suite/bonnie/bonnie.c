@@ -740,9 +740,8 @@ static int bonnie_run(struct suite_session *s, struct runner *rn, struct result 
 {
 	struct bonnie_suite *bs = ctx(s);
 	const struct bonnie_opts *b = &bs->b;
-	int ret = 0, exists = 0, quiet = b->quiet || b->count > 1 || mpi_rank() > 0;
-
 	struct wl_process **p = xcalloc(bs->m.ntargets, sizeof(*p));
+	int ret = 0, exists = 0, quiet = b->quiet || b->count > 1 || mpi_rank() > 0;
 
 	for (int i = 0; i <= BT__COUNT && ret == 0; i++) {
 		enum bonnie_test t = (enum bonnie_test)i;
