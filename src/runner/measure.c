@@ -675,6 +675,35 @@ static void phase_threads(struct measure *m, struct result_phase *ph)
 								: t->ncpus_online;
 }
 
+/* Each process of the phase (after the join): from the window's start to
+ * the end of its last worker, at most the phase's time, and its workers'
+ * CPU in the window (struct result_proc). */
+static void phase_procs(struct measure *m, struct result_phase *ph)
+{
+	struct runner *rn = m->rn;
+
+	for (size_t i = 0; i < rn->nworkers; i++) {
+		const struct worker *wk = &rn->workers[i];
+		struct result_proc *pr = NULL;
+		double secs;
+
+		for (size_t k = 0; k < ph->nprocs && !pr; k++)
+			if (!strcmp(ph->procs[k].name, wk->pd->name))
+				pr = &ph->procs[k];
+		if (!pr) {
+			ph->procs = xrealloc(ph->procs, (ph->nprocs + 1) * sizeof(*ph->procs));
+			pr = &ph->procs[ph->nprocs++];
+			*pr = (struct result_proc){ .name = xstrdup(wk->pd->name) };
+		}
+		if (!wk->win_ok || wk->t_end_ns <= m->t0)
+			continue;
+		secs = MIN((double)(wk->t_end_ns - m->t0) / 1e9, ph->seconds);
+		pr->seconds = MAX(pr->seconds, secs);
+		if (wk->cpu_end_ns > wk->win_cpu0_ns)
+			pr->cpu_ns += wk->cpu_end_ns - wk->win_cpu0_ns;
+	}
+}
+
 static void phase_cache(struct measure *m, struct result_phase *ph)
 {
 	struct cache_inputs in;
@@ -786,6 +815,7 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 	result_phase_judge(ph);
 	phase_cache(m, ph);
 	phase_threads(m, ph);
+	phase_procs(m, ph);
 	phase_stored(m, ph);
 	free(end);
 	if (m->shown && m->tty) {

@@ -360,6 +360,9 @@ static void phase_free(struct result_phase *p)
 	for (size_t j = 0; j < p->nexecs; j++)
 		free(p->execs[j].op);
 	free(p->execs);
+	for (size_t j = 0; j < p->nprocs; j++)
+		free(p->procs[j].name);
+	free(p->procs);
 	for (size_t j = 0; j < p->nmetrics; j++) {
 		free(p->metrics[j].name);
 		free(p->metrics[j].unit);

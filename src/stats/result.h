@@ -429,6 +429,17 @@ struct result_exec {
 	int rank;	  /* the MPI rank that ran it (0 alone) */
 };
 
+/* One process of a phase as its workers ran it: from the start of the
+ * measured window to the end of its last worker, and its workers' CPU in
+ * the window.  Kept for the suite's after_run (bonnie's figures per
+ * target, one process each); not written to the JSON, not folded over
+ * repeats. */
+struct result_proc {
+	char *name;	  /* the process's name ("putc@2") */
+	double seconds;
+	uint64_t cpu_ns;  /* its workers' thread CPU (user + system) */
+};
+
 struct result_phase {
 	char *name;
 	double seconds;	     /* measured wall time of the phase */
@@ -470,6 +481,9 @@ struct result_phase {
 	 * --repeat, every run's, in run order */
 	struct result_exec *execs;
 	size_t nexecs;
+	/* each process of the phase, in the order given (struct result_proc) */
+	struct result_proc *procs;
+	size_t nprocs;
 };
 
 /* Phases shorter than this, or with fewer operations, are reported as

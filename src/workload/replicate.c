@@ -1,6 +1,6 @@
 /*
  * replicate.c — one workload made of several instances of another, for
- * `run --per-target` (docs/targets.md): each instance is parsed on its
+ * `run --per-target` and bonnie's several targets (docs/targets.md): each instance is parsed on its
  * own (its $dir a different target), its names given a suffix so that no
  * two instances share a fileset, process, thread or flowop name, and its
  * filesets and processes moved into the first.  The runner merges the
@@ -42,22 +42,24 @@ static void flowop_suffix(struct wl_flowop *fo, const char *sfx)
 		flowop_suffix(fo->children[i], sfx);
 }
 
+void wl_process_suffix_names(struct wl_process *p, const char *sfx)
+{
+	suffix(&p->name, sfx);
+	for (size_t j = 0; j < p->nthreads; j++) {
+		struct wl_thread *t = p->threads[j];
+
+		suffix(&t->name, sfx);
+		for (size_t k = 0; k < t->nflowops; k++)
+			flowop_suffix(t->flowops[k], sfx);
+	}
+}
+
 void workload_suffix_names(struct workload *w, const char *sfx)
 {
 	for (size_t i = 0; i < w->nfilesets; i++)
 		suffix(&w->filesets[i]->name, sfx);
-	for (size_t i = 0; i < w->nprocesses; i++) {
-		struct wl_process *p = w->processes[i];
-
-		suffix(&p->name, sfx);
-		for (size_t j = 0; j < p->nthreads; j++) {
-			struct wl_thread *t = p->threads[j];
-
-			suffix(&t->name, sfx);
-			for (size_t k = 0; k < t->nflowops; k++)
-				flowop_suffix(t->flowops[k], sfx);
-		}
-	}
+	for (size_t i = 0; i < w->nprocesses; i++)
+		wl_process_suffix_names(w->processes[i], sfx);
 }
 
 void workload_absorb(struct workload *dst, struct workload *src)

@@ -422,6 +422,9 @@ int workload_set_var(struct workload *w, const char *name, const char *text);
  * parts refer to: free it only after dst is done with.
  */
 void workload_suffix_names(struct workload *w, const char *sfx);
+/* The same for one process (built apart from a workload: bonnie's tests,
+ * one process per target): its name, its threads' and its flowops'. */
+void wl_process_suffix_names(struct wl_process *p, const char *sfx);
 void workload_absorb(struct workload *dst, struct workload *src);
 
 /* A stable, canonical text form of the whole workload (every variable,

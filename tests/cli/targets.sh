@@ -1,7 +1,8 @@
 #!/bin/sh
 # Several targets (docs/targets.md): a suite or workload that runs in one
-# target refuses several -d (bonnie's -d, iozone's --dir) with a message
-# saying what to give, exit 2, and nothing is created in any of them.
+# target refuses several -d (iozone's --dir, untar, io, verify) with a
+# message saying what to give, exit 2, and nothing is created in any of
+# them; iozone -F, run --per-target and bonnie run in each.
 . "$(dirname "$0")/lib.sh"
 
 a="$T/a" b="$T/b" c="$T/c"
@@ -21,9 +22,6 @@ expect_fail "run: several -d and -s dir=" 2 \
 	"$FSGAUGE" run varmail -d "$a" -d "$b" -s dir="$a" -t 1
 expect_fail "run --dry-run: refused too" 2 "^fsgauge: -d $two: workload 'varmail'" \
 	"$FSGAUGE" run varmail -d "$a" -d "$b" --dry-run
-expect_fail "bonnie: two -d" 2 \
-	"^fsgauge: -d $two: bonnie tests one directory; give one -d \(docs/targets.md\)\$" \
-	"$FSGAUGE" bonnie -d "$a" -d "$b" -s 0 -n 1
 expect_fail "iozone: two --dir" 2 \
 	"^fsgauge: --dir $two: iozone runs in one directory; give one --dir, or name files in several directories with -F \(docs/targets.md\)\$" \
 	"$FSGAUGE" iozone --dir "$a" --dir "$b" -i 0 -s 64k -r 4k
@@ -98,6 +96,62 @@ expect_fail "run --per-target: a fileset not under \$dir" 2 \
 	"^fsgauge: --per-target: fileset 'fa' has path '$a/sub', not under [$]dir \('$b'\); --per-target runs workloads whose files are all under [$]dir \(docs/targets.md\)\$" \
 	"$FSGAUGE" run "$T/sub.f" -d "$a" -d "$b" --per-target
 check "  nothing created" empty_dir "$a" && empty_dir "$b"
+
+# --- bonnie on two directories: a line, a CSV line and figures each ------
+# (tests/cli/targets_mounts.sh: two file systems, ENOSPC and SIGINT)
+run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 -m box --keep --json "$T/b.json"
+check "bonnie on two directories: exit 0" [ "$rc" -eq 0 ]
+check "  the table: a line per target in each section, named MACHINE@K" \
+	[ "$(grep -c '^box@1 ' "$T/out")" -eq 2 ] && [ "$(grep -c '^box@2 ' "$T/out")" -eq 2 ] &&
+	[ "$(grep -c '^Machine ' "$T/out")" -eq 1 ]
+check "  two CSV lines, 27 fields each" \
+	[ "$(grep -c '^box@[12],1M,' "$T/out")" -eq 2 ] &&
+	[ "$(grep '^box@[12],1M,' "$T/out" | awk -F, 'NF == 27' | wc -l)" -eq 2 ]
+check "  stderr says which target each line is" \
+	grep -q "^Target 1: $a (its lines: box@1)\$" "$T/err" &&
+	grep -q "^Target 2: $b (its lines: box@2)\$" "$T/err"
+ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
+check "  --keep: a marked run directory in each, each with its own files directory" \
+	[ -f "$ka/.fsgauge-run" ] && [ -f "$kb/.fsgauge-run" ] && [ -d "$ka/files" ] && [ -d "$kb/files" ]
+rm -rf "$ka" "$kb"
+# every test's operations are each target's, NAME@1 and NAME@2, and each
+# target did the whole test: the data file written, 1024 files made
+jcheck() {
+	check "$1" [ "$(json "$2" "$3" 2>/dev/null)" = true ]
+}
+jcheck "  each test's operations named @1 and @2, the same in both" "$T/b.json" \
+	'all(sorted(o["name"][:-2] for o in p["operations"] if o["name"].endswith("@1")) == sorted(o["name"][:-2] for o in p["operations"] if o["name"].endswith("@2")) and all(o["name"][-2:] in ("@1", "@2") for o in p["operations"]) for p in d["phases"])'
+jcheck "  each target wrote the whole file and made 1024 files" "$T/b.json" \
+	'all({o["name"]: o for o in p["operations"]}["write@" + k]["bytes_written"] == 1048576 for p in d["phases"] if p["name"] == "put_block" for k in "12") and all({o["name"]: o for o in p["operations"]}["file.create@" + k]["ops"] == 1024 for p in d["phases"] if p["name"] in ("seq_create", "ran_create") for k in "12")'
+jcheck "  each test's figures per target (NAME@K) > 0, in the metrics table" "$T/b.json" \
+	'all(p["metrics"][m + k]["value"] > 0 for p in d["phases"] if p["name"] != "remove_data" for m in ("bonnie_kib_per_sec" if p["name"] in ("putc", "put_block", "rewrite", "getc", "get_block") else "bonnie_per_sec", "bonnie_max_latency") for k in ("@1", "@2")) and {"bonnie_kib_per_sec@2", "bonnie_cpu@1"} <= {m["name"] for m in d["metric_defs"]}'
+jcheck "  the combined figure: every target's amount over the test's time (at most the sum of theirs)" "$T/b.json" \
+	'all(abs(p["metrics"]["bonnie_kib_per_sec"]["value"] * p["seconds"] - 2048) < 1e-6 * 2048 and p["metrics"]["bonnie_kib_per_sec"]["value"] <= p["metrics"]["bonnie_kib_per_sec@1"]["value"] + p["metrics"]["bonnie_kib_per_sec@2"]["value"] for p in d["phases"] if p["name"] == "put_block")'
+jcheck "  the JSON: targets 2, each fileset in its target" "$T/b.json" \
+	'd["parameters"]["targets"] == "2" and d["environment"]["target2"] == "'"$b"'" and sorted((f["name"], f["target"]) for f in d["filesets"]) == [("Bonnie", "'"$a"'"), ("Bonnie", "'"$b"'"), ("files", "'"$a"'"), ("files", "'"$b"'")]'
+run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 -m box --format 19 -x 2
+check "bonnie on two directories, -x 2 --format 19: a 1.98 header and a line per target per run" \
+	[ "$rc" -eq 0 ] && [ "$(grep -c '^format_version,' "$T/out")" -eq 1 ] &&
+	[ "$(grep -c '^1.98,fsgauge,box@1,' "$T/out")" -eq 2 ] &&
+	[ "$(grep -c '^1.98,fsgauge,box@2,' "$T/out")" -eq 2 ] && [ "$(wc -l <"$T/out")" -eq 5 ]
+run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 0 -m box --format 64 --csv 103 -q
+check "bonnie on two directories, --format 64 -q: the CSV lines alone on stdout" \
+	[ "$rc" -eq 0 ] && [ "$(grep -c '^box@[12],1M,' "$T/out")" -eq 2 ] && [ "$(wc -l <"$T/out")" -eq 2 ]
+check "  the bonnie-64 table on stderr, a line per target" \
+	[ "$(grep -c '^box@[12] ' "$T/err")" -eq 2 ] && ! grep -q '^Target' "$T/err"
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 --dry-run
+check "bonnie --dry-run on two directories: each target's needs" \
+	[ "$rc" -eq 0 ] && grep -q "^target: $a " "$T/out" && grep -q "^target: $b " "$T/out" &&
+	grep -q ", in $b:\$" "$T/out"
+check "  nothing created" empty_dir "$a" && empty_dir "$b"
+expect_fail "bonnie: a second -d that does not exist (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$T/none': No such file or directory\$" \
+	"$FSGAUGE" bonnie -d "$a" -d "$T/none" -s 1 -r 0 -n 1
+check "  nothing left in the first" empty_dir "$a"
+run "$FSGAUGE" bonnie -d "$a" -d "$a" -s 1 -r 0 -n 0 -m box
+check "bonnie: the same -d twice is one target (one line, no @K)" \
+	[ "$rc" -eq 0 ] && [ "$(grep -c '^box ' "$T/out")" -eq 1 ] && ! grep -q '@' "$T/out"
 
 # the same directory named twice is one target
 run "$FSGAUGE" run varmail -d "$a" -d "$a" -t 1 -q -s nfiles=20 -s filesize=4k

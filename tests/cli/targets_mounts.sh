@@ -4,7 +4,10 @@
 # each file in the run directory of its own target, per-file and
 # per-target figures, the summary over both, both run directories
 # removed; ENOSPC on the small one while the large one has room, and
-# SIGINT: a clean stop, both removed.  Needs root (mount); skips without.
+# SIGINT: a clean stop, both removed.  The same for run FILE.f with a
+# fileset in each, run --per-target and bonnie, and bonnie on a tmpfs and
+# a loop-mounted ext4 together (skipped without mkfs.ext4 or a loop
+# device).  Needs root (mount); skips without.
 . "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || skip_all "needs root to mount two tmpfs"
@@ -15,7 +18,8 @@ if ! mount -t tmpfs -o size=2m fsgauge-tb "$b" 2>/dev/null; then
 	umount "$a"
 	skip_all "cannot mount a second tmpfs"
 fi
-trap 'umount "$a" "$b" 2>/dev/null; rm -rf "$T"' EXIT
+e="$T/e"
+trap 'umount "$a" "$b" "$e" 2>/dev/null; rm -rf "$T"' EXIT
 
 # jcheck DESCRIPTION FILE EXPR: EXPR over the JSON in FILE is true
 jcheck() {
@@ -192,5 +196,77 @@ rc=$?
 check "run --per-target, SIGINT: exit 130" [ "$rc" -eq 130 ]
 jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
 check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- bonnie on the two: a line, a CSV line, figures and files each --------
+run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 -m box --json "$T/b.json"
+check "bonnie on two file systems: exit 0" [ "$rc" -eq 0 ]
+check "  two table lines in each section and two CSV lines, named MACHINE@K" \
+	[ "$(grep -c '^box@[12] ' "$T/out")" -eq 4 ] && [ "$(grep -c '^box@[12],1M,' "$T/out")" -eq 2 ]
+jcheck "  each target wrote its file and made its files" "$T/b.json" \
+	'all({o["name"]: o for o in p["operations"]}["write@" + k]["bytes_written"] == 1048576 for p in d["phases"] if p["name"] == "put_block" for k in "12") and all({o["name"]: o for o in p["operations"]}["file.create@" + k]["ops"] == 1024 for p in d["phases"] if p["name"] == "seq_create" for k in "12")'
+jcheck "  each test's rate per target > 0" "$T/b.json" \
+	'all(p["metrics"][m + k]["value"] > 0 for p in d["phases"] if p["name"] != "remove_data" for m in ["bonnie_kib_per_sec" if p["name"] in ("putc", "put_block", "rewrite", "getc", "get_block") else "bonnie_per_sec"] for k in ("@1", "@2"))'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- bonnie: the preflight per target ----------------------------------------
+expect_fail "bonnie: the small target cannot hold its file (exit 2)" 2 \
+	"^fsgauge: not enough free space for the tests: 4.0 MiB needed, '$b' has 2.0 MiB free; use a smaller -s or -n, or another -d\$" \
+	"$FSGAUGE" bonnie -d "$a" -d "$b" -s 4 -r 0 -n 0
+check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
+
+# --- bonnie: ENOSPC on the small one while the large one has room ----------
+# every write slowed (faulty's delay=): the small tmpfs is filled from
+# outside once both run directories exist (the target lines come after)
+spawn "$T/out" "$T/err" "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 -m box \
+	--engine "faulty:psync:op=write,delay=20000" --json "$T/e.json"
+wait_for "$T/err" "^Target 2: $b " 30
+dd if=/dev/zero of="$b/filler" bs=64k 2>/dev/null
+wait "$pid"
+rc=$?
+rm -f "$b/filler"
+check "bonnie, ENOSPC on one target: exit 1" [ "$rc" -eq 1 ]
+check "  the message names the target's operation, the file and the cause" \
+	grep -Eq "fsgauge: flowop '[a-z_]+@2': write 'Bonnie.000': No space left on device\$" "$T/err" &&
+	grep -q "^fsgauge: 1 operation errors; first: write 'Bonnie.000': No space left on device (target 2 '$b')\$" "$T/err"
+check "  both lines printed, the failed test blank on each" \
+	[ "$(grep '^box@[12],1M,' "$T/out" | cut -d, -f3-4 | sort -u)" = "," ]
+jcheck "  JSON marked stopped on error, not complete" "$T/e.json" \
+	'd["status"]["stopped_on_error"] and not d["status"]["complete"] and "No space left" in d["status"]["first_error"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- bonnie: SIGINT ------------------------------------------------------------
+spawn "$T/out" "$T/err" "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 -m box \
+	--engine "faulty:psync:op=write,delay=20000" --json "$T/s.json"
+check "bonnie on two targets, SIGINT: the run got going" wait_for "$T/err" '^Writing with putc'
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "bonnie on two targets, SIGINT: exit 130" [ "$rc" -eq 130 ]
+check "  says so" grep -q "^fsgauge: interrupted by a signal: partial results\$" "$T/err"
+jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- bonnie on a tmpfs and a loop-mounted ext4 --------------------------------
+mkdir "$e"
+if ! command -v mkfs.ext4 >/dev/null 2>&1; then
+	ok "bonnie on tmpfs and ext4: # SKIP mkfs.ext4 not available"
+elif ! truncate -s 64m "$T/ext4.img" || ! mkfs.ext4 -q -F "$T/ext4.img" >/dev/null 2>&1 ||
+	! mount -o loop "$T/ext4.img" "$e" 2>/dev/null; then
+	ok "bonnie on tmpfs and ext4: # SKIP cannot make or loop-mount an ext4"
+else
+	before=$(ls -A "$e")
+	run "$FSGAUGE" bonnie -d "$a" -d "$e" -s 2 -r 0 -n 1 -m box --json "$T/x.json"
+	check "bonnie on tmpfs and ext4: exit 0" [ "$rc" -eq 0 ]
+	check "  a line per target in each section, a CSV line each" \
+		[ "$(grep -c '^box@[12] ' "$T/out")" -eq 4 ] &&
+		[ "$(grep -c '^box@[12],2M,' "$T/out")" -eq 2 ]
+	jcheck "  each target wrote its file and made its files, rates > 0" "$T/x.json" \
+		'all({o["name"]: o for o in p["operations"]}["write@" + k]["bytes_written"] == 2097152 and p["metrics"]["bonnie_kib_per_sec@" + k]["value"] > 0 for p in d["phases"] if p["name"] == "put_block" for k in "12") and all({o["name"]: o for o in p["operations"]}["file.create@" + k]["ops"] == 1024 and p["metrics"]["bonnie_per_sec@" + k]["value"] > 0 for p in d["phases"] if p["name"] == "seq_create" for k in "12")'
+	jcheck "  the filesets name their targets" "$T/x.json" \
+		'sorted({f["target"] for f in d["filesets"]}) == sorted(["'"$a"'", "'"$e"'"])'
+	check "  both run directories removed (the ext4 as it was)" \
+		empty_dir "$a" && [ "$(ls -A "$e")" = "$before" ]
+	umount "$e"
+fi
 
 finish

@@ -434,6 +434,59 @@ static void test_cells(void)
 	ok(strlen(b) > 0, "an absurd %%CP prints without overflow");
 }
 
+/* Several targets: one header per section, a line per target named
+ * MACHINE@K, the name cut before "@K" when it does not fit. */
+static void test_targets(void)
+{
+	struct bonnie_report r[2];
+	char *buf = NULL, *c;
+	size_t len = 0;
+	FILE *f;
+
+	seed001(&r[0]);
+	seed001(&r[1]);
+	strcpy(r[0].target, "@1");
+	strcpy(r[1].target, "@2");
+	r[1].t[BT_PUT_BLOCK] = fig(100000, 30);
+	f = open_memstream(&buf, &len);
+	bonnie_fmt_text_n(f, r, 2, BONNIE_TXT_103, BONNIE_CSV_103);
+	fclose(f);
+	is_str(buf,
+	       "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+	       "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	       "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	       "mirror@1       200M           144896  45 15404   4           159673   9  8163   6\n"
+	       "mirror@2       200M           100000  30 15404   4           159673   9  8163   6\n"
+	       "                    ------Sequential Create------ --------Random Create--------\n"
+	       "                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	       "files:max:min        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	       "@1 20:10000:10000/10  4523  41  1976   6 +++++ +++  6038  55   408   1 25162  99\n"
+	       "@2 20:10000:10000/10  4523  41  1976   6 +++++ +++  6038  55   408   1 25162  99\n",
+	       "two targets: one header per section, a line each named MACHINE@K (@K whole)");
+	free(buf);
+	c = capture_csv(&r[1], BONNIE_CSV_103);
+	ok(!strncmp(c, "mirror@2,200M,,,100000,30,", 26), "two targets: the CSV line's name is MACHINE@K");
+	free(c);
+	c = capture_csv(&r[1], BONNIE_CSV_198);
+	ok(!strncmp(c, "1.98,fsgauge,mirror@2,1,", 24), "two targets: the 1.98 line's name too");
+	free(c);
+	r[0].machine = r[1].machine = "averyverylonghostname";
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	bonnie_fmt_text_n(f, r, 2, BONNIE_TXT_64, BONNIE_CSV_NONE);
+	fclose(f);
+	ok(strstr(buf, "\naveryv@1 ") && strstr(buf, "\naveryv@2 "),
+	   "bonnie-64: a long name is cut before @K, which stays");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	bonnie_fmt_text_n(f, r, 2, BONNIE_TXT_19, BONNIE_CSV_198);
+	fclose(f);
+	ok(strstr(buf, "\naveryverylon@1 200M ") && strstr(buf, "\naveryverylon@2 200M "),
+	   "1.9x: a long name is cut before @K, which stays");
+	free(buf);
+}
+
 int main(void)
 {
 	test_cells();
@@ -442,6 +495,7 @@ int main(void)
 	test_19();
 	test_64();
 	test_fixtures();
+	test_targets();
 	is_str(bonnie_test_name(BT_SEQ_CREATE), "seq_create", "test names are the CSV's");
 	ok(bonnie_test_name(BT__COUNT) == NULL, "no name past the last test");
 	return done_testing();

@@ -353,7 +353,8 @@ enum {
 
 static const struct suite_opt bonnie_opts_table[] = {
 	{ NULL, 'd', 'd', OPTARG_REQUIRED, "DIR",
-	  "directory to test in (default: the current directory);\none: several are refused (docs/targets.md)" },
+	  "directory to test in (default: the current directory);\ngiven more than once, the tests run "
+	  "in each at once, a\ntable line and CSV line each (docs/targets.md)" },
 	{ NULL, 's', 's', OPTARG_REQUIRED, "SIZE[:CHUNK[:SEEKS[:SEEKERS]]]",
 	  "file size for the I/O tests, MiB unless a unit is\ngiven (default: twice the RAM, "
 	  "else " STR(DEFAULT_SIZE_MIB) " MiB; 0\nskips them); block size, a power of two from "
@@ -412,7 +413,11 @@ struct bonnie_suite {
 	struct bonnie_model m;
 	int sem_id;	  /* -y s */
 	int stdin_closed; /* -y p met the end of stdin: warned once, no more waits */
-	struct bonnie_report rep;
+	/* the figures of one run: rep[0] all the targets (alone: bonnie++'s),
+	 * rep[k] target k's (several targets) */
+	struct bonnie_report *rep;
+	size_t nrep;
+	struct metric_def *defs; /* the metrics table with each target's */
 };
 
 static struct bonnie_suite *ctx(struct suite_session *s)
@@ -735,11 +740,11 @@ static int bonnie_run(struct suite_session *s, struct runner *rn, struct result 
 {
 	struct bonnie_suite *bs = ctx(s);
 	const struct bonnie_opts *b = &bs->b;
+	struct wl_process **p = xcalloc(bs->m.ntargets, sizeof(*p));
 	int ret = 0, exists = 0, quiet = b->quiet || b->count > 1 || mpi_rank() > 0;
 
 	for (int i = 0; i <= BT__COUNT && ret == 0; i++) {
 		enum bonnie_test t = (enum bonnie_test)i;
-		struct wl_process *p;
 
 		if (t > BT_SEEKS && exists) {
 			/* bonnie++ removes its file after the I/O tests */
@@ -753,11 +758,16 @@ static int bonnie_run(struct suite_session *s, struct runner *rn, struct result 
 		ret = test_sync(bs, t);
 		if (ret < 0)
 			break;
-		p = bonnie_test_build(t, b, &bs->m, exists);
+		/* every target's process in one phase: each test starts on
+		 * all of them at once and ends when the last is done (as
+		 * bonnie++ -y's instances do) */
+		for (size_t k = 0; k < bs->m.ntargets; k++)
+			p[k] = bonnie_test_build(t, b, &bs->m, k, exists);
 		if (!quiet)
 			fprintf(stderr, "%s", bonnie_test_progress(t));
-		ret = runner_phase(rn, bonnie_test_name(t), &p, 1, PHASE_LIMIT_SECONDS);
-		wl_process_free(p);
+		ret = runner_phase(rn, bonnie_test_name(t), p, bs->m.ntargets, PHASE_LIMIT_SECONDS);
+		for (size_t k = 0; k < bs->m.ntargets; k++)
+			wl_process_free(p[k]);
 		if (t == BT_PUTC || t == BT_PUT_BLOCK)
 			exists = 1;
 		if (ret < 0 || one->interrupted || one->stopped_on_error) {
@@ -768,6 +778,7 @@ static int bonnie_run(struct suite_session *s, struct runner *rn, struct result 
 		if (!quiet)
 			fprintf(stderr, t >= BT_SEQ_CREATE ? "done.\n" : "done\n");
 	}
+	free(p);
 	return runner_signalled() ? -EINTR : ret;
 }
 
@@ -798,30 +809,48 @@ static void record_params(struct result *res, const struct bonnie_opts *b)
 	kv_add(&res->params, "data", "%s", data_pattern_name(&b->ro->data, buf, sizeof(buf)));
 }
 
+/* Test i's figures as phase p's metrics, named NAME and NAME<sfx>. */
+static void add_figure_metrics(struct result_phase *p, int i, const struct bonnie_figure *f,
+			       const char *sfx)
+{
+	char name[64];
+
+	if (!f->ran || !(f->seconds > 0))
+		return;
+	/* one unit per metric: K/sec for the I/O tests, /sec for the seeks
+	 * and the file tests (bonnie_metrics[]) */
+	if (i <= BT_GET_BLOCK) {
+		snprintf(name, sizeof(name), "bonnie_kib_per_sec%s", sfx);
+		result_phase_add_metric(p, name, "K/sec", f->amount / f->seconds);
+	} else {
+		snprintf(name, sizeof(name), "bonnie_per_sec%s", sfx);
+		result_phase_add_metric(p, name, "/sec", f->amount / f->seconds);
+	}
+	snprintf(name, sizeof(name), "bonnie_cpu%s", sfx);
+	result_phase_add_metric(p, name, "%", f->cpu_seconds / f->seconds * 100.0);
+	snprintf(name, sizeof(name), "bonnie_max_latency%s", sfx);
+	result_phase_add_metric(p, name, "us", f->max_latency * 1e6);
+	snprintf(name, sizeof(name), "bonnie_too_fast%s", sfx);
+	result_phase_add_metric(p, name, "", bonnie_too_fast(f));
+}
+
 /* Each test's bonnie++ figures as one run's phase metrics in the JSON
  * (with -x the session folds the runs: each metric keeps every run's
- * value, its value is their mean, with sd and confidence interval). */
-static void add_metrics(struct result *res, const struct bonnie_report *rep)
+ * value, its value is their mean, with sd and confidence interval):
+ * rep[0]'s under bonnie++'s names (with several targets, all of them
+ * together), target K's (rep[K]) under the same names with "@K". */
+static void add_metrics(struct result *res, const struct bonnie_report *rep, size_t nrep)
 {
 	for (int i = 0; i < BT__COUNT; i++) {
-		const struct bonnie_figure *f = &rep->t[i];
 		struct result_phase *p = NULL;
 
 		for (size_t k = 0; k < res->nphases; k++)
 			if (!strcmp(res->phases[k].name, bonnie_test_name((enum bonnie_test)i)))
 				p = &res->phases[k];
-		if (!p || !f->ran || !(f->seconds > 0))
+		if (!p)
 			continue;
-		/* one unit per metric: K/sec for the I/O tests, /sec for the
-		 * seeks and the file tests (bonnie_metrics[]) */
-		if (i <= BT_GET_BLOCK)
-			result_phase_add_metric(p, "bonnie_kib_per_sec", "K/sec",
-						f->amount / f->seconds);
-		else
-			result_phase_add_metric(p, "bonnie_per_sec", "/sec", f->amount / f->seconds);
-		result_phase_add_metric(p, "bonnie_cpu", "%", f->cpu_seconds / f->seconds * 100.0);
-		result_phase_add_metric(p, "bonnie_max_latency", "us", f->max_latency * 1e6);
-		result_phase_add_metric(p, "bonnie_too_fast", "", bonnie_too_fast(f));
+		for (size_t k = 0; k < nrep; k++)
+			add_figure_metrics(p, i, &rep[k].t[i], rep[k].target);
 	}
 }
 /* --- the session --------------------------------------------------------------- */
@@ -899,79 +928,13 @@ static int bonnie_plan(struct suite_session *s)
 {
 	struct bonnie_suite *bs = ctx(s);
 
-	bonnie_model_build(&bs->m, &bs->b, s->rd->path);
-	bonnie_needs(&bs->b, &s->needs);
+	bonnie_model_build(&bs->m, &bs->b, s->rds, s->nrd);
+	bonnie_needs(&bs->b, &s->needs, s->tneeds, s->nrd);
 	s->has_needs = 1;
 	s->w = bs->m.w;
 	s->workload = "bonnie";
 	return EXIT_OK;
 }
-
-static void bonnie_params(struct suite_session *s, struct result *res)
-{
-	record_params(res, &ctx(s)->b); /* after the shared ones: -D is "direct" here */
-}
-
-static void bonnie_begin(struct suite_session *s)
-{
-	const struct bonnie_opts *b = &ctx(s)->b;
-
-	if (b->count > 1)
-		bonnie_fmt_csv_header(stdout, b->csv);
-}
-
-/* Each run's table (one run only) and CSV line, as bonnie++ prints them. */
-static void bonnie_after_run(struct suite_session *s, struct result *one)
-{
-	struct bonnie_suite *bs = ctx(s);
-	const struct bonnie_opts *b = &bs->b;
-
-	bonnie_report_fill(&bs->rep, b, one);
-	add_metrics(one, &bs->rep);
-	if (b->count == 1 && one->nphases) {
-		bonnie_fmt_text(b->quiet ? stderr : stdout, &bs->rep, b->layout, b->csv);
-		fflush(b->quiet ? stderr : stdout);
-	}
-	if (one->nphases)
-		bonnie_fmt_csv(stdout, &bs->rep, b->csv);
-	fflush(stdout);
-}
-
-/* The cache warnings (docs/trust.md) of each test, then what went wrong,
- * after the run directory is gone.  On stderr, with -q too: stdout holds
- * bonnie++'s table and CSV, which bon_csv2html and scripts read. */
-static void bonnie_report(struct suite_session *s, struct result *acc)
-{
-	(void)s;
-	for (size_t i = 0; i < acc->nphases; i++) {
-		char what[96];
-
-		snprintf(what, sizeof(what), "'%s'", acc->phases[i].name);
-		output_cache_warnings(stderr, &acc->phases[i], NULL, what);
-	}
-	if (acc->interrupted) {
-		msg_err("interrupted by a signal: partial results");
-	} else if (acc->verify_errors) {
-		msg_err("%llu blocks failed verification, %llu operation errors; first: %s",
-			(unsigned long long)acc->verify_errors, (unsigned long long)acc->errors,
-			acc->first_error ? acc->first_error : "?");
-	} else if (acc->errors || acc->stopped_on_error) {
-		msg_err("%llu operation errors; first: %s", (unsigned long long)acc->errors,
-			acc->first_error ? acc->first_error : "?");
-	}
-}
-
-static void bonnie_fini(struct suite_session *s)
-{
-	workload_free(ctx(s)->m.w);
-}
-
-static const struct suite_refusal bonnie_refused[] = {
-	{ SH_REUSE, "--reuse does not apply to bonnie: every run makes its own files" },
-	{ SH_PROGRESS, "--progress does not apply to bonnie: it prints bonnie++'s progress lines "
-		       "(-q to silence them)" },
-	{ 0 },
-};
 
 /* Its figures: one rate per test, in K/sec for the I/O tests and /sec for
  * seeks and the file tests (as bonnie++'s columns), with %CP, the longest
@@ -985,11 +948,151 @@ static const struct metric_def bonnie_metrics[] = {
 	{ NULL },
 };
 
+/* With several targets, the metrics table has each target's figures too
+ * (bonnie_metrics[]'s names with "@K", labelled "target K"), so that
+ * compare and report know their units and directions. */
+static void target_metric_defs(struct suite_session *s, struct result *res)
+{
+	struct bonnie_suite *bs = ctx(s);
+	size_t nbase = ARRAY_SIZE(bonnie_metrics) - 1, n = 0;
+
+	bs->defs = xcalloc(nbase * (s->nrd + 1) + 1, sizeof(*bs->defs));
+	for (size_t i = 0; i < nbase; i++)
+		bs->defs[n++] = bonnie_metrics[i];
+	for (size_t k = 1; k <= s->nrd; k++)
+		for (size_t i = 0; i < nbase; i++) {
+			struct metric_def *d = &bs->defs[n++];
+
+			*d = bonnie_metrics[i];
+			d->name = xasprintf("%s@%zu", bonnie_metrics[i].name, k);
+			/* not the directory: results of two layouts compare
+			 * target K with target K */
+			d->label = xasprintf("%s, target %zu", bonnie_metrics[i].label, k);
+		}
+	result_set_metric_defs(res, bs->defs);
+}
+
+static void bonnie_params(struct suite_session *s, struct result *res)
+{
+	record_params(res, &ctx(s)->b); /* after the shared ones: -D is "direct" here */
+	if (s->nrd > 1) {
+		kv_add(&res->params, "targets", "%zu", s->nrd);
+		target_metric_defs(s, res);
+	}
+}
+
+static void bonnie_begin(struct suite_session *s)
+{
+	const struct bonnie_opts *b = &ctx(s)->b;
+
+	/* which line is which target: MACHINE@K is the K-th -d */
+	for (size_t k = 0; s->nrd > 1 && !b->quiet && k < s->nrd; k++)
+		fprintf(stderr, "Target %zu: %s (its lines: %s@%zu)\n", k + 1, s->rds[k].parent,
+			b->machine, k + 1);
+	if (b->count > 1)
+		bonnie_fmt_csv_header(stdout, b->csv);
+}
+
+/* Each run's table (one run only) and CSV line, as bonnie++ prints them. */
+static void bonnie_after_run(struct suite_session *s, struct result *one)
+{
+	struct bonnie_suite *bs = ctx(s);
+	const struct bonnie_opts *b = &bs->b;
+
+	/* alone: rep[0], bonnie++'s; several targets: rep[0] all of them
+	 * (the JSON's combined figures), rep[1 ..] each one's lines */
+	size_t nt = bs->m.ntargets, first = nt > 1 ? 1 : 0;
+
+	bs->nrep = nt > 1 ? nt + 1 : 1;
+	if (!bs->rep)
+		bs->rep = xcalloc(bs->nrep, sizeof(*bs->rep));
+	for (size_t k = 0; k < bs->nrep; k++)
+		bonnie_report_fill(&bs->rep[k], b, one, k, nt);
+	add_metrics(one, bs->rep, bs->nrep);
+	if (b->count == 1 && one->nphases) {
+		bonnie_fmt_text_n(b->quiet ? stderr : stdout, bs->rep + first, bs->nrep - first,
+				  b->layout, b->csv);
+		fflush(b->quiet ? stderr : stdout);
+	}
+	for (size_t k = first; one->nphases && k < bs->nrep; k++)
+		bonnie_fmt_csv(stdout, &bs->rep[k], b->csv);
+	fflush(stdout);
+}
+
+/* The cache warnings (docs/trust.md) of each test, then what went wrong,
+ * after the run directory is gone.  On stderr, with -q too: stdout holds
+ * bonnie++'s table and CSV, which bon_csv2html and scripts read. */
+/* With several targets, " (target K 'DIR')" for the target whose
+ * operation failed first (the last phase's first operation counting
+ * errors: its name ends in @K), else "". */
+static const char *failed_target(const struct suite_session *s, const struct result *acc,
+				 char *buf, size_t len)
+{
+	const struct result_phase *p = acc->nphases ? &acc->phases[acc->nphases - 1] : NULL;
+
+	buf[0] = 0;
+	for (size_t i = 0; s->nrd > 1 && p && i < p->nops; i++) {
+		const char *at = strrchr(p->ops[i].name, '@');
+		unsigned k;
+
+		if (p->ops[i].st.errors && at && parse_uint(at + 1, (unsigned)s->nrd, &k) == 0 &&
+		    k >= 1) {
+			snprintf(buf, len, " (target %u '%s')", k, suite_target(s, k - 1));
+			break;
+		}
+	}
+	return buf;
+}
+
+static void bonnie_report(struct suite_session *s, struct result *acc)
+{
+	char where[4200];
+
+	for (size_t i = 0; i < acc->nphases; i++) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "'%s'", acc->phases[i].name);
+		output_cache_warnings(stderr, &acc->phases[i], NULL, what);
+	}
+	if (acc->interrupted) {
+		msg_err("interrupted by a signal: partial results");
+	} else if (acc->verify_errors) {
+		msg_err("%llu blocks failed verification, %llu operation errors; first: %s%s",
+			(unsigned long long)acc->verify_errors, (unsigned long long)acc->errors,
+			acc->first_error ? acc->first_error : "?",
+			failed_target(s, acc, where, sizeof(where)));
+	} else if (acc->errors || acc->stopped_on_error) {
+		msg_err("%llu operation errors; first: %s%s", (unsigned long long)acc->errors,
+			acc->first_error ? acc->first_error : "?",
+			failed_target(s, acc, where, sizeof(where)));
+	}
+}
+
+static void bonnie_fini(struct suite_session *s)
+{
+	struct bonnie_suite *bs = ctx(s);
+	size_t nbase = ARRAY_SIZE(bonnie_metrics) - 1;
+
+	bonnie_model_free(&bs->m);
+	free(bs->rep);
+	for (size_t i = nbase; bs->defs && bs->defs[i].name; i++) {
+		free((char *)bs->defs[i].name);
+		free((char *)bs->defs[i].label);
+	}
+	free(bs->defs);
+}
+
+static const struct suite_refusal bonnie_refused[] = {
+	{ SH_REUSE, "--reuse does not apply to bonnie: every run makes its own files" },
+	{ SH_PROGRESS, "--progress does not apply to bonnie: it prints bonnie++'s progress lines "
+		       "(-q to silence them)" },
+	{ 0 },
+};
+
 const struct suite_ops suite_bonnie = {
 	.name = "bonnie",
-	.one_target = "bonnie tests one directory",
 	.synopsis =
-		"fsgauge bonnie [-d dir] [-s size[:chunk[:seeks[:seekers]]]]\n"
+		"fsgauge bonnie [-d dir]... [-s size[:chunk[:seeks[:seekers]]]]\n"
 		"                      [-n number[:max[:min[:dirs[:chunk]]]]] [-m machine]\n"
 		"                      [-r ram] [-x count] [-u user[:group]] [-g group] [-q]\n"
 		"                      [-f [size]] [-b] [-D] [-z seed] [-p procs | -y [s|p]]\n"
@@ -1004,6 +1107,12 @@ const struct suite_ops suite_bonnie = {
 	.help_extra =
 		"In bonnie: --repeat N is -x N; --direct is -D; --quiet is -q (every run makes\n"
 		"its own files; bonnie prints bonnie++'s progress lines).\n"
+		"\n"		"Several -d (-d /a -d /b): each test starts in every directory at once and\n"
+		"the next starts when all are done (bonnie++ -p/-y in one process).  Each\n"
+		"directory gets its own run directory, table line and CSV line, named\n"
+		"MACHINE@K for the K-th -d, with its own time and CPU; the JSON has both\n"
+		"targets' figures (metrics NAME@K) and their sum over the test's time.  An\n"
+		"error in one stops the run in all; every run directory is removed.\n"
 		"\n"
 		"--verify stamps every block written (block write, putc, rewrite, seeks,\n"
 		"created files) with its file, offset in the whole file (chunk files\n"

@@ -57,37 +57,50 @@ struct bonnie_opts {
 	char machine_buf[256];
 };
 
-/* The workload: the data file (chunked as bonnie++'s) and the files of
- * the create tests, both created by the tests themselves. */
+/* The workload: in each target the data file (chunked as bonnie++'s) and
+ * the files of the create tests, both created by the tests themselves;
+ * data[k] and files[k] are target k's (from 0), NULL when not tested. */
 struct bonnie_model {
 	struct workload *w;
-	struct wl_fileset *data, *files;
+	size_t ntargets;
+	struct wl_fileset **data, **files;
 };
 
-/* Build the model for the run directory `rundir` (m->w owned by the
- * caller: workload_free()). */
-void bonnie_model_build(struct bonnie_model *m, const struct bonnie_opts *b, const char *rundir);
+/* Build the model for the run directories rds[0 .. nrd - 1], one per
+ * target (free with bonnie_model_free()). */
+void bonnie_model_build(struct bonnie_model *m, const struct bonnie_opts *b,
+			const struct rundir *rds, size_t nrd);
+void bonnie_model_free(struct bonnie_model *m);
 
 /* bonnie++'s progress message of test t ("Writing intelligently..."). */
 const char *bonnie_test_progress(enum bonnie_test t);
 /* Whether test t runs with these options. */
 int bonnie_test_runs(enum bonnie_test t, const struct bonnie_opts *b);
-/* The process of test t (free with wl_process_free()); NULL for a test
- * that has none.  `exists`: whether the data file exists before it. */
+/* The process of test t in target k (from 0; free with
+ * wl_process_free()); NULL for a test that has none.  `exists`: whether
+ * the data file exists before it.  With several targets the process and
+ * its threads and operations are named NAME@K, K = k + 1 ("putc@2"). */
 struct wl_process *bonnie_test_build(enum bonnie_test t, const struct bonnie_opts *b,
-				     const struct bonnie_model *m, int exists);
-/* The phase that removes the data file ("remove_data"): runner_phase()'s
- * return. */
+				     const struct bonnie_model *m, size_t k, int exists);
+/* The phase that removes the data file in every target ("remove_data"):
+ * runner_phase()'s return. */
 int bonnie_remove_data(struct runner *rn, const struct bonnie_opts *b,
 		       const struct bonnie_model *m);
 
 /* bonnie++'s figures of every test in `res` (a test that failed stays
- * blank). */
+ * blank, on every target) of `ntargets` targets: k = 0 all of them
+ * (alone, bonnie++'s; several: every target's amount over the phase's
+ * time, the process's CPU, the longest operation of any), k from 1 target
+ * k's (its operations NAME@k over its own time, from the phase's start
+ * to the end of its last thread, and its threads' CPU). */
 void bonnie_report_fill(struct bonnie_report *rep, const struct bonnie_opts *b,
-			const struct result *res);
+			const struct result *res, size_t k, size_t ntargets);
 
-/* What the tests need of the target, the threads and the memory. */
-void bonnie_needs(const struct bonnie_opts *b, struct preflight_needs *n);
+/* What the tests need of the targets, the threads and the memory: *n the
+ * totals over `ntargets` targets, tn[k] (NULL: not wanted) target k's
+ * space and inodes. */
+void bonnie_needs(const struct bonnie_opts *b, struct preflight_needs *n,
+		  struct target_needs *tn, size_t ntargets);
 
 /* report.c: bonnie's section of the HTML report (the html_section hook). */
 struct comparison;

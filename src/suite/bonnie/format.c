@@ -183,14 +183,28 @@ void bonnie_fmt_size(char *buf, size_t len, const struct bonnie_report *r, char 
 	}
 }
 
-/* The first 19 columns of the I/O line: the machine name, cut so that a
- * space and the size cell fit, and the size cell at the right. */
-static void machine_size(FILE *f, const char *machine, const char *size)
+/* The line's name in `width` columns at most: the machine name, cut so
+ * that the target's "@K" (several targets) stays whole after it. */
+static void line_name(char *buf, size_t len, const struct bonnie_report *r, int width)
 {
-	int keep = 18 - (int)strlen(size);
+	int keep = width - (int)strlen(r->target);
 
+	snprintf(buf, len, "%.*s%s", keep > 0 ? keep : 0, r->machine, r->target);
+}
+
+/* The first 19 columns of a line: its name, cut so that a space and the
+ * cell fit, and the cell (the size, or the files) at the right.  A
+ * target's "@K" is never cut: a long files cell then pushes the line. */
+static void machine_size(FILE *f, const struct bonnie_report *r, const char *size)
+{
+	char name[64];
+	int keep = 18 - (int)strlen(size), least = (int)strlen(r->target);
+
+	if (keep < least)
+		keep = least;
+	line_name(name, sizeof(name), r, keep);
 	if (keep > 0)
-		fprintf(f, "%-*.*s %s", keep, keep, machine, size);
+		fprintf(f, "%-*.*s %s", keep, keep, name, size);
 	else
 		fputs(size, f);
 }
@@ -227,7 +241,7 @@ static void latency_row(FILE *f, const struct bonnie_report *r, int from, int to
 	fputc('\n', f);
 }
 
-static void txt_io_19(FILE *f, const struct bonnie_report *r, const char *version)
+static void txt_io_19(FILE *f, const struct bonnie_report *r, size_t n, const char *version)
 {
 	char size[64];
 
@@ -238,15 +252,17 @@ static void txt_io_19(FILE *f, const struct bonnie_report *r, const char *versio
 	fputs(r->chunk_size == BONNIE_DEFAULT_CHUNK ? "Machine        Size " : "Machine   Size:chnk ",
 	      f);
 	fputs("K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n", f);
-	bonnie_fmt_size(size, sizeof(size), r, ':');
-	machine_size(f, r->machine, size);
-	for (int i = BT_PUTC; i <= BT_SEEKS; i++)
-		txt_stat(f, &r->t[i], i == BT_SEEKS);
-	fputc('\n', f);
-	latency_row(f, r, BT_PUTC, BT_SEEKS + 1);
+	for (size_t k = 0; k < n; k++) {
+		bonnie_fmt_size(size, sizeof(size), &r[k], ':');
+		machine_size(f, &r[k], size);
+		for (int i = BT_PUTC; i <= BT_SEEKS; i++)
+			txt_stat(f, &r[k].t[i], i == BT_SEEKS);
+		fputc('\n', f);
+		latency_row(f, &r[k], BT_PUTC, BT_SEEKS + 1);
+	}
 }
 
-static void txt_io_103(FILE *f, const struct bonnie_report *r)
+static void txt_io_103(FILE *f, const struct bonnie_report *r, size_t n)
 {
 	char size[64];
 
@@ -255,11 +271,13 @@ static void txt_io_103(FILE *f, const struct bonnie_report *r)
 	fputs(r->chunk_size == BONNIE_DEFAULT_CHUNK ? "Machine        Size " : "Machine   Size:chnk ",
 	      f);
 	fputs("K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n", f);
-	bonnie_fmt_size(size, sizeof(size), r, ':');
-	machine_size(f, r->machine, size);
-	for (int i = BT_PUTC; i <= BT_SEEKS; i++)
-		txt_stat(f, &r->t[i], i == BT_SEEKS);
-	fputc('\n', f);
+	for (size_t k = 0; k < n; k++) {
+		bonnie_fmt_size(size, sizeof(size), &r[k], ':');
+		machine_size(f, &r[k], size);
+		for (int i = BT_PUTC; i <= BT_SEEKS; i++)
+			txt_stat(f, &r[k].t[i], i == BT_SEEKS);
+		fputc('\n', f);
+	}
 }
 
 /* A bonnie-64 number in `width` columns: one decimal while it fits, none
@@ -279,36 +297,42 @@ static void num_64(FILE *f, double v, int width)
  * prints it (a whole number: 5000 MiB is 5), with one decimal under
  * 1000 MiB (two under 100), where the whole number would say 0; rates in MiB/s and %CPU
  * with one decimal while they fit their columns. */
-static void txt_io_64(FILE *f, const struct bonnie_report *r)
+static void txt_io_64(FILE *f, const struct bonnie_report *rs, size_t n)
 {
-	uint64_t mib = r->file_size / MIB;
+	uint64_t mib = rs->file_size / MIB;
 
 	fputs("              -------Sequential Output-------- ---Sequential Input-- --Random--\n", f);
 	fputs("              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n", f);
 	fputs("Machine    GB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU  /sec %CPU\n", f);
-	if (mib >= 1000)
-		fprintf(f, "%-8.8s %4" PRIu64, r->machine, mib / 1000);
-	else
-		fprintf(f, "%-8.8s %4.*f", r->machine, mib >= 100 ? 1 : 2, (double)mib / 1000.0);
-	for (int i = BT_PUTC; i <= BT_SEEKS; i++) {
-		const struct bonnie_figure *x = &r->t[i];
-		double pct = x->seconds > 0 ? x->cpu_seconds / x->seconds * 100.0 : 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct bonnie_report *r = &rs[k];
+		char name[64];
 
-		if (!x->ran) {
-			fputs("           ", f);
-			continue;
-		}
-		if (bonnie_too_fast(x)) {
-			fputs(" +++++ ++++", f);
-			continue;
-		}
-		if (i == BT_SEEKS)
-			fprintf(f, " %5d", (int)rate(x));
+		line_name(name, sizeof(name), r, 8);
+		if (mib >= 1000)
+			fprintf(f, "%-8.8s %4" PRIu64, name, mib / 1000);
 		else
-			num_64(f, rate(x) / 1024.0, 5);
-		num_64(f, pct, 4);
+			fprintf(f, "%-8.8s %4.*f", name, mib >= 100 ? 1 : 2, (double)mib / 1000.0);
+		for (int i = BT_PUTC; i <= BT_SEEKS; i++) {
+			const struct bonnie_figure *x = &r->t[i];
+			double pct = x->seconds > 0 ? x->cpu_seconds / x->seconds * 100.0 : 0;
+
+			if (!x->ran) {
+				fputs("           ", f);
+				continue;
+			}
+			if (bonnie_too_fast(x)) {
+				fputs(" +++++ ++++", f);
+				continue;
+			}
+			if (i == BT_SEEKS)
+				fprintf(f, " %5d", (int)rate(x));
+			else
+				num_64(f, rate(x) / 1024.0, 5);
+			num_64(f, pct, 4);
+		}
+		fputc('\n', f);
 	}
-	fputc('\n', f);
 }
 
 /* The 1.9x tables name the CSV format they come with: bonnie++ 1.97
@@ -320,7 +344,7 @@ static const char *version_19(enum bonnie_csv c)
 	return c == BONNIE_CSV_197 ? "1.97" : "1.98";
 }
 
-static void txt_files(FILE *f, const struct bonnie_report *r, enum bonnie_layout l,
+static void txt_files(FILE *f, const struct bonnie_report *r, size_t n, enum bonnie_layout l,
 		      enum bonnie_csv c)
 {
 	char files[128];
@@ -339,35 +363,50 @@ static void txt_files(FILE *f, const struct bonnie_report *r, enum bonnie_layout
 	}
 	fputs(files_header(r), f);
 	fputs(" /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n", f);
-	bonnie_fmt_files(files, sizeof(files), r);
-	fprintf(f, "%19s", files);
-	for (int i = BT_SEQ_CREATE; i < BT__COUNT; i++)
-		txt_stat(f, &r->t[i], 0);
-	fputc('\n', f);
-	if (l == BONNIE_TXT_19)
-		latency_row(f, r, BT_SEQ_CREATE, BT__COUNT);
+	for (size_t k = 0; k < n; k++) {
+		bonnie_fmt_files(files, sizeof(files), &r[k]);
+		/* alone, bonnie++'s line: the files at the right; several
+		 * targets: named as the I/O lines */
+		if (r[k].target[0])
+			machine_size(f, &r[k], files);
+		else
+			fprintf(f, "%19s", files);
+		for (int i = BT_SEQ_CREATE; i < BT__COUNT; i++)
+			txt_stat(f, &r[k].t[i], 0);
+		fputc('\n', f);
+		if (l == BONNIE_TXT_19)
+			latency_row(f, &r[k], BT_SEQ_CREATE, BT__COUNT);
+	}
+}
+
+void bonnie_fmt_text_n(FILE *f, const struct bonnie_report *r, size_t n, enum bonnie_layout l,
+		       enum bonnie_csv c)
+{
+	if (!n)
+		return;
+	if (r->file_size) {
+		if (l == BONNIE_TXT_19)
+			txt_io_19(f, r, n, version_19(c));
+		else if (l == BONNIE_TXT_64)
+			txt_io_64(f, r, n);
+		else
+			txt_io_103(f, r, n);
+	}
+	if (r->files)
+		txt_files(f, r, n, l, c);
 }
 
 void bonnie_fmt_text(FILE *f, const struct bonnie_report *r, enum bonnie_layout l,
 		     enum bonnie_csv c)
 {
-	if (r->file_size) {
-		if (l == BONNIE_TXT_19)
-			txt_io_19(f, r, version_19(c));
-		else if (l == BONNIE_TXT_64)
-			txt_io_64(f, r);
-		else
-			txt_io_103(f, r);
-	}
-	if (r->files)
-		txt_files(f, r, l, c);
+	bonnie_fmt_text_n(f, r, 1, l, c);
 }
 
 static void csv_103(FILE *f, const struct bonnie_report *r)
 {
 	char size[64], files[128];
 
-	fputs(r->machine, f);
+	fprintf(f, "%s%s", r->machine, r->target);
 	if (r->file_size) {
 		bonnie_fmt_size(size, sizeof(size), r, ':');
 		fprintf(f, ",%s", size);
@@ -394,8 +433,8 @@ static void csv_19(FILE *f, const struct bonnie_report *r, enum bonnie_csv c)
 {
 	char size[32], chunk[32], b[32];
 
-	fprintf(f, "%s,fsgauge,%s,%u,%" PRIu64, c == BONNIE_CSV_198 ? "1.98" : "1.97",
-		r->machine, r->concurrency, r->seed);
+	fprintf(f, "%s,fsgauge,%s%s,%u,%" PRIu64, c == BONNIE_CSV_198 ? "1.98" : "1.97",
+		r->machine, r->target, r->concurrency, r->seed);
 	if (r->file_size) {
 		size_text(size, sizeof(size), r->file_size);
 		chunk_text(chunk, sizeof(chunk), r->chunk_size);

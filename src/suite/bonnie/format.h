@@ -54,6 +54,10 @@ struct bonnie_figure {
 
 struct bonnie_report {
 	const char *machine;
+	/* several targets: "@K", the target's number from 1, after the
+	 * machine name on its lines and in its CSV field (the name cut to
+	 * keep it in the column); "" alone */
+	char target[24];
 	uint64_t file_size;  /* bytes of the I/O tests; 0 when skipped (-s 0) */
 	uint64_t chunk_size; /* bytes per block operation */
 	unsigned seeks;	     /* seeks of the seek test, and its processes */
@@ -119,6 +123,12 @@ void bonnie_figure_from_rates(struct bonnie_figure *f, double per_second, double
  * BONNIE_CSV_197, "1.98" otherwise. */
 void bonnie_fmt_text(FILE *f, const struct bonnie_report *r, enum bonnie_layout l,
 		     enum bonnie_csv c);
+/* The same for n reports of one run (several targets, r[k].target set):
+ * each section's header once, then one line per report (in the 1.9x
+ * layout each with its Latency row), the files lines named as the I/O
+ * lines are.  n == 1 is bonnie_fmt_text(). */
+void bonnie_fmt_text_n(FILE *f, const struct bonnie_report *r, size_t n, enum bonnie_layout l,
+		       enum bonnie_csv c);
 /* One CSV line, with its newline. */
 void bonnie_fmt_csv(FILE *f, const struct bonnie_report *r, enum bonnie_csv c);
 /* The header line bonnie++ prints before CSV lines with -x (1.97 and
