@@ -307,6 +307,12 @@ struct wl_flowop {
 	 * writing it (fio's rw=trim, randtrim; built in code only, docs/io.md);
 	 * its bytes count as trimmed, not written */
 	struct wl_val trim;
+	/* read/write: instead of transferring data, fallocate(2) the
+	 * request's range with mode `fallocate` (FALLOC_FL_* bits: fio's
+	 * falloc engine; with trim=, its bytes count as trimmed, else none), or
+	 * (write) ftruncate(2) the file to the request's offset (`truncate`:
+	 * fio's ftruncate engine); built in code only, docs/io.md */
+	struct wl_val fallocate, truncate;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its
