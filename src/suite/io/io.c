@@ -480,9 +480,40 @@ static int check_fileop(const struct io_job *j)
 	return 0;
 }
 
+/* fio's ftruncate and falloc engines: range operations on the job's
+ * regular file (docs/io.md, "Range engines").  ftruncate does writes
+ * only (fio fails its reads and trims with EINVAL); falloc reads
+ * (allocates keeping the size), writes (allocates) and trims (punches a
+ * hole), one direction per job. */
+static int check_rangeop(const struct io_job *j)
+{
+	const char *what = NULL;
+
+	if (!j->rangeop)
+		return 0;
+	if (j->rangeop == IO_RANGEOP_FTRUNCATE && !io_job_writes(j)) {
+		msg_err("job '%s': ioengine=ftruncate with rw=%s is not supported: fio's ftruncate "
+			"engine fails every %s with EINVAL (give rw=write or randwrite; docs/io.md)",
+			j->name, io_rw_name(j->rw), io_job_trims(j) ? "trim" : "read");
+		return -1;
+	}
+	if (io_job_mixed(j))
+		what = "a mixed rw= (one direction per job)";
+	else if (j->verify)
+		what = "verify (no data is written)";
+	else if (j->fsync || j->fdatasync || j->end_fsync || j->fsync_on_close)
+		what = "fsync options";
+	if (what) {
+		msg_err("job '%s': ioengine=%s with %s is not supported by fsgauge io (docs/io.md)",
+			j->name, j->ioengine_fio, what);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
-	if (check_fileop(j) < 0)
+	if (check_fileop(j) < 0 || check_rangeop(j) < 0)
 		return -1;
 	if (j->iodepth_batch > j->iodepth) {
 		msg_err("job '%s': iodepth_batch_submit=%u is above iodepth=%u", j->name,
@@ -1083,6 +1114,8 @@ static int check_trim(const struct suite_session *s, const struct io_job *j)
 {
 	const char *rw = io_rw_name(j->rw);
 
+	if (j->rangeop == IO_RANGEOP_FALLOC)
+		return 0; /* a punched hole in a regular file (check_rangeop) */
 	if (!j->filename || blockdev_is(j->filename) != 1) {
 		msg_err("job '%s': rw=%s needs a block device (filename=/dev/X): a trim discards "
 			"a device's blocks, and fio's engines refuse it on a regular file too",
@@ -1108,6 +1141,13 @@ static int check_trim(const struct suite_session *s, const struct io_job *j)
 		return -1;
 	}
 	return 0;
+}
+
+/* A falloc job's trims punch holes in a file laid out beforehand (as
+ * fio's falloc trims a file it laid out). */
+static int punches(const struct io_job *j)
+{
+	return j->rangeop == IO_RANGEOP_FALLOC && io_job_trims(j);
 }
 
 /* The files of every job (their sizes: the largest job on each) and
@@ -1147,13 +1187,19 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				/* the file holds the clone's region */
 				if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
 					return -1;
-				f->read_first |= io_job_reads(j);
+				f->read_first |= io_job_reads(j) || punches(j);
 				f->written |= io_job_writes(j) || io_job_trims(j);
 			}
 			continue;
 		}
 		if (check_filename(j, &device) < 0)
 			return -1;
+		if (device && j->rangeop) {
+			msg_err("job '%s': ioengine=%s needs a regular file, not block device '%s' (as "
+				"fio's)",
+				j->name, j->ioengine_fio, j->filename);
+			return -1;
+		}
 		struct io_file *f = file_of(io, j->filename);
 
 		nnamed++;
@@ -1164,7 +1210,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 		for (unsigned k = 0; k < j->numjobs && !device; k++)
 			if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
 				return -1;
-		f->read_first |= io_job_reads(j);
+		f->read_first |= io_job_reads(j) || punches(j);
 		f->written |= io_job_writes(j) || io_job_trims(j);
 		if (!device && !(j->given & IOJ_SIZE)) {
 			msg_err("job '%s': no size given (--size)", j->name);
@@ -1369,6 +1415,16 @@ static void add_sync(struct wl_thread *t, const struct io_job *j)
 		add_sync_op(t, j, "fsync", j->fsync, atend);
 }
 
+/* fallocate(2)'s mode for a falloc job's requests, as fio's: a write
+ * allocates (the file grows), a read allocates keeping the size, a trim
+ * punches a hole. */
+static int falloc_mode(const struct io_job *j)
+{
+	return io_job_trims(j)	   ? FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
+	       : io_job_writes(j) ? 0
+				  : FALLOC_FL_KEEP_SIZE;
+}
+
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
@@ -1420,6 +1476,10 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name, what, f->fs);
 	}
 	fo->iosize = block_size(io->w, j, d);
+	if (j->rangeop == IO_RANGEOP_FTRUNCATE)
+		fo->truncate = wl_bool(1);
+	else if (j->rangeop == IO_RANGEOP_FALLOC)
+		fo->fallocate = wl_int(falloc_mode(j));
 	/* the clone's region, [base, base + region): checked to fit when the
 	 * files were collected (collect_files, device_regions) */
 	(void)io_job_offset(j, k, f->device ? f->devsize : io_job_file_size(j), &base);
@@ -1561,10 +1621,53 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 	}
 }
 
+/* A falloc job on a file system without fallocate(2), or without the
+ * mode its requests use (ext4 on files without extents, FUSE), would
+ * fail its first request: refused before the run instead, after a probe
+ * of that mode on a file of the run directory (made and removed here, not
+ * measured).  EXIT_OK, or EXIT_USAGE / EXIT_SYSTEM after a message. */
+static int check_falloc(const struct suite_session *s, const struct io_suite *io)
+{
+	static const char probe[] = ".fsgauge-falloc-probe";
+
+	for (size_t i = 0; i < io->njobs && !io->devices; i++) {
+		const struct io_job *j = &io->jobs[i];
+		int fd, r, e, mode = falloc_mode(j);
+
+		if (j->rangeop != IO_RANGEOP_FALLOC)
+			continue;
+		fd = openat(s->rd->fd, probe, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0600);
+		if (fd < 0) {
+			err_errno(-errno, "cannot create '%s/%s'", s->rd->path, probe);
+			return EXIT_SYSTEM;
+		}
+		r = fallocate(fd, mode, 0, 4096);
+		e = errno;
+		close(fd);
+		(void)unlinkat(s->rd->fd, probe, 0);
+		if (r < 0 && (e == EOPNOTSUPP || e == ENOSYS)) {
+			msg_err("job '%s': ioengine=falloc: the file system of '%s' does not support "
+				"fallocate%s: %s",
+				j->name, s->rd->parent,
+				mode & FALLOC_FL_PUNCH_HOLE ? " with FALLOC_FL_PUNCH_HOLE (rw=trim)"
+				: mode			    ? " with FALLOC_FL_KEEP_SIZE (rw=read)"
+							    : "",
+				strerror(e));
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
 static int io_plan(struct suite_session *s)
 {
 	struct io_suite *io = ctx(s);
 	int ret;
+
+	ret = check_falloc(s, io);
+	if (ret != EXIT_OK)
+		return ret;
 
 	if (io->devices) {
 		ret = open_devices(s, io);

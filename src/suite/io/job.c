@@ -38,7 +38,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "iodepth", "N", "requests kept in flight on io_uring and libaio\n(default 1)" },
 	{ "iodepth_batch_submit", "N", "submit requests N at a time (default 1)" },
 	{ "iodepth_batch", "N", "the same as --iodepth_batch_submit" },
-	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\ndircreate, dirstat, dirdelete, or fsgauge's\nfaulty:ENGINE:RULE (tests)" },
+	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\ndircreate, dirstat, dirdelete, ftruncate, falloc, or\nfsgauge's faulty:ENGINE:RULE (tests)" },
 	{ "stat_type", "TYPE", "filestat, dirstat: stat (default) or lstat (the same\ncall on fsgauge's files)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
 	{ "buffered", "BOOL", "the opposite of --direct (default 1)" },
@@ -117,7 +117,7 @@ static const char *const unsupported[] = {
 /* fio's engines fsgauge io has no equivalent of. */
 static const char *const unsupported_engines[] = {
 	"sg", "rdma", "http", "net", "netsplice", "splice", "mmap", "posixaio", "solarisaio",
-	"windowsaio", "e4defrag", "falloc", "ftruncate", "rbd", "nbd", "libhdfs", "mtd", "pmemblk",
+	"windowsaio", "e4defrag", "rbd", "nbd", "libhdfs", "mtd", "pmemblk",
 	"dev-dax", "libpmem", "gfapi", "gfapi_async", "libiscsi", "nfs", "exec", "xnvme",
 	"libblkio", "cpuio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs",
 	"daos", NULL,
@@ -551,13 +551,17 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 		for (int i = IO_FILEOP_CREATE; i <= IO_FILEOP_DELETE; i++)
 			if (!strcmp(val + (dir ? 3 : 4), fileops[i]))
 				fileop = (enum io_fileop)i;
-	if (in_list(psync, val) || fileop)
+	enum io_rangeop rangeop = !strcmp(val, "ftruncate") ? IO_RANGEOP_FTRUNCATE
+				  : !strcmp(val, "falloc")  ? IO_RANGEOP_FALLOC
+							    : IO_RANGEOP_NONE;
+
+	if (in_list(psync, val) || fileop || rangeop)
 		ours = "psync"; /* the file engines' calls are psync's */
 	else if (in_list(unsupported_engines, val))
 		return fail(err, len, -ENOTSUP,
 			    "ioengine '%s' is not supported by fsgauge io (psync, io_uring, libaio, "
 			    "null, filecreate, filestat, filedelete, dircreate, dirstat, "
-			    "dirdelete; docs/io.md)",
+			    "dirdelete, ftruncate, falloc; docs/io.md)",
 			    val);
 	else if (strcmp(val, "io_uring") && strcmp(val, "libaio") && strcmp(val, "null") &&
 		 strncmp(val, "faulty:", 7))
@@ -571,6 +575,7 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	j->ioengine_fio = xstrdup(val);
 	j->fileop = fileop;
 	j->fileop_dir = fileop && dir;
+	j->rangeop = rangeop;
 	j->given |= IOJ_IOENGINE;
 	return 0;
 }
