@@ -1298,6 +1298,17 @@ static void flow_think(struct worker *wk, struct wflow *f)
 	}
 }
 
+/* delay with spin=: `ns` on the CPU, from the thread's clock, not cut
+ * short by a stop (fio's cpuio spins its whole chunk too), so that each
+ * operation is one whole chunk of CPU work. */
+static void spin_ns(uint64_t ns)
+{
+	uint64_t t0 = now_ns();
+
+	while (now_ns() - t0 < ns)
+		;
+}
+
 /* After a read or write operation of `len` bytes (issued, whatever it
  * moved) by a flowop with f->after set: FR_DONE once iobytes= is
  * spent (no thinktime after the last request), else FR_OK. */
@@ -2976,9 +2987,13 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 		double secs = wl_val_double(&fo->value, &wk->rng, 0);
 
 		op_begin(f, &t);
-		if (secs > 0)
+		if (secs > 0 && f->spin)
+			spin_ns(duration_ns(secs));
+		else if (secs > 0)
 			delay_ns(wk->rn, duration_ns(secs));
 		op_end(wk, f, &t, 0, 0);
+		if (f->think_ns)
+			flow_think(wk, f);
 		return FR_OK;
 	}
 	case FO_EVENTLIMIT:
@@ -3217,5 +3232,11 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->falloc = (fo->type == FO_READ || fo->type == FO_WRITE) && wl_val_isset(&fo->fallocate);
 	f->falloc_mode = (int)wl_val_int(&fo->fallocate, NULL, 0);
 	f->truncate = fo->type == FO_WRITE && wl_val_bool(&fo->truncate, 0);
+	if (fo->type == FO_DELAY) {
+		/* spin=, and the pause after each (thinktime=): fio's cpuio */
+		f->spin = wl_val_bool(&fo->spin, 0);
+		f->think_ns = duration_ns(wl_val_double(&fo->thinktime, NULL, 0));
+		f->think_blocks = 1;
+	}
 	flow_init_after(f);
 }

@@ -237,6 +237,8 @@ struct wflow {
 	/* fallocate=, truncate=: the range operation instead of the
 	 * transfer (do_range); falloc_mode: fallocate's mode */
 	int falloc, truncate, falloc_mode;
+	/* a delay flowop with spin=: on the CPU instead of asleep */
+	int spin;
 	/* the descriptors of the children that count a read, write or rwmix
 	 * flowop's operations apart (runner.c, wflow_acct_init) */
 	struct wl_flowop *acct_fo;

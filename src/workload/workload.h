@@ -313,6 +313,11 @@ struct wl_flowop {
 	 * (write) ftruncate(2) the file to the request's offset (`truncate`:
 	 * fio's ftruncate engine); built in code only, docs/io.md */
 	struct wl_val fallocate, truncate;
+	/* delay: spend the time on the CPU (a busy loop, never cut short)
+	 * instead of sleeping, then sleep `thinktime` seconds, untimed (fio's
+	 * cpuio engine: cpuchunks, and its share of the period by cpuload;
+	 * built in code only, docs/io.md) */
+	struct wl_val spin;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its
