@@ -1,9 +1,10 @@
 #!/bin/sh
-# fio's range engines in fsgauge io (issue 20, docs/io.md "Range engines",
-# docs/fio-compat.md): ftruncate and falloc from the command line and from
-# a job file, their system calls counted with strace (and compared with
-# fio's own on the same job when fio is installed), the files' sizes and
-# blocks, the result's and fio's JSON counts, and the refusals.
+# fio's ftruncate, falloc and cpuio engines in fsgauge io (issue 20,
+# docs/io.md "Range engines" and "cpuio", docs/fio-compat.md): each from
+# the command line and from a job file, their system calls counted with
+# strace (and compared with fio's own on the same job when fio is
+# installed), the files' sizes and blocks, the chunks' bounds, the
+# result's and fio's JSON counts, and the refusals.
 . "$(dirname "$0")/lib.sh"
 
 FX="$(dirname "$0")/../fixtures/fio"
@@ -43,10 +44,11 @@ kept() {
 
 # summary: one line per operation of the first phase of $T/r.json, "NAME
 # OPS BYTES_READ BYTES_WRITTEN BYTES_TRIMMED", then "fio DIR TOTAL_IOS
-# IO_BYTES" per direction of fio's JSON $T/fio.json (when written) and
-# "param KEY VALUE" per job.* parameter, into $T/sum (one python each run)
+# IO_BYTES" per direction of fio's JSON $T/fio.json (when written),
+# "param KEY VALUE" per job.* parameter, "secs SECONDS" of the phase and
+# "minlat NAME US" per operation, into $T/sum (one python each run)
 summary() {
-	json "$T/r.json" "'\\n'.join(['%s %d %d %d %d' % (o['name'], o['ops'], o['bytes_read'], o['bytes_written'], o.get('bytes_trimmed') or 0) for o in d['phases'][0]['operations']] + ['param %s %s' % kv for kv in d['parameters'].items() if kv[0].startswith('job.')] + ((lambda f: ['fio %s %d %d' % (k, f['jobs'][0][k]['total_ios'], f['jobs'][0][k]['io_bytes']) for k in ('read', 'write', 'trim')])(json.load(open('$T/fio.json'))) if __import__('os').path.exists('$T/fio.json') else []))" >"$T/sum"
+	json "$T/r.json" "'\\n'.join(['%s %d %d %d %d' % (o['name'], o['ops'], o['bytes_read'], o['bytes_written'], o.get('bytes_trimmed') or 0) for o in d['phases'][0]['operations']] + ['param %s %s' % kv for kv in d['parameters'].items() if kv[0].startswith('job.')] + ['secs %f' % d['phases'][0]['seconds']] + ['minlat %s %f' % (o['name'], o['latency_us']['min']) for o in d['phases'][0]['operations'] if o['ops']] + ((lambda f: ['fio %s %d %d' % (k, f['jobs'][0][k]['total_ios'], f['jobs'][0][k]['io_bytes']) for k in ('read', 'write', 'trim')])(json.load(open('$T/fio.json'))) if __import__('os').path.exists('$T/fio.json') else []))" >"$T/sum"
 }
 
 # op NAME FIELD: ops, read, written or trimmed of operation NAME (summary)
@@ -190,6 +192,80 @@ if [ "$have_strace" = 1 ]; then
 	check "  strace: 16 calls on each file" [ "$(calls "$T/jf.tr" trunc.0.0 | wc -l) $(calls "$T/jf.tr" alloc.0.0 | wc -l) $(calls "$T/jf.tr" punch.0.0 | grep -c PUNCH)" = "16 16 16" ]
 fi
 rm -rf "$rd"
+
+# --- cpuio -------------------------------------------------------------------------
+
+# most OPS CLONES CHUNK_US SLEEP_US: whether OPS chunks fit the phase: each
+# clone's chunk and sleep take at least CHUNK + SLEEP, so a clone does at
+# most seconds / (CHUNK + SLEEP) of them, and one more that the end cuts
+most() {
+	awk -v n="$1" -v k="$2" -v p="$(($3 + $4))" '$1 == "secs" { exit !(n <= k * (int($2 * 1e6 / p) + 1)) }' "$T/sum"
+}
+
+# minlat NAME CHUNK_US: whether operation NAME's smallest latency is at
+# least a chunk (a chunk is never cut short)
+minlat() {
+	awk -v n="$1" -v c="$2" 'BEGIN { r = 1 } $1 == "minlat" && $2 == n { r = !($3 >= c) } END { exit r }' "$T/sum"
+}
+
+trace pread64,pwrite64,preadv,pwritev,fallocate,ftruncate,fsync,fdatasync "$T/cpu.tr" \
+	"$FSGAUGE" io --name=c --ioengine=cpuio --cpuload=50 --cpuchunks=20000 --runtime=1 \
+	--numjobs=2 -d "$d" -q --json "$T/r.json" --output-format=json --output "$T/fio.json"
+summary
+n=$(op c.read ops)
+c=0
+[ "$rc" = 0 ] && [ "$n" -ge 2 ] && [ "$(op c.read read) $(op c.read written)" = "0 0" ] && c=1
+check "cpuio cpuload=50 cpuchunks=20000 numjobs=2: runs, chunks as c.read, no bytes" [ "$c" = 1 ]
+check "  at most one chunk + sleep (40 ms) per clone per 40 ms of the phase" most "$n" 2 20000 20000
+check "  each chunk's latency at least cpuchunks" minlat c.read 20000
+check "  fio's JSON: read.total_ios = the chunks, io_bytes 0, no writes" \
+	[ "$(fiodir read) $(fiodir write)" = "$n 0 0 0" ]
+check "  recorded: cpuload, cpuchunks" [ "$(grep -c -e '^param job.c.cpuload 50$' -e '^param job.c.cpuchunks 20000$' "$T/sum")" = 2 ]
+if [ "$have_strace" = 1 ]; then
+	check "  strace: no read, write, fallocate, ftruncate or sync call on a file of the target" \
+		[ -z "$(grep "<$d/" "$T/cpu.tr")" ]
+fi
+check "  nothing left in the target" empty_dir "$d"
+
+run "$FSGAUGE" io "$FX/cpuio.fio" -d "$d" -q --json "$T/r.json" --output-format=json --output "$T/fio.json"
+rm -f "$T/fio.json"
+summary
+b=$(op burn.read ops) q=$(op quarter.read ops)
+c=0
+[ "$rc" = 0 ] && [ "$b" -ge 1 ] && [ "$q" -ge 1 ] && [ "$(op quarter.write ops)" = "" ] &&
+	[ "$(op burn.read read) $(op quarter.read read)" = "0 0" ] && c=1
+check "cpuio.fio: runs, both jobs' chunks as reads (rw=write too), no bytes" [ "$c" = 1 ]
+check "  burn (cpuload=100): at most one 5 ms chunk per 5 ms" most "$b" 1 5000 0
+check "  quarter (cpuload=25): at most one 10 ms chunk + 30 ms sleep per 40 ms" most "$q" 1 10000 30000
+c=0
+minlat burn.read 5000 && minlat quarter.read 10000 && c=1
+check "  each chunk at least cpuchunks long" [ "$c" = 1 ]
+
+if [ "$have_fio" = 1 ]; then
+	mkdir "$T/fio"
+	(cd "$T/fio" && fio --name=c --ioengine=cpuio --cpuload=50 --cpuchunks=20000 --runtime=1 \
+		--output-format=json --output="$T/fio/out.json" >/dev/null 2>&1)
+	check "fio's own cpuio run: its chunks as reads, no bytes, no writes, as fsgauge's" \
+		[ "$(json "$T/fio/out.json" "'%d %d %d' % (d['jobs'][0]['read']['total_ios'] > 0, d['jobs'][0]['read']['io_bytes'], d['jobs'][0]['write']['total_ios'])")" = "1 0 0" ]
+	rm -rf "$T/fio"
+else
+	ok "fio's own cpuio run: # SKIP fio not installed"
+fi
+
+expect_fail "cpuio without cpuload: refused" 2 "job 'io': ioengine=cpuio needs cpuload" \
+	"$FSGAUGE" io --ioengine=cpuio --runtime=1 -d "$d"
+expect_fail "cpuio without a runtime: refused" 2 "job 'io': ioengine=cpuio needs a runtime" \
+	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 -d "$d"
+expect_fail "cpuio from a job file without its runtime: refused" 2 "job 'burn': ioengine=cpuio needs a runtime" \
+	"$FSGAUGE" io "$FX/cpuio.fio" -s runtime=0 -d "$d"
+expect_fail "cpumode=qsort: refused by name" 2 "cpumode=qsort is not supported by fsgauge io" \
+	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --cpumode=qsort --runtime=1 -d "$d"
+expect_fail "exit_on_io_done: refused by name" 2 "option 'exit_on_io_done' is not supported by fsgauge io" \
+	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --exit_on_io_done=1 --runtime=1 -d "$d"
+expect_fail "cpuload with psync: refused" 2 "job 'io': cpuload applies to ioengine=cpuio" \
+	"$FSGAUGE" io --cpuload=10 --size=64k -d "$d"
+expect_fail "cpuio with filename=: refused" 2 "ioengine=cpuio with filename= \\(it has no file\\)" \
+	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --runtime=1 --filename=f -d "$d"
 
 # --- refusals ----------------------------------------------------------------------
 

@@ -511,9 +511,59 @@ static int check_rangeop(const struct io_job *j)
 	return 0;
 }
 
+/* fio's cpuio engine: no file and no I/O, each request a chunk of CPU
+ * work and a sleep, until the runtime (fio's cpuio job has no other
+ * end). */
+static int check_cpuio(const struct io_job *j)
+{
+	const char *what = NULL;
+
+	if (!j->cpuio) {
+		if (j->cpuload)
+			what = "cpuload";
+		else if (j->cpuchunks != 50000)
+			what = "cpuchunks";
+		if (what) {
+			msg_err("job '%s': %s applies to ioengine=cpuio", j->name, what);
+			return -1;
+		}
+		return 0;
+	}
+	if (!j->cpuload) {
+		msg_err("job '%s': ioengine=cpuio needs cpuload (the percent of each period on the "
+			"CPU, 1 to 100)",
+			j->name);
+		return -1;
+	}
+	if (!(j->given & IOJ_RUNTIME) || !(j->runtime > 0)) {
+		msg_err("job '%s': ioengine=cpuio needs a runtime (it does no I/O, so it has no other "
+			"end: fio's runs until its runtime)",
+			j->name);
+		return -1;
+	}
+	if (j->filename)
+		what = "filename= (it has no file)";
+	else if (io_job_multi(j))
+		what = "nrfiles (it has no file)";
+	else if (j->rate || j->rate_iops)
+		what = "a rate";
+	else if (j->thinktime)
+		what = "thinktime (cpuload sets its pauses)";
+	else if (j->fsync || j->fdatasync || j->end_fsync || j->fsync_on_close)
+		what = "fsync options";
+	else if (j->verify)
+		what = "verify";
+	if (what) {
+		msg_err("job '%s': ioengine=cpuio with %s is not supported by fsgauge io (docs/io.md)",
+			j->name, what);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
-	if (check_fileop(j) < 0 || check_rangeop(j) < 0)
+	if (check_fileop(j) < 0 || check_rangeop(j) < 0 || check_cpuio(j) < 0)
 		return -1;
 	if (j->iodepth_batch > j->iodepth) {
 		msg_err("job '%s': iodepth_batch_submit=%u is above iodepth=%u", j->name,
@@ -1162,6 +1212,8 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 
 		if (io_job_trims(j) && check_trim(s, j) < 0)
 			return -1;
+		if (j->cpuio)
+			continue; /* no file */
 		if (!j->filename) {
 			if (!(j->given & IOJ_SIZE)) {
 				msg_err("job '%s': no size given (--size)", j->name);
@@ -1558,6 +1610,29 @@ static void build_fileop_clone(struct wl_process *p, const struct io_job *j, uns
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
 
+/* A clone of a cpuio job: each request cpuchunks microseconds on the CPU
+ * (a delay flowop with spin=, timed: the request's latency), then a sleep
+ * of cpuchunks * (100 - cpuload) / cpuload microseconds (untimed, as
+ * fio's thinktime after each), counted as <job>.read (fio counts its
+ * chunks as reads whatever rw= says), until the runtime. */
+static void build_cpuio_clone(struct wl_process *p, const struct io_job *j, unsigned k)
+{
+	double load = j->cpuload > 100 ? 100.0 : (double)j->cpuload; /* fio's cap */
+	double chunk = (double)j->cpuchunks / 1e6;
+	char th[300];
+	struct wl_thread *t;
+	struct wl_flowop *fo;
+
+	snprintf(th, sizeof(th), "%s.%u", j->name, k);
+	t = wl_add_thread(p, th, 1, 4096);
+	fo = add_op(t, FO_DELAY, j->name, "read", NULL);
+	fo->fd = (struct wl_val){ 0 };
+	fo->value = wl_dbl(chunk);
+	fo->spin = wl_bool(1);
+	if (load < 100.0)
+		fo->thinktime = wl_dbl(chunk * (100.0 - load) / load);
+}
+
 static void build_model(struct suite_session *s, struct io_suite *io)
 {
 	io->w = wl_new("io");
@@ -1612,7 +1687,9 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 				snprintf(name, sizeof(name), "%s.%u", j->name, k);
 			else
 				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
-			if (j->fileop)
+			if (j->cpuio)
+				build_cpuio_clone(io->procs[i], j, k);
+			else if (j->fileop)
 				build_fileop_clone(io->procs[i], j, k,
 						   &io->files[io->clone_files[c++]]);
 			else
@@ -1745,6 +1822,12 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	if (j->fileop == IO_FILEOP_STAT) {
 		snprintf(key, sizeof(key), "job.%s.stat_type", j->name);
 		kv_add(pl, key, "%s", j->stat_lstat ? "lstat" : "stat");
+	}
+	if (j->cpuio) {
+		snprintf(key, sizeof(key), "job.%s.cpuload", j->name);
+		kv_add(pl, key, "%u", MIN(j->cpuload, 100u));
+		snprintf(key, sizeof(key), "job.%s.cpuchunks", j->name);
+		kv_add(pl, key, "%u", j->cpuchunks);
 	}
 	if (j->fileop) {
 		snprintf(key, sizeof(key), "job.%s.nrfiles", j->name);

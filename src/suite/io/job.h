@@ -91,6 +91,11 @@ struct io_job {
 	enum io_fileop fileop;		 /* a file-level engine (run on psync) */
 	int fileop_dir;			 /* the fileop is on directories (dir*) */
 	enum io_rangeop rangeop;	 /* ftruncate, falloc (run on psync) */
+	/* ioengine=cpuio: no I/O, each request cpuchunks microseconds on the
+	 * CPU then a sleep that makes it cpuload percent of the period */
+	int cpuio;
+	unsigned cpuload;		 /* percent; 0: not given */
+	unsigned cpuchunks;		 /* microseconds (default 50000, fio's) */
 	int stat_lstat;			 /* stat_type=lstat (else stat) */
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
