@@ -1298,7 +1298,7 @@ static void flow_think(struct worker *wk, struct wflow *f)
 	}
 }
 
-/* delay with spin=: `ns` on the CPU, from the thread's clock, not cut
+/* delay with spin=: `ns` on the CPU (by the monotonic clock), not cut
  * short by a stop (fio's cpuio spins its whole chunk too), so that each
  * operation is one whole chunk of CPU work. */
 static void spin_ns(uint64_t ns)
@@ -1414,8 +1414,9 @@ static enum flow_result do_range(struct worker *wk, struct wflow *f)
 		ret = engine_exec_full(wk->eng, &q);
 	}
 	op_end3(wk, f, &t, 0, 0, f->trim && ret > 0 ? (uint64_t)ret : 0);
+	/* a rate's bytes: the range's (an ftruncate completes with 0) */
 	if (unlikely(f->rate))
-		rate_done(f->rate, wk->rn, due, ret > 0 ? (uint64_t)ret : 0);
+		rate_done(f->rate, wk->rn, due, ret >= 0 ? (uint64_t)iosize : 0);
 	if (ret < 0) {
 		runner_op_error(wk, f, what, slot_path(wk, s), (int)ret);
 		return FR_ERROR;

@@ -102,6 +102,12 @@ if [ "$have_strace" = 1 ]; then
 fi
 rm -rf "$rd"
 
+# a rate counts each request's range (an ftruncate moves no byte): 16
+# requests at 32 a second reach rate_min
+run "$FSGAUGE" io --name=ft --ioengine=ftruncate --rw=write --bs=4k --size=64k --rate=128k \
+	--rate_min=64k -d "$d" -q
+check "ftruncate with rate=128k rate_min=64k: each request counts its 4k, rate_min met" [ "$rc" = 0 ]
+
 # --- falloc ------------------------------------------------------------------------
 
 # falloc RW MODE DIR: one falloc job of 16 requests, fallocate(2) with
