@@ -269,7 +269,9 @@ int64_t engine_syscall(struct io_req *r)
 		ret = ftruncate(r->fd, (off_t)r->off);
 		break;
 	case IO_FALLOCATE:
-		ret = fallocate(r->fd, 0, (off_t)r->off, (off_t)r->len);
+		ret = fallocate(r->fd, r->flags, (off_t)r->off, (off_t)r->len);
+		if (ret == 0)
+			ret = (int64_t)r->len; /* the bytes of the range, as null's */
 		break;
 	case IO_SYMLINK:
 		ret = symlinkat(r->path, r->dirfd, r->path2);

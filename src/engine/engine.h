@@ -61,7 +61,7 @@ enum io_op {
 	IO_FSTAT,     /* fd, st (optional) */
 	IO_LISTDIR,   /* dirfd, path -> number of entries read */
 	IO_FTRUNCATE, /* fd, off = new length */
-	IO_FALLOCATE, /* fd, off, len */
+	IO_FALLOCATE, /* fd, off, len, flags = mode (FALLOC_FL_*) -> len */
 	IO_SYMLINK,   /* path = target, path2 = link name (relative to dirfd) */
 	IO_LINK,      /* path = existing, path2 = new name */
 	IO_CHMOD,     /* dirfd, path, mode */

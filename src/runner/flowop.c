@@ -67,7 +67,7 @@ static ALWAYS_INLINE void op_count(struct worker *wk, struct op_stats *st, uint6
 	/* single writer; finishoncount and the sampler read them (result.h) */
 	STAT_ADD_R(st->bytes_read, rbytes);
 	STAT_ADD_R(st->bytes_written, wbytes);
-	if (tbytes) /* a constant 0 but in do_trim(): no store on the others */
+	if (tbytes) /* a constant 0 but in do_range(): no store on the others */
 		STAT_ADD_R(st->bytes_trimmed, tbytes);
 	STAT_ADD_R(st->ops, 1);
 	STAT_COMMIT(st);
@@ -1340,6 +1340,17 @@ static void flow_think(struct worker *wk, struct wflow *f)
 	}
 }
 
+/* delay with spin=: `ns` on the CPU (by the monotonic clock), not cut
+ * short by a stop (fio's cpuio spins its whole chunk too), so that each
+ * operation is one whole chunk of CPU work. */
+static void spin_ns(uint64_t ns)
+{
+	uint64_t t0 = now_ns();
+
+	while (now_ns() - t0 < ns)
+		;
+}
+
 /* After a read or write operation of `len` bytes (issued, whatever it
  * moved) by a flowop with f->after set: FR_DONE once iobytes= is
  * spent (no thinktime after the last request), else FR_OK. */
@@ -1407,18 +1418,24 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	return unlikely(f->after) ? flow_after(wk, f, s, write, (uint64_t)iosize) : FR_OK;
 }
 
-/* A write flowop with trim=: one discard of a block of the device open in
- * the slot, at the offset a write would have (sequential or random, the
- * random map and the rate as for writes), counted as bytes trimmed (fio's
- * rw=trim, randtrim).  Only a block device reaches here: fsgauge io refuses
- * trim on anything else.  No data, no fsync after it, no verify. */
-static enum flow_result do_trim(struct worker *wk, struct wflow *f)
+/* A read or write flowop whose requests are range operations instead of
+ * transfers, at the offsets a write (or read) would have (sequential or
+ * random, the random map and the rate as for transfers): with trim=, one
+ * discard of a block of the device open in the slot (fio's rw=trim,
+ * randtrim; fsgauge io refuses it on anything else), or with fallocate=
+ * a punched hole (fio's falloc engine's trim), counted as bytes trimmed;
+ * with fallocate= alone, fallocate(2) of the range in that mode, and with
+ * truncate=, ftruncate(2) of the file to the offset (fio's falloc and
+ * ftruncate engines), counted as operations that move no bytes.  No
+ * data, no fsync after it, no verify. */
+static enum flow_result do_range(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s;
 	enum flow_result r = io_setup(wk, f, &s);
 	struct timing t;
 	int64_t iosize, ret;
 	uint64_t off, due = 0;
+	const char *what = f->falloc ? "fallocate" : f->truncate ? "ftruncate" : "trim";
 
 	if (r != FR_OK)
 		return r;
@@ -1428,19 +1445,22 @@ static enum flow_result do_trim(struct worker *wk, struct wflow *f)
 		if (!due)
 			return FR_OK; /* stopping: not issued */
 	}
-	off = rw_offset(wk, f, s, iosize, 1);
+	off = rw_offset(wk, f, s, iosize, f->type == FO_WRITE);
 	op_begin(f, &t);
 	{
-		struct io_req q = { .op = IO_DISCARD, .fd = s->fd, .len = (size_t)iosize,
-				    .off = off };
+		struct io_req q = { .op = f->falloc ? IO_FALLOCATE : f->truncate ? IO_FTRUNCATE
+									     : IO_DISCARD,
+				    .fd = s->fd, .len = (size_t)iosize, .off = off,
+				    .flags = f->falloc_mode };
 
 		ret = engine_exec_full(wk->eng, &q);
 	}
-	op_end3(wk, f, &t, 0, 0, ret > 0 ? (uint64_t)ret : 0);
+	op_end3(wk, f, &t, 0, 0, f->trim && ret > 0 ? (uint64_t)ret : 0);
+	/* a rate's bytes: the range's (an ftruncate completes with 0) */
 	if (unlikely(f->rate))
-		rate_done(f->rate, wk->rn, due, ret > 0 ? (uint64_t)ret : 0);
+		rate_done(f->rate, wk->rn, due, ret >= 0 ? (uint64_t)iosize : 0);
 	if (ret < 0) {
-		runner_op_error(wk, f, "trim", slot_path(wk, s), (int)ret);
+		runner_op_error(wk, f, what, slot_path(wk, s), (int)ret);
 		return FR_ERROR;
 	}
 	return unlikely(f->after) ? flow_after(wk, f, s, 0, (uint64_t)iosize) : FR_OK;
@@ -2980,8 +3000,8 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 	switch (f->type) {
 	case FO_READ:
 	case FO_WRITE:
-		if (unlikely(f->trim))
-			return do_trim(wk, f);
+		if (unlikely(f->trim | f->falloc | f->truncate))
+			return do_range(wk, f);
 		return do_rw(wk, f, f->type == FO_WRITE);
 	case FO_RWMIX:
 		return do_rwmix(wk, f);
@@ -3041,9 +3061,13 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 		double secs = wl_val_double(&fo->value, &wk->rng, 0);
 
 		op_begin(f, &t);
-		if (secs > 0)
+		if (secs > 0 && f->spin)
+			spin_ns(duration_ns(secs));
+		else if (secs > 0)
 			delay_ns(wk->rn, duration_ns(secs));
 		op_end(wk, f, &t, 0, 0);
+		if (f->think_ns)
+			flow_think(wk, f);
 		return FR_OK;
 	}
 	case FO_EVENTLIMIT:
@@ -3286,5 +3310,14 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->invalidate = wl_val_bool(&fo->invalidate, 0);
 	v = wl_val_int(&fo->fadvise, NULL, 0);
 	f->advice = v > 0 && v <= POSIX_FADV_NOREUSE + 1 ? (int)v : 0;
+	f->falloc = (fo->type == FO_READ || fo->type == FO_WRITE) && wl_val_isset(&fo->fallocate);
+	f->falloc_mode = (int)wl_val_int(&fo->fallocate, NULL, 0);
+	f->truncate = fo->type == FO_WRITE && wl_val_bool(&fo->truncate, 0);
+	if (fo->type == FO_DELAY) {
+		/* spin=, and the pause after each (thinktime=): fio's cpuio */
+		f->spin = wl_val_bool(&fo->spin, 0);
+		f->think_ns = duration_ns(wl_val_double(&fo->thinktime, NULL, 0));
+		f->think_blocks = 1;
+	}
 	flow_init_after(f);
 }

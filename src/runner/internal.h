@@ -237,8 +237,13 @@ struct wflow {
 	 * the requests since the last pause */
 	uint64_t think_ns, think_spin_ns;
 	uint64_t think_blocks, think_n;
-	/* a write flowop with trim=: discards instead of writing (do_trim) */
+	/* a write flowop with trim=: discards instead of writing (do_range) */
 	int trim;
+	/* fallocate=, truncate=: the range operation instead of the
+	 * transfer (do_range); falloc_mode: fallocate's mode */
+	int falloc, truncate, falloc_mode;
+	/* a delay flowop with spin=: on the CPU instead of asleep */
+	int spin;
 	/* the descriptors of the children that count a read, write or rwmix
 	 * flowop's operations apart (runner.c, wflow_acct_init) */
 	struct wl_flowop *acct_fo;

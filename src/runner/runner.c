@@ -793,13 +793,17 @@ enum op_class runner_flow_class(const struct wl_flowop *fo)
 	case FO_REPLAY:
 		return fo->replay_kind == RPK_WRITE && !fo->replay ? OPC_WRITE : OPC_OTHER;
 	case FO_READ:
+		/* fallocate (fsgauge io's falloc) moves no data */
+		return wl_val_isset(&fo->fallocate) ? OPC_OTHER : OPC_READ;
 	case FO_READWHOLEFILE:
 	case FO_GETC:
 		return OPC_READ;
 	case FO_WRITE:
 		/* a trim (fsgauge io's rw=trim) neither reads nor writes: its
-		 * bytes are counted apart (bytes_trimmed), as fio's trim */
-		if (wl_val_bool(&fo->trim, 0))
+		 * bytes are counted apart (bytes_trimmed), as fio's trim; a
+		 * fallocate or ftruncate (falloc, ftruncate) moves no data */
+		if (wl_val_bool(&fo->trim, 0) || wl_val_isset(&fo->fallocate) ||
+		    wl_val_bool(&fo->truncate, 0))
 			return OPC_OTHER;
 		/* fall through */
 	case FO_WRITEWHOLEFILE:

@@ -324,6 +324,17 @@ struct wl_flowop {
 	 * none; fio's fadvise_hint=), both over the whole file; built in
 	 * code only, docs/io.md */
 	struct wl_val invalidate, fadvise;
+	/* read/write: instead of transferring data, fallocate(2) the
+	 * request's range with mode `fallocate` (FALLOC_FL_* bits: fio's
+	 * falloc engine; with trim=, its bytes count as trimmed, else none), or
+	 * (write) ftruncate(2) the file to the request's offset (`truncate`:
+	 * fio's ftruncate engine); built in code only, docs/io.md */
+	struct wl_val fallocate, truncate;
+	/* delay: spend the time on the CPU (a busy loop, never cut short)
+	 * instead of sleeping, then sleep `thinktime` seconds, untimed (fio's
+	 * cpuio engine: cpuchunks, and its share of the period by cpuload;
+	 * built in code only, docs/io.md) */
+	struct wl_val spin;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

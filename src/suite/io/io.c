@@ -482,9 +482,90 @@ static int check_fileop(const struct io_job *j)
 	return 0;
 }
 
+/* fio's ftruncate and falloc engines: range operations on the job's
+ * regular file (docs/io.md, "Range engines").  ftruncate does writes
+ * only (fio fails its reads and trims with EINVAL); falloc reads
+ * (allocates keeping the size), writes (allocates) and trims (punches a
+ * hole), one direction per job. */
+static int check_rangeop(const struct io_job *j)
+{
+	const char *what = NULL;
+
+	if (!j->rangeop)
+		return 0;
+	if (j->rangeop == IO_RANGEOP_FTRUNCATE && !io_job_writes(j)) {
+		msg_err("job '%s': ioengine=ftruncate with rw=%s is not supported: fio's ftruncate "
+			"engine fails every %s with EINVAL (give rw=write or randwrite; docs/io.md)",
+			j->name, io_rw_name(j->rw), io_job_trims(j) ? "trim" : "read");
+		return -1;
+	}
+	if (io_job_mixed(j))
+		what = "a mixed rw= (one direction per job)";
+	else if (j->verify)
+		what = "verify (no data is written)";
+	else if (j->fsync || j->fdatasync || j->end_fsync || j->fsync_on_close)
+		what = "fsync options";
+	if (what) {
+		msg_err("job '%s': ioengine=%s with %s is not supported by fsgauge io (docs/io.md)",
+			j->name, j->ioengine_fio, what);
+		return -1;
+	}
+	return 0;
+}
+
+/* fio's cpuio engine: no file and no I/O, each request a chunk of CPU
+ * work and a sleep, until the runtime (fio's cpuio job has no other
+ * end). */
+static int check_cpuio(const struct io_job *j)
+{
+	const char *what = NULL;
+
+	if (!j->cpuio) {
+		if (j->cpuload)
+			what = "cpuload";
+		else if (j->cpuchunks != 50000)
+			what = "cpuchunks";
+		if (what) {
+			msg_err("job '%s': %s applies to ioengine=cpuio", j->name, what);
+			return -1;
+		}
+		return 0;
+	}
+	if (!j->cpuload) {
+		msg_err("job '%s': ioengine=cpuio needs cpuload (the percent of each period on the "
+			"CPU, 1 to 100)",
+			j->name);
+		return -1;
+	}
+	if (!(j->given & IOJ_RUNTIME) || !(j->runtime > 0)) {
+		msg_err("job '%s': ioengine=cpuio needs a runtime (it does no I/O, so it has no other "
+			"end: fio's runs until its runtime)",
+			j->name);
+		return -1;
+	}
+	if (j->filename)
+		what = "filename= (it has no file)";
+	else if (io_job_multi(j))
+		what = "nrfiles (it has no file)";
+	else if (j->rate || j->rate_iops)
+		what = "a rate";
+	else if (j->thinktime)
+		what = "thinktime (cpuload sets its pauses)";
+	else if (j->fsync || j->fdatasync || j->end_fsync || j->fsync_on_close)
+		what = "fsync options";
+	else if (j->verify)
+		what = "verify";
+	if (what) {
+		msg_err("job '%s': ioengine=cpuio with %s is not supported by fsgauge io (docs/io.md)",
+			j->name, what);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
-	if (check_fileop(j) < 0)
+	if (check_fileop(j) < 0 || check_rangeop(j) < 0 || check_cpuio(j) < 0)
 		return -1;
 	if (j->iodepth_batch > j->iodepth) {
 		msg_err("job '%s': iodepth_batch_submit=%u is above iodepth=%u", j->name,
@@ -1101,6 +1182,8 @@ static int check_trim(const struct suite_session *s, const struct io_job *j)
 {
 	const char *rw = io_rw_name(j->rw);
 
+	if (j->rangeop == IO_RANGEOP_FALLOC)
+		return 0; /* a punched hole in a regular file (check_rangeop) */
 	if (!j->filename || blockdev_is(j->filename) != 1) {
 		msg_err("job '%s': rw=%s needs a block device (filename=/dev/X): a trim discards "
 			"a device's blocks, and fio's engines refuse it on a regular file too",
@@ -1128,6 +1211,13 @@ static int check_trim(const struct suite_session *s, const struct io_job *j)
 	return 0;
 }
 
+/* A falloc job's trims punch holes in a file laid out beforehand (as
+ * fio's falloc trims a file it laid out). */
+static int punches(const struct io_job *j)
+{
+	return j->rangeop == IO_RANGEOP_FALLOC && io_job_trims(j);
+}
+
 /* The files of every job (their sizes: the largest job on each) and
  * whether they are devices.  0 or -1 after a message. */
 static int collect_files(struct suite_session *s, struct io_suite *io)
@@ -1140,6 +1230,8 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 
 		if (io_job_trims(j) && check_trim(s, j) < 0)
 			return -1;
+		if (j->cpuio)
+			continue; /* no file */
 		if (!j->filename) {
 			if (!(j->given & IOJ_SIZE)) {
 				msg_err("job '%s': no size given (--size)", j->name);
@@ -1165,13 +1257,19 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				/* the file holds the clone's region */
 				if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
 					return -1;
-				f->read_first |= io_job_reads(j);
+				f->read_first |= io_job_reads(j) || punches(j);
 				f->written |= io_job_writes(j) || io_job_trims(j);
 			}
 			continue;
 		}
 		if (check_filename(j, &device) < 0)
 			return -1;
+		if (device && j->rangeop) {
+			msg_err("job '%s': ioengine=%s needs a regular file, not block device '%s' (as "
+				"fio's)",
+				j->name, j->ioengine_fio, j->filename);
+			return -1;
+		}
 		struct io_file *f = file_of(io, j->filename);
 
 		nnamed++;
@@ -1182,7 +1280,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 		for (unsigned k = 0; k < j->numjobs && !device; k++)
 			if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
 				return -1;
-		f->read_first |= io_job_reads(j);
+		f->read_first |= io_job_reads(j) || punches(j);
 		f->written |= io_job_writes(j) || io_job_trims(j);
 		if (!device && !(j->given & IOJ_SIZE)) {
 			msg_err("job '%s': no size given (--size)", j->name);
@@ -1403,6 +1501,16 @@ static int fadvise_advice(const struct io_job *j)
 	}
 }
 
+/* fallocate(2)'s mode for a falloc job's requests, as fio's: a write
+ * allocates (the file grows), a read allocates keeping the size, a trim
+ * punches a hole. */
+static int falloc_mode(const struct io_job *j)
+{
+	return io_job_trims(j)	   ? FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
+	       : io_job_writes(j) ? 0
+				  : FALLOC_FL_KEEP_SIZE;
+}
+
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
@@ -1460,6 +1568,10 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name, what, f->fs);
 	}
 	fo->iosize = block_size(io->w, j, d);
+	if (j->rangeop == IO_RANGEOP_FTRUNCATE)
+		fo->truncate = wl_bool(1);
+	else if (j->rangeop == IO_RANGEOP_FALLOC)
+		fo->fallocate = wl_int(falloc_mode(j));
 	/* the clone's region, [base, base + region): checked to fit when the
 	 * files were collected (collect_files, device_regions) */
 	(void)io_job_offset(j, k, f->device ? f->devsize : io_job_file_size(j), &base);
@@ -1542,6 +1654,29 @@ static void build_fileop_clone(struct wl_process *p, const struct io_job *j, uns
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
 
+/* A clone of a cpuio job: each request cpuchunks microseconds on the CPU
+ * (a delay flowop with spin=, timed: the request's latency), then a sleep
+ * of cpuchunks * (100 - cpuload) / cpuload microseconds (untimed, as
+ * fio's thinktime after each), counted as <job>.read (fio counts its
+ * chunks as reads whatever rw= says), until the runtime. */
+static void build_cpuio_clone(struct wl_process *p, const struct io_job *j, unsigned k)
+{
+	double load = j->cpuload > 100 ? 100.0 : (double)j->cpuload; /* fio's cap */
+	double chunk = (double)j->cpuchunks / 1e6;
+	char th[300];
+	struct wl_thread *t;
+	struct wl_flowop *fo;
+
+	snprintf(th, sizeof(th), "%s.%u", j->name, k);
+	t = wl_add_thread(p, th, 1, 4096);
+	fo = add_op(t, FO_DELAY, j->name, "read", NULL);
+	fo->fd = (struct wl_val){ 0 };
+	fo->value = wl_dbl(chunk);
+	fo->spin = wl_bool(1);
+	if (load < 100.0)
+		fo->thinktime = wl_dbl(chunk * (100.0 - load) / load);
+}
+
 static void build_model(struct suite_session *s, struct io_suite *io)
 {
 	io->w = wl_new("io");
@@ -1596,7 +1731,9 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 				snprintf(name, sizeof(name), "%s.%u", j->name, k);
 			else
 				snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
-			if (j->fileop)
+			if (j->cpuio)
+				build_cpuio_clone(io->procs[i], j, k);
+			else if (j->fileop)
 				build_fileop_clone(io->procs[i], j, k,
 						   &io->files[io->clone_files[c++]]);
 			else
@@ -1605,10 +1742,53 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 	}
 }
 
+/* A falloc job on a file system without fallocate(2), or without the
+ * mode its requests use (ext4 on files without extents, FUSE), would
+ * fail its first request: refused before the run instead, after a probe
+ * of that mode on a file of the run directory (made and removed here, not
+ * measured).  EXIT_OK, or EXIT_USAGE / EXIT_SYSTEM after a message. */
+static int check_falloc(const struct suite_session *s, const struct io_suite *io)
+{
+	static const char probe[] = ".fsgauge-falloc-probe";
+
+	for (size_t i = 0; i < io->njobs && !io->devices; i++) {
+		const struct io_job *j = &io->jobs[i];
+		int fd, r, e, mode = falloc_mode(j);
+
+		if (j->rangeop != IO_RANGEOP_FALLOC)
+			continue;
+		fd = openat(s->rd->fd, probe, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0600);
+		if (fd < 0) {
+			err_errno(-errno, "cannot create '%s/%s'", s->rd->path, probe);
+			return EXIT_SYSTEM;
+		}
+		r = fallocate(fd, mode, 0, 4096);
+		e = errno;
+		close(fd);
+		(void)unlinkat(s->rd->fd, probe, 0);
+		if (r < 0 && (e == EOPNOTSUPP || e == ENOSYS)) {
+			msg_err("job '%s': ioengine=falloc: the file system of '%s' does not support "
+				"fallocate%s: %s",
+				j->name, s->rd->parent,
+				mode & FALLOC_FL_PUNCH_HOLE ? " with FALLOC_FL_PUNCH_HOLE (rw=trim)"
+				: mode			    ? " with FALLOC_FL_KEEP_SIZE (rw=read)"
+							    : "",
+				strerror(e));
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
 static int io_plan(struct suite_session *s)
 {
 	struct io_suite *io = ctx(s);
 	int ret;
+
+	ret = check_falloc(s, io);
+	if (ret != EXIT_OK)
+		return ret;
 
 	if (io->devices) {
 		ret = open_devices(s, io);
@@ -1686,6 +1866,12 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	if (j->fileop == IO_FILEOP_STAT) {
 		snprintf(key, sizeof(key), "job.%s.stat_type", j->name);
 		kv_add(pl, key, "%s", j->stat_lstat ? "lstat" : "stat");
+	}
+	if (j->cpuio) {
+		snprintf(key, sizeof(key), "job.%s.cpuload", j->name);
+		kv_add(pl, key, "%u", MIN(j->cpuload, 100u));
+		snprintf(key, sizeof(key), "job.%s.cpuchunks", j->name);
+		kv_add(pl, key, "%u", j->cpuchunks);
 	}
 	if (j->fileop) {
 		snprintf(key, sizeof(key), "job.%s.nrfiles", j->name);

@@ -41,8 +41,11 @@ const struct io_opt_info io_opt_table[] = {
 	{ "iodepth_batch_complete_min", "N", "io_uring, libaio: wait for at least N completions\nwhen the queue is full (default 1)" },
 	{ "iodepth_batch_complete", "N", "the same as --iodepth_batch_complete_min" },
 	{ "iodepth_batch_complete_max", "N", "take at most N completions at once (default: all\nthere are)" },
-	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\ndircreate, dirstat, dirdelete, or fsgauge's\nfaulty:ENGINE:RULE (tests)" },
+	{ "ioengine", "NAME", "psync (also sync, pvsync, pvsync2), io_uring, libaio,\nnull, fio's file engines filecreate, filestat, filedelete,\ndircreate, dirstat, dirdelete, ftruncate, falloc, cpuio,\nor fsgauge's faulty:ENGINE:RULE (tests)" },
 	{ "stat_type", "TYPE", "filestat, dirstat: stat (default) or lstat (the same\ncall on fsgauge's files)" },
+	{ "cpuload", "PCT", "cpuio: busy PCT percent of each period (needed; above\n100: 100)" },
+	{ "cpuchunks", "USEC", "cpuio: microseconds on the CPU per request (default\n50000)" },
+	{ "cpumode", "MODE", "cpuio: noop (default: a busy loop; qsort is refused)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
 	{ "fadvise_hint", "HINT", "posix_fadvise each file when opened: 0 (default),\n1 (random or sequential as --rw), sequential, random,\nnoreuse" },
 	{ "invalidate", "BOOL", "drop each file's page cache when it is opened\n(default 0; fio's is 1)" },
@@ -95,6 +98,7 @@ const struct io_opt_info io_opt_table[] = {
 /* fio's options fsgauge io does not take (a clear error, never ignored). */
 static const char *const unsupported[] = {
 	"rate_cycle", "rate_iops_min", "rate_ignore_thinktime",
+	"exit_on_io_done",
 	"thinktime_blocks_type", "thinktime_iotime", "thinkcycles", "offset_align",
 	"iodepth_low",
 	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
@@ -121,9 +125,9 @@ static const char *const unsupported[] = {
 /* fio's engines fsgauge io has no equivalent of. */
 static const char *const unsupported_engines[] = {
 	"sg", "rdma", "http", "net", "netsplice", "splice", "mmap", "posixaio", "solarisaio",
-	"windowsaio", "e4defrag", "falloc", "ftruncate", "rbd", "nbd", "libhdfs", "mtd", "pmemblk",
+	"windowsaio", "e4defrag", "rbd", "nbd", "libhdfs", "mtd", "pmemblk",
 	"dev-dax", "libpmem", "gfapi", "gfapi_async", "libiscsi", "nfs", "exec", "xnvme",
-	"libblkio", "cpuio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs",
+	"libblkio", "io_uring_cmd", "guasi", "binject", "external", "libcufile", "dfs",
 	"daos", NULL,
 };
 
@@ -168,6 +172,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->fst_nr = 1;
 	j->offset_pct = -1;
 	j->thinktime_blocks = 1;
+	j->cpuchunks = 50000;
 }
 
 static char *dup_or_null(const char *s)
@@ -556,13 +561,19 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 		for (int i = IO_FILEOP_CREATE; i <= IO_FILEOP_DELETE; i++)
 			if (!strcmp(val + (dir ? 3 : 4), fileops[i]))
 				fileop = (enum io_fileop)i;
-	if (in_list(psync, val) || fileop)
+	enum io_rangeop rangeop = !strcmp(val, "ftruncate") ? IO_RANGEOP_FTRUNCATE
+				  : !strcmp(val, "falloc")  ? IO_RANGEOP_FALLOC
+							    : IO_RANGEOP_NONE;
+
+	int cpuio = !strcmp(val, "cpuio");
+
+	if (in_list(psync, val) || fileop || rangeop || cpuio)
 		ours = "psync"; /* the file engines' calls are psync's */
 	else if (in_list(unsupported_engines, val))
 		return fail(err, len, -ENOTSUP,
 			    "ioengine '%s' is not supported by fsgauge io (psync, io_uring, libaio, "
 			    "null, filecreate, filestat, filedelete, dircreate, dirstat, "
-			    "dirdelete; docs/io.md)",
+			    "dirdelete, ftruncate, falloc, cpuio; docs/io.md)",
 			    val);
 	else if (strcmp(val, "io_uring") && strcmp(val, "libaio") && strcmp(val, "null") &&
 		 strncmp(val, "faulty:", 7))
@@ -576,6 +587,8 @@ static int set_engine(struct io_job *j, const char *val, char *err, size_t len)
 	j->ioengine_fio = xstrdup(val);
 	j->fileop = fileop;
 	j->fileop_dir = fileop && dir;
+	j->rangeop = rangeop;
+	j->cpuio = cpuio;
 	j->given |= IOJ_IOENGINE;
 	return 0;
 }
@@ -664,6 +677,8 @@ static const struct uint_opt uint_opts[] = {
 	UOPT("nrfiles", nrfiles, 1, IO_NRFILES_MAX, 0),
 	UOPT("openfiles", openfiles, 1, IO_NRFILES_MAX, 0),
 	UOPT("thinktime_blocks", thinktime_blocks, 1, 1u << 30, IOJ_THINK_BLOCKS),
+	UOPT("cpuload", cpuload, 0, 1u << 30, 0),
+	UOPT("cpuchunks", cpuchunks, 1, 1u << 30, 0),
 };
 
 /* Boolean options into an int field (inverted: buffered). */
@@ -987,6 +1002,15 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 				    "'/' (the files are made in the run directory)",
 				    val);
 		set_str(&j->filename_format, val);
+		return 0;
+	}
+	if (!strcmp(key, "cpumode")) {
+		if (val && !strcmp(val, "qsort"))
+			return fail(err, errlen, -ENOTSUP,
+				    "cpumode=qsort is not supported by fsgauge io (noop; docs/io.md)");
+		if (!val || strcmp(val, "noop"))
+			return fail(err, errlen, -EINVAL, "invalid cpumode '%s' (expected noop or qsort)",
+				    val ? val : "");
 		return 0;
 	}
 	if (!strcmp(key, "stat_type")) {

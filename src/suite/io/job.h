@@ -51,6 +51,12 @@ struct io_split {
  * one timed operation per file, no I/O (docs/io.md) */
 enum io_fileop { IO_FILEOP_NONE, IO_FILEOP_CREATE, IO_FILEOP_STAT, IO_FILEOP_DELETE };
 
+/* fio's engines whose requests are range operations on the job's file
+ * instead of transfers (ioengine=ftruncate: a write truncates the file
+ * to its offset; falloc: fallocate(2) of its range, a trim punches a
+ * hole), run on psync's calls (docs/io.md) */
+enum io_rangeop { IO_RANGEOP_NONE, IO_RANGEOP_FTRUNCATE, IO_RANGEOP_FALLOC };
+
 /* The most files of one clone (nrfiles=, openfiles=). */
 #define IO_NRFILES_MAX 1000000
 
@@ -92,6 +98,12 @@ struct io_job {
 	char *ioengine_fio;		 /* as given ("sync", "pvsync") */
 	enum io_fileop fileop;		 /* a file-level engine (run on psync) */
 	int fileop_dir;			 /* the fileop is on directories (dir*) */
+	enum io_rangeop rangeop;	 /* ftruncate, falloc (run on psync) */
+	/* ioengine=cpuio: no I/O, each request cpuchunks microseconds on the
+	 * CPU then a sleep that makes it cpuload percent of the period */
+	int cpuio;
+	unsigned cpuload;		 /* percent; 0: not given */
+	unsigned cpuchunks;		 /* microseconds (default 50000, fio's) */
 	int stat_lstat;			 /* stat_type=lstat (else stat) */
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
