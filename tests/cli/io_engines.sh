@@ -272,6 +272,12 @@ expect_fail "cpuload with psync: refused" 2 "job 'io': cpuload applies to ioengi
 	"$FSGAUGE" io --cpuload=10 --size=64k -d "$d"
 expect_fail "cpuio with filename=: refused" 2 "ioengine=cpuio with filename= \\(it has no file\\)" \
 	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --runtime=1 --filename=f -d "$d"
+expect_fail "cpuio with fadvise_hint: refused (no file to advise)" 2 \
+	"ioengine=cpuio with fadvise_hint \\(it has no file\\)" \
+	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --runtime=1 --fadvise_hint=1 -d "$d"
+expect_fail "cpuio with invalidate: refused (no file to drop)" 2 \
+	"ioengine=cpuio with invalidate \\(it has no file\\)" \
+	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --runtime=1 --invalidate=1 -d "$d"
 
 # --- refusals ----------------------------------------------------------------------
 

@@ -555,6 +555,8 @@ static int check_cpuio(const struct io_job *j)
 		what = "fsync options";
 	else if (j->verify)
 		what = "verify";
+	else if (j->fadvise_hint || j->invalidate)
+		what = j->invalidate ? "invalidate (it has no file)" : "fadvise_hint (it has no file)";
 	if (what) {
 		msg_err("job '%s': ioengine=cpuio with %s is not supported by fsgauge io (docs/io.md)",
 			j->name, what);
