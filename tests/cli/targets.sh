@@ -1,7 +1,8 @@
 #!/bin/sh
 # Several targets (docs/targets.md): a suite or workload that runs in one
 # target refuses several -d (bonnie's -d, iozone's --dir) with a message
-# saying what to give, exit 2, and nothing is created in any of them.
+# saying what to give, exit 2, and nothing is created in any of them;
+# those that take several (iozone -F, run, untar) on two directories.
 . "$(dirname "$0")/lib.sh"
 
 a="$T/a" b="$T/b" c="$T/c"
@@ -27,9 +28,6 @@ expect_fail "bonnie: two -d" 2 \
 expect_fail "iozone: two --dir" 2 \
 	"^fsgauge: --dir $two: iozone runs in one directory; give one --dir, or name files in several directories with -F \(docs/targets.md\)\$" \
 	"$FSGAUGE" iozone --dir "$a" --dir "$b" -i 0 -s 64k -r 4k
-expect_fail "untar: two -d" 2 \
-	"^fsgauge: -d $two: untar unpacks into one directory; give one -d \(docs/targets.md\)\$" \
-	"$FSGAUGE" untar -d "$a" -d "$b" --synthetic small
 expect_fail "verify: two -d" 2 \
 	"^fsgauge: -d $two: verify writes and checks its files in one directory; give one -d" \
 	"$FSGAUGE" verify -d "$a" -d "$b"
@@ -39,6 +37,18 @@ expect_fail "io: two -d" 2 \
 for x in "$a" "$b" "$c"; do
 	check "  nothing created in $(basename "$x")" empty_dir "$x"
 done
+
+# untar with two -d: every copy in each (tests/cli/targets_mounts.sh: two
+# file systems, the figures, ENOSPC and SIGINT)
+run "$FSGAUGE" untar --synthetic tiny --copies 2 -d "$a" -d "$b" -q --json "$T/u.json"
+check "untar with two -d: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+check "  two copies in each target" \
+	[ "$(json "$T/u.json" 'sorted(x["name"] for x in d["phases"][0]["executions"] if x["complete"])')" = "['untar@1', 'untar@1', 'untar@2', 'untar@2']" ]
+expect_fail "untar: a -d that does not exist (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$c/none': No such file or directory\$" \
+	"$FSGAUGE" untar --synthetic tiny -d "$a" -d "$c/none"
+check "  nothing left in the other" empty_dir "$a"
 
 # iozone -F with files in two directories: each is a target, with its own
 # run directory, removed afterwards (tests/cli/targets_mounts.sh: two file
