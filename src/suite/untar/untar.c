@@ -322,7 +322,7 @@ static void copies_text(FILE *f, const struct suite_session *s, struct result_ph
 		removal ? "entries/s" : "files/s", "MiB/s");
 	for (size_t i = 0; i < ph->nexecs; i++) {
 		const struct result_exec *x = &ph->execs[i];
-		double s = x->seconds > 0 ? x->seconds : 1e-9;
+		double el = x->seconds > 0 ? x->seconds : 1e-9;
 		size_t k = ntg > 1 ? suite_op_target(x->op) : 0;
 
 		if (k > ntg)
@@ -337,11 +337,11 @@ static void copies_text(FILE *f, const struct suite_session *s, struct result_ph
 		fprintf(f, "%s-%03llu %6d %10.3f %10.3f", COPY_DIR, (unsigned long long)x->index,
 			x->thread, x->start, x->seconds);
 		if (x->complete && removal) {
-			fprintf(f, " %12.1f %10s\n", (double)per_copy / s, "-");
+			fprintf(f, " %12.1f %10s\n", (double)per_copy / el, "-");
 			secs[ndone++] = x->seconds;
 		} else if (x->complete) {
-			fprintf(f, " %12.1f %10.1f\n", (double)per_copy / s,
-				(double)x->bytes / MIB / s);
+			fprintf(f, " %12.1f %10.1f\n", (double)per_copy / el,
+				(double)x->bytes / MIB / el);
 			secs[ndone++] = x->seconds;
 		} else {
 			fprintf(f, "  incomplete: %llu ops, %llu errors\n", (unsigned long long)x->ops,
