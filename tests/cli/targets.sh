@@ -2,7 +2,7 @@
 # Several targets (docs/targets.md): a suite or workload that runs in one
 # target refuses several -d (bonnie's -d, iozone's --dir) with a message
 # saying what to give, exit 2, and nothing is created in any of them;
-# those that take several (iozone -F, run, untar) on two directories.
+# those that take several (iozone -F, run, untar, io) on two directories.
 . "$(dirname "$0")/lib.sh"
 
 a="$T/a" b="$T/b" c="$T/c"
@@ -31,9 +31,6 @@ expect_fail "iozone: two --dir" 2 \
 expect_fail "verify: two -d" 2 \
 	"^fsgauge: -d $two: verify writes and checks its files in one directory; give one -d" \
 	"$FSGAUGE" verify -d "$a" -d "$b"
-expect_fail "io: two -d" 2 \
-	"^fsgauge: -d $two: io runs its jobs in one directory; give one -d \(docs/targets.md\)\$" \
-	"$FSGAUGE" io --name=j --rw=write --size=64k -d "$a" -d "$b"
 for x in "$a" "$b" "$c"; do
 	check "  nothing created in $(basename "$x")" empty_dir "$x"
 done
@@ -48,6 +45,24 @@ check "  two copies in each target" \
 expect_fail "untar: a -d that does not exist (exit 2)" 2 \
 	"^fsgauge: cannot use target directory '$c/none': No such file or directory\$" \
 	"$FSGAUGE" untar --synthetic tiny -d "$a" -d "$c/none"
+check "  nothing left in the other" empty_dir "$a"
+
+# io with two -d, and with fio's --directory=A:B: clone N in directory N
+# mod 2 (tests/cli/targets_mounts.sh: two file systems, the figures,
+# ENOSPC and SIGINT)
+run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$b" -q --json "$T/io.json"
+check "io with two -d: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+check "  a clone's requests in each" \
+	[ "$(json "$T/io.json" 'sorted(o["name"] for o in d["phases"][0]["operations"] if o["ops"] and o["name"].endswith(".write"))')" = "['j@1.write', 'j@2.write']" ]
+run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --directory="$a:$b" -q
+check "io --directory=A:B: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$b" --directory="$a:$b" -q
+check "io: -d and --directory naming the same directories: exit 0" [ "$rc" -eq 0 ]
+expect_fail "io: a -d that does not exist (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$c/none': No such file or directory\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$c/none"
 check "  nothing left in the other" empty_dir "$a"
 
 # iozone -F with files in two directories: each is a target, with its own

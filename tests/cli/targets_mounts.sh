@@ -5,8 +5,8 @@
 # per-target figures, the summary over both, both run directories
 # removed; ENOSPC on the small one while the large one has room, and
 # SIGINT: a clean stop, both removed.  The same for run over two targets
-# (a workload file, --per-target) and untar with two -d.  Needs root
-# (mount); skips without.
+# (a workload file, --per-target), untar with two -d and io with two -d
+# (fio's directory=/a:/b).  Needs root (mount); skips without.
 . "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || skip_all "needs root to mount two tmpfs"
@@ -273,6 +273,83 @@ kill -INT "$pid"
 wait "$pid"
 rc=$?
 check "untar on two targets, SIGINT: exit 130" [ "$rc" -eq 130 ]
+jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- io with two -d: fio's directory=/a:/b ------------------------------------
+# clone N of each job in directory N mod 2, all its nrfiles files there
+run "$FSGAUGE" io --name=j --rw=write --bs=64k --size=256k --numjobs=3 --nrfiles=2 \
+	-d "$a" -d "$b" --keep --json "$T/io.json"
+check "io on two file systems: exit 0" [ "$rc" -eq 0 ]
+ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
+check "  a marked run directory in each target" \
+	[ -f "$ka/.fsgauge-run" ] && [ -f "$kb/.fsgauge-run" ]
+check "  clones 0 and 2 in the first, clone 1 in the second, as fio places them" \
+	[ "$(cd "$ka" && ls)" = "$(printf 'j.0.0\nj.0.1\nj.2.0\nj.2.1')" ] &&
+	[ "$(cd "$kb" && ls)" = "$(printf 'j.1.0\nj.1.1')" ]
+check "  every file written in full" \
+	[ "$(cat "$ka"/j.* "$kb"/j.* | wc -c)" -eq $((3 * 262144)) ]
+jcheck "  requests per target: two clones' in the first, one's in the second" "$T/io.json" \
+	'{o["name"]: o["ops"] for o in d["phases"][0]["operations"] if o["ops"]} == {"j@1.write": 8, "j@2.write": 4}'
+jcheck "  per-target metrics, the job's over both" "$T/io.json" \
+	'abs(d["phases"][0]["metrics"]["write_iops@1"]["value"] + d["phases"][0]["metrics"]["write_iops@2"]["value"] - d["phases"][0]["metrics"]["write_iops"]["value"]) < 1e-6 * d["phases"][0]["metrics"]["write_iops"]["value"] and d["phases"][0]["metrics"]["write_iops@2"]["value"] > 0'
+check "  fio's report counts the job's requests in both" grep -q "issued rwts: total=0,12,0,0" "$T/out"
+check "  a line per target" \
+	grep -q "^  target 1 '$a': write: ios=8, " "$T/out" && grep -q "^  target 2 '$b': write: ios=4, " "$T/out"
+rm -rf "$ka" "$kb"
+run "$FSGAUGE" io --name=j --rw=randrw --bs=4k --size=256k --numjobs=2 --fsync=4 \
+	--directory="$a:$b" --json "$T/io.json"
+check "io --directory=A:B: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+jcheck "  each target's clone read and wrote, and synced" "$T/io.json" \
+	'all(sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"] in ("j@%d.read" % k, "j@%d.write" % k)) == 64 and sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j@%d.fsync" % k) > 0 for k in (1, 2))'
+jcheck "  the environment names the second target" "$T/io.json" 'd["environment"]["target2"] == "'"$b"'"'
+expect_fail "io: a target that no clone's files go to (exit 2)" 2 \
+	"^fsgauge: -d '$b' holds none of the jobs' files: with 2 directories clone N of each job works in directory N mod 2 \(a filename= in the first\), as fio's directory=/a:/b; give numjobs=2 or more, or fewer directories \(docs/io.md\)\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k -d "$a" -d "$b"
+expect_fail "io: a filename= is in the first directory (exit 2)" 2 \
+	"^fsgauge: --directory '$b' holds none of the jobs' files" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --filename=f --directory="$a:$b"
+expect_fail "io: -d and --directory naming other directories (exit 2)" 2 \
+	"^fsgauge: -d '$a' and --directory '$b:$a' name different directories: give one\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" --directory="$b:$a"
+expect_fail "io: an empty directory in the list (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '': No such file or directory\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --directory="$a::$b"
+expect_fail "io: a target that is not a directory (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$T/two.f': Not a directory\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$T/two.f"
+expect_fail "io: a filename= path under a target stays refused (exit 2)" 2 \
+	"^fsgauge: job 'j': filename '$b/f' is outside the run directory" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --filename="$b/f" -d "$a" -d "$b"
+expect_fail "io: the small target cannot hold the file its clone reads (preflight, exit 2)" 2 \
+	"^fsgauge: not enough free space .*'$b' has" \
+	"$FSGAUGE" io --name=j --rw=read --size=4m --numjobs=2 -d "$a" -d "$b"
+check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
+
+# --- io: ENOSPC on the small one while the large one has room ---------------------
+spawn "$T/out" "$T/err" "$FSGAUGE" io --name=j --rw=write --bs=4k --size=1m --numjobs=2 \
+	-d "$a" -d "$b" --ioengine=faulty:psync:op=write,delay=20000 --json "$T/e.json"
+wait_for "$T/err" "run directory: $b/" 30
+dd if=/dev/zero of="$b/filler" bs=64k 2>/dev/null
+wait "$pid"
+rc=$?
+rm -f "$b/filler"
+check "io on two targets, ENOSPC on one: exit 1" [ "$rc" -eq 1 ]
+check "  the message names the write and the file" \
+	grep -Eq "j@2.write.*j.1.0.*No space left on device" "$T/err"
+jcheck "  JSON marked stopped on error, not complete" "$T/e.json" \
+	'd["status"]["stopped_on_error"] and not d["status"]["complete"] and "No space left" in d["status"]["first_error"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- io: SIGINT ---------------------------------------------------------------------
+spawn "$T/out" "$T/err" "$FSGAUGE" io --name=j --rw=write --bs=4k --size=1m --numjobs=2 \
+	-d "$a" -d "$b" --ioengine=faulty:psync:op=write,delay=20000 --json "$T/s.json"
+check "io on two targets, SIGINT: the run got going" wait_for "$T/err" '^Running'
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "io on two targets, SIGINT: exit 130" [ "$rc" -eq 130 ]
 jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
 check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
 
