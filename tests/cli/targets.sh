@@ -60,6 +60,15 @@ check "io --directory=A:B: exit 0, both run directories removed" \
 	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
 run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$b" --directory="$a:$b" -q
 check "io: -d and --directory naming the same directories: exit 0" [ "$rc" -eq 0 ]
+# a file engine's chain: each clone's files made, then statted, in its own
+# directory (one name in two directories is two files)
+run "$FSGAUGE" io --nrfiles=3 --filesize=4k '--filename_format=f.$filenum' --numjobs=2 \
+	--name=create --ioengine=filecreate --name=stat --stonewall --ioengine=filestat \
+	-d "$a" -d "$b" -q --json "$T/io.json"
+check "io: filecreate then filestat on two -d: exit 0, both removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+check "  each clone's three files made and statted in its own directory" \
+	[ "$(json "$T/io.json" '[sorted((o["name"], o["ops"]) for o in p["operations"] if o["ops"] and o["name"] != "done") for p in d["phases"]]')" = "[[('create@1.read', 3), ('create@2.read', 3)], [('stat@1.read', 3), ('stat@2.read', 3)]]" ]
 expect_fail "io: a -d that does not exist (exit 2)" 2 \
 	"^fsgauge: cannot use target directory '$c/none': No such file or directory\$" \
 	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$c/none"
