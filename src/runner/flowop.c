@@ -42,6 +42,7 @@
 #include "runner/internal.h"
 #include "runner/verify.h"
 #include "util/clock.h"
+#include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -2859,9 +2860,10 @@ static int64_t fsync_dir(struct worker *wk, int dirfd, const char *path)
 }
 
 /* FO_REPLAY: claim the next execution and replay the whole list in its
- * directory "<dir>-NNN", each operation timed and counted by the child
- * of its kind; the execution's own time goes to the thread's list.
- * FR_DONE once every execution is claimed. */
+ * directory "<dir>-NNN" of its run directory (replay_target's), each
+ * operation timed and counted by the child of its kind; the execution's
+ * own time goes to the thread's list.  FR_DONE once every execution is
+ * claimed. */
 static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 {
 	const struct wl_flowop *fo = f->fo;
@@ -2871,6 +2873,7 @@ static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 	struct result_exec x = { 0 };
 	char root[128];
 	int fd = -1, failed = 0;
+	int dirfd = fo->replay_target < rn->nrd ? rn->rds[fo->replay_target].fd : rn->dirfd;
 	size_t i;
 
 	if (!r || !f->sync) {
@@ -2889,7 +2892,7 @@ static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 	for (i = 0; i < r->nops && !runner_stopping(rn); i++) {
 		const struct replay_op *op = &r->ops[i];
 		struct wflow *c = &f->children[f->replay_child[op->kind]];
-		struct io_req q = { .dirfd = rn->dirfd, .path = wk->path, .fd = fd };
+		struct io_req q = { .dirfd = dirfd, .path = wk->path, .fd = fd };
 		struct timespec times[2] = { { 0, UTIME_OMIT }, op->mtime };
 		const char *what = replay_kind_name(op->kind);
 		struct timing t;
@@ -2954,7 +2957,7 @@ static enum flow_result do_replay(struct worker *wk, struct wflow *f)
 		if (ret == 0) {
 			op_begin(c, &t);
 			if (op->kind == RPK_FSYNCDIR)
-				ret = fsync_dir(wk, rn->dirfd, wk->path);
+				ret = fsync_dir(wk, dirfd, wk->path);
 			else if (op->kind == RPK_CLOSE)
 				ret = engine_exec(wk->eng, &q); /* never retried: the fd is gone */
 			else

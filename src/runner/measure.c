@@ -353,7 +353,7 @@ struct prog_arg {
 	/* replay flowops (untar's copies): executions ended and asked for,
 	 * each flowop's count once however many threads share it */
 	uint64_t execs_ended, execs_total;
-	const struct wl_flowop *replays[8];
+	const struct wl_flowop *replays[64]; /* (untar: one per target) */
 	size_t nreplays;
 };
 

@@ -184,6 +184,28 @@ const char *suite_targets_text(const struct suite_session *s, char *buf, size_t 
 	return buf;
 }
 
+size_t suite_op_target(const char *name)
+{
+	const char *at = strrchr(name, '@');
+	char *end;
+	unsigned long k;
+
+	if (!at || at[1] < '1' || at[1] > '9')
+		return 0;
+	k = strtoul(at + 1, &end, 10);
+	return *end == 0 || *end == '.' ? k : 0;
+}
+
+void suite_target_phase(const struct result_phase *p, size_t k, struct result_phase *sub)
+{
+	memset(sub, 0, sizeof(*sub));
+	sub->seconds = p->seconds;
+	sub->ops = xcalloc(p->nops ? p->nops : 1, sizeof(*sub->ops));
+	for (size_t i = 0; i < p->nops; i++)
+		if (suite_op_target(p->ops[i].name) == k)
+			sub->ops[sub->nops++] = p->ops[i];
+}
+
 /* Several targets for a suite that takes one: EXIT_USAGE after saying why. */
 static int one_target_check(const struct suite_session *s)
 {

@@ -241,6 +241,15 @@ void suite_add_target(struct suite_session *s, const char *opt, const char *dir)
 const char *suite_target(const struct suite_session *s, size_t i);
 /* "-d given twice ('/a' and '/b')" into buf, for the suites' refusals. */
 const char *suite_targets_text(const struct suite_session *s, char *buf, size_t len);
+/* The target K (from 1) an operation's name tags: NAME@K or NAME@K.SUFFIX
+ * (run --per-target's "deletefile1@2", untar's "untar@2.create", io's
+ * "j@2.read": docs/targets.md), or 0 for a name that tags none. */
+size_t suite_op_target(const char *name);
+/* Phase p's operations of target k (suite_op_target()) into *sub, with
+ * p's seconds, for that target's own figures (result_phase_headline()):
+ * sub->ops is the caller's to free, the operations in it are p's (not
+ * copied). */
+void suite_target_phase(const struct result_phase *p, size_t k, struct result_phase *sub);
 
 /* The generated --help of a suite. */
 void suite_usage(const struct suite_ops *ops, FILE *f);

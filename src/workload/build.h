@@ -74,7 +74,8 @@ struct wl_flowop *wl_add_child(struct wl_flowop *composite, enum flowop_type typ
  * the workload) `executions` times in all across the threads running it,
  * execution k in directory "<dir>-<k>" (k printed with at least 3 digits).
  * Its children count each kind of operation r holds, named
- * "<name>.<kind>" ("untar.mkdir"). */
+ * "<name>.<kind>" ("untar.mkdir").  Its executions go in the first run
+ * directory; set replay_target for another's. */
 struct wl_flowop *wl_add_replay(struct wl_thread *t, const char *name, const struct replay *r,
 				int64_t executions, const char *dir);
 

@@ -339,9 +339,13 @@ struct wl_flowop {
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its
 	 * own directory "<dir>-NNN".  Its `children` count the operations by
-	 * kind: FO_REPLAY flowops with replay NULL and replay_kind set. */
+	 * kind: FO_REPLAY flowops with replay NULL and replay_kind set.
+	 * `replay_target`: the run directory its executions go in, the
+	 * runner's rds[replay_target] (0: the first; with several targets,
+	 * docs/targets.md) */
 	const struct replay *replay;
 	int replay_kind;
+	size_t replay_target;
 };
 
 struct wl_thread {

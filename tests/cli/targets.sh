@@ -1,8 +1,8 @@
 #!/bin/sh
 # Several targets (docs/targets.md): a suite or workload that runs in one
-# target refuses several -d (iozone's --dir, untar, io, verify) with a
-# message saying what to give, exit 2, and nothing is created in any of
-# them; iozone -F, run --per-target and bonnie run in each.
+# target refuses several -d (iozone's --dir, verify) with a message saying
+# what to give, exit 2, and nothing is created in any of them; those that
+# take several (iozone -F, run, bonnie, untar, io) on two directories.
 . "$(dirname "$0")/lib.sh"
 
 a="$T/a" b="$T/b" c="$T/c"
@@ -25,18 +25,51 @@ expect_fail "run --dry-run: refused too" 2 "^fsgauge: -d $two: workload 'varmail
 expect_fail "iozone: two --dir" 2 \
 	"^fsgauge: --dir $two: iozone runs in one directory; give one --dir, or name files in several directories with -F \(docs/targets.md\)\$" \
 	"$FSGAUGE" iozone --dir "$a" --dir "$b" -i 0 -s 64k -r 4k
-expect_fail "untar: two -d" 2 \
-	"^fsgauge: -d $two: untar unpacks into one directory; give one -d \(docs/targets.md\)\$" \
-	"$FSGAUGE" untar -d "$a" -d "$b" --synthetic small
 expect_fail "verify: two -d" 2 \
 	"^fsgauge: -d $two: verify writes and checks its files in one directory; give one -d" \
 	"$FSGAUGE" verify -d "$a" -d "$b"
-expect_fail "io: two -d" 2 \
-	"^fsgauge: -d $two: io runs its jobs in one directory; give one -d \(docs/targets.md\)\$" \
-	"$FSGAUGE" io --name=j --rw=write --size=64k -d "$a" -d "$b"
 for x in "$a" "$b" "$c"; do
 	check "  nothing created in $(basename "$x")" empty_dir "$x"
 done
+
+# untar with two -d: every copy in each (tests/cli/targets_mounts.sh: two
+# file systems, the figures, ENOSPC and SIGINT)
+run "$FSGAUGE" untar --synthetic tiny --copies 2 -d "$a" -d "$b" -q --json "$T/u.json"
+check "untar with two -d: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+check "  two copies in each target" \
+	[ "$(json "$T/u.json" 'sorted(x["name"] for x in d["phases"][0]["executions"] if x["complete"])')" = "['untar@1', 'untar@1', 'untar@2', 'untar@2']" ]
+expect_fail "untar: a -d that does not exist (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$c/none': No such file or directory\$" \
+	"$FSGAUGE" untar --synthetic tiny -d "$a" -d "$c/none"
+check "  nothing left in the other" empty_dir "$a"
+
+# io with two -d, and with fio's --directory=A:B: clone N in directory N
+# mod 2 (tests/cli/targets_mounts.sh: two file systems, the figures,
+# ENOSPC and SIGINT)
+run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$b" -q --json "$T/io.json"
+check "io with two -d: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+check "  a clone's requests in each" \
+	[ "$(json "$T/io.json" 'sorted(o["name"] for o in d["phases"][0]["operations"] if o["ops"] and o["name"].endswith(".write"))')" = "['j@1.write', 'j@2.write']" ]
+run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --directory="$a:$b" -q
+check "io --directory=A:B: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$b" --directory="$a:$b" -q
+check "io: -d and --directory naming the same directories: exit 0" [ "$rc" -eq 0 ]
+# a file engine's chain: each clone's files made, then statted, in its own
+# directory (one name in two directories is two files)
+run "$FSGAUGE" io --nrfiles=3 --filesize=4k '--filename_format=f.$filenum' --numjobs=2 \
+	--name=create --ioengine=filecreate --name=stat --stonewall --ioengine=filestat \
+	-d "$a" -d "$b" -q --json "$T/io.json"
+check "io: filecreate then filestat on two -d: exit 0, both removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+check "  each clone's three files made and statted in its own directory" \
+	[ "$(json "$T/io.json" '[sorted((o["name"], o["ops"]) for o in p["operations"] if o["ops"] and o["name"] != "done") for p in d["phases"]]')" = "[[('create@1.read', 3), ('create@2.read', 3)], [('stat@1.read', 3), ('stat@2.read', 3)]]" ]
+expect_fail "io: a -d that does not exist (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$c/none': No such file or directory\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$c/none"
+check "  nothing left in the other" empty_dir "$a"
 
 # iozone -F with files in two directories: each is a target, with its own
 # run directory, removed afterwards (tests/cli/targets_mounts.sh: two file

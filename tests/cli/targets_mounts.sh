@@ -5,9 +5,10 @@
 # per-target figures, the summary over both, both run directories
 # removed; ENOSPC on the small one while the large one has room, and
 # SIGINT: a clean stop, both removed.  The same for run FILE.f with a
-# fileset in each, run --per-target and bonnie, and bonnie on a tmpfs and
-# a loop-mounted ext4 together (skipped without mkfs.ext4 or a loop
-# device).  Needs root (mount); skips without.
+# fileset in each, run --per-target, bonnie, untar with two -d and io with
+# two -d (fio's directory=/a:/b), and bonnie on a tmpfs and a loop-mounted
+# ext4 together (skipped without mkfs.ext4 or a loop device).  Needs root
+# (mount); skips without.
 . "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || skip_all "needs root to mount two tmpfs"
@@ -268,5 +269,163 @@ else
 		empty_dir "$a" && [ "$(ls -A "$e")" = "$before" ]
 	umount "$e"
 fi
+
+# --- untar with two -d: every copy in each file system ------------------------
+# a tarball of which two copies fit the small tmpfs (40 files of 16 KiB)
+python3 -c '
+import os, sys, tarfile, io
+with tarfile.open(sys.argv[1], "w") as t:
+    for i in range(40):
+        ti = tarfile.TarInfo("d/f%03d" % i); ti.size = 16384
+        t.addfile(ti, io.BytesIO(os.urandom(16384)))
+' "$T/small.tar"
+run "$FSGAUGE" untar --tarball "$T/small.tar" --copies 2 --jobs 2 -d "$a" -d "$b" --keep -q \
+	--json "$T/u.json"
+check "untar on two file systems: exit 0" [ "$rc" -eq 0 ]
+ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
+check "  a marked run directory in each target" \
+	[ -f "$ka/.fsgauge-run" ] && [ -f "$kb/.fsgauge-run" ]
+files=$(json "$T/u.json" 'd["parameters"]["tree.files"]')
+nfiles() { find "$1" -type f | wc -l; }
+check "  both copies in each, every file of the tree in each copy" \
+	[ "$(nfiles "$ka/copy-000")" -eq "$files" ] && [ "$(nfiles "$ka/copy-001")" -eq "$files" ] &&
+	[ "$(nfiles "$kb/copy-000")" -eq "$files" ] && [ "$(nfiles "$kb/copy-001")" -eq "$files" ] &&
+	[ ! -e "$ka/copy-002" ] && [ ! -e "$kb/copy-002" ]
+jcheck "  the copies: two complete ones made by untar@1, two by untar@2" "$T/u.json" \
+	'sorted((x["name"], x["index"], x["complete"]) for x in d["phases"][0]["executions"]) == [("untar@1", 0, True), ("untar@1", 1, True), ("untar@2", 0, True), ("untar@2", 1, True)]'
+jcheck "  operations per target: the same tree's in each, together the whole" "$T/u.json" \
+	'[o["ops"] for o in d["phases"][0]["operations"] if o["name"].startswith("untar@1.")] == [o["ops"] for o in d["phases"][0]["operations"] if o["name"].startswith("untar@2.")] and sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"].startswith("untar@1.")) > 0 and all(o["name"].split(".")[0] in ("untar@1", "untar@2") for o in d["phases"][0]["operations"])'
+jcheck "  per-target metrics, the combined ones beside them" "$T/u.json" \
+	'all(d["phases"][0]["metrics"][m + k]["value"] > 0 for m in ("seconds_per_copy", "files_per_second", "mib_per_second") for k in ("", "@1", "@2"))'
+rm -rf "$ka" "$kb"
+run "$FSGAUGE" untar --tarball "$T/small.tar" --copies 2 --jobs 2 -d "$a" -d "$b" --then rm \
+	--json "$T/u.json"
+check "untar --then rm on two file systems: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+# ops of a target line: "  target K 'DIR': ... N ops"
+tops() { grep -F "  target $1 '$2': " "$T/out" | sed -n "${3:-1}s/.*, \([0-9]*\) ops\$/\1/p"; }
+check "  a line per target in each phase, with its copies" \
+	[ "$(grep -c "^  target 1 '$a': 2 copies, " "$T/out")" -eq 2 ] &&
+	[ "$(grep -c "^  target 2 '$b': 2 copies, " "$T/out")" -eq 2 ]
+check "  the combined line over all four copies" grep -q "(4 copies)\$" "$T/out"
+check "  a target line's ops are its operations' in the JSON" \
+	[ "$(tops 1 "$a")" = "$(json "$T/u.json" 'sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"].startswith("untar@1."))')" ] &&
+	[ "$(tops 2 "$b" 2)" = "$(json "$T/u.json" 'sum(o["ops"] for o in d["phases"][1]["operations"] if o["name"].startswith("rm@2."))')" ]
+jcheck "  the rm phase removed every copy in each target" "$T/u.json" \
+	'sorted((x["name"], x["complete"]) for x in d["phases"][1]["executions"]) == [("rm@1", True)] * 2 + [("rm@2", True)] * 2'
+expect_fail "untar: the small target cannot hold its copies (preflight, exit 2)" 2 \
+	"^fsgauge: not enough free space for 1 copies: .* needed, '$b' has .*; use fewer --copies or another -d\$" \
+	"$FSGAUGE" untar --synthetic tiny -d "$a" -d "$b"
+check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
+expect_fail "untar: a target that is not a directory (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$T/two.f': Not a directory\$" \
+	"$FSGAUGE" untar --synthetic tiny -d "$a" -d "$T/two.f"
+check "  nothing left in the other" empty_dir "$a"
+
+# --- untar: ENOSPC on the small one while the large one has room ----------------
+# the tarball's files written 4 KiB at a time with every write slowed, so
+# that the small one can be filled from outside once both run directories
+# exist
+spawn "$T/out" "$T/err" "$FSGAUGE" untar --tarball "$T/small.tar" --write-size 4k \
+	-d "$a" -d "$b" --engine "faulty:psync:op=write,delay=20000" --json "$T/e.json"
+wait_for "$T/err" "run directory: $b/" 30
+dd if=/dev/zero of="$b/filler" bs=64k 2>/dev/null
+wait "$pid"
+rc=$?
+rm -f "$b/filler"
+check "untar on two targets, ENOSPC on one: exit 1" [ "$rc" -eq 1 ]
+check "  the message names the write and the path" \
+	grep -Eq "^fsgauge: flowop 'untar@2.write': write 'copy-000/d/f[0-9]*': No space left on device$" "$T/err"
+jcheck "  JSON marked stopped on error, not complete" "$T/e.json" \
+	'd["status"]["stopped_on_error"] and not d["status"]["complete"] and "No space left" in d["status"]["first_error"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- untar: SIGINT ----------------------------------------------------------------
+spawn "$T/out" "$T/err" "$FSGAUGE" untar --tarball "$T/small.tar" --write-size 4k --copies 2 \
+	-d "$a" -d "$b" --engine "faulty:psync:op=write,delay=20000" --json "$T/s.json"
+check "untar on two targets, SIGINT: the run got going" wait_for "$T/err" '^Running'
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "untar on two targets, SIGINT: exit 130" [ "$rc" -eq 130 ]
+jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- io with two -d: fio's directory=/a:/b ------------------------------------
+# clone N of each job in directory N mod 2, all its nrfiles files there
+run "$FSGAUGE" io --name=j --rw=write --bs=64k --size=256k --numjobs=3 --nrfiles=2 \
+	-d "$a" -d "$b" --keep --json "$T/io.json"
+check "io on two file systems: exit 0" [ "$rc" -eq 0 ]
+ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
+check "  a marked run directory in each target" \
+	[ -f "$ka/.fsgauge-run" ] && [ -f "$kb/.fsgauge-run" ]
+check "  clones 0 and 2 in the first, clone 1 in the second, as fio places them" \
+	[ "$(cd "$ka" && ls)" = "$(printf 'j.0.0\nj.0.1\nj.2.0\nj.2.1')" ] &&
+	[ "$(cd "$kb" && ls)" = "$(printf 'j.1.0\nj.1.1')" ]
+check "  every file written in full" \
+	[ "$(cat "$ka"/j.* "$kb"/j.* | wc -c)" -eq $((3 * 262144)) ]
+jcheck "  requests per target: two clones' in the first, one's in the second" "$T/io.json" \
+	'{o["name"]: o["ops"] for o in d["phases"][0]["operations"] if o["ops"]} == {"j@1.write": 8, "j@2.write": 4}'
+jcheck "  per-target metrics, the job's over both" "$T/io.json" \
+	'abs(d["phases"][0]["metrics"]["write_iops@1"]["value"] + d["phases"][0]["metrics"]["write_iops@2"]["value"] - d["phases"][0]["metrics"]["write_iops"]["value"]) < 1e-6 * d["phases"][0]["metrics"]["write_iops"]["value"] and d["phases"][0]["metrics"]["write_iops@2"]["value"] > 0'
+check "  fio's report counts the job's requests in both" grep -q "issued rwts: total=0,12,0,0" "$T/out"
+check "  a line per target" \
+	grep -q "^  target 1 '$a': write: ios=8, " "$T/out" && grep -q "^  target 2 '$b': write: ios=4, " "$T/out"
+rm -rf "$ka" "$kb"
+run "$FSGAUGE" io --name=j --rw=randrw --bs=4k --size=256k --numjobs=2 --fsync=4 \
+	--directory="$a:$b" --json "$T/io.json"
+check "io --directory=A:B: exit 0, both run directories removed" \
+	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+jcheck "  each target's clone read and wrote, and synced" "$T/io.json" \
+	'all(sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"] in ("j@%d.read" % k, "j@%d.write" % k)) == 64 and sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j@%d.fsync" % k) > 0 for k in (1, 2))'
+jcheck "  the environment names the second target" "$T/io.json" 'd["environment"]["target2"] == "'"$b"'"'
+expect_fail "io: a target that no clone's files go to (exit 2)" 2 \
+	"^fsgauge: -d '$b' holds none of the jobs' files: with 2 directories clone N of each job works in directory N mod 2 \(a filename= in the first\), as fio's directory=/a:/b; give numjobs=2 or more, or fewer directories \(docs/io.md\)\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k -d "$a" -d "$b"
+expect_fail "io: a filename= is in the first directory (exit 2)" 2 \
+	"^fsgauge: --directory '$b' holds none of the jobs' files" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --filename=f --directory="$a:$b"
+expect_fail "io: -d and --directory naming other directories (exit 2)" 2 \
+	"^fsgauge: -d '$a' and --directory '$b:$a' name different directories: give one\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" --directory="$b:$a"
+expect_fail "io: an empty directory in the list (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '': No such file or directory\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --directory="$a::$b"
+expect_fail "io: a target that is not a directory (exit 2)" 2 \
+	"^fsgauge: cannot use target directory '$T/two.f': Not a directory\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$T/two.f"
+expect_fail "io: a filename= path under a target stays refused (exit 2)" 2 \
+	"^fsgauge: job 'j': filename '$b/f' is outside the run directory" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --filename="$b/f" -d "$a" -d "$b"
+expect_fail "io: the small target cannot hold the file its clone reads (preflight, exit 2)" 2 \
+	"^fsgauge: not enough free space .*'$b' has" \
+	"$FSGAUGE" io --name=j --rw=read --size=4m --numjobs=2 -d "$a" -d "$b"
+check "  nothing left in either" empty_dir "$a" && empty_dir "$b"
+
+# --- io: ENOSPC on the small one while the large one has room ---------------------
+spawn "$T/out" "$T/err" "$FSGAUGE" io --name=j --rw=write --bs=4k --size=1m --numjobs=2 \
+	-d "$a" -d "$b" --ioengine=faulty:psync:op=write,delay=20000 --json "$T/e.json"
+wait_for "$T/err" "run directory: $b/" 30
+dd if=/dev/zero of="$b/filler" bs=64k 2>/dev/null
+wait "$pid"
+rc=$?
+rm -f "$b/filler"
+check "io on two targets, ENOSPC on one: exit 1" [ "$rc" -eq 1 ]
+check "  the message names the write and the file" \
+	grep -Eq "j@2.write.*j.1.0.*No space left on device" "$T/err"
+jcheck "  JSON marked stopped on error, not complete" "$T/e.json" \
+	'd["status"]["stopped_on_error"] and not d["status"]["complete"] and "No space left" in d["status"]["first_error"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+
+# --- io: SIGINT ---------------------------------------------------------------------
+spawn "$T/out" "$T/err" "$FSGAUGE" io --name=j --rw=write --bs=4k --size=1m --numjobs=2 \
+	-d "$a" -d "$b" --ioengine=faulty:psync:op=write,delay=20000 --json "$T/s.json"
+check "io on two targets, SIGINT: the run got going" wait_for "$T/err" '^Running'
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "io on two targets, SIGINT: exit 130" [ "$rc" -eq 130 ]
+jcheck "  JSON marked interrupted" "$T/s.json" 'd["status"]["interrupted"]'
+check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
 
 finish

@@ -174,10 +174,7 @@ int io_samples(const struct result_phase *ph, const struct io_job *jobs, size_t 
 			continue;
 		for (size_t k = 0; k < iv->nops && k < ph->nops; k++)
 			for (size_t m = 0; m < n; m++) {
-				char name[300];
-
-				io_result_name(name, sizeof(name), jobs[m].name, dir);
-				if (!strcmp(ph->ops[k].name, name)) {
+				if (io_op_of_dir(ph->ops[k].name, jobs[m].name, dir)) {
 					ops += iv->op_ops[k];
 					bytes += iv->op_bytes[k];
 				}

@@ -224,12 +224,10 @@ static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double
 int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
 		 enum io_dir dir)
 {
-	char name[300];
 	int present = 0;
 
-	io_result_name(name, sizeof(name), job, dir);
 	for (size_t i = 0; i < ph->nops; i++)
-		if (!strcmp(ph->ops[i].name, name)) {
+		if (io_op_of_dir(ph->ops[i].name, job, dir)) {
 			op_stats_merge(st, &ph->ops[i].st);
 			present = 1;
 		}
@@ -273,12 +271,9 @@ int io_faults(const struct result_phase *ph, size_t n, size_t gn, uint64_t *majf
 static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
 		   enum io_dir dir)
 {
-	char name[300];
-
 	d->present |= io_merge_ops(&d->st, ph, job, dir);
-	io_result_name(name, sizeof(name), job, dir);
 	for (size_t i = 0; i < ph->nops; i++)
-		if (ph->ops[i].sched && !strcmp(ph->ops[i].name, name))
+		if (ph->ops[i].sched && io_op_of_dir(ph->ops[i].name, job, dir))
 			op_schedule_merge(&d->sched, ph->ops[i].sched);
 }
 
@@ -286,13 +281,10 @@ static void add_op(struct dir_fig *d, const struct result_phase *ph, const char 
  * "<job>.fdatasync": io.c, add_sync) into d. */
 static void add_syncs(struct dir_fig *d, const struct result_phase *ph, const char *job)
 {
-	size_t n = strlen(job);
-
 	for (size_t i = 0; i < ph->nops; i++) {
 		const char *name = ph->ops[i].name;
 
-		if (!strncmp(name, job, n) && name[n] == '.' &&
-		    (!strcmp(name + n + 1, "fsync") || !strcmp(name + n + 1, "fdatasync"))) {
+		if (io_op_of(name, job, "fsync") || io_op_of(name, job, "fdatasync")) {
 			op_stats_merge(&d->st, &ph->ops[i].st);
 			d->present = 1;
 		}

@@ -22,9 +22,13 @@ struct io_group {
 	size_t first, n; /* jobs[first .. first + n) */
 };
 
-/* The operation names of job `j` in the result: "<job>.read",
- * "<job>.write". */
-void io_result_name(char *buf, size_t len, const char *job, enum io_dir d);
+/* Is operation `op` job `job`'s `what` ("read", "fsync"): "<job>.<what>",
+ * or with several targets "<job>@K.<what>" (K from 1: its clones in
+ * target K, docs/targets.md)?  fio's figures of a job are over every
+ * target. */
+int io_op_of(const char *op, const char *job, const char *what);
+/* The same for direction d's requests ("read", "write", "trim"). */
+int io_op_of_dir(const char *op, const char *job, enum io_dir d);
 
 /* fio's text report of the result's phases: a block per job (clones
  * together), or per group with group_reporting, the "Run status" lines

@@ -73,6 +73,10 @@ struct io_file {
 	unsigned users;		 /* clones that use it */
 	int shared_empty;	 /* made empty beforehand (build_model) */
 	int written;
+	/* the target (0-based) it is in: with several directories, clone k's
+	 * own files are in directory k mod their number, a filename= in the
+	 * first, as fio's directory=/a:/b places them */
+	size_t target;
 	struct wl_fileset *fs;
 };
 
@@ -96,6 +100,8 @@ struct io_suite {
 	struct wl_process **procs; /* per job */
 	unsigned formats;	/* --output-format: bits of IO_FMT_*; 0: normal */
 	const char *output;	/* --output: where the report goes (NULL: stdout) */
+	char **dirs;		/* directory=/a:/b split at its ':' (the targets) */
+	size_t ndirs;
 };
 
 enum { IO_FMT_NORMAL = 1, IO_FMT_JSON = 2, IO_FMT_JSONPLUS = 4, IO_FMT_TERSE = 8 };
@@ -168,10 +174,22 @@ static struct io_suite *ctx(struct suite_session *s)
 	return s->ctx;
 }
 
-void io_result_name(char *buf, size_t len, const char *job, enum io_dir d)
+int io_op_of(const char *op, const char *job, const char *what)
 {
-	snprintf(buf, len, "%s.%s", job,
-		 d == IO_DIR_READ ? "read" : d == IO_DIR_TRIM ? "trim" : "write");
+	size_t n = strlen(job);
+
+	if (strncmp(op, job, n))
+		return 0;
+	op += n;
+	if (op[0] == '@' && op[1] >= '1' && op[1] <= '9')
+		for (op++; *op >= '0' && *op <= '9'; op++)
+			;
+	return *op == '.' && !strcmp(op + 1, what);
+}
+
+int io_op_of_dir(const char *op, const char *job, enum io_dir d)
+{
+	return io_op_of(op, job, d == IO_DIR_READ ? "read" : d == IO_DIR_TRIM ? "trim" : "write");
 }
 
 static struct io_job *current(struct io_suite *io)
@@ -730,6 +748,69 @@ static int make_groups(struct io_suite *io)
 	return 0;
 }
 
+/* fio's directory=/a:/b: the directories split at each ':' (a '\\:' is a
+ * ':' of the name, as fio escapes it) into io->dirs.  A name given twice
+ * is one target (suite_add_target()). */
+static void split_dirs(struct io_suite *io, const char *list)
+{
+	char *cur = xmalloc(strlen(list) + 1);
+	size_t n = 0;
+
+	for (const char *p = list;; p++) {
+		if (*p == '\\' && p[1] == ':') {
+			cur[n++] = *++p;
+			continue;
+		}
+		if (*p && *p != ':') {
+			cur[n++] = *p;
+			continue;
+		}
+		cur[n] = 0;
+		io->dirs = xrealloc(io->dirs, (io->ndirs + 1) * sizeof(*io->dirs));
+		io->dirs[io->ndirs++] = xstrdup(cur);
+		n = 0;
+		if (!*p)
+			break;
+	}
+	free(cur);
+}
+
+/* The targets of directory= (every job's, same_for_all): each of its
+ * directories, as -d given once for each; with -d as well, the two must
+ * name the same directories in the same order.  0 or -1 after a message. */
+static int directories(struct suite_session *s, struct io_suite *io, const char *list)
+{
+	size_t had = s->ntargets;
+	int same;
+
+	split_dirs(io, list);
+	same = had == 0;
+	for (size_t i = 0; i < io->ndirs; i++)
+		if (!had)
+			suite_add_target(s, "--directory", io->dirs[i]);
+	if (had) {
+		size_t n = 0;
+
+		/* the -d targets, spelled as directory= would be after its
+		 * repeats are dropped */
+		for (size_t i = 0; i < io->ndirs; i++) {
+			size_t k = 0;
+
+			while (k < i && strcmp(io->dirs[k], io->dirs[i]))
+				k++;
+			if (k == i && (n >= had || strcmp(s->targets[n++], io->dirs[i])))
+				n = had + 1;
+		}
+		same = n == had;
+	}
+	if (!same) {
+		msg_err("%s '%s'%s and --directory '%s' name different directories: give one",
+			s->target_opt, s->targets[0], had > 1 ? " (and more)" : "", list);
+		return -1;
+	}
+	return 0;
+}
+
 /* The session's options from the jobs' (they agree: same_for_all). */
 static int session_from_jobs(struct suite_session *s, struct io_suite *io)
 {
@@ -749,15 +830,7 @@ static int session_from_jobs(struct suite_session *s, struct io_suite *io)
 	if (j->has_randseed)
 		s->ro.seed = j->randseed;
 	s->ro.warmup = j->ramp_time;
-	if (j->directory) {
-		if (s->dir && strcmp(s->dir, j->directory)) {
-			msg_err("-d '%s' and --directory '%s' name different directories: give one",
-				s->dir, j->directory);
-			return -1;
-		}
-		s->dir = j->directory;
-	}
-	return 0;
+	return j->directory ? directories(s, io, j->directory) : 0;
 }
 
 static void engine_notes(const struct suite_session *s, const struct io_suite *io)
@@ -997,14 +1070,15 @@ static char **fileop_names(const struct io_job *j, unsigned k)
 	return names;
 }
 
-/* Clone k of file-engine job i (in group g): its files, shared with the
- * earlier clones that name the same files in the same order (fio's
- * filename_format lets a filestat job stat what a filecreate job made).
+/* Clone k of file-engine job i (in group g), in target tg: its files,
+ * shared with the earlier clones that name the same files in the same
+ * order in the same target (fio's filename_format lets a filestat job
+ * stat what a filecreate job made).
  * The jobs on one set of files run one after another, each finding them
  * as the one before left them: a create needs them absent (laid out
  * beforehand when the first job stats or deletes them), a stat or delete
  * present.  0 or -1 after a message. */
-static int collect_fileop(struct io_suite *io, size_t i, size_t g, unsigned k)
+static int collect_fileop(struct io_suite *io, size_t i, size_t g, unsigned k, size_t tg)
 {
 	const struct io_job *j = &io->jobs[i];
 	char **names = fileop_names(j, k);
@@ -1017,7 +1091,8 @@ static int collect_fileop(struct io_suite *io, size_t i, size_t g, unsigned k)
 		struct io_file *e = &io->files[x];
 		unsigned n = 0;
 
-		if (!e->names || e->nfiles != j->nrfiles || strcmp(e->names[0], names[0]))
+		if (!e->names || e->nfiles != j->nrfiles || e->target != tg ||
+		    strcmp(e->names[0], names[0]))
 			continue;
 		while (n < j->nrfiles && !strcmp(e->names[n], names[n]))
 			n++;
@@ -1039,6 +1114,7 @@ static int collect_fileop(struct io_suite *io, size_t i, size_t g, unsigned k)
 		}
 		f->names = names;
 		f->nfiles = j->nrfiles;
+		f->target = tg;
 		f->dirs = j->fileop_dir;
 		/* stat and delete need them made beforehand (fio lays them
 		 * out); create makes them */
@@ -1106,6 +1182,7 @@ fail:
  * files that overlap without being the same, or such a file and another
  * job's): the pairs of (name, file), sorted. */
 struct io_name {
+	size_t target; /* one name in two targets is two files */
 	const char *name;
 	size_t file;
 	char *own; /* a name made for the check (another job's files) */
@@ -1114,8 +1191,10 @@ struct io_name {
 static int name_cmp(const void *a, const void *b)
 {
 	const struct io_name *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
+	int c = (x->target > y->target) - (x->target < y->target);
 
+	if (!c)
+		c = strcmp(x->name, y->name);
 	return c ? c : (x->file > y->file) - (x->file < y->file);
 }
 
@@ -1140,7 +1219,8 @@ static int check_fileop_names(struct io_suite *io)
 				cap = cap ? 2 * cap : 64;
 				v = xrealloc(v, cap * sizeof(*v));
 			}
-			v[n] = (struct io_name){ f->names ? f->names[i] : f->name, x, NULL };
+			v[n] = (struct io_name){ f->target, f->names ? f->names[i] : f->name, x,
+						 NULL };
 			if (!f->names && f->nfiles > 1) {
 				snprintf(buf, sizeof(buf), "%s.%u", f->name, i);
 				v[n].name = v[n].own = xstrdup(buf);
@@ -1152,7 +1232,7 @@ static int check_fileop_names(struct io_suite *io)
 	for (size_t x = 1; x < n && !ret; x++) {
 		const struct io_file *a = &io->files[v[x - 1].file], *b = &io->files[v[x].file];
 
-		if (strcmp(v[x - 1].name, v[x].name))
+		if (v[x - 1].target != v[x].target || strcmp(v[x - 1].name, v[x].name))
 			continue;
 		ret = -1;
 		if (a == b)
@@ -1220,11 +1300,33 @@ static int punches(const struct io_job *j)
 	return j->rangeop == IO_RANGEOP_FALLOC && io_job_trims(j);
 }
 
+/* Several targets: each holds some job's files (a target none of them
+ * goes to would be a run directory for nothing).  0 or -1 after a
+ * message. */
+static int targets_used(const struct suite_session *s, const struct io_suite *io, size_t nt)
+{
+	unsigned char *used = xcalloc(nt, 1);
+	size_t k = 0;
+
+	for (size_t i = 0; i < io->nfiles; i++)
+		used[io->files[i].target] = 1;
+	while (k < nt && used[k])
+		k++;
+	free(used);
+	if (k == nt)
+		return 0;
+	msg_err("%s '%s' holds none of the jobs' files: with %zu directories clone N of each "
+		"job works in directory N mod %zu (a filename= in the first), as fio's "
+		"directory=/a:/b; give numjobs=%zu or more, or fewer directories (docs/io.md)",
+		s->target_opt, suite_target(s, k), nt, nt, nt);
+	return -1;
+}
+
 /* The files of every job (their sizes: the largest job on each) and
  * whether they are devices.  0 or -1 after a message. */
 static int collect_files(struct suite_session *s, struct io_suite *io)
 {
-	size_t ndev = 0, nnamed = 0;
+	size_t ndev = 0, nnamed = 0, nt = s->ntargets > 1 ? s->ntargets : 1;
 
 	for (size_t i = 0; i < io->njobs; i++) {
 		struct io_job *j = &io->jobs[i];
@@ -1244,7 +1346,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				struct io_file *f;
 
 				if (j->fileop) {
-					if (collect_fileop(io, i, group_of(io, i), k) < 0)
+					if (collect_fileop(io, i, group_of(io, i), k, k % nt) < 0)
 						return -1;
 					continue;
 				}
@@ -1255,6 +1357,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				else
 					snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
 				f = file_of(io, name);
+				f->target = k % nt;
 				f->nfiles = io_job_multi(j) ? j->nrfiles : 0;
 				/* the file holds the clone's region */
 				if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
@@ -1300,7 +1403,9 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 	}
 	io->devices = ndev > 0;
 	(void)nnamed;
-	return check_fileop_names(io);
+	if (check_fileop_names(io) < 0)
+		return -1;
+	return ndev ? 0 : targets_used(s, io, nt);
 }
 
 /* Job j's regions on device f (its size known): each must fit; f->size
@@ -1446,7 +1551,7 @@ static int64_t clone_bytes(const struct io_job *j, const struct io_file *f, uint
 static struct wl_flowop *add_op(struct wl_thread *t, enum flowop_type type, const char *job,
 				const char *what, struct wl_fileset *fs)
 {
-	char name[300];
+	char name[320];
 	struct wl_flowop *fo;
 
 	snprintf(name, sizeof(name), "%s.%s", job, what);
@@ -1456,18 +1561,19 @@ static struct wl_flowop *add_op(struct wl_thread *t, enum flowop_type type, cons
 }
 
 /* A sync flowop "<job>.<what>" that the job's write flowop runs (runner.c,
- * bind_sync_targets). */
-static void add_sync_op(struct wl_thread *t, const struct io_job *j, const char *what,
-			unsigned every, int atend)
+ * bind_sync_targets); jn: the job's name in its operations' names
+ * (clone_name()). */
+static void add_sync_op(struct wl_thread *t, const struct io_job *j, const char *jn,
+			const char *what, unsigned every, int atend)
 {
-	char target[300];
-	struct wl_flowop *fo = add_op(t, FO_FSYNC, j->name, what, NULL);
+	char target[320];
+	struct wl_flowop *fo = add_op(t, FO_FSYNC, jn, what, NULL);
 
 	/* the job's write flowop, or its rwmix (named after the job) */
 	if (io_job_mixed(j))
-		snprintf(target, sizeof(target), "%s", j->name);
+		snprintf(target, sizeof(target), "%s", jn);
 	else
-		snprintf(target, sizeof(target), "%s.write", j->name);
+		snprintf(target, sizeof(target), "%s.write", jn);
 	fo->target = wl_str(target);
 	fo->every = wl_int(every);
 	fo->atend = wl_bool(atend);
@@ -1477,14 +1583,26 @@ static void add_sync_op(struct wl_thread *t, const struct io_job *j, const char 
 /* fio's fsync=, fdatasync=, end_fsync=, fsync_on_close= of a write job
  * (a read-only job has no sync, as in fio): "<job>.fsync" every N writes
  * and/or at the end, "<job>.fdatasync" every N writes. */
-static void add_sync(struct wl_thread *t, const struct io_job *j)
+static void add_sync(struct wl_thread *t, const struct io_job *j, const char *jn)
 {
 	int atend = j->end_fsync || j->fsync_on_close;
 
 	if (j->fdatasync)
-		add_sync_op(t, j, "fdatasync", j->fdatasync, 0);
+		add_sync_op(t, j, jn, "fdatasync", j->fdatasync, 0);
 	if (j->fsync || atend)
-		add_sync_op(t, j, "fsync", j->fsync, atend);
+		add_sync_op(t, j, jn, "fsync", j->fsync, atend);
+}
+
+/* The job's name in the names of a clone's operations on file f: the
+ * job's, or with several targets "<job>@K" (K = f's target + 1), so that
+ * each target's figures are its own ("j@2.read": docs/targets.md). */
+static const char *clone_name(const struct suite_session *s, const struct io_job *j,
+			      const struct io_file *f, char *buf, size_t len)
+{
+	if (s->nrd < 2)
+		return j->name;
+	snprintf(buf, len, "%s@%zu", j->name, f->target + 1);
+	return buf;
 }
 
 /* The POSIX_FADV_* advice of a job's fadvise_hint= (fio's: with 1, random
@@ -1526,6 +1644,8 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	struct wl_flowop *fo;
 	uint64_t bs_max = j->nsplit[d] ? 0 : j->bs_lo[d] ? j->bs_hi[d] : j->bs[d];
 	uint64_t base = 0, region;
+	char jb[300];
+	const char *jn = clone_name(s, j, f, jb, sizeof(jb));
 
 	for (size_t i = 0; i < j->nsplit[d]; i++)
 		bs_max = MAX(bs_max, j->split[d][i].size);
@@ -1534,9 +1654,9 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	if (f->nfiles > 1) {
 		/* nrfiles: the request flowop goes round the clone's files,
 		 * opening them itself (untimed, as fio counts no opens) */
-		fo = io_job_mixed(j) ? wl_add_rwmix(t, j->name, f->fs, (int)j->rwmixread)
-				     : add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name,
-					      what, f->fs);
+		fo = io_job_mixed(j) ? wl_add_rwmix(t, jn, f->fs, (int)j->rwmixread)
+				     : add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, jn, what,
+					      f->fs);
 		fo->fd = (struct wl_val){ 0 };
 		fo->rotate = wl_int(j->fst_nr);
 		if (j->fst_random)
@@ -1546,7 +1666,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	} else {
 		int made = f->read_first || f->device || f->shared_empty;
 
-		fo = add_op(t, made ? FO_OPENFILE : FO_CREATEFILE, j->name, "open", f->fs);
+		fo = add_op(t, made ? FO_OPENFILE : FO_CREATEFILE, jn, "open", f->fs);
 	}
 	if (j->direct)
 		fo->directio = wl_bool(1);
@@ -1564,10 +1684,10 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		/* the request flowop made above */
 	} else if (io_job_mixed(j)) {
 		/* counted as <job>.read and <job>.write, as the other modes */
-		fo = wl_add_rwmix(t, j->name, f->fs, (int)j->rwmixread);
+		fo = wl_add_rwmix(t, jn, f->fs, (int)j->rwmixread);
 		fo->fd = wl_int(1);
 	} else {
-		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, j->name, what, f->fs);
+		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, jn, what, f->fs);
 	}
 	fo->iosize = block_size(io->w, j, d);
 	if (j->rangeop == IO_RANGEOP_FTRUNCATE)
@@ -1620,9 +1740,9 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	if (!j->time_based)
 		fo->iobytes = wl_int(clone_bytes(j, f, region));
 	if (io_job_writes(j))
-		add_sync(t, j);
+		add_sync(t, j, jn);
 	if (f->nfiles <= 1)
-		add_op(t, FO_CLOSEFILE, j->name, "close", f->fs);
+		add_op(t, FO_CLOSEFILE, jn, "close", f->fs);
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
 
@@ -1632,8 +1752,8 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
  * as fio's), stat or unlink timed as one operation, counted in fio's
  * direction of the job's rw= (read unless it only writes, as fio), then
  * done. */
-static void build_fileop_clone(struct wl_process *p, const struct io_job *j, unsigned k,
-			       struct io_file *f)
+static void build_fileop_clone(const struct suite_session *s, struct wl_process *p,
+			       const struct io_job *j, unsigned k, struct io_file *f)
 {
 	static const enum flowop_type types[2][4] = {
 		{ [IO_FILEOP_CREATE] = FO_CREATEFILE, [IO_FILEOP_STAT] = FO_STATFILE,
@@ -1642,13 +1762,14 @@ static void build_fileop_clone(struct wl_process *p, const struct io_job *j, uns
 		  [IO_FILEOP_DELETE] = FO_REMOVEDIR },
 	};
 	int reads = io_job_reads(j);
-	char th[300];
+	char th[300], jb[300];
+	const char *jn = clone_name(s, j, f, jb, sizeof(jb));
 	struct wl_thread *t;
 	struct wl_flowop *fo;
 
 	snprintf(th, sizeof(th), "%s.%u", j->name, k);
 	t = wl_add_thread(p, th, 1, 4096);
-	fo = add_op(t, types[j->fileop_dir][j->fileop], j->name, reads ? "read" : "write", f->fs);
+	fo = add_op(t, types[j->fileop_dir][j->fileop], jn, reads ? "read" : "write", f->fs);
 	if (j->fileop != IO_FILEOP_CREATE || j->fileop_dir)
 		fo->fd = (struct wl_val){ 0 }; /* by path: not a slot's file */
 	fo->ordered = wl_bool(1);
@@ -1692,14 +1813,16 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 						     (int64_t)f->size, f->dirs,
 						     f->read_first ? 100 : 0);
 			f->names = NULL;
-			continue;
-		}
-		if (f->nfiles > 1)
+		} else if (f->nfiles > 1) {
 			f->fs = wl_add_flat_fileset(io->w, f->name, f->nfiles, (int64_t)f->size,
 						    f->read_first ? 100 : 0);
-		else
+		} else {
 			f->fs = wl_add_file(io->w, f->name, (int64_t)f->size);
-		if (f->nfiles > 1) {
+		}
+		/* several targets: in its own target's run directory */
+		if (!f->device && s->nrd > 1)
+			f->fs->path = wl_str(s->rds[f->target].path);
+		if (f->fs->names || f->nfiles > 1) {
 			continue;
 		} else if (f->device) {
 			f->fs->has_device = 1;
@@ -1736,7 +1859,7 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 			if (j->cpuio)
 				build_cpuio_clone(io->procs[i], j, k);
 			else if (j->fileop)
-				build_fileop_clone(io->procs[i], j, k,
+				build_fileop_clone(s, io->procs[i], j, k,
 						   &io->files[io->clone_files[c++]]);
 			else
 				build_clone(s, io, j, io->procs[i], k, file_of(io, name));
@@ -1799,6 +1922,9 @@ static int io_plan(struct suite_session *s)
 	}
 	build_model(s, io);
 	if (runner_needs(io->w, &s->ro, &s->needs) < 0)
+		return EXIT_USAGE;
+	/* several targets: each file's share in its own */
+	if (s->nrd > 1 && runner_needs_targets(io->w, &s->ro, s->rds, s->nrd, s->tneeds) < 0)
 		return EXIT_USAGE;
 	s->has_needs = 1;
 	s->w = io->w;
@@ -1941,12 +2067,20 @@ static void io_params(struct suite_session *s, struct result *res)
 		       io->policy.allow_write ? "true" : "false");
 }
 
-/* The group's figures as phase metrics (the suite's metrics table). */
-static void group_metrics(struct result_phase *ph)
+/* The requests of phase p's operations (all, or with k > 0 target k's:
+ * suite_op_target()) per direction, reads, writes and trims: their count
+ * and bytes. */
+static void dir_totals(const struct result_phase *p, size_t k, uint64_t ops[3], uint64_t bytes[3])
 {
-	uint64_t ops[3] = { 0, 0, 0 }, bytes[3] = { 0, 0, 0 };
-	double secs = ph->seconds > 0 ? ph->seconds : 0;
+	struct result_phase sub;
+	const struct result_phase *ph = p;
 
+	if (k) {
+		suite_target_phase(p, k, &sub);
+		ph = &sub;
+	}
+	memset(ops, 0, 3 * sizeof(*ops));
+	memset(bytes, 0, 3 * sizeof(*bytes));
 	for (size_t i = 0; i < ph->nops; i++) {
 		const struct result_op *o = &ph->ops[i];
 		size_t n = strlen(o->name);
@@ -1962,19 +2096,69 @@ static void group_metrics(struct result_phase *ph)
 			bytes[2] += o->st.bytes_trimmed;
 		}
 	}
+	if (k)
+		free(sub.ops);
+}
+
+/* The group's figures as phase metrics (the suite's metrics table); with
+ * several targets each target's too, as NAME@K (k from 1 to ntg). */
+static void group_metrics(struct result_phase *ph, size_t ntg)
+{
+	static const char *const dirs[3] = { "read", "write", "trim" };
+	uint64_t ops[3], bytes[3];
+	double secs = ph->seconds > 0 ? ph->seconds : 0;
+
 	if (!(secs > 0))
 		return;
-	if (ops[0]) {
-		result_phase_add_metric(ph, "read_iops", "IOPS", (double)ops[0] / secs);
-		result_phase_add_metric(ph, "read_bw", "KiB/s", (double)bytes[0] / 1024.0 / secs);
+	for (size_t k = 0; k <= ntg; k++) {
+		dir_totals(ph, k, ops, bytes);
+		for (int d = 0; d < 3; d++) {
+			char iops[64], bw[64];
+
+			if (!ops[d])
+				continue;
+			snprintf(iops, sizeof(iops), "%s_iops", dirs[d]);
+			snprintf(bw, sizeof(bw), "%s_bw", dirs[d]);
+			if (k) {
+				snprintf(iops + strlen(iops), sizeof(iops) - strlen(iops), "@%zu", k);
+				snprintf(bw + strlen(bw), sizeof(bw) - strlen(bw), "@%zu", k);
+			}
+			result_phase_add_metric(ph, iops, "IOPS", (double)ops[d] / secs);
+			result_phase_add_metric(ph, bw, "KiB/s", (double)bytes[d] / 1024.0 / secs);
+		}
+		if (ntg < 2)
+			break;
 	}
-	if (ops[1]) {
-		result_phase_add_metric(ph, "write_iops", "IOPS", (double)ops[1] / secs);
-		result_phase_add_metric(ph, "write_bw", "KiB/s", (double)bytes[1] / 1024.0 / secs);
-	}
-	if (ops[2]) {
-		result_phase_add_metric(ph, "trim_iops", "IOPS", (double)ops[2] / secs);
-		result_phase_add_metric(ph, "trim_bw", "KiB/s", (double)bytes[2] / 1024.0 / secs);
+}
+
+/* Several targets: after fio's report, each group's requests per target
+ * (its clones' files are there): count, IOPS and bandwidth over the
+ * group's time, per direction. */
+static void targets_text(FILE *f, const struct suite_session *s, const struct result *acc)
+{
+	static const char *const dirs[3] = { "read", "write", "trim" };
+
+	for (size_t p = 0; p < acc->nphases; p++) {
+		const struct result_phase *ph = &acc->phases[p];
+		double secs = ph->seconds > 0 ? ph->seconds : 1e-9;
+
+		fprintf(f, "\nTargets, group %zu (%s):\n", p, ph->name);
+		for (size_t k = 1; k <= s->nrd; k++) {
+			uint64_t ops[3], bytes[3];
+			int any = 0;
+
+			dir_totals(ph, k, ops, bytes);
+			fprintf(f, "  target %zu '%s':", k, suite_target(s, k - 1));
+			for (int d = 0; d < 3; d++) {
+				if (!ops[d])
+					continue;
+				fprintf(f, "%s %s: ios=%llu, IOPS=%.1f, BW=%.1fKiB/s", any ? ";" : "",
+					dirs[d], (unsigned long long)ops[d], (double)ops[d] / secs,
+					(double)bytes[d] / 1024.0 / secs);
+				any = 1;
+			}
+			fprintf(f, "%s\n", any ? "" : " no requests");
+		}
 	}
 }
 
@@ -2012,7 +2196,7 @@ static int io_run(struct suite_session *s, struct runner *rn, struct result *one
 		}
 		ret = runner_phase(rn, j->name, io->procs + gr->first, gr->n, secs);
 		if (one->nphases)
-			group_metrics(&one->phases[one->nphases - 1]);
+			group_metrics(&one->phases[one->nphases - 1], s->nrd > 1 ? s->nrd : 0);
 		if (ret < 0 || one->interrupted || one->stopped_on_error)
 			break;
 	}
@@ -2037,6 +2221,8 @@ static void io_report(struct suite_session *s, struct result *acc)
 	}
 	if (io->formats & IO_FMT_NORMAL)
 		io_format_text(f, acc, io->jobs, io->njobs, io->groups, io->ngroups);
+	if ((io->formats & IO_FMT_NORMAL) && s->nrd > 1)
+		targets_text(f, s, acc);
 	if (io->formats & IO_FMT_TERSE)
 		io_format_terse(f, acc, io->jobs, io->groups, io->ngroups);
 	if (json) {
@@ -2072,6 +2258,9 @@ static void io_fini(struct suite_session *s)
 	free(io->sets);
 	free(io->groups);
 	free(io->procs);
+	for (size_t i = 0; i < io->ndirs; i++)
+		free(io->dirs[i]);
+	free(io->dirs);
 	workload_free(io->w);
 }
 
@@ -2082,7 +2271,6 @@ static void io_init(struct suite_session *s)
 
 const struct suite_ops suite_io = {
 	.name = "io",
-	.one_target = "io runs its jobs in one directory",
 	.synopsis = "fsgauge io --rw=MODE --bs=SIZE --size=SIZE [fio's options] [options]\n"
 		    "       fsgauge io JOBFILE... [--section=NAME] [-s KEY=VALUE]... [options]",
 	.about = "fio's block workloads with fio's option names and meanings, on the fsgauge\n"
@@ -2100,7 +2288,11 @@ const struct suite_ops suite_io = {
 	.refused = io_refused,
 	.help_extra = "fio's options not listed here are refused with their name, never ignored.\n"
 		      "A fio option that needs no value (time_based) also takes =0 or =1; a\n"
-		      "value is given as --name=value.\n",
+		      "value is given as --name=value.\n"
+		      "Several -d, or --directory=/a:/b as in fio: clone N of each job works in\n"
+		      "directory N mod their number, all its files there (a filename= in the\n"
+		      "first); its operations are named <job>@K.read, K the directory's place,\n"
+		      "and a line per target follows the report (docs/io.md).\n",
 	.exit_help = "exit status: 0 ok, 1 I/O or verify errors during the run, 2 usage error,\n"
 		     "unsupported fio option or refused device, 3 system error, 130 interrupted\n"
 		     "(partial results are still written).\n",

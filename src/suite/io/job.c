@@ -69,7 +69,9 @@ const struct io_opt_info io_opt_table[] = {
 	{ "startdelay", "TIME", "start the job's group after TIME (seconds unless\nsuffixed; not measured; one time, no range)" },
 	{ "filename", "NAME", "the file (in the run directory) or block device all\nthe job's clones use" },
 	{ "filename_format", "FMT", "file engines: the files' names, from $jobname, $jobnum,\n$filenum (default $jobname.$jobnum.$filenum); jobs\ngiving the same names use the same files" },
-	{ "directory", "DIR", "the target directory (as -d)" },
+	{ "directory", "DIR",
+	  "the target directory (as -d); several joined by ':'\n(fio's): clone N in directory N "
+	  "mod their number" },
 	{ "group_reporting", NULL, "report the jobs of a group together" },
 	{ "stonewall", NULL, "wait for the jobs before this one to finish" },
 	{ "wait_for_previous", NULL, "the same as --stonewall" },

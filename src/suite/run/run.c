@@ -526,20 +526,6 @@ static int run_run(struct suite_session *s, struct runner *rn, struct result *on
 	return runner_phase(rn, "run", w->processes, w->nprocesses, s->ro.duration);
 }
 
-/* The K of an operation named NAME@K or NAME@K.SUFFIX (--per-target's
- * names), or 0. */
-static size_t op_target(const char *name)
-{
-	const char *at = strrchr(name, '@');
-	char *end;
-	unsigned long k;
-
-	if (!at || at[1] < '1' || at[1] > '9')
-		return 0;
-	k = strtoul(at + 1, &end, 10);
-	return *end == 0 || *end == '.' ? k : 0;
-}
-
 /* --per-target: after the IO Summary (every target's operations), one
  * line per target with its own operations' figures. */
 static void per_target_lines(struct suite_session *s, const struct result *acc)
@@ -553,12 +539,7 @@ static void per_target_lines(struct suite_session *s, const struct result *acc)
 	for (size_t k = 1; k <= ctx(s)->ninst; k++) {
 		struct result_headline h;
 
-		memset(&sub, 0, sizeof(sub));
-		sub.seconds = p->seconds;
-		sub.ops = xcalloc(p->nops ? p->nops : 1, sizeof(*sub.ops));
-		for (size_t i = 0; i < p->nops; i++)
-			if (op_target(p->ops[i].name) == k)
-				sub.ops[sub.nops++] = p->ops[i];
+		suite_target_phase(p, k, &sub);
 		result_phase_headline(&sub, &h);
 		printf("  target %zu '%s': %llu ops %.1f ops/s, (%.0f/%.0f r/w) %.1fmb/s, "
 		       "%.3fms latency\n",

@@ -239,15 +239,72 @@ static double nearest_rank(const double *v, size_t n, double q)
 	return n ? v[k ? k - 1 : 0] : 0;
 }
 
+/* The figures of a target's copies: how many are complete, the sum of
+ * their seconds, the bytes of all, and when the first started and the
+ * last ended (seconds from the phase's start). */
+struct copies_fig {
+	size_t ndone, n;
+	double sum, first, last;
+	uint64_t bytes;
+};
+
+static void copies_add(struct copies_fig *c, const struct result_exec *x)
+{
+	if (x->complete) {
+		c->ndone++;
+		c->sum += x->seconds;
+	}
+	c->bytes += x->bytes;
+	c->first = c->n++ ? MIN(c->first, x->start) : x->start;
+	c->last = MAX(c->last, x->start + x->seconds);
+}
+
+/* One target's line under the phase's totals (several targets: its
+ * copies, made by "untar@K"), and its figures as the phase's metrics
+ * NAME@K: its rates over its own wall time, from its first copy's start
+ * to its last copy's end (the targets ran at once; the slower one ends
+ * later). */
+static void target_line(FILE *f, const struct suite_session *s, struct result_phase *ph,
+			size_t k, const struct copies_fig *c, uint64_t per_copy, int removal)
+{
+	double wall = c->last - c->first > 0 ? c->last - c->first : 1e-9;
+	double rate = (double)(per_copy * c->ndone) / wall, mean = c->ndone ? c->sum / c->ndone : 0;
+	struct result_phase sub;
+	struct result_headline h;
+	char name[64];
+
+	suite_target_phase(ph, k, &sub);
+	result_phase_headline(&sub, &h);
+	free(sub.ops);
+	fprintf(f, "  target %zu '%s': %zu copies, %.3f s per copy (mean), %.3f s wall, %.1f %s",
+		k, suite_target(s, k - 1), c->ndone, mean, c->n ? wall : 0.0, rate,
+		removal ? "entries/s" : "files/s");
+	if (!removal)
+		fprintf(f, ", %.1f MiB/s", (double)c->bytes / MIB / wall);
+	fprintf(f, ", %llu ops\n", (unsigned long long)h.ops);
+	if (!c->ndone)
+		return;
+	snprintf(name, sizeof(name), "seconds_per_copy@%zu", k);
+	result_phase_add_metric(ph, name, "s", mean);
+	snprintf(name, sizeof(name), "%s@%zu", removal ? "entries_per_second" : "files_per_second",
+		 k);
+	result_phase_add_metric(ph, name, removal ? "entries/s" : "files/s", rate);
+	snprintf(name, sizeof(name), "mib_per_second@%zu", k);
+	if (!removal)
+		result_phase_add_metric(ph, name, "MiB/s", (double)c->bytes / MIB / wall);
+}
+
 /* The per-copy table of one phase, and its totals; the totals also go
  * into the phase's metrics (untar_metrics[]: the JSON's
- * phases[].metrics). */
-static void copies_text(FILE *f, struct result_phase *ph, const struct replay_stats *st,
-			int removal, int ranks)
+ * phases[].metrics).  With several targets (ntg), a column names each
+ * copy's target and a line per target follows the totals. */
+static void copies_text(FILE *f, const struct suite_session *s, struct result_phase *ph,
+			const struct replay_stats *st, int removal, int ranks, size_t ntg)
 {
 	uint64_t per_copy = removal ? st->files + st->symlinks + st->hardlinks + st->dirs + 1
 				    : st->files;
 	double *secs = xmalloc((ph->nexecs ? ph->nexecs : 1) * sizeof(*secs));
+	struct copies_fig *tg = xcalloc(ntg + 1, sizeof(*tg));
 	size_t ndone = 0;
 	uint64_t bytes = 0;
 	unsigned runs = 1;
@@ -259,24 +316,32 @@ static void copies_text(FILE *f, struct result_phase *ph, const struct replay_st
 		fprintf(f, "%4s ", "run");
 	if (ranks)
 		fprintf(f, "%4s ", "rank");
+	if (ntg > 1)
+		fprintf(f, "%6s ", "target");
 	fprintf(f, "%-10s %6s %10s %10s %12s %10s\n", "copy", "thread", "start s", "seconds",
 		removal ? "entries/s" : "files/s", "MiB/s");
 	for (size_t i = 0; i < ph->nexecs; i++) {
 		const struct result_exec *x = &ph->execs[i];
-		double s = x->seconds > 0 ? x->seconds : 1e-9;
+		double el = x->seconds > 0 ? x->seconds : 1e-9;
+		size_t k = ntg > 1 ? suite_op_target(x->op) : 0;
 
+		if (k > ntg)
+			k = 0;
 		if (runs > 1)
 			fprintf(f, "%4u ", x->repeat + 1);
 		if (ranks)
 			fprintf(f, "%4d ", x->rank);
+		if (ntg > 1)
+			fprintf(f, "%6zu ", k);
+		copies_add(&tg[k], x);
 		fprintf(f, "%s-%03llu %6d %10.3f %10.3f", COPY_DIR, (unsigned long long)x->index,
 			x->thread, x->start, x->seconds);
 		if (x->complete && removal) {
-			fprintf(f, " %12.1f %10s\n", (double)per_copy / s, "-");
+			fprintf(f, " %12.1f %10s\n", (double)per_copy / el, "-");
 			secs[ndone++] = x->seconds;
 		} else if (x->complete) {
-			fprintf(f, " %12.1f %10.1f\n", (double)per_copy / s,
-				(double)x->bytes / MIB / s);
+			fprintf(f, " %12.1f %10.1f\n", (double)per_copy / el,
+				(double)x->bytes / MIB / el);
 			secs[ndone++] = x->seconds;
 		} else {
 			fprintf(f, "  incomplete: %llu ops, %llu errors\n", (unsigned long long)x->ops,
@@ -309,7 +374,10 @@ static void copies_text(FILE *f, struct result_phase *ph, const struct replay_st
 			result_phase_add_metric(ph, "mib_per_second", "MiB/s",
 						(double)bytes / MIB / wall);
 	}
+	for (size_t k = 1; ntg > 1 && k <= ntg; k++)
+		target_line(f, s, ph, k, &tg[k], per_copy, removal);
 	fputc('\n', f);
+	free(tg);
 	free(secs);
 }
 
@@ -325,8 +393,11 @@ struct untar_suite {
 	int read_interrupted;	/* a signal came while the archive was read */
 	struct contents ct;
 	struct replay *r, *rm;
-	struct workload *w;	/* the untar phase's process */
-	struct wl_process *pun, *prm;
+	struct workload *w;	/* the untar phase's processes */
+	/* the phases' processes, one per target (ntg: the run directories;
+	 * several with several -d, each extracting every copy: docs/untar.md) */
+	struct wl_process **pun, **prm;
+	size_t ntg;
 };
 
 enum {
@@ -596,16 +667,25 @@ static void fill_needs(struct suite_session *s, const struct wl_thread *extract)
 	const struct replay_stats *st = &u->r->st;
 	struct preflight_needs *n = &s->needs;
 	double entries = (double)(st->files + st->dirs + st->symlinks + st->hardlinks + 1);
+	double ntg = (double)u->ntg;
 
-	n->threads = (double)u->jobs;
+	/* every target holds every copy; its threads are its own */
+	n->threads = (double)u->jobs * ntg;
 	if (!(engine_spec_caps(s->ro.engine) & ENGINE_DISKLESS)) {
 		n->bytes = (double)u->copies * ((double)st->bytes + entries * 512.0);
 		n->entries = entries * (double)u->copies;
+		for (size_t k = 0; u->ntg > 1 && k < s->nrd; k++) {
+			s->tneeds[k].bytes = n->bytes;
+			s->tneeds[k].entries = n->entries;
+		}
+		n->bytes *= ntg;
+		n->entries *= ntg;
 	}
-	n->memory = (double)u->jobs * runner_thread_memory(extract);
+	n->memory = (double)u->jobs * ntg * runner_thread_memory(extract);
 	snprintf(n->what, sizeof(n->what), "%llu copies", (unsigned long long)u->copies);
-	snprintf(n->memory_detail, sizeof(n->memory_detail), "%llu jobs x %.1f MiB",
-		 (unsigned long long)u->jobs, runner_thread_memory(extract) / MIB);
+	snprintf(n->memory_detail, sizeof(n->memory_detail), "%llu jobs x %.1f MiB%s",
+		 (unsigned long long)u->jobs, runner_thread_memory(extract) / MIB,
+		 u->ntg > 1 ? " in each target" : "");
 	snprintf(n->lower_space, sizeof(n->lower_space), "use fewer --copies or another -d%s",
 		 u->ct.fd >= 0 ? " (the spool file is already written)" : "");
 	snprintf(n->lower_inodes, sizeof(n->lower_inodes), "use fewer --copies or another -d");
@@ -615,25 +695,53 @@ static void fill_needs(struct suite_session *s, const struct wl_thread *extract)
 	s->has_needs = 1;
 }
 
-/* The model: the untar phase's process in u->w (the session's), the rm
- * phase's in u->prm. */
+/* "NAME", or with several targets "NAME@K" for target k (from 0): the
+ * names of target K's processes, threads and replays, so that each
+ * target's operations ("untar@2.create") and copies are its own. */
+static const char *tname(const struct untar_suite *u, const char *name, size_t k, char *buf,
+			 size_t len)
+{
+	if (u->ntg < 2)
+		return name;
+	snprintf(buf, len, "%s@%zu", name, k + 1);
+	return buf;
+}
+
+/* The model: the untar phase's processes in u->w (the session's), the rm
+ * phase's in u->prm; one of each per run directory, its replays there
+ * (replay_target), every copy extracted in each. */
 static void build_model(struct suite_session *s)
 {
 	struct untar_suite *u = ctx(s);
-	struct wl_thread *t;
+	struct wl_thread *t, *first = NULL;
+	struct wl_flowop *fo;
+	char b[64], b2[64];
 
+	u->ntg = s->nrd > 1 ? s->nrd : 1;
 	u->w = wl_new("untar");
-	u->pun = wl_add_process(u->w, "untar", 1);
-	t = wl_add_thread(u->pun, "extract", (int64_t)u->jobs,
-			  MAX((int64_t)u->ropt.write_size, 4096));
-	wl_add_replay(t, "untar", u->r, (int64_t)u->copies, COPY_DIR);
-	fill_needs(s, t);
+	u->pun = xcalloc(u->ntg, sizeof(*u->pun));
 	if (u->then_rm) {
 		u->rm = replay_removal(u->r);
-		u->prm = wl_new_process("rm", 1);
-		t = wl_add_thread(u->prm, "remove", (int64_t)u->jobs, 4096);
-		wl_add_replay(t, "rm", u->rm, (int64_t)u->copies, COPY_DIR);
+		u->prm = xcalloc(u->ntg, sizeof(*u->prm));
 	}
+	for (size_t k = 0; k < u->ntg; k++) {
+		u->pun[k] = wl_add_process(u->w, tname(u, "untar", k, b, sizeof(b)), 1);
+		t = wl_add_thread(u->pun[k], tname(u, "extract", k, b, sizeof(b)),
+				  (int64_t)u->jobs, MAX((int64_t)u->ropt.write_size, 4096));
+		fo = wl_add_replay(t, tname(u, "untar", k, b, sizeof(b)), u->r,
+				   (int64_t)u->copies, COPY_DIR);
+		fo->replay_target = k;
+		first = first ? first : t;
+		if (!u->then_rm)
+			continue;
+		u->prm[k] = wl_new_process(tname(u, "rm", k, b, sizeof(b)), 1);
+		t = wl_add_thread(u->prm[k], tname(u, "remove", k, b, sizeof(b)), (int64_t)u->jobs,
+				  4096);
+		fo = wl_add_replay(t, tname(u, "rm", k, b2, sizeof(b2)), u->rm, (int64_t)u->copies,
+				   COPY_DIR);
+		fo->replay_target = k;
+	}
+	fill_needs(s, first);
 	s->w = u->w;
 }
 
@@ -741,7 +849,7 @@ static void untar_params(struct suite_session *s, struct result *res)
 static int untar_run(struct suite_session *s, struct runner *rn, struct result *one)
 {
 	struct untar_suite *u = ctx(s);
-	int rr = runner_phase(rn, "untar", &u->pun, 1, u->max_time);
+	int rr = runner_phase(rn, "untar", u->pun, u->ntg, u->max_time);
 	int failed = one->errors || one->stopped_on_error;
 
 	if (rr != 0 || !u->then_rm)
@@ -750,12 +858,12 @@ static int untar_run(struct suite_session *s, struct runner *rn, struct result *
 		msg_warn("no rm phase: extracting failed (the copies are removed unmeasured)");
 	if (failed || one->interrupted)
 		return rr;
-	if (one->nphases && one->phases[0].nexecs < u->copies) {
+	if (one->nphases && one->phases[0].nexecs < u->copies * u->ntg) {
 		msg_warn("not removing: only %zu of %llu copies were extracted",
-			 one->phases[0].nexecs, (unsigned long long)u->copies);
+			 one->phases[0].nexecs, (unsigned long long)(u->copies * u->ntg));
 		return rr;
 	}
-	return runner_phase(rn, "rm", &u->prm, 1, u->max_time);
+	return runner_phase(rn, "rm", u->prm, u->ntg, u->max_time);
 }
 
 /* Copies a phase did not finish (--max-time): recorded, said, and the run
@@ -763,7 +871,7 @@ static int untar_run(struct suite_session *s, struct runner *rn, struct result *
 static void check_finished(struct suite_session *s, struct result *acc)
 {
 	const struct untar_suite *u = ctx(s);
-	uint64_t want = u->copies * s->nruns;
+	uint64_t want = u->copies * s->nruns * u->ntg;
 
 	for (size_t i = 0; i < acc->nphases; i++) {
 		uint64_t done = 0;
@@ -794,7 +902,8 @@ static void untar_report(struct suite_session *s, struct result *acc)
 	if (u->read_interrupted)
 		return; /* nothing ran: the message said why */
 	for (size_t i = 0; i < acc->nphases; i++)
-		copies_text(stdout, &acc->phases[i], &u->r->st, i > 0, acc->ranks != NULL);
+		copies_text(stdout, s, &acc->phases[i], &u->r->st, i > 0, acc->ranks != NULL,
+			    u->ntg);
 	output_text(stdout, acc);
 	if (!acc->interrupted && !acc->errors && !acc->stopped_on_error)
 		check_finished(s, acc);
@@ -816,14 +925,16 @@ static void untar_fini(struct suite_session *s)
 
 	contents_free(&u->ct);
 	workload_free(u->w);
-	wl_process_free(u->prm);
+	for (size_t k = 0; u->prm && k < u->ntg; k++)
+		wl_process_free(u->prm[k]);
+	free(u->prm);
+	free(u->pun);
 	replay_free(u->rm);
 	replay_free(u->r);
 }
 
 const struct suite_ops suite_untar = {
 	.name = "untar",
-	.one_target = "untar unpacks into one directory",
 	.synopsis = "fsgauge untar (--tarball FILE | --synthetic NAME) [options]",
 	.about = "Extracts a tree --copies times with --jobs threads, each copy in its own\n"
 		 "directory (copy-000, copy-001, ...) of a fresh run directory, and measures\n"
@@ -837,7 +948,11 @@ const struct suite_ops suite_untar = {
 		      "--repeat N extracts the copies N times, removing them in between.  --direct,\n"
 		      "--reuse, --warmup, --steady-state and --verify are refused: files are written\n"
 		      "whole, every run extracts fresh copies, a phase runs until its copies are\n"
-		      "done, and nothing is read back.\n",
+		      "done, and nothing is read back.\n"
+		      "Several -d: every copy is extracted in each target at once, each with its\n"
+		      "own --jobs threads and run directory; its operations and copies are named\n"
+		      "@K (K the number of its -d, from 1), a line per target follows the totals\n"
+		      "(docs/untar.md).\n",
 	.help_more = untar_help_more,
 	.exit_help = "exit status: 0 ok, 1 I/O errors or copies not finished, 2 usage error or\n"
 		     "a malformed, truncated or refused archive, 3 system error, 130 interrupted.\n",
