@@ -457,7 +457,7 @@ expect_fail "fio option not supported: named" 2 \
 	"^fsgauge io: option 'rate_cycle' is not supported by fsgauge io \(docs/io.md\)" \
 	$F --size=1m --rate_cycle=100
 expect_fail "fio engine not supported: the ones that are named" 2 \
-	"ioengine 'mmap' is not supported by fsgauge io \(psync, io_uring, libaio, null, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete; docs/io.md\)" $F --size=1m --ioengine=mmap
+	"ioengine 'mmap' is not supported by fsgauge io \(psync, io_uring, libaio, null, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, cpuio; docs/io.md\)" $F --size=1m --ioengine=mmap
 expect_fail "unknown engine" 2 "unknown ioengine 'frob'" $F --size=1m --ioengine=frob
 # trims need a block device (tests/cli/blockdev.sh runs them on loop devices)
 for rw in trim randtrim; do

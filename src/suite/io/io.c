@@ -1305,8 +1305,15 @@ static int punches(const struct io_job *j)
  * message. */
 static int targets_used(const struct suite_session *s, const struct io_suite *io, size_t nt)
 {
-	unsigned char *used = xcalloc(nt, 1);
+	unsigned char *used;
 	size_t k = 0;
+
+	if (!io->nfiles) {
+		msg_err("%s given %zu times, but the jobs have no file (ioengine=cpuio): give one %s",
+			s->target_opt, nt, s->target_opt);
+		return -1;
+	}
+	used = xcalloc(nt, 1);
 
 	for (size_t i = 0; i < io->nfiles; i++)
 		used[io->files[i].target] = 1;
@@ -1405,7 +1412,8 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 	(void)nnamed;
 	if (check_fileop_names(io) < 0)
 		return -1;
-	return ndev ? 0 : targets_used(s, io, nt);
+	/* (one target holds every file there is: a cpuio job has none) */
+	return ndev || nt < 2 ? 0 : targets_used(s, io, nt);
 }
 
 /* Job j's regions on device f (its size known): each must fit; f->size
