@@ -19,6 +19,14 @@ void html_result_heading(FILE *f, const struct comparison *c, size_t i)
 	fputs("</h3>\n", f);
 }
 
+void html_suite_result_open(FILE *f, const struct comparison *c, size_t i)
+{
+	fputs("<div class=\"suite-result\" data-result=\"", f);
+	svg_escape(f, c->res[i]->name);
+	fputs("\">\n", f);
+	html_result_heading(f, c, i);
+}
+
 size_t html_cdf_points(const struct rop *op, double **xs, double **ys)
 {
 	double *x = xmalloc((op->nbuckets + 1) * sizeof(double));

@@ -17,6 +17,10 @@
 /* The heading of result i's part: its colour and name ("(baseline)"
  * for the first of several). */
 void html_result_heading(FILE *f, const struct comparison *c, size_t i);
+/* Open result i's part of a suite's section: <div class="suite-result"
+ * data-result="NAME"> (the report's rendering checks find it by that)
+ * and its heading; the suite closes the </div>. */
+void html_suite_result_open(FILE *f, const struct comparison *c, size_t i);
 
 /* Latency CDF points (us, cumulative fraction) of a histogram; *xs and
  * *ys are allocated for the caller.  Returns their number. */

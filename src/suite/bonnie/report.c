@@ -186,10 +186,7 @@ void bonnie_html_section(FILE *f, const struct comparison *c)
 		if (!is_bonnie(c->res[i]))
 			continue;
 		bonnie_cells(c->res[i], &b);
-		fputs("<div class=\"suite-result\" data-result=\"", f);
-		svg_escape(f, c->res[i]->name);
-		fputs("\">\n", f);
-		html_result_heading(f, c, i);
+		html_suite_result_open(f, c, i);
 		if (b.any_io)
 			bonnie_io_table(f, &b);
 		if (b.any_files)

@@ -431,10 +431,7 @@ void iozone_html_section(FILE *f, const struct comparison *c)
 
 		if (!is_iozone(rf))
 			continue;
-		fputs("<div class=\"suite-result\" data-result=\"", f);
-		svg_escape(f, rf->name);
-		fputs("\">\n", f);
-		html_result_heading(f, c, i);
+		html_suite_result_open(f, c, i);
 		if (is_throughput(rf)) {
 			iozone_tp_table(f, rf);
 		} else if (!npts[i]) {

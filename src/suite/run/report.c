@@ -114,10 +114,7 @@ void run_html_section(FILE *f, const struct comparison *c)
 
 		if (!is_run(rf))
 			continue;
-		fputs("<div class=\"suite-result\" data-result=\"", f);
-		svg_escape(f, rf->name);
-		fputs("\">\n", f);
-		html_result_heading(f, c, i);
+		html_suite_result_open(f, c, i);
 		for (size_t k = 0; k < rf->nphases; k++)
 			phase_table(f, rf, &rf->phases[k]);
 		if (!rf->nphases)
