@@ -78,8 +78,45 @@ for eng in null "$where"; do
 		check "  group_reporting: one job entry, the group's counts" \
 			[ "$(fiojobs)" = "tr $(ops 0 tr.read | cut -d' ' -f1) $(ops 0 tw.write | cut -d' ' -f1)" ]
 		check "  zero_buffers: data zero" [ "$(json "$T/j.json" "d['parameters'].get('data')")" = zero ]
+		check "  iodepth_batch_complete (the _min alias) recorded" \
+			[ "$(json "$T/j.json" "d['parameters'].get('job.tr.iodepth_batch_complete_min')")" = 2 ]
 	else
 		ok "# SKIP timed.fio on $eng: io_uring not built in"
+	fi
+
+	# pacing.fio: rate_iops with poisson arrivals, offset and
+	# offset_increment, thinktime (blocks, spin), startdelay, bsrange,
+	# rate and rate_min, fadvise_hint, invalidate, batched reaping,
+	# wait_for (a group each, in order)
+	case " $engines " in *" libaio "*) le=1 ;; *) le=0 ;; esac
+	if [ "$le" = 1 ] || [ "$eng" = null ]; then
+		run "$FSGAUGE" io "$FX/pacing.fio" "$@" -d "$d" -q --json "$T/j.json" --keep
+		kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+		check "pacing.fio on $eng: exit 0, a group per job in wait_for's order" \
+			[ "$rc/$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "0/['paced', 'think', 'bytes', 'batch']" ]
+		check "  paced: 2 clones x 16 reads of 4k, every one on the rate_iops schedule" \
+			[ "$(ops 0 paced.read)/$(json "$T/j.json" "[o['schedule']['ops'] for o in d['phases'][0]['operations'] if o['name'] == 'paced.read']")" = "32 131072/[32]" ]
+		check "  think: bsrange writes cover its 128k (at most one request over), with pauses" \
+			[ "$(json "$T/j.json" "[131072 <= o['bytes_written'] < 131072 + 16384 for o in d['phases'][1]['operations'] if o['name'] == 'think.write'] + [d['phases'][1]['workers']['rate_wait_seconds'] > 0]")" = "[True, True]" ]
+		check "  bytes: 4 writes of 16k on the rate schedule, none below rate_min" \
+			[ "$(ops 2 bytes.write)/$(json "$T/j.json" "[(o['schedule']['ops'], o['schedule']['below_rate_min']) for o in d['phases'][2]['operations'] if o['name'] == 'bytes.write']")" = "4 65536/[(4, 0)]" ]
+		check "  batch: 32 reads of 4k" [ "$(ops 3 batch.read)" = "32 131072" ]
+		check "  recorded: offsets, think times, start delay, advice, invalidate, reaping" \
+			[ "$(json "$T/j.json" "[d['parameters'].get('job.' + k) for k in ('paced.offset', 'paced.offset_increment', 'think.thinktime', 'think.thinktime_blocks', 'think.thinktime_spin', 'think.startdelay', 'batch.fadvise_hint', 'batch.invalidate', 'batch.iodepth_batch_complete_min', 'batch.iodepth_batch_complete_max')]")" = \
+			"['65536', '65536', '100', '4', '20', '0.01', 'random', '1', '2', '4']" ]
+		if [ "$eng" = null ]; then
+			check "  the null engine creates no file" [ -z "$(ls "$kept")" ]
+		else
+			check "  batch on libaio: at most 4 completions a reap, so reads <= reaps x 4 + iodepth" \
+				[ "$(json "$T/j.json" "[o['ops'] <= o['iodepth']['reap_calls'] * 4 + 8 and o['iodepth']['max'] <= 8 for o in d['phases'][3]['operations'] if o['name'] == 'batch.read']")" = "[True]" ]
+			# each reading clone's file laid out to offset + size: clone k's
+			# region starts at 64k + k x 64k
+			check "  paced: clone 0's file 128k, clone 1's 192k (offset_increment)" \
+				[ "$(stat -c %s "$kept/paced.0.0" "$kept/paced.1.0" | tr '\n' ' ')" = "131072 196608 " ]
+		fi
+		rm -rf "$kept"
+	else
+		ok "# SKIP pacing.fio on $eng: libaio not built in"
 	fi
 
 	# files.fio: nrfiles, filesize, openfiles, file_service_type (the
@@ -122,6 +159,21 @@ for eng in null "$where"; do
 	check "groups.fio on $eng: exit 0, two groups" [ "$rc/$(json "$T/j.json" "len(d['phases'])")" = 0/2 ]
 	check "nothing left in $eng's target" empty_dir "$d"
 done
+
+# the corpus, together, uses every fio option fsgauge io takes (its
+# --help, from --name to -d), but name (a section's header is its name)
+# and directory (a job file's directory= is the target, as -d: targets.sh
+# and targets_mounts.sh run it); a key added to fsgauge io without a job
+# file using it fails here
+keys=$("$FSGAUGE" io --help | sed -n '/^      --name NAME/,/^  -d, --dir/p' |
+	sed -n 's/^ \{1,\}--\([a-z_0-9]*\).*/\1/p' | sort -u)
+missing=""
+for k in $keys; do
+	case $k in name | directory) continue ;; esac
+	grep -qE "^[[:space:]]*$k[[:space:]]*(=|\$)" "$FX"/*.fio || missing="$missing $k"
+done
+check "the corpus uses every fio option fsgauge io takes ($(echo $keys | wc -w) options)${missing:+; missing:$missing}" \
+	[ -n "$keys" ] && [ -z "$missing" ]
 
 # fio's consumers: each rw mode on each engine built in
 for e in psync io_uring libaio null; do
