@@ -679,22 +679,26 @@ void fileset_use_device(struct rt_fileset *fs)
 	fileset_index(fs);
 }
 
-/* The fileset's own directory and every parent up to the run directory,
- * one component at a time: each is made (or found) relative to its
- * parent's descriptor, then opened without following a symbolic link
- * (beneath.h), so that nothing found below the run directory can send
- * the fileset elsewhere.  fs->dirfd is the last one.  When a directory
- * just made cannot be found, the engine made none (null): fs->dirfd stays
- * -1, entries resolve from the run directory (fileset_at) and a real
- * problem shows at the first operation. */
-static int make_own_dir(struct rt_fileset *fs, struct engine *e, int dirfd,
-			struct prealloc_shared *sh)
+/* The first len bytes of relpath, a directory below the run directory
+ * (dirfd), and every parent up to it, one component at a time: each is
+ * made (or found) relative to its parent's descriptor, then opened
+ * without following a symbolic link (beneath.h), so that nothing found
+ * below the run directory can send the fileset elsewhere.  *last (when
+ * not NULL) is the last one's descriptor, else it is closed.  When a
+ * directory just made cannot be found, the engine made none (null):
+ * *last stays -1, and a real problem shows at the first operation. */
+static int make_dirs(struct engine *e, int dirfd, const char *relpath, size_t len,
+		     struct prealloc_shared *sh, int *last)
 {
 	char path[4096];
 	int cur = dirfd;
 
-	if (snprintf(path, sizeof(path), "%s", fs->relpath) >= (int)sizeof(path))
-		return prealloc_fail(sh, -ENAMETOOLONG, "mkdir '%.64s...'", fs->relpath);
+	if (last)
+		*last = -1;
+	if (len >= sizeof(path))
+		return prealloc_fail(sh, -ENAMETOOLONG, "mkdir '%.64s...'", relpath);
+	memcpy(path, relpath, len);
+	path[len] = 0;
 	for (char *s = path, *end;; s = end + 1) {
 		int64_t r;
 		int next;
@@ -730,11 +734,28 @@ static int make_own_dir(struct rt_fileset *fs, struct engine *e, int dirfd,
 		*end = c;
 	}
 	if (cur != dirfd) {
+		if (last)
+			*last = cur;
+		else
+			close(cur);
+	}
+	return 0;
+}
+
+/* The fileset's own directory (make_dirs): fs->dirfd is it, or stays -1
+ * when the engine made none (entries then resolve from the run
+ * directory: fileset_at). */
+static int make_own_dir(struct rt_fileset *fs, struct engine *e, int dirfd,
+			struct prealloc_shared *sh)
+{
+	int cur, ret = make_dirs(e, dirfd, fs->relpath, fs->relpath_len, sh, &cur);
+
+	if (ret == 0 && cur >= 0) {
 		if (fs->dirfd >= 0)
 			close(fs->dirfd);
 		fs->dirfd = cur;
 	}
-	return 0;
+	return ret;
 }
 
 /* The directories between the fileset's own and its entries (d0, d0/d3,
@@ -819,6 +840,12 @@ int fileset_create(struct rt_fileset *fs, int dirfd, const char *engine,
 		ret = make_own_dir(fs, e, dirfd, &sh);
 		if (ret == 0)
 			ret = make_levels(fs, e, dirfd, stop, &sh);
+		if (ret < 0)
+			goto out;
+	} else if (fs->names_dir > 1) {
+		/* a file (or flat files) in a directory below the run
+		 * directory (fsgauge io's relative directory=): made first */
+		ret = make_dirs(e, dirfd, fs->relpath, fs->names_dir - 1, &sh, NULL);
 		if (ret < 0)
 			goto out;
 	}

@@ -601,6 +601,37 @@ expect_fail "--name jobs and a job file" 2 "give jobs with --name or in job file
 	$F --name=x "$FX/groups.fio"
 check "nothing left after the job files" empty_dir "$d"
 
+# --- a relative directory=: directories made inside the run directory ------
+# (clone N in the (N mod D)-th, a filename= in the first), all removed
+run "$FSGAUGE" io --name=j --rw=write --bs=4k --size=64k --numjobs=3 --directory=s1:s2/deep \
+	-d "$d" -q --keep --json "$T/rel.json"
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+check "relative --directory=s1:s2/deep: exit 0, clones 0 and 2 in s1, clone 1 in s2/deep" \
+	[ "$rc/$(cd "$kept" 2>/dev/null && find . -type f ! -name .fsgauge-run | sort | tr '\n' ' ')" = \
+	"0/./s1/j.0.0 ./s1/j.2.0 ./s2/deep/j.1.0 " ]
+check "  each file written whole: 3 x 64k" [ "$(json "$T/rel.json" "d['phases'][0]['summary']['bytes_written']")" = 196608 ]
+rm -rf "$kept"
+printf '[global]\ndirectory=sub\nsize=64k\n[w]\nrw=write\n[r]\nrw=read\nfilename=shared\nnumjobs=2\n' >"$T/rel.fio"
+run "$FSGAUGE" io "$T/rel.fio" -d "$d" -q --keep
+kept=$(ls -d "$d"/fsgauge-* 2>/dev/null | head -1)
+check "a job file's directory=sub: its files in sub, a filename= there too" \
+	[ "$rc/$(cd "$kept" 2>/dev/null && find . -type f ! -name .fsgauge-run | sort | tr '\n' ' ')" = \
+	"0/./sub/shared ./sub/w.0.0 " ]
+rm -rf "$kept"
+run "$FSGAUGE" io --name=j --ioengine=filecreate --nrfiles=2 --size=8k --numjobs=2 --directory=c1:c2 -d "$d" -q
+check "a file engine's files in the directories too, and nothing left" [ "$rc" = 0 ] && empty_dir "$d"
+expect_fail "relative --directory with '..': refused" 2 \
+	"^fsgauge: --directory 's1:../x': '../x' leaves the run directory \\('..'\\): fsgauge io only writes inside it\$" \
+	$F --name=j --rw=write --size=64k --directory=s1:../x
+expect_fail "--directory mixing absolute and relative: refused" 2 \
+	"^fsgauge: --directory 'x:/tmp' mixes absolute directories \\(targets, as -d\\) and relative ones \\(made inside the run directory\\): give one kind\$" \
+	$F --name=j --rw=write --size=64k --directory=x:/tmp
+mkdir -p "$T/d2"
+expect_fail "relative --directory with two -d: refused" 2 \
+	"^fsgauge: --directory 'x' names directories inside the run directory, and -d is given 2 times: give one -d, or absolute directories \\(each a target\\)\$" \
+	"$FSGAUGE" io --name=j --rw=write --size=64k --directory=x -d "$d" -d "$T/d2"
+check "  nothing created by the refusals" empty_dir "$d" && empty_dir "$T/d2"
+
 run "$FSGAUGE" io --help
 check "--help lists fio's options" grep -q -- '--iodepth N' "$T/out"
 check "  startdelay" grep -q -- '--startdelay TIME' "$T/out"

@@ -87,7 +87,8 @@ for eng in null "$where"; do
 	# pacing.fio: rate_iops with poisson arrivals, offset and
 	# offset_increment, thinktime (blocks, spin), startdelay, bsrange,
 	# rate and rate_min, fadvise_hint, invalidate, batched reaping,
-	# wait_for (a group each, in order)
+	# wait_for (a group each, in order), directory=pacing (inside the run
+	# directory)
 	case " $engines " in *" libaio "*) le=1 ;; *) le=0 ;; esac
 	if [ "$le" = 1 ] || [ "$eng" = null ]; then
 		run "$FSGAUGE" io "$FX/pacing.fio" "$@" -d "$d" -q --json "$T/j.json" --keep
@@ -112,7 +113,7 @@ for eng in null "$where"; do
 			# each reading clone's file laid out to offset + size: clone k's
 			# region starts at 64k + k x 64k
 			check "  paced: clone 0's file 128k, clone 1's 192k (offset_increment)" \
-				[ "$(stat -c %s "$kept/paced.0.0" "$kept/paced.1.0" | tr '\n' ' ')" = "131072 196608 " ]
+				[ "$(stat -c %s "$kept/pacing/paced.0.0" "$kept/pacing/paced.1.0" | tr '\n' ' ')" = "131072 196608 " ]
 		fi
 		rm -rf "$kept"
 	else
@@ -161,15 +162,13 @@ for eng in null "$where"; do
 done
 
 # the corpus, together, uses every fio option fsgauge io takes (its
-# --help, from --name to -d), but name (a section's header is its name)
-# and directory (a job file's directory= is the target, as -d: targets.sh
-# and targets_mounts.sh run it); a key added to fsgauge io without a job
-# file using it fails here
+# --help, from --name to -d), but name (a section's header is its name);
+# a key added to fsgauge io without a job file using it fails here
 keys=$("$FSGAUGE" io --help | sed -n '/^      --name NAME/,/^  -d, --dir/p' |
 	sed -n 's/^ \{1,\}--\([a-z_0-9]*\).*/\1/p' | sort -u)
 missing=""
 for k in $keys; do
-	case $k in name | directory) continue ;; esac
+	[ "$k" = name ] && continue
 	grep -qE "^[[:space:]]*$k[[:space:]]*(=|\$)" "$FX"/*.fio || missing="$missing $k"
 done
 check "the corpus uses every fio option fsgauge io takes ($(echo $keys | wc -w) options)${missing:+; missing:$missing}" \

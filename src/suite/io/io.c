@@ -75,8 +75,9 @@ struct io_file {
 	int written;
 	/* the target (0-based) it is in: with several directories, clone k's
 	 * own files are in directory k mod their number, a filename= in the
-	 * first, as fio's directory=/a:/b places them */
-	size_t target;
+	 * first, as fio's directory=/a:/b places them; with relative ones
+	 * (io_suite.subdirs), the one target and `subdir` the directory */
+	size_t target, subdir;
 	struct wl_fileset *fs;
 };
 
@@ -102,6 +103,9 @@ struct io_suite {
 	const char *output;	/* --output: where the report goes (NULL: stdout) */
 	char **dirs;		/* directory=/a:/b split at its ':' (the targets) */
 	size_t ndirs;
+	/* directory= named relative directories: dirs are directories made
+	 * inside the run directory, not targets (clone N in dirs[N mod ndirs]) */
+	int subdirs;
 };
 
 enum { IO_FMT_NORMAL = 1, IO_FMT_JSON = 2, IO_FMT_JSONPLUS = 4, IO_FMT_TERSE = 8 };
@@ -775,15 +779,52 @@ static void split_dirs(struct io_suite *io, const char *list)
 	free(cur);
 }
 
+/* directory= of relative directories: each is made inside the run
+ * directory (as a relative filename= is), in the one target (-d, or the
+ * default); clone N's files go in the (N mod their number)-th, as fio's.
+ * 0 or -1 after a message. */
+static int subdirectories(struct suite_session *s, struct io_suite *io, const char *list)
+{
+	if (s->ntargets > 1) {
+		msg_err("--directory '%s' names directories inside the run directory, and %s is "
+			"given %zu times: give one %s, or absolute directories (each a target)",
+			list, s->target_opt, s->ntargets, s->target_opt);
+		return -1;
+	}
+	for (size_t i = 0; i < io->ndirs; i++) {
+		const char *d = io->dirs[i];
+
+		if (!strcmp(d, "..") || !strncmp(d, "../", 3) || strstr(d, "/../") ||
+		    (strlen(d) >= 3 && !strcmp(d + strlen(d) - 3, "/.."))) {
+			msg_err("--directory '%s': '%s' leaves the run directory ('..'): fsgauge io "
+				"only writes inside it",
+				list, d);
+			return -1;
+		}
+	}
+	io->subdirs = 1;
+	return 0;
+}
+
 /* The targets of directory= (every job's, same_for_all): each of its
  * directories, as -d given once for each; with -d as well, the two must
  * name the same directories in the same order.  0 or -1 after a message. */
 static int directories(struct suite_session *s, struct io_suite *io, const char *list)
 {
-	size_t had = s->ntargets;
+	size_t had = s->ntargets, nrel = 0;
 	int same;
 
 	split_dirs(io, list);
+	for (size_t i = 0; i < io->ndirs; i++)
+		nrel += io->dirs[i][0] != '/';
+	if (nrel && nrel < io->ndirs) {
+		msg_err("--directory '%s' mixes absolute directories (targets, as -d) and relative "
+			"ones (made inside the run directory): give one kind",
+			list);
+		return -1;
+	}
+	if (nrel)
+		return subdirectories(s, io, list);
 	same = had == 0;
 	for (size_t i = 0; i < io->ndirs; i++)
 		if (!had)
@@ -1070,6 +1111,16 @@ static char **fileop_names(const struct io_job *j, unsigned k)
 	return names;
 }
 
+/* Put file f in place k: target k, or with relative directory= the run
+ * directory's k-th directory. */
+static void place(const struct io_suite *io, struct io_file *f, size_t k)
+{
+	if (io->subdirs)
+		f->subdir = k;
+	else
+		f->target = k;
+}
+
 /* Clone k of file-engine job i (in group g), in target tg: its files,
  * shared with the earlier clones that name the same files in the same
  * order in the same target (fio's filename_format lets a filestat job
@@ -1114,7 +1165,7 @@ static int collect_fileop(struct io_suite *io, size_t i, size_t g, unsigned k, s
 		}
 		f->names = names;
 		f->nfiles = j->nrfiles;
-		f->target = tg;
+		place(io, f, tg);
 		f->dirs = j->fileop_dir;
 		/* stat and delete need them made beforehand (fio lays them
 		 * out); create makes them */
@@ -1334,6 +1385,9 @@ static int targets_used(const struct suite_session *s, const struct io_suite *io
 static int collect_files(struct suite_session *s, struct io_suite *io)
 {
 	size_t ndev = 0, nnamed = 0, nt = s->ntargets > 1 ? s->ntargets : 1;
+	/* where clone k's files go: target k mod nt, or directory k mod
+	 * ndirs of the run directory (relative directory=) */
+	size_t places = io->subdirs ? io->ndirs : nt;
 
 	for (size_t i = 0; i < io->njobs; i++) {
 		struct io_job *j = &io->jobs[i];
@@ -1353,7 +1407,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				struct io_file *f;
 
 				if (j->fileop) {
-					if (collect_fileop(io, i, group_of(io, i), k, k % nt) < 0)
+					if (collect_fileop(io, i, group_of(io, i), k, k % places) < 0)
 						return -1;
 					continue;
 				}
@@ -1364,7 +1418,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 				else
 					snprintf(name, sizeof(name), "%s.%u.0", j->name, k);
 				f = file_of(io, name);
-				f->target = k % nt;
+				place(io, f, k % places);
 				f->nfiles = io_job_multi(j) ? j->nrfiles : 0;
 				/* the file holds the clone's region */
 				if (region_end(j, k, io_job_file_size(j), &f->size) < 0)
@@ -1827,9 +1881,16 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 		} else {
 			f->fs = wl_add_file(io->w, f->name, (int64_t)f->size);
 		}
-		/* several targets: in its own target's run directory */
-		if (!f->device && s->nrd > 1)
+		/* several targets: in its own target's run directory; relative
+		 * directory=: in its directory inside the run directory */
+		if (!f->device && io->subdirs) {
+			char *path = xasprintf("%s/%s", s->rds[f->target].path, io->dirs[f->subdir]);
+
+			f->fs->path = wl_str(path);
+			free(path);
+		} else if (!f->device && s->nrd > 1) {
 			f->fs->path = wl_str(s->rds[f->target].path);
+		}
 		if (f->fs->names || f->nfiles > 1) {
 			continue;
 		} else if (f->device) {

@@ -71,7 +71,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "filename_format", "FMT", "file engines: the files' names, from $jobname, $jobnum,\n$filenum (default $jobname.$jobnum.$filenum); jobs\ngiving the same names use the same files" },
 	{ "directory", "DIR",
 	  "the target directory (as -d); several joined by ':'\n(fio's): clone N in directory N "
-	  "mod their number" },
+	  "mod their number;\nrelative ones are made inside the run directory" },
 	{ "group_reporting", NULL, "report the jobs of a group together" },
 	{ "stonewall", NULL, "wait for the jobs before this one to finish" },
 	{ "wait_for_previous", NULL, "the same as --stonewall" },
