@@ -99,6 +99,39 @@ static int add_leaf(struct devices *out, unsigned maj, unsigned min, const char 
 	return 0;
 }
 
+int devices_md_read(const char *mddir, const char *name, struct md_state *out)
+{
+	char path[PATH_MAX];
+	unsigned long long done, total;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	out->sync_pct = -1;
+	snprintf(out->name, sizeof(out->name), "%s", name);
+	snprintf(path, sizeof(path), "%s/sync_action", mddir);
+	r = read_text(path, out->sync_action, sizeof(out->sync_action));
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return -EINVAL;
+	snprintf(path, sizeof(path), "%s/level", mddir);
+	read_text(path, out->level, sizeof(out->level));
+	snprintf(path, sizeof(path), "%s/sync_completed", mddir);
+	read_text(path, out->sync_completed, sizeof(out->sync_completed));
+	if (sscanf(out->sync_completed, "%llu / %llu", &done, &total) == 2 && total > 0)
+		out->sync_pct = 100.0 * (double)done / (double)total;
+	snprintf(path, sizeof(path), "%s/degraded", mddir);
+	out->degraded = read_long(path);
+	return 0;
+}
+
+int devices_md_busy(const struct md_state *m)
+{
+	return (m->sync_action[0] && strcmp(m->sync_action, "idle") &&
+		strcmp(m->sync_action, "frozen")) ||
+	       m->degraded > 0;
+}
+
 /* Add block device maj:min, or the devices below it (dm, md). */
 static void add_blockdev(struct devices *out, unsigned maj, unsigned min, int depth)
 {
@@ -131,6 +164,11 @@ static void add_blockdev(struct devices *out, unsigned maj, unsigned min, int de
 			add_blockdev(out, smaj, smin, depth + 1);
 		}
 		closedir(d);
+		if (nslaves && out->nmd < DEVICES_MD_MAX) {
+			snprintf(path, sizeof(path), "%s/md", sys);
+			if (devices_md_read(path, name, &out->md[out->nmd]) == 0)
+				out->nmd++;
+		}
 		if (nslaves) {
 			append(out->stack, sizeof(out->stack), "%s%s", *out->stack ? "; " : "", name);
 			append(out->stack, sizeof(out->stack), " -> %s%s", below, "");

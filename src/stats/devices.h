@@ -35,12 +35,35 @@ struct device {
 	unsigned major, minor;
 };
 
+#define DEVICES_MD_MAX 8
+
+/* An md (Linux software RAID) array found on the way down, from its
+ * sysfs md/ directory: the work it is doing beside the benchmark's. */
+struct md_state {
+	char name[32];		  /* "md0" */
+	char level[16];		  /* "raid5" */
+	char sync_action[16];	  /* "idle", "resync", "recover", "check", "repair", "reshape" */
+	char sync_completed[48];  /* "1024 / 2097152" (sectors), "none", or "" */
+	double sync_pct;	  /* of sync_completed; -1 when not syncing or unknown */
+	long degraded;		  /* missing members; -1 unknown */
+};
+
 struct devices {
 	size_t n;
 	struct device dev[DEVICES_MAX];
 	char none[256];	 /* when n == 0: why ("tmpfs has no block device") */
 	char stack[512]; /* how they were found: "dm-0 -> sda2 sdb2" */
+	struct md_state md[DEVICES_MD_MAX]; /* the md arrays above them */
+	size_t nmd;
 };
+
+/* Read md array `name`'s state from its sysfs md directory (mddir:
+ * "/sys/block/md0/md", or a fixture's).  0, or -errno when it has no
+ * sync_action (not an md array). */
+int devices_md_read(const char *mddir, const char *name, struct md_state *out);
+/* Whether the array was doing its own I/O (a resync, recovery, check,
+ * repair or reshape) or is degraded: what a run's figures then include. */
+int devices_md_busy(const struct md_state *m);
 
 /* Find the devices under `path`.  Always fills `out` (n = 0 with a reason
  * when there are none); returns the number of devices. */

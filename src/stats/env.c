@@ -113,6 +113,40 @@ static void cpu_model(char *buf, size_t len)
 }
 
 /* The block devices under the target and their queue settings. */
+/* The md arrays above the devices: their level and the work they were
+ * doing, and a warning when it was more than idle (a resync's I/O, or a
+ * degraded array's reconstruction, is in every figure of the run). */
+static void md_env(struct kvlist *env, const struct devices *ds)
+{
+	for (size_t i = 0; i < ds->nmd; i++) {
+		const struct md_state *m = &ds->md[i];
+		char key[128];
+
+#define MD_KEY(k) (snprintf(key, sizeof(key), "device.%s.%s", m->name, k), key)
+		if (m->level[0])
+			kv_add(env, MD_KEY("md_level"), "%s", m->level);
+		kv_add(env, MD_KEY("md_sync_action"), "%s", m->sync_action);
+		if (m->sync_pct >= 0)
+			kv_add(env, MD_KEY("md_sync_percent"), "%.1f", m->sync_pct);
+		if (m->degraded >= 0)
+			kv_add(env, MD_KEY("md_degraded"), "%ld", m->degraded);
+#undef MD_KEY
+		if (!devices_md_busy(m))
+			continue;
+		if (m->degraded > 0 && (!strcmp(m->sync_action, "idle") || !m->sync_action[0]))
+			msg_warn("%s (%s) is degraded (%ld missing): reads of the missing members' "
+				 "data are reconstructed from the others, in every figure of this run",
+				 m->name, m->level[0] ? m->level : "md", m->degraded);
+		else if (m->sync_pct >= 0)
+			msg_warn("%s (%s) is doing a %s (%.1f%% done): its own I/O is in every "
+				 "figure of this run",
+				 m->name, m->level[0] ? m->level : "md", m->sync_action, m->sync_pct);
+		else
+			msg_warn("%s (%s) is doing a %s: its own I/O is in every figure of this run",
+				 m->name, m->level[0] ? m->level : "md", m->sync_action);
+	}
+}
+
 static void devices_env(struct kvlist *env, const char *target)
 {
 	struct devices *ds = xmalloc(sizeof(*ds));
@@ -157,6 +191,7 @@ static void devices_env(struct kvlist *env, const char *target)
 	kv_add(env, "block_devices", "%s", names);
 	if (ds->stack[0])
 		kv_add(env, "device_stack", "%s", ds->stack);
+	md_env(env, ds);
 	free(ds);
 }
 

@@ -1,6 +1,8 @@
 /* test_devices.c — unit tests for stats/devices.c and stats/sysstat.c:
  * parsing /proc/diskstats, /proc/stat, /proc/meminfo, arcstats and
  * `zpool status`, and finding the devices of real directories. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/vfs.h>
@@ -104,6 +106,66 @@ static void test_switches(void)
 	   (unsigned long long)v, (unsigned long long)v2);
 }
 
+/* Write `text` to DIR/name. */
+static void put(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* An md array's sysfs md/ directory, written as the kernel lays it out
+ * (this kernel has no md: the files are made here, as a fixture). */
+static void test_md(void)
+{
+	char dir[] = "/tmp/fsgauge-md.XXXXXX";
+	struct md_state m;
+	int r;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	ok(devices_md_read(dir, "md0", &m) == -ENOENT, "no sync_action: not an md array");
+	put(dir, "sync_action", "idle\n");
+	put(dir, "level", "raid5\n");
+	put(dir, "sync_completed", "none\n");
+	put(dir, "degraded", "0\n");
+	ok(devices_md_read(dir, "md0", &m) == 0 && !strcmp(m.name, "md0") &&
+		   !strcmp(m.level, "raid5") && !strcmp(m.sync_action, "idle") && m.sync_pct < 0 &&
+		   m.degraded == 0 && !devices_md_busy(&m),
+	   "idle raid5: its level, not syncing, not busy");
+	put(dir, "sync_action", "resync\n");
+	put(dir, "sync_completed", "1048576 / 4194304\n");
+	r = devices_md_read(dir, "md0", &m);
+	ok(r == 0 && !strcmp(m.sync_action, "resync") && m.sync_pct == 25.0 && devices_md_busy(&m),
+	   "a resync a quarter done: 25%%, busy (%.1f)", m.sync_pct);
+	put(dir, "sync_action", "frozen\n");
+	put(dir, "sync_completed", "none\n");
+	ok(devices_md_read(dir, "md0", &m) == 0 && !devices_md_busy(&m), "frozen: not busy");
+	put(dir, "sync_action", "idle\n");
+	put(dir, "degraded", "1\n");
+	ok(devices_md_read(dir, "md0", &m) == 0 && m.degraded == 1 && devices_md_busy(&m),
+	   "idle but degraded (1 missing): busy");
+	put(dir, "sync_action", "");
+	ok(devices_md_read(dir, "md0", &m) == -EINVAL, "an empty sync_action: an error");
+	for (const char *const *f = (const char *const[]){ "sync_action", "level", "sync_completed",
+							    "degraded", NULL };
+	     *f; f++) {
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, *f);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
 static void test_faults(void)
 {
 	uint64_t mi = 0, ma = 0, mi2 = 0, ma2 = 0;
@@ -189,6 +251,7 @@ int main(void)
 	test_diskstats();
 	test_switches();
 	test_faults();
+	test_md();
 	test_proc_stat();
 	test_meminfo();
 	test_zpool();
