@@ -154,14 +154,55 @@ unsigned engine_spec_caps(const char *spec)
 	return caps;
 }
 
+void engine_open_error(const struct engine *e, const char *name, int err)
+{
+	if (e->opts.flags & ENGINE_OPT_SQ_AFF)
+		err_errno(err,
+			  "cannot start engine '%s' with sqthread_poll on CPU %u (the kernel "
+			  "refused IORING_SETUP_SQPOLL|IORING_SETUP_SQ_AFF)",
+			  name, e->opts.sq_cpu);
+	else if (e->opts.flags & ENGINE_OPT_SQPOLL)
+		err_errno(err,
+			  "cannot start engine '%s' with sqthread_poll (the kernel refused "
+			  "IORING_SETUP_SQPOLL)",
+			  name);
+	else
+		err_errno(err, "cannot start engine '%s'", name);
+}
+
+unsigned engine_opts_caps(unsigned flags)
+{
+	return (flags & (ENGINE_OPT_SQPOLL | ENGINE_OPT_SQ_AFF)) ? ENGINE_SQPOLL : 0;
+}
+
 int engine_open(struct engine **out, const char *spec, unsigned depth)
+{
+	return engine_open_opts(out, spec, depth, NULL);
+}
+
+int engine_open_opts(struct engine **out, const char *spec, unsigned depth,
+		     const struct engine_opts *opts)
 {
 	const struct engine_ops *ops;
 	struct engine *e;
 	int ret;
 
+	if (opts && opts->flags) {
+		unsigned need = engine_opts_caps(opts->flags);
+
+		if ((engine_spec_caps(spec) & need) != need) {
+			msg_err("engine '%s' does not take sqthread_poll", spec);
+			return -EINVAL;
+		}
+		if ((opts->flags & ENGINE_OPT_SQ_AFF) && !(opts->flags & ENGINE_OPT_SQPOLL)) {
+			msg_err("sqthread_poll_cpu needs sqthread_poll");
+			return -EINVAL;
+		}
+	}
 	if (spec_wrapper(spec)) {
 		e = xcalloc(1, sizeof(*e));
+		if (opts)
+			e->opts = *opts;
 		ret = faulty_open(e, spec, depth ? depth : 1);
 		if (ret < 0) {
 			free(e);
@@ -178,9 +219,11 @@ int engine_open(struct engine **out, const char *spec, unsigned depth)
 	e = xcalloc(1, sizeof(*e));
 	e->ops = ops;
 	e->inline_syscalls = !!(ops->caps & ENGINE_INLINE_SYSCALLS);
+	if (opts)
+		e->opts = *opts;
 	ret = ops->init(e, depth ? depth : 1);
 	if (ret < 0) {
-		err_errno(ret, "cannot start engine '%s'", spec);
+		engine_open_error(e, spec, ret);
 		free(e);
 		return ret;
 	}

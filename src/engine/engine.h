@@ -127,6 +127,35 @@ enum {
 	 * the request at once and reap() only hands it back (psync, null).
 	 * Inherited by a wrapper. */
 	ENGINE_ASYNC = 1u << 3,
+	/* Takes ENGINE_OPT_SQPOLL (a kernel thread polls its submission
+	 * queue: io_uring).  Inherited by a wrapper, which passes its
+	 * options to the engine it wraps. */
+	ENGINE_SQPOLL = 1u << 4,
+};
+
+/*
+ * Options of an instance beyond its engine's name, for engine_open_opts()
+ * (fio's engine options, taken for a whole run: struct run_opts).  A
+ * zeroed struct asks for nothing; an option the engine does not take (its
+ * capability missing) is refused when the instance is opened.  They
+ * change only how the instance is set up, not what a request costs when
+ * none is given.
+ */
+enum {
+	/* fio's sqthread_poll: a kernel thread polls the submission queue
+	 * (IORING_SETUP_SQPOLL): submitting is writing the queue, without a
+	 * system call while the thread is awake (it sleeps after the
+	 * kernel's default idle time, 1 s, and the next submission wakes it
+	 * up).  Needs ENGINE_SQPOLL. */
+	ENGINE_OPT_SQPOLL = 1u << 0,
+	/* fio's sqthread_poll_cpu: that thread bound to CPU sq_cpu
+	 * (IORING_SETUP_SQ_AFF); with ENGINE_OPT_SQPOLL only */
+	ENGINE_OPT_SQ_AFF = 1u << 1,
+};
+
+struct engine_opts {
+	unsigned flags; /* ENGINE_OPT_* */
+	unsigned sq_cpu; /* ENGINE_OPT_SQ_AFF: the CPU */
 };
 
 struct engine_ops {
@@ -166,6 +195,7 @@ struct engine {
 	int inline_syscalls;
 	void *priv;
 	struct engine *inner; /* wrapped engine (faulty) */
+	struct engine_opts opts; /* what engine_open_opts() was given, for init() */
 	/* What the engine was asked to do, for tests and the JSON record:
 	 * the union of open flags seen, and requests per operation. */
 	int open_flags_seen;
@@ -197,6 +227,17 @@ const char *const *engine_names(void);
 /* Create a per-thread engine instance; returns 0 or -errno (message
  * printed).  `spec` is an engine name, or "faulty:..." (see faulty.h). */
 int engine_open(struct engine **out, const char *spec, unsigned depth);
+/* engine_open() with options (`opts` NULL: none).  An option the engine
+ * of `spec` does not take is -EINVAL ("engine 'psync' does not take
+ * sqthread_poll"); one the kernel refuses is its -errno, with a message
+ * naming what was refused. */
+int engine_open_opts(struct engine **out, const char *spec, unsigned depth,
+		     const struct engine_opts *opts);
+/* The message of an instance whose init() failed with -err: what
+ * engine `name` was asked to set up (its options) and strerror. */
+void engine_open_error(const struct engine *e, const char *name, int err);
+/* The capabilities (ENGINE_*) the options in `flags` need. */
+unsigned engine_opts_caps(unsigned flags);
 /* Close an instance; its request counts are added to the process-wide
  * totals. */
 void engine_close(struct engine *e);

@@ -23,6 +23,13 @@
  * inter-processor interrupt per request, expensive in a VM); fio sets the
  * same flag.  A kernel that refuses a flag with EINVAL gets the ring
  * without COOP_TASKRUN, then without either.
+ *
+ * With ENGINE_OPT_SQPOLL (fio's sqthread_poll) the ring has a kernel
+ * thread that polls its submission queue (IORING_SETUP_SQPOLL, bound to
+ * a CPU with ENGINE_OPT_SQ_AFF): io_uring_submit() then enters the
+ * kernel only to wake that thread when it has gone idle, so
+ * nsubmit_calls counts the flushes, not system calls.  The options are
+ * read once, at init: the request path is the same with or without.
  */
 #ifdef HAVE_LIBURING
 #include <errno.h>
@@ -39,6 +46,23 @@ struct uring {
 	unsigned queued;   /* of which not handed to the kernel yet */
 };
 
+/* io_uring_queue_init_params() with the setup flags `flags` and the
+ * instance's options (engine_open_opts()): sqthread_poll's
+ * IORING_SETUP_SQPOLL, without an idle time of its own (the kernel's
+ * default, as fio's), and sqthread_poll_cpu's IORING_SETUP_SQ_AFF. */
+static int ring_setup(struct engine *e, struct uring *u, unsigned flags)
+{
+	struct io_uring_params p = { .flags = flags };
+
+	if (e->opts.flags & ENGINE_OPT_SQPOLL)
+		p.flags |= IORING_SETUP_SQPOLL;
+	if (e->opts.flags & ENGINE_OPT_SQ_AFF) {
+		p.flags |= IORING_SETUP_SQ_AFF;
+		p.sq_thread_cpu = e->opts.sq_cpu;
+	}
+	return io_uring_queue_init_params(u->depth, &u->ring, &p);
+}
+
 static int uring_init(struct engine *e, unsigned depth)
 {
 	struct uring *u = xcalloc(1, sizeof(*u));
@@ -50,12 +74,17 @@ static int uring_init(struct engine *e, unsigned depth)
 	flags |= IORING_SETUP_CLAMP;
 #endif
 #ifdef IORING_SETUP_COOP_TASKRUN
-	ret = io_uring_queue_init(u->depth, &u->ring, flags | IORING_SETUP_COOP_TASKRUN);
+	/* (not with sqthread_poll: the kernel's thread posts the
+	 * completions, and the kernel refuses the two together) */
+	if (!(e->opts.flags & ENGINE_OPT_SQPOLL))
+		ret = ring_setup(e, u, flags | IORING_SETUP_COOP_TASKRUN);
+	else
+		ret = -EINVAL;
 	if (ret == -EINVAL) /* a kernel before 5.19 */
 #endif
-		ret = io_uring_queue_init(u->depth, &u->ring, flags);
+		ret = ring_setup(e, u, flags);
 	if (ret == -EINVAL && flags) /* a kernel before 5.6 */
-		ret = io_uring_queue_init(u->depth, &u->ring, 0);
+		ret = ring_setup(e, u, 0);
 	if (ret < 0) {
 		free(u);
 		return ret;
@@ -193,7 +222,7 @@ static int64_t uring_exec(struct engine *e, struct io_req *req)
 const struct engine_ops engine_io_uring_ops = {
 	.name = "io_uring",
 	.description = "Linux io_uring through liburing (reads, writes, fsync)",
-	.caps = ENGINE_ASYNC,
+	.caps = ENGINE_ASYNC | ENGINE_SQPOLL,
 	.init = uring_init,
 	.exit = uring_exit,
 	.exec = uring_exec,

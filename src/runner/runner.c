@@ -918,7 +918,8 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 	unsigned depth = flowops_max_iodepth(wk->td->flowops, wk->td->nflowops);
 
 	/* aiowrite's requests and those of the iodepth= flowops */
-	if (engine_open(&wk->eng, rn->o->engine, depth > 1 ? AIO_DEPTH + depth : AIO_DEPTH) < 0)
+	if (engine_open_opts(&wk->eng, rn->o->engine, depth > 1 ? AIO_DEPTH + depth : AIO_DEPTH,
+			     &rn->o->engine_opts) < 0)
 		return -EINVAL;
 	rng_seed(&wk->rng, rn->o->seed, 1000 + wk->id);
 	if (posix_memalign(&wk->buf, 4096, (size_t)memsize))

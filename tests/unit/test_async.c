@@ -22,6 +22,10 @@
  * call); on psync and null a queued request is complete at once and
  * flush has nothing to push.  io_uring opened with a depth of 65536
  * starts, clamped to the kernel's limit (IORING_SETUP_CLAMP).
+ *
+ * Engine options (engine_open_opts()): io_uring with sqthread_poll (and
+ * bound to CPU 0), and faulty:io_uring with it, pass all of the above;
+ * psync, faulty:null and sqthread_poll_cpu alone are refused.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -301,7 +305,9 @@ static void test_direct(const char *name, struct engine *e, int dfd)
 	is_int(engine_exec(e, &r), 0, "%s: unlink the O_DIRECT file", name);
 }
 
-static void test_engine(const char *name)
+/* The tests above on engine `spec` opened with options `o` (NULL: none),
+ * `name` in the messages. */
+static void test_engine_opts(const char *spec, const struct engine_opts *o, const char *name)
 {
 	char dir[] = "/tmp/fsgauge-async-XXXXXX";
 	struct engine *e = NULL;
@@ -313,7 +319,7 @@ static void test_engine(const char *name)
 		return;
 	}
 	dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (engine_open(&e, name, DEPTH) < 0) {
+	if (engine_open_opts(&e, spec, DEPTH, o) < 0) {
 		ok(0, "engine_open('%s', %d)", name, DEPTH);
 		goto out;
 	}
@@ -336,6 +342,47 @@ out:
 	close(dfd);
 	rmdir(dir);
 }
+
+static void test_engine(const char *name)
+{
+	test_engine_opts(name, NULL, name);
+}
+
+#ifdef HAVE_LIBURING
+/* sqthread_poll (ENGINE_OPT_SQPOLL, with and without a CPU): the same
+ * requests complete the same way through a ring the kernel's thread
+ * polls; an engine without ENGINE_SQPOLL refuses it, a wrapper passes
+ * it to io_uring, and sqthread_poll_cpu alone is refused. */
+static void test_sqpoll(void)
+{
+	struct engine_opts sq = { .flags = ENGINE_OPT_SQPOLL };
+	struct engine_opts aff = { .flags = ENGINE_OPT_SQPOLL | ENGINE_OPT_SQ_AFF, .sq_cpu = 0 };
+	struct engine_opts lone = { .flags = ENGINE_OPT_SQ_AFF, .sq_cpu = 0 };
+	struct engine *e = NULL;
+	int r;
+
+	ok(engine_spec_caps("io_uring") & ENGINE_SQPOLL, "io_uring takes sqthread_poll");
+	ok(engine_spec_caps("faulty:io_uring") & ENGINE_SQPOLL, "faulty:io_uring takes it too");
+	ok(!(engine_spec_caps("psync") & ENGINE_SQPOLL) && !(engine_spec_caps("null") & ENGINE_SQPOLL),
+	   "psync and null do not");
+	is_int(engine_open_opts(&e, "psync", 1, &sq), -EINVAL, "psync with sqthread_poll: -EINVAL");
+	is_int(engine_open_opts(&e, "faulty:null", 1, &sq), -EINVAL,
+	       "faulty:null with sqthread_poll: -EINVAL");
+	is_int(engine_open_opts(&e, "io_uring", 1, &lone), -EINVAL,
+	       "sqthread_poll_cpu without sqthread_poll: -EINVAL");
+	r = engine_open_opts(&e, "io_uring", DEPTH, &sq);
+	if (r == -EPERM || r == -EINVAL) {
+		ok(1, "# SKIP the kernel refuses IORING_SETUP_SQPOLL here (%s)", strerror(-r));
+		return;
+	}
+	is_int(r, 0, "io_uring with sqthread_poll opens");
+	if (!r)
+		engine_close(e);
+	test_engine_opts("io_uring", &sq, "io_uring+sqthread_poll");
+	test_engine_opts("io_uring", &aff, "io_uring+sqthread_poll_cpu=0");
+	test_engine_opts("faulty:io_uring", &sq, "faulty:io_uring+sqthread_poll");
+}
+#endif
 
 /* faulty:ENGINE passes a batch through: one call, one injected fault. */
 static void test_faulty_batch(const char *inner)
@@ -444,6 +491,7 @@ int main(void)
 #ifdef HAVE_LIBURING
 	test_faulty_batch("io_uring");
 	test_uring_clamp();
+	test_sqpoll();
 #endif
 #ifdef HAVE_LIBAIO
 	test_faulty_batch("libaio");
