@@ -1,14 +1,16 @@
 #!/bin/sh
 # fsgauge io (issue 19): fio's fadvise_hint, invalidate and
-# iodepth_batch_complete_min/_max (docs/io.md).  Each parsed in both
-# spellings and in a job file, each bad value refused (exit 2, message),
-# and each honoured: the posix_fadvise calls seen by strace, the device
-# reads an invalidated file costs, the completions a wait may take
-# (iodepth.reap_calls in the result) and the minimum libaio's
-# io_getevents is asked for.
+# iodepth_batch_complete_min/_max, and io_uring's sqthread_poll and
+# sqthread_poll_cpu (docs/io.md).  Each parsed in both spellings and in
+# a job file, each bad value refused (exit 2, message), and each
+# honoured: the posix_fadvise calls seen by strace, the device reads an
+# invalidated file costs, the completions a wait may take
+# (iodepth.reap_calls in the result), the minimum libaio's io_getevents
+# is asked for, and the flags of the rings io_uring_setup makes.
 . "$(dirname "$0")/lib.sh"
 
 engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
+FX="$(dirname "$0")/../fixtures/fio"
 d="$T/target"
 mkdir "$d"
 F="$FSGAUGE io --name=j --bs=4k --size=1m -d $d -q"
@@ -147,6 +149,83 @@ case " $engines " in
 	;;
 *) ok "# SKIP libaio is not built in" ;;
 esac
+
+# --- io_uring's sqthread_poll, sqthread_poll_cpu ------------------------------
+# jops JOB: "OPS BYTES" of JOB's requests in phase P (default 0)
+jops() {
+	json "$T/j.json" "' '.join('%d %d' % (o['ops'], o['bytes_read'] + o['bytes_written']) for o in d['phases'][${2:-0}]['operations'] if o['name'] == '$1')"
+}
+# setups: the io_uring_setup calls of a traced run that made a ring
+# with IORING_SETUP_SQPOLL, and those that made one without it
+setups() {
+	sq=$(grep -c 'io_uring_setup(.*IORING_SETUP_SQPOLL.*) = [0-9]' "$T/strace")
+	plain=$(grep 'io_uring_setup(.*) = [0-9]' "$T/strace" | grep -vc IORING_SETUP_SQPOLL)
+}
+case " $engines " in
+*" io_uring "*)
+	run $F --rw=randread --ioengine=io_uring --iodepth=8 --sqthread_poll --json "$T/j.json"
+	if [ "$rc" = 3 ] && grep -q "refused IORING_SETUP_SQPOLL" "$T/err"; then
+		ok "# SKIP the kernel refuses IORING_SETUP_SQPOLL here: $(head -1 "$T/err")"
+	else
+		check "sqthread_poll (bare), randread at depth 8: 256 reads of 4k" \
+			[ "$rc/$(jops j.read)" = "0/256 1048576" ]
+		check "  recorded: job.j.sqthread_poll" \
+			[ "$(json "$T/j.json" "d['parameters'].get('job.j.sqthread_poll')")" = 1 ]
+		run $F --rw=write --ioengine=io_uring --iodepth=4 --sqthread_poll=1 --sqthread_poll_cpu 1 \
+			--numjobs=2 --json "$T/j.json"
+		check "sqthread_poll=1 sqthread_poll_cpu 1 (spaced), 2 clones writing: 2 x 256 writes of 4k" \
+			[ "$rc/$(jops j.write)" = "0/512 2097152" ]
+		check "  recorded: job.j.sqthread_poll_cpu" \
+			[ "$(json "$T/j.json" "d['parameters'].get('job.j.sqthread_poll_cpu')")" = 1 ]
+		if [ "$have_strace" = 1 ]; then
+			env "$nolsan" strace -f -qq -e trace=io_uring_setup -o "$T/strace" $F --rw=randread \
+				--ioengine=io_uring --iodepth=8 --numjobs=2 --sqthread_poll --sqthread_poll_cpu=0 \
+				>/dev/null 2>&1
+			setups
+			# a ring per clone and the check before the run; the layout's
+			# rings (the file laid out for the reads) are plain
+			check "strace: numjobs=2: 3 rings with SQPOLL (2 clones + the check before the run; saw $sq)" \
+				[ "$sq" = 3 ]
+			check "  each bound to CPU 0 (IORING_SETUP_SQ_AFF, sq_thread_cpu=0)" \
+				[ "$(grep 'io_uring_setup(.*IORING_SETUP_SQPOLL.*) = [0-9]' "$T/strace" | grep -c 'IORING_SETUP_SQ_AFF.*sq_thread_cpu=0,')" = 3 ]
+			env "$nolsan" strace -f -qq -e trace=io_uring_setup -o "$T/strace" $F --rw=randread \
+				--ioengine=io_uring --iodepth=8 --numjobs=2 >/dev/null 2>&1
+			setups
+			check "  without it: no ring with SQPOLL ($plain without)" [ "$sq" = 0 ] && [ "$plain" -ge 2 ]
+		else
+			ok "# SKIP strace is not available: the rings' flags are not checked"
+		fi
+		run "$FSGAUGE" io "$FX/uring.fio" -d "$d" -q --json "$T/j.json"
+		check "uring.fio: 2 clones x 64 reads, then 64 writes, polled" \
+			[ "$rc/$(jops polled.read)/$(jops pwrite.write 1)" = "0/128 524288/64 262144" ]
+		check "  recorded for both jobs" \
+			[ "$(json "$T/j.json" "[d['parameters'].get('job.' + k) for k in ('polled.sqthread_poll', 'pwrite.sqthread_poll_cpu')]")" = "['1', '0']" ]
+	fi
+	expect_fail "sqthread_poll_cpu without sqthread_poll" 2 \
+		"job 'j': sqthread_poll_cpu needs sqthread_poll=1" $F --ioengine=io_uring --sqthread_poll_cpu=0
+	expect_fail "sqthread_poll_cpu past the machine's CPUs" 2 \
+		"job 'j': sqthread_poll_cpu=100000: this machine's CPUs are 0 to" \
+		$F --ioengine=io_uring --sqthread_poll --sqthread_poll_cpu=100000
+	expect_fail "jobs that differ in sqthread_poll" 2 \
+		"jobs 'a' and 'b' differ in sqthread_poll or sqthread_poll_cpu" \
+		$FSGAUGE io --bs=4k --size=1m --ioengine=io_uring -d "$d" -q --name=a --sqthread_poll --name=b
+	;;
+*) ok "# SKIP io_uring is not built in" ;;
+esac
+for e in psync sync libaio null filestat; do
+	case $e in libaio) case " $engines " in *" libaio "*) ;; *) continue ;; esac ;; esac
+	expect_fail "sqthread_poll with ioengine=$e" 2 \
+		"job 'j': sqthread_poll applies to ioengine=io_uring, not $e \\(docs/io.md\\)" \
+		$F --ioengine=$e --sqthread_poll
+done
+expect_fail "sqthread_poll_cpu with ioengine=psync" 2 \
+	"job 'j': sqthread_poll_cpu applies to ioengine=io_uring, not " $F --ioengine=psync --sqthread_poll_cpu=0
+printf '[j]\nrw=read\nsize=1m\nsqthread_poll=1\n' >"$T/bad.fio"
+expect_fail "job file: sqthread_poll on psync (the default engine)" 2 \
+	"job 'j': sqthread_poll applies to ioengine=io_uring, not psync" "$FSGAUGE" io "$T/bad.fio" -d "$d" -q
+expect_fail "sqthread_poll=maybe: invalid" 2 "invalid sqthread_poll 'maybe' \\(expected 0 or 1\\)" \
+	$F --ioengine=io_uring --sqthread_poll=maybe
+check "nothing left after the io_uring options" empty_dir "$d"
 
 # --- job files ---------------------------------------------------------------
 cat >"$T/o.fio" <<EOF
