@@ -156,23 +156,38 @@ unsigned engine_spec_caps(const char *spec)
 
 void engine_open_error(const struct engine *e, const char *name, int err)
 {
-	if (e->opts.flags & ENGINE_OPT_SQ_AFF)
-		err_errno(err,
-			  "cannot start engine '%s' with sqthread_poll on CPU %u (the kernel "
-			  "refused IORING_SETUP_SQPOLL|IORING_SETUP_SQ_AFF)",
-			  name, e->opts.sq_cpu);
-	else if (e->opts.flags & ENGINE_OPT_SQPOLL)
-		err_errno(err,
-			  "cannot start engine '%s' with sqthread_poll (the kernel refused "
-			  "IORING_SETUP_SQPOLL)",
-			  name);
+	if (e->init_refused)
+		err_errno(err, "cannot start engine '%s' with %s (the kernel refused %s)", name,
+			  e->init_opts, e->init_refused);
 	else
 		err_errno(err, "cannot start engine '%s'", name);
 }
 
+static const struct {
+	unsigned flag, cap;
+	const char *name;
+} opt_tab[] = {
+	{ ENGINE_OPT_SQPOLL, ENGINE_SQPOLL, "sqthread_poll" },
+	{ ENGINE_OPT_SQ_AFF, ENGINE_SQPOLL, "sqthread_poll_cpu" },
+	{ ENGINE_OPT_REGFILES, ENGINE_REGFILES, "registerfiles" },
+};
+
+const char *engine_opt_name(unsigned flag)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opt_tab); i++)
+		if (opt_tab[i].flag == flag)
+			return opt_tab[i].name;
+	return "?";
+}
+
 unsigned engine_opts_caps(unsigned flags)
 {
-	return (flags & (ENGINE_OPT_SQPOLL | ENGINE_OPT_SQ_AFF)) ? ENGINE_SQPOLL : 0;
+	unsigned caps = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(opt_tab); i++)
+		if (flags & opt_tab[i].flag)
+			caps |= opt_tab[i].cap;
+	return caps;
 }
 
 int engine_open(struct engine **out, const char *spec, unsigned depth)
@@ -188,12 +203,13 @@ int engine_open_opts(struct engine **out, const char *spec, unsigned depth,
 	int ret;
 
 	if (opts && opts->flags) {
-		unsigned need = engine_opts_caps(opts->flags);
+		unsigned caps = engine_spec_caps(spec);
 
-		if ((engine_spec_caps(spec) & need) != need) {
-			msg_err("engine '%s' does not take sqthread_poll", spec);
-			return -EINVAL;
-		}
+		for (size_t i = 0; i < ARRAY_SIZE(opt_tab); i++)
+			if ((opts->flags & opt_tab[i].flag) && !(caps & opt_tab[i].cap)) {
+				msg_err("engine '%s' does not take %s", spec, opt_tab[i].name);
+				return -EINVAL;
+			}
 		if ((opts->flags & ENGINE_OPT_SQ_AFF) && !(opts->flags & ENGINE_OPT_SQPOLL)) {
 			msg_err("sqthread_poll_cpu needs sqthread_poll");
 			return -EINVAL;

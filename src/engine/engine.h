@@ -131,6 +131,8 @@ enum {
 	 * queue: io_uring).  Inherited by a wrapper, which passes its
 	 * options to the engine it wraps. */
 	ENGINE_SQPOLL = 1u << 4,
+	/* Takes ENGINE_OPT_REGFILES (io_uring); inherited by a wrapper. */
+	ENGINE_REGFILES = 1u << 5,
 };
 
 /*
@@ -151,11 +153,25 @@ enum {
 	/* fio's sqthread_poll_cpu: that thread bound to CPU sq_cpu
 	 * (IORING_SETUP_SQ_AFF); with ENGINE_OPT_SQPOLL only */
 	ENGINE_OPT_SQ_AFF = 1u << 1,
+	/* fio's registerfiles: the descriptors of the files the instance
+	 * opens (IO_OPEN) are registered with the ring, in a table of
+	 * `nfiles` slots (io_uring_register_files), and its reads, writes
+	 * and syncs on them name the slot (IOSQE_FIXED_FILE): the kernel
+	 * takes no reference on the file per request.  An open registers
+	 * its descriptor, a close (IO_CLOSE) unregisters it, each one more
+	 * io_uring_register call; a descriptor the instance did not open (a
+	 * block device the front end opened) is registered at its first
+	 * request and must stay open while the instance is.  When every
+	 * slot is taken a file is used by its descriptor (nfiles is the
+	 * caller's bound on the files it holds open at once).  Needs
+	 * ENGINE_REGFILES. */
+	ENGINE_OPT_REGFILES = 1u << 2,
 };
 
 struct engine_opts {
 	unsigned flags; /* ENGINE_OPT_* */
 	unsigned sq_cpu; /* ENGINE_OPT_SQ_AFF: the CPU */
+	unsigned nfiles; /* ENGINE_OPT_REGFILES: slots of the table (at least 1) */
 };
 
 struct engine_ops {
@@ -196,6 +212,10 @@ struct engine {
 	void *priv;
 	struct engine *inner; /* wrapped engine (faulty) */
 	struct engine_opts opts; /* what engine_open_opts() was given, for init() */
+	/* set by an init() that fails on an option: what the kernel
+	 * refused ("IORING_SETUP_SQPOLL") and the options that asked for it
+	 * ("sqthread_poll"), for engine_open_error() */
+	const char *init_refused, *init_opts;
 	/* What the engine was asked to do, for tests and the JSON record:
 	 * the union of open flags seen, and requests per operation. */
 	int open_flags_seen;
@@ -231,10 +251,13 @@ int engine_open(struct engine **out, const char *spec, unsigned depth);
  * of `spec` does not take is -EINVAL ("engine 'psync' does not take
  * sqthread_poll"); one the kernel refuses is its -errno, with a message
  * naming what was refused. */
+/* fio's name of an option (ENGINE_OPT_SQPOLL: "sqthread_poll"). */
+const char *engine_opt_name(unsigned flag);
 int engine_open_opts(struct engine **out, const char *spec, unsigned depth,
 		     const struct engine_opts *opts);
-/* The message of an instance whose init() failed with -err: what
- * engine `name` was asked to set up (its options) and strerror. */
+/* The message of an instance whose init() failed with -err: engine
+ * `name`, what the kernel refused of its options (init_refused) and
+ * strerror. */
 void engine_open_error(const struct engine *e, const char *name, int err);
 /* The capabilities (ENGINE_*) the options in `flags` need. */
 unsigned engine_opts_caps(unsigned flags);

@@ -909,6 +909,19 @@ static void cpu_sample_start(struct runner *rn, struct worker *wk, struct wflow 
 	f->cpu_weight = 1;
 }
 
+/* The descriptors flows fl[0..n) may hold open at once beside the
+ * worker's numbered slots: a private one each and those of their
+ * rotate= slots. */
+static unsigned flows_max_fds(const struct wflow *fl, size_t n)
+{
+	unsigned k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += 1 + (fl[i].rot ? fl[i].rot->nslot : 0) +
+		     flows_max_fds(fl[i].children, fl[i].nchildren);
+	return k;
+}
+
 static int worker_setup(struct runner *rn, struct worker *wk)
 {
 	int64_t memsize = wl_val_int(&wk->td->memsize, NULL, 1 << 20);
@@ -916,11 +929,8 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 	if (memsize < 4096)
 		memsize = 4096;
 	unsigned depth = flowops_max_iodepth(wk->td->flowops, wk->td->nflowops);
+	struct engine_opts eo = rn->o->engine_opts;
 
-	/* aiowrite's requests and those of the iodepth= flowops */
-	if (engine_open_opts(&wk->eng, rn->o->engine, depth > 1 ? AIO_DEPTH + depth : AIO_DEPTH,
-			     &rn->o->engine_opts) < 0)
-		return -EINVAL;
 	rng_seed(&wk->rng, rn->o->seed, 1000 + wk->id);
 	if (posix_memalign(&wk->buf, 4096, (size_t)memsize))
 		return -ENOMEM;
@@ -934,6 +944,13 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 	wk->flows = xcalloc(wk->nflows ? wk->nflows : 1, sizeof(*wk->flows));
 	for (size_t i = 0; i < wk->nflows; i++)
 		wflow_init(rn, &wk->flows[i], wk->td->flowops[i]);
+	/* registerfiles: a slot for each descriptor the worker may hold */
+	if (eo.flags & ENGINE_OPT_REGFILES)
+		eo.nfiles = FD_SLOTS + flows_max_fds(wk->flows, wk->nflows);
+	/* aiowrite's requests and those of the iodepth= flowops */
+	if (engine_open_opts(&wk->eng, rn->o->engine, depth > 1 ? AIO_DEPTH + depth : AIO_DEPTH,
+			     &eo) < 0)
+		return -EINVAL;
 	bind_fdless_syncs(wk);
 	bind_limit_targets(wk);
 	bind_sync_targets(wk);

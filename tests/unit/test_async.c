@@ -25,7 +25,10 @@
  *
  * Engine options (engine_open_opts()): io_uring with sqthread_poll (and
  * bound to CPU 0), and faulty:io_uring with it, pass all of the above;
- * psync, faulty:null and sqthread_poll_cpu alone are refused.
+ * psync, faulty:null and sqthread_poll_cpu alone are refused.  With
+ * registerfiles, the same, and the requests on a registered file reach
+ * it through the ring's table even with its descriptor closed behind
+ * the engine's back (test_regfiles).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -382,6 +385,84 @@ static void test_sqpoll(void)
 	test_engine_opts("io_uring", &aff, "io_uring+sqthread_poll_cpu=0");
 	test_engine_opts("faulty:io_uring", &sq, "faulty:io_uring+sqthread_poll");
 }
+
+/* One write then one read of BS bytes at 0 through the queue on fd;
+ * the read's result, its data compared with the write's in *same. */
+static int64_t write_read(struct engine *e, int fd, int *same)
+{
+	struct io_req w = { .op = IO_WRITE, .fd = fd, .buf = bufs[0], .len = BS };
+	struct io_req r = { .op = IO_READ, .fd = fd, .buf = back[0], .len = BS }, *done;
+
+	memset(bufs[0], 0x5a, BS);
+	memset(back[0], 0, BS);
+	if (engine_submit(e, &w) < 0 || engine_reap(e, &done, 1, 1) != 1 || w.res != BS)
+		return w.res < 0 ? w.res : -EIO;
+	if (engine_submit(e, &r) < 0 || engine_reap(e, &done, 1, 1) != 1)
+		return -EIO;
+	*same = !memcmp(bufs[0], back[0], BS);
+	return r.res;
+}
+
+/* registerfiles (ENGINE_OPT_REGFILES): the requests name the file's slot,
+ * not its descriptor.  Seen from outside: with the descriptor closed
+ * behind the instance's back (a plain close(2), not IO_CLOSE), a request
+ * with that number still reaches the file, which the table holds; after
+ * IO_CLOSE the slot is empty again and a request on the number fails
+ * with -EBADF.  A table of one slot: the second file is used by its
+ * descriptor.  The whole queue, batch and O_DIRECT suite passes with a
+ * table too; psync and null refuse the option. */
+static void test_regfiles(void)
+{
+	struct engine_opts one = { .flags = ENGINE_OPT_REGFILES, .nfiles = 1 };
+	struct engine_opts eight = { .flags = ENGINE_OPT_REGFILES, .nfiles = 8 };
+	char dir[] = "/tmp/fsgauge-async-XXXXXX";
+	struct engine *e = NULL;
+	struct io_req r;
+	int dfd, fd, fd2, same = 0;
+
+	ok(engine_spec_caps("io_uring") & ENGINE_REGFILES, "io_uring takes registerfiles");
+	ok(engine_spec_caps("faulty:io_uring") & ENGINE_REGFILES, "faulty:io_uring takes it too");
+	is_int(engine_open_opts(&e, "null", 1, &one), -EINVAL, "null with registerfiles: -EINVAL");
+	is_int(engine_open_opts(&e, "psync", 1, &one), -EINVAL, "psync with registerfiles: -EINVAL");
+	if (!mkdtemp(dir) || (dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0) {
+		ok(0, "temporary directory: %s", strerror(errno));
+		return;
+	}
+	if (engine_open_opts(&e, "io_uring", DEPTH, &one) < 0) {
+		ok(0, "io_uring with registerfiles (1 slot) opens");
+		goto out;
+	}
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "a",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd = (int)engine_exec_full(e, &r);
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "b",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd2 = (int)engine_exec_full(e, &r);
+	ok(fd >= 0 && fd2 >= 0, "registerfiles: two files opened through the engine");
+	is_int((int)write_read(e, fd, &same), BS, "registerfiles: the registered file written and read");
+	ok(same, "  ... the data read back");
+	is_int((int)write_read(e, fd2, &same), BS,
+	       "registerfiles: the table full, the second file used by its descriptor");
+	close(fd);
+	is_int((int)write_read(e, fd, &same), BS,
+	       "registerfiles: its descriptor closed behind the engine, the file is still reached "
+	       "through its slot (IOSQE_FIXED_FILE)");
+	/* the number is free: open(2) would reuse it; IO_CLOSE empties the
+	 * slot (its close(2) fails: the descriptor is gone) */
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
+	is_int(engine_exec(e, &r), -EBADF, "IO_CLOSE of it: the slot emptied, close(2) -EBADF");
+	is_int((int)write_read(e, fd, &same), -EBADF, "  ... then a request on the number: -EBADF");
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd2 };
+	is_int(engine_exec(e, &r), 0, "the second file closed");
+	engine_close(e);
+	unlinkat(dfd, "a", 0);
+	unlinkat(dfd, "b", 0);
+	test_engine_opts("io_uring", &eight, "io_uring+registerfiles");
+	test_engine_opts("faulty:io_uring", &eight, "faulty:io_uring+registerfiles");
+out:
+	close(dfd);
+	rmdir(dir);
+}
 #endif
 
 /* faulty:ENGINE passes a batch through: one call, one injected fault. */
@@ -492,6 +573,7 @@ int main(void)
 	test_faulty_batch("io_uring");
 	test_uring_clamp();
 	test_sqpoll();
+	test_regfiles();
 #endif
 #ifdef HAVE_LIBAIO
 	test_faulty_batch("libaio");
