@@ -1,12 +1,13 @@
 #!/bin/sh
 # fsgauge io (issue 19): fio's fadvise_hint, invalidate and
-# iodepth_batch_complete_min/_max, and io_uring's sqthread_poll and
-# sqthread_poll_cpu (docs/io.md).  Each parsed in both spellings and in
+# iodepth_batch_complete_min/_max, and io_uring's sqthread_poll,
+# sqthread_poll_cpu and registerfiles (docs/io.md).  Each parsed in both spellings and in
 # a job file, each bad value refused (exit 2, message), and each
 # honoured: the posix_fadvise calls seen by strace, the device reads an
 # invalidated file costs, the completions a wait may take
 # (iodepth.reap_calls in the result), the minimum libaio's io_getevents
-# is asked for, and the flags of the rings io_uring_setup makes.
+# is asked for, the flags of the rings io_uring_setup makes and the
+# files io_uring_register puts in their tables.
 . "$(dirname "$0")/lib.sh"
 
 engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
@@ -150,7 +151,7 @@ case " $engines " in
 *) ok "# SKIP libaio is not built in" ;;
 esac
 
-# --- io_uring's sqthread_poll, sqthread_poll_cpu ------------------------------
+# --- io_uring's sqthread_poll, sqthread_poll_cpu, registerfiles ---------------
 # jops JOB: "OPS BYTES" of JOB's requests in phase P (default 0)
 jops() {
 	json "$T/j.json" "' '.join('%d %d' % (o['ops'], o['bytes_read'] + o['bytes_written']) for o in d['phases'][${2:-0}]['operations'] if o['name'] == '$1')"
@@ -196,16 +197,54 @@ case " $engines " in
 			ok "# SKIP strace is not available: the rings' flags are not checked"
 		fi
 		run "$FSGAUGE" io "$FX/uring.fio" -d "$d" -q --json "$T/j.json"
-		check "uring.fio: 2 clones x 64 reads, then 64 writes, polled" \
+		check "uring.fio: 2 clones x 64 reads, then 64 writes, polled, files registered" \
 			[ "$rc/$(jops polled.read)/$(jops pwrite.write 1)" = "0/128 524288/64 262144" ]
 		check "  recorded for both jobs" \
-			[ "$(json "$T/j.json" "[d['parameters'].get('job.' + k) for k in ('polled.sqthread_poll', 'pwrite.sqthread_poll_cpu')]")" = "['1', '0']" ]
+			[ "$(json "$T/j.json" "[d['parameters'].get('job.' + k) for k in ('polled.sqthread_poll', 'pwrite.sqthread_poll_cpu', 'polled.registerfiles')]")" = "['1', '0', '1']" ]
+	fi
+
+	# registerfiles: a table per clone's ring, each file's descriptor put
+	# in a slot when it is opened and taken out when it is closed
+	run $F --rw=randread --ioengine=io_uring --iodepth=8 --registerfiles --numjobs=2 --json "$T/j.json"
+	check "registerfiles (bare), 2 clones at depth 8: 2 x 256 reads of 4k" \
+		[ "$rc/$(jops j.read)" = "0/512 2097152" ]
+	check "  recorded: job.j.registerfiles" \
+		[ "$(json "$T/j.json" "d['parameters'].get('job.j.registerfiles')")" = 1 ]
+	run $F --rw=write --ioengine=io_uring --iodepth=4 --registerfiles=1 --nrfiles=4 --json "$T/j.json"
+	check "registerfiles=1, nrfiles=4 written round robin: 256 writes of 4k" \
+		[ "$rc/$(jops j.write)" = "0/256 1048576" ]
+	if [ "$have_strace" = 1 ]; then
+		# regs: the tables made (IORING_REGISTER_FILES, every slot
+		# empty), the descriptors put in a slot and the slots emptied
+		regs() {
+			tables=$(grep -c 'IORING_REGISTER_FILES, \[-1' "$T/strace")
+			puts=$(grep 'IORING_REGISTER_FILES_UPDATE, {offset=[0-9]*, fds=\[[0-9]' "$T/strace" | grep -c ') = 1$')
+			empties=$(grep 'IORING_REGISTER_FILES_UPDATE, {offset=[0-9]*, fds=\[-1\]' "$T/strace" | grep -c ') = 1$')
+		}
+		env "$nolsan" strace -f -qq -e trace=io_uring_register -o "$T/strace" $F --rw=randread \
+			--ioengine=io_uring --iodepth=8 --numjobs=2 --registerfiles >/dev/null 2>&1
+		regs
+		check "strace: numjobs=2: 3 tables (2 clones + the check), 2 files put in, 2 taken out (saw $tables, $puts, $empties)" \
+			[ "$tables/$puts/$empties" = "3/2/2" ]
+		env "$nolsan" strace -f -qq -e trace=io_uring_register -o "$T/strace" $F --rw=read \
+			--ioengine=io_uring --iodepth=8 --nrfiles=4 --registerfiles >/dev/null 2>&1
+		regs
+		check "  nrfiles=4: the clone's 4 files put in and taken out (saw $tables, $puts, $empties)" \
+			[ "$tables/$puts/$empties" = "2/4/4" ]
+		env "$nolsan" strace -f -qq -e trace=io_uring_register -o "$T/strace" $F --rw=randread \
+			--ioengine=io_uring --iodepth=8 >/dev/null 2>&1
+		check "  without it: no io_uring_register call" [ ! -s "$T/strace" ]
+	else
+		ok "# SKIP strace is not available: the registrations are not checked"
 	fi
 	expect_fail "sqthread_poll_cpu without sqthread_poll" 2 \
 		"job 'j': sqthread_poll_cpu needs sqthread_poll=1" $F --ioengine=io_uring --sqthread_poll_cpu=0
 	expect_fail "sqthread_poll_cpu past the machine's CPUs" 2 \
 		"job 'j': sqthread_poll_cpu=100000: this machine's CPUs are 0 to" \
 		$F --ioengine=io_uring --sqthread_poll --sqthread_poll_cpu=100000
+	expect_fail "jobs that differ in registerfiles" 2 \
+		"jobs 'a' and 'b' differ in registerfiles" \
+		$FSGAUGE io --bs=4k --size=1m --ioengine=io_uring -d "$d" -q --name=a --name=b --registerfiles=1
 	expect_fail "jobs that differ in sqthread_poll" 2 \
 		"jobs 'a' and 'b' differ in sqthread_poll or sqthread_poll_cpu" \
 		$FSGAUGE io --bs=4k --size=1m --ioengine=io_uring -d "$d" -q --name=a --sqthread_poll --name=b
@@ -214,9 +253,11 @@ case " $engines " in
 esac
 for e in psync sync libaio null filestat; do
 	case $e in libaio) case " $engines " in *" libaio "*) ;; *) continue ;; esac ;; esac
-	expect_fail "sqthread_poll with ioengine=$e" 2 \
-		"job 'j': sqthread_poll applies to ioengine=io_uring, not $e \\(docs/io.md\\)" \
-		$F --ioengine=$e --sqthread_poll
+	for o in sqthread_poll registerfiles; do
+		expect_fail "$o with ioengine=$e" 2 \
+			"job 'j': $o applies to ioengine=io_uring, not $e \\(docs/io.md\\)" \
+			$F --ioengine=$e --$o
+	done
 done
 expect_fail "sqthread_poll_cpu with ioengine=psync" 2 \
 	"job 'j': sqthread_poll_cpu applies to ioengine=io_uring, not " $F --ioengine=psync --sqthread_poll_cpu=0

@@ -331,6 +331,8 @@ static int same_for_all(const struct io_suite *io)
 			 (a->given & IOJ_SQPOLL_CPU) != (b->given & IOJ_SQPOLL_CPU) ||
 			 a->sqthread_poll_cpu != b->sqthread_poll_cpu)
 			what = "sqthread_poll or sqthread_poll_cpu";
+		else if (a->registerfiles != b->registerfiles)
+			what = "registerfiles";
 		else if (a->has_randseed != b->has_randseed || a->randseed != b->randseed)
 			what = "randseed";
 		else if ((a->directory || b->directory) &&
@@ -587,18 +589,24 @@ static int check_cpuio(const struct io_job *j)
 	return 0;
 }
 
-/* io_uring's options (sqthread_poll, sqthread_poll_cpu): on an engine
- * that takes them (io_uring, or the faulty wrapper around it), the CPU
- * one of this machine's. */
+/* io_uring's options (sqthread_poll, sqthread_poll_cpu, registerfiles):
+ * on an engine that takes them (io_uring, or the faulty wrapper around
+ * it), the CPU one of this machine's. */
 static int check_ring_opts(const struct io_job *j)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	unsigned caps = engine_spec_caps(j->ioengine);
+	const char *what = NULL;
 
-	if (!j->sqthread_poll && !(j->given & IOJ_SQPOLL_CPU))
-		return 0;
-	if (!(engine_spec_caps(j->ioengine) & ENGINE_SQPOLL)) {
+	if (j->sqthread_poll && !(caps & ENGINE_SQPOLL))
+		what = "sqthread_poll";
+	else if ((j->given & IOJ_SQPOLL_CPU) && !(caps & ENGINE_SQPOLL))
+		what = "sqthread_poll_cpu";
+	else if (j->registerfiles && !(caps & ENGINE_REGFILES))
+		what = "registerfiles";
+	if (what) {
 		msg_err("job '%s': %s applies to ioengine=io_uring, not %s (docs/io.md)", j->name,
-			j->sqthread_poll ? "sqthread_poll" : "sqthread_poll_cpu", j->ioengine_fio);
+			what, j->ioengine_fio);
 		return -1;
 	}
 	if ((j->given & IOJ_SQPOLL_CPU) && !j->sqthread_poll) {
@@ -852,6 +860,10 @@ static int session_from_jobs(struct suite_session *s, struct io_suite *io)
 	s->ro.engine = j->ioengine;
 	if (j->sqthread_poll)
 		s->ro.engine_opts.flags |= ENGINE_OPT_SQPOLL;
+	if (j->registerfiles) {
+		s->ro.engine_opts.flags |= ENGINE_OPT_REGFILES;
+		s->ro.engine_opts.nfiles = 1; /* (the runner sizes each worker's table) */
+	}
 	if (j->given & IOJ_SQPOLL_CPU) {
 		s->ro.engine_opts.flags |= ENGINE_OPT_SQ_AFF;
 		s->ro.engine_opts.sq_cpu = j->sqthread_poll_cpu;
@@ -925,9 +937,10 @@ static int load_jobfiles(struct io_suite *io, int argc, char **argv)
 	return apply_sets(io);
 }
 
-/* The engine options (sqthread_poll) the kernel may refuse (EPERM for
- * a user without CAP_SYS_NICE before Linux 5.11, EINVAL for a kernel
- * without them or an offline CPU): an instance opened and closed here,
+/* The engine options (sqthread_poll, registerfiles) the kernel may
+ * refuse (EPERM for a user without CAP_SYS_NICE before Linux 5.11,
+ * EINVAL for a kernel without them or an offline CPU): an instance
+ * opened and closed here (with a table of one file),
  * so that a refusal stops the command before anything is made, rather
  * than each worker when the run starts.  0, or -errno after the message
  * (engine_open_opts() names what the kernel refused). */
@@ -2064,6 +2077,10 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 	}
 	if (j->sqthread_poll) {
 		snprintf(key, sizeof(key), "job.%s.sqthread_poll", j->name);
+		kv_add(pl, key, "1");
+	}
+	if (j->registerfiles) {
+		snprintf(key, sizeof(key), "job.%s.registerfiles", j->name);
 		kv_add(pl, key, "1");
 	}
 	if (j->given & IOJ_SQPOLL_CPU) {

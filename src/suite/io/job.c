@@ -47,6 +47,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "cpuchunks", "USEC", "cpuio: microseconds on the CPU per request (default\n50000)" },
 	{ "sqthread_poll", "BOOL", "io_uring: a kernel thread polls the submission queue\n(IORING_SETUP_SQPOLL; default 0)" },
 	{ "sqthread_poll_cpu", "CPU", "io_uring: that thread bound to CPU (with\n--sqthread_poll)" },
+	{ "registerfiles", "BOOL", "io_uring: the files registered with the ring\n(IORING_REGISTER_FILES; default 0)" },
 	{ "cpumode", "MODE", "cpuio: noop (default: a busy loop; qsort is refused)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
 	{ "fadvise_hint", "HINT", "posix_fadvise each file when opened: 0 (default),\n1 (random or sequential as --rw), sequential, random,\nnoreuse" },
@@ -105,7 +106,7 @@ static const char *const unsupported[] = {
 	"exit_on_io_done",
 	"thinktime_blocks_type", "thinktime_iotime", "thinkcycles", "offset_align",
 	"iodepth_low",
-	"fixedbufs", "registerfiles", "hipri", "unique_filename", "opendir",
+	"fixedbufs", "hipri", "unique_filename", "opendir",
 	"cpus_allowed", "cpumask", "numa_cpu_nodes", "numa_mem_policy", "write_bw_log",
 	"write_lat_log", "write_iops_log", "write_hist_log", "log_avg_msec", "exec_prerun",
 	"exec_postrun", "ioscheduler", "zonemode", "zonesize", "zonerange", "zoneskip",
@@ -711,6 +712,7 @@ static const struct bool_opt bool_opts[] = {
 	BOPT("lat_percentiles", lat_percentiles, 0),
 	BOPT("invalidate", invalidate, 0),
 	BOPT("sqthread_poll", sqthread_poll, 0),
+	BOPT("registerfiles", registerfiles, 0),
 };
 
 /* Accepted, with nothing to change: fsgauge always does what they ask

@@ -105,8 +105,9 @@ struct io_job {
 	unsigned cpuload;		 /* percent; 0: not given */
 	unsigned cpuchunks;		 /* microseconds (default 50000, fio's) */
 	int stat_lstat;			 /* stat_type=lstat (else stat) */
-	/* io_uring's sqthread_poll=, sqthread_poll_cpu= (IOJ_SQPOLL_CPU) */
-	int sqthread_poll;
+	/* io_uring's sqthread_poll=, sqthread_poll_cpu= (IOJ_SQPOLL_CPU),
+	 * registerfiles= */
+	int sqthread_poll, registerfiles;
 	unsigned sqthread_poll_cpu;
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
