@@ -170,6 +170,7 @@ static const struct {
 	{ ENGINE_OPT_SQPOLL, ENGINE_SQPOLL, "sqthread_poll" },
 	{ ENGINE_OPT_SQ_AFF, ENGINE_SQPOLL, "sqthread_poll_cpu" },
 	{ ENGINE_OPT_REGFILES, ENGINE_REGFILES, "registerfiles" },
+	{ ENGINE_OPT_FIXEDBUFS, ENGINE_FIXEDBUFS, "fixedbufs" },
 };
 
 const char *engine_opt_name(unsigned flag)

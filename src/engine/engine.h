@@ -96,6 +96,9 @@ struct io_req {
 	mode_t mode;
 	struct stat *st;
 	const struct timespec *times;
+	/* ENGINE_OPT_FIXEDBUFS: 1 + the slot (engine_set_buffer()) whose
+	 * buffer holds buf..buf+len; 0: the engine looks for one */
+	unsigned buf_index;
 	int64_t res; /* completion: >= 0 success, -errno failure */
 	void *user;  /* caller's cookie, untouched */
 };
@@ -133,6 +136,8 @@ enum {
 	ENGINE_SQPOLL = 1u << 4,
 	/* Takes ENGINE_OPT_REGFILES (io_uring); inherited by a wrapper. */
 	ENGINE_REGFILES = 1u << 5,
+	/* Takes ENGINE_OPT_FIXEDBUFS (io_uring); inherited by a wrapper. */
+	ENGINE_FIXEDBUFS = 1u << 6,
 };
 
 /*
@@ -166,12 +171,21 @@ enum {
 	 * caller's bound on the files it holds open at once).  Needs
 	 * ENGINE_REGFILES. */
 	ENGINE_OPT_REGFILES = 1u << 2,
+	/* fio's fixedbufs: a table of `nbufs` buffers registered with the
+	 * ring (io_uring_register_buffers, every slot empty at first), which
+	 * engine_set_buffer() fills; a read or write whose buffer is in one
+	 * of them is IORING_OP_READ_FIXED or WRITE_FIXED on it (the kernel
+	 * maps no pages per request): the slot io_req.buf_index names, or
+	 * without one the first slot holding the buffer.  Needs
+	 * ENGINE_FIXEDBUFS. */
+	ENGINE_OPT_FIXEDBUFS = 1u << 3,
 };
 
 struct engine_opts {
 	unsigned flags; /* ENGINE_OPT_* */
 	unsigned sq_cpu; /* ENGINE_OPT_SQ_AFF: the CPU */
 	unsigned nfiles; /* ENGINE_OPT_REGFILES: slots of the table (at least 1) */
+	unsigned nbufs;	 /* ENGINE_OPT_FIXEDBUFS: slots of the table (at least 1) */
 };
 
 struct engine_ops {
@@ -202,6 +216,8 @@ struct engine_ops {
 	 * and engine_flush() does nothing. */
 	int (*queue)(struct engine *e, struct io_req *req);
 	int (*flush)(struct engine *e);
+	/* Optional (ENGINE_FIXEDBUFS): engine_set_buffer(). */
+	int (*set_buffer)(struct engine *e, unsigned slot, void *buf, size_t len);
 };
 
 struct engine {
@@ -362,6 +378,20 @@ static inline int engine_queue(struct engine *e, struct io_req *req)
 static inline int engine_flush(struct engine *e)
 {
 	return e->ops->flush ? e->ops->flush(e) : 0;
+}
+
+/* ENGINE_OPT_FIXEDBUFS: put buf..buf+len in slot `slot` (below nbufs) of
+ * the instance's table of buffers, in place of what was there (which no
+ * request in flight may use); a wrapper's goes to the engine it wraps.
+ * 0, -errno from the kernel (ENOMEM: beyond what the user may lock in
+ * memory, RLIMIT_MEMLOCK), or -EINVAL for an instance without the table. */
+static inline int engine_set_buffer(struct engine *e, unsigned slot, void *buf, size_t len)
+{
+	while (e->inner)
+		e = e->inner;
+	if (!e->ops->set_buffer || !(e->opts.flags & ENGINE_OPT_FIXEDBUFS))
+		return -EINVAL;
+	return e->ops->set_buffer(e, slot, buf, len);
 }
 
 /* The submission system calls of an instance and of the engines it

@@ -36,6 +36,11 @@
  * it out (io_uring_register_files_update, one call each), and the
  * requests on a registered descriptor name its slot (IOSQE_FIXED_FILE).
  *
+ * With ENGINE_OPT_FIXEDBUFS it has a table of buffers
+ * (io_uring_register_buffers, every slot empty at first) that
+ * engine_set_buffer() fills (io_uring_register_buffers_update_tag), and
+ * a read or write on one of them is READ_FIXED or WRITE_FIXED.
+ *
  * The options are read once, at init: without them the request path is
  * the same but for one test of a field already in the cache.
  */
@@ -61,6 +66,11 @@ struct uring {
 	unsigned nmap;
 	unsigned *free_slot;
 	unsigned nfree;
+	/* fixedbufs (ENGINE_OPT_FIXEDBUFS): the table's buffers (nbufs;
+	 * iov_base NULL: an empty slot) */
+	struct iovec *bufs;
+	unsigned nbufs;
+	int special; /* registerfiles or fixedbufs: the queue's slow path */
 };
 
 /* io_uring_queue_init_params() with the setup flags `flags` and the
@@ -78,6 +88,54 @@ static int ring_setup(struct engine *e, struct uring *u, unsigned flags)
 		p.sq_thread_cpu = e->opts.sq_cpu;
 	}
 	return io_uring_queue_init_params(u->depth, &u->ring, &p);
+}
+
+/* fixedbufs: a table of n slots, all empty (a NULL buffer of no bytes
+ * is an empty slot). */
+static int bufs_init(struct uring *u, unsigned n)
+{
+	int ret;
+
+	u->nbufs = n ? n : 1;
+	u->bufs = xcalloc(u->nbufs, sizeof(*u->bufs));
+	ret = io_uring_register_buffers(&u->ring, u->bufs, u->nbufs);
+	if (ret < 0) {
+		free(u->bufs);
+		u->bufs = NULL;
+		u->nbufs = 0;
+	}
+	return ret;
+}
+
+static int uring_set_buffer(struct engine *e, unsigned slot, void *buf, size_t len)
+{
+	struct uring *u = e->priv;
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	int ret;
+
+	if (slot >= u->nbufs)
+		return -EINVAL;
+	ret = io_uring_register_buffers_update_tag(&u->ring, slot, &iov, NULL, 1);
+	if (ret < 0)
+		return ret;
+	u->bufs[slot] = iov;
+	return 0;
+}
+
+/* The slot of the table that holds the request's buffer, or -1. */
+static int buf_slot(const struct uring *u, const struct io_req *req)
+{
+	const char *b = req->buf;
+
+	if (req->buf_index)
+		return req->buf_index <= u->nbufs ? (int)req->buf_index - 1 : -1;
+	for (unsigned i = 0; i < u->nbufs; i++) {
+		const char *base = u->bufs[i].iov_base;
+
+		if (base && b >= base && b + req->len <= base + u->bufs[i].iov_len)
+			return (int)i;
+	}
+	return -1;
 }
 
 /* registerfiles: a table of n slots, all empty (-1). */
@@ -182,6 +240,26 @@ static void sqe_fixed_file(struct uring *u, struct io_uring_sqe *sqe, int fd)
 	sqe->flags |= IOSQE_FIXED_FILE;
 }
 
+/* The options' part of a request's SQE: its buffer's slot (a read or
+ * write on a registered buffer becomes READ_FIXED or WRITE_FIXED) and
+ * its file's. */
+static void sqe_special(struct uring *u, struct io_uring_sqe *sqe, const struct io_req *req)
+{
+	int slot;
+
+	if (u->nbufs && (req->op == IO_READ || req->op == IO_WRITE) &&
+	    (slot = buf_slot(u, req)) >= 0) {
+		if (req->op == IO_READ)
+			io_uring_prep_read_fixed(sqe, req->fd, req->buf, (unsigned)req->len, req->off,
+						 slot);
+		else
+			io_uring_prep_write_fixed(sqe, req->fd, req->buf, (unsigned)req->len,
+						  req->off, slot);
+	}
+	if (u->nfiles)
+		sqe_fixed_file(u, sqe, req->fd);
+}
+
 static int uring_init(struct engine *e, unsigned depth)
 {
 	struct uring *u = xcalloc(1, sizeof(*u));
@@ -224,6 +302,16 @@ static int uring_init(struct engine *e, unsigned depth)
 		free(u);
 		return ret;
 	}
+	if ((e->opts.flags & ENGINE_OPT_FIXEDBUFS) && (ret = bufs_init(u, e->opts.nbufs)) < 0) {
+		e->init_refused = "IORING_REGISTER_BUFFERS";
+		e->init_opts = "fixedbufs";
+		io_uring_queue_exit(&u->ring);
+		free(u->slot_of);
+		free(u->free_slot);
+		free(u);
+		return ret;
+	}
+	u->special = u->nfiles || u->nbufs;
 	e->priv = u;
 	return 0;
 }
@@ -235,6 +323,7 @@ static void uring_exit(struct engine *e)
 	io_uring_queue_exit(&u->ring);
 	free(u->slot_of);
 	free(u->free_slot);
+	free(u->bufs);
 	free(u);
 }
 
@@ -267,8 +356,8 @@ static int uring_queue(struct engine *e, struct io_req *req)
 				    req->op == IO_FDATASYNC ? IORING_FSYNC_DATASYNC : 0);
 		break;
 	}
-	if (unlikely(u->nfiles))
-		sqe_fixed_file(u, sqe, req->fd);
+	if (unlikely(u->special))
+		sqe_special(u, sqe, req);
 	io_uring_sqe_set_data(sqe, req);
 	u->inflight++;
 	u->queued++;
@@ -363,7 +452,7 @@ static int64_t uring_exec(struct engine *e, struct io_req *req)
 const struct engine_ops engine_io_uring_ops = {
 	.name = "io_uring",
 	.description = "Linux io_uring through liburing (reads, writes, fsync)",
-	.caps = ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES,
+	.caps = ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES | ENGINE_FIXEDBUFS,
 	.init = uring_init,
 	.exit = uring_exit,
 	.exec = uring_exec,
@@ -371,5 +460,6 @@ const struct engine_ops engine_io_uring_ops = {
 	.reap = uring_reap,
 	.queue = uring_queue,
 	.flush = uring_flush,
+	.set_buffer = uring_set_buffer,
 };
 #endif

@@ -28,7 +28,9 @@
  * psync, faulty:null and sqthread_poll_cpu alone are refused.  With
  * registerfiles, the same, and the requests on a registered file reach
  * it through the ring's table even with its descriptor closed behind
- * the engine's back (test_regfiles).
+ * the engine's back (test_regfiles).  With fixedbufs, a request naming
+ * a registered buffer that does not hold its own fails with -EFAULT, the
+ * right one moves the data (test_fixedbufs).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -463,6 +465,75 @@ out:
 	close(dfd);
 	rmdir(dir);
 }
+
+/* One request on fd through the queue, waited for; its result. */
+static int64_t one_req(struct engine *e, struct io_req *r)
+{
+	struct io_req *done;
+
+	if (engine_submit(e, r) < 0 || engine_reap(e, &done, 1, 1) != 1)
+		return -EIO;
+	return r->res;
+}
+
+/* fixedbufs (ENGINE_OPT_FIXEDBUFS): a read or write on a buffer of the
+ * table is READ_FIXED or WRITE_FIXED on its slot.  Seen from outside: a
+ * request naming a slot (buf_index) whose buffer does not hold its own
+ * fails with -EFAULT (the kernel checks the range against the slot's),
+ * and one naming the right slot, or none (found by address), moves the
+ * data; engine_set_buffer() past the table, or on an instance without
+ * one, is -EINVAL; the queue suite passes with a table; psync refuses. */
+static void test_fixedbufs(void)
+{
+	struct engine_opts two = { .flags = ENGINE_OPT_FIXEDBUFS, .nbufs = 2 };
+	char dir[] = "/tmp/fsgauge-async-XXXXXX";
+	struct engine *e = NULL;
+	struct io_req r;
+	int dfd, fd;
+
+	ok(engine_spec_caps("io_uring") & ENGINE_FIXEDBUFS, "io_uring takes fixedbufs");
+	is_int(engine_open_opts(&e, "psync", 1, &two), -EINVAL, "psync with fixedbufs: -EINVAL");
+	if (!mkdtemp(dir) || (dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0) {
+		ok(0, "temporary directory: %s", strerror(errno));
+		return;
+	}
+	if (engine_open_opts(&e, "faulty:io_uring", DEPTH, &two) < 0) {
+		ok(0, "faulty:io_uring with fixedbufs (2 slots) opens");
+		goto out;
+	}
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "f",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd = (int)engine_exec_full(e, &r);
+	is_int(engine_set_buffer(e, 0, bufs[0], BS), 0, "fixedbufs: bufs[0] in slot 0 (through the wrapper)");
+	is_int(engine_set_buffer(e, 1, back[0], BS), 0, "  back[0] in slot 1");
+	is_int(engine_set_buffer(e, 2, back[1], BS), -EINVAL, "  a slot past the table: -EINVAL");
+	memset(bufs[0], 0x3c, BS);
+	memset(back[0], 0, BS);
+	r = (struct io_req){ .op = IO_WRITE, .fd = fd, .buf = bufs[0], .len = BS, .buf_index = 1 };
+	is_int((int)one_req(e, &r), BS, "fixedbufs: WRITE_FIXED of slot 0");
+	r = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[0], .len = BS, .buf_index = 1 };
+	is_int((int)one_req(e, &r), -EFAULT, "  a read naming slot 0 into another buffer: -EFAULT");
+	r = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[0], .len = BS };
+	is_int((int)one_req(e, &r), BS, "  a read into slot 1's buffer, found by address");
+	ok(!memcmp(bufs[0], back[0], BS), "  ... the data written");
+	r = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[1], .len = BS };
+	is_int((int)one_req(e, &r), BS, "  a read into a buffer of no slot: an ordinary read");
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
+	engine_exec(e, &r);
+	engine_close(e);
+	unlinkat(dfd, "f", 0);
+	e = NULL;
+	if (engine_open(&e, "io_uring", 1) == 0) {
+		is_int(engine_set_buffer(e, 0, bufs[0], BS), -EINVAL,
+		       "engine_set_buffer() without fixedbufs: -EINVAL");
+		engine_close(e);
+	}
+	test_engine_opts("io_uring", &(struct engine_opts){ .flags = ENGINE_OPT_FIXEDBUFS, .nbufs = 1 },
+			 "io_uring+fixedbufs");
+out:
+	close(dfd);
+	rmdir(dir);
+}
 #endif
 
 /* faulty:ENGINE passes a batch through: one call, one injected fault. */
@@ -574,6 +645,7 @@ int main(void)
 	test_uring_clamp();
 	test_sqpoll();
 	test_regfiles();
+	test_fixedbufs();
 #endif
 #ifdef HAVE_LIBAIO
 	test_faulty_batch("libaio");

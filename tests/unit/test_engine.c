@@ -22,7 +22,7 @@ static void test_caps(void)
 		{ "null", 1, ENGINE_DISKLESS },
 		{ "psync", 1, ENGINE_INLINE_SYSCALLS },
 #ifdef HAVE_LIBURING
-		{ "io_uring", 1, ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES },
+		{ "io_uring", 1, ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES | ENGINE_FIXEDBUFS },
 #endif
 #ifdef HAVE_LIBAIO
 		{ "libaio", 1, ENGINE_ASYNC },
@@ -35,7 +35,8 @@ static void test_caps(void)
 		{ "faulty:psync:op=write,nth=5,err=EIO", 1, ENGINE_WRAPPER },
 #ifdef HAVE_LIBURING
 		{ "faulty:io_uring:op=read,after=0", 1,
-		  ENGINE_WRAPPER | ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES },
+		  ENGINE_WRAPPER | ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES |
+			  ENGINE_FIXEDBUFS },
 #endif
 #ifdef HAVE_LIBAIO
 		{ "faulty:libaio", 1, ENGINE_WRAPPER | ENGINE_ASYNC },
