@@ -333,6 +333,8 @@ static int same_for_all(const struct io_suite *io)
 			what = "sqthread_poll or sqthread_poll_cpu";
 		else if (a->registerfiles != b->registerfiles)
 			what = "registerfiles";
+		else if (a->fixedbufs != b->fixedbufs)
+			what = "fixedbufs";
 		else if (a->has_randseed != b->has_randseed || a->randseed != b->randseed)
 			what = "randseed";
 		else if ((a->directory || b->directory) &&
@@ -589,7 +591,8 @@ static int check_cpuio(const struct io_job *j)
 	return 0;
 }
 
-/* io_uring's options (sqthread_poll, sqthread_poll_cpu, registerfiles):
+/* io_uring's options (sqthread_poll, sqthread_poll_cpu, registerfiles,
+ * fixedbufs):
  * on an engine that takes them (io_uring, or the faulty wrapper around
  * it), the CPU one of this machine's. */
 static int check_ring_opts(const struct io_job *j)
@@ -604,6 +607,8 @@ static int check_ring_opts(const struct io_job *j)
 		what = "sqthread_poll_cpu";
 	else if (j->registerfiles && !(caps & ENGINE_REGFILES))
 		what = "registerfiles";
+	else if (j->fixedbufs && !(caps & ENGINE_FIXEDBUFS))
+		what = "fixedbufs";
 	if (what) {
 		msg_err("job '%s': %s applies to ioengine=io_uring, not %s (docs/io.md)", j->name,
 			what, j->ioengine_fio);
@@ -860,6 +865,10 @@ static int session_from_jobs(struct suite_session *s, struct io_suite *io)
 	s->ro.engine = j->ioengine;
 	if (j->sqthread_poll)
 		s->ro.engine_opts.flags |= ENGINE_OPT_SQPOLL;
+	if (j->fixedbufs) {
+		s->ro.engine_opts.flags |= ENGINE_OPT_FIXEDBUFS;
+		s->ro.engine_opts.nbufs = 1; /* (the runner sizes each worker's table) */
+	}
 	if (j->registerfiles) {
 		s->ro.engine_opts.flags |= ENGINE_OPT_REGFILES;
 		s->ro.engine_opts.nfiles = 1; /* (the runner sizes each worker's table) */
@@ -937,7 +946,7 @@ static int load_jobfiles(struct io_suite *io, int argc, char **argv)
 	return apply_sets(io);
 }
 
-/* The engine options (sqthread_poll, registerfiles) the kernel may
+/* The engine options (sqthread_poll, registerfiles, fixedbufs) the kernel may
  * refuse (EPERM for a user without CAP_SYS_NICE before Linux 5.11,
  * EINVAL for a kernel without them or an offline CPU): an instance
  * opened and closed here (with a table of one file),
@@ -2026,6 +2035,30 @@ static int io_setup(struct suite_session *s)
 
 /* --- running and reporting --------------------------------------------------------- */
 
+/* io_uring's options of job j, when given. */
+static void ring_params(struct kvlist *pl, const struct io_job *j)
+{
+	const struct {
+		int on;
+		const char *name;
+	} flags[] = {
+		{ j->sqthread_poll, "sqthread_poll" },
+		{ j->registerfiles, "registerfiles" },
+		{ j->fixedbufs, "fixedbufs" },
+	};
+	char key[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)
+		if (flags[i].on) {
+			snprintf(key, sizeof(key), "job.%s.%s", j->name, flags[i].name);
+			kv_add(pl, key, "1");
+		}
+	if (j->given & IOJ_SQPOLL_CPU) {
+		snprintf(key, sizeof(key), "job.%s.sqthread_poll_cpu", j->name);
+		kv_add(pl, key, "%u", j->sqthread_poll_cpu);
+	}
+}
+
 static void job_params(struct kvlist *pl, const struct io_job *j)
 {
 	char key[300], a[32], b[32];
@@ -2075,18 +2108,7 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 		snprintf(key, sizeof(key), "job.%s.stat_type", j->name);
 		kv_add(pl, key, "%s", j->stat_lstat ? "lstat" : "stat");
 	}
-	if (j->sqthread_poll) {
-		snprintf(key, sizeof(key), "job.%s.sqthread_poll", j->name);
-		kv_add(pl, key, "1");
-	}
-	if (j->registerfiles) {
-		snprintf(key, sizeof(key), "job.%s.registerfiles", j->name);
-		kv_add(pl, key, "1");
-	}
-	if (j->given & IOJ_SQPOLL_CPU) {
-		snprintf(key, sizeof(key), "job.%s.sqthread_poll_cpu", j->name);
-		kv_add(pl, key, "%u", j->sqthread_poll_cpu);
-	}
+	ring_params(pl, j);
 	if (j->cpuio) {
 		snprintf(key, sizeof(key), "job.%s.cpuload", j->name);
 		kv_add(pl, key, "%u", MIN(j->cpuload, 100u));

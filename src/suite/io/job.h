@@ -106,8 +106,8 @@ struct io_job {
 	unsigned cpuchunks;		 /* microseconds (default 50000, fio's) */
 	int stat_lstat;			 /* stat_type=lstat (else stat) */
 	/* io_uring's sqthread_poll=, sqthread_poll_cpu= (IOJ_SQPOLL_CPU),
-	 * registerfiles= */
-	int sqthread_poll, registerfiles;
+	 * registerfiles=, fixedbufs= */
+	int sqthread_poll, registerfiles, fixedbufs;
 	unsigned sqthread_poll_cpu;
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
