@@ -154,14 +154,72 @@ unsigned engine_spec_caps(const char *spec)
 	return caps;
 }
 
+void engine_open_error(const struct engine *e, const char *name, int err)
+{
+	if (e->init_refused)
+		err_errno(err, "cannot start engine '%s' with %s (the kernel refused %s)", name,
+			  e->init_opts, e->init_refused);
+	else
+		err_errno(err, "cannot start engine '%s'", name);
+}
+
+static const struct {
+	unsigned flag, cap;
+	const char *name;
+} opt_tab[] = {
+	{ ENGINE_OPT_SQPOLL, ENGINE_SQPOLL, "sqthread_poll" },
+	{ ENGINE_OPT_SQ_AFF, ENGINE_SQPOLL, "sqthread_poll_cpu" },
+	{ ENGINE_OPT_REGFILES, ENGINE_REGFILES, "registerfiles" },
+	{ ENGINE_OPT_FIXEDBUFS, ENGINE_FIXEDBUFS, "fixedbufs" },
+};
+
+const char *engine_opt_name(unsigned flag)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opt_tab); i++)
+		if (opt_tab[i].flag == flag)
+			return opt_tab[i].name;
+	return "?";
+}
+
+unsigned engine_opts_caps(unsigned flags)
+{
+	unsigned caps = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(opt_tab); i++)
+		if (flags & opt_tab[i].flag)
+			caps |= opt_tab[i].cap;
+	return caps;
+}
+
 int engine_open(struct engine **out, const char *spec, unsigned depth)
+{
+	return engine_open_opts(out, spec, depth, NULL);
+}
+
+int engine_open_opts(struct engine **out, const char *spec, unsigned depth,
+		     const struct engine_opts *opts)
 {
 	const struct engine_ops *ops;
 	struct engine *e;
 	int ret;
 
+	if (opts && opts->flags) {
+		unsigned caps = engine_spec_caps(spec);
+
+		for (size_t i = 0; i < ARRAY_SIZE(opt_tab); i++)
+			if ((opts->flags & opt_tab[i].flag) && !(caps & opt_tab[i].cap)) {
+				msg_err("engine '%s' does not take %s", spec, opt_tab[i].name);
+				return -EINVAL;
+			}
+		if ((opts->flags & ENGINE_OPT_SQ_AFF) && !(opts->flags & ENGINE_OPT_SQPOLL)) {
+			msg_err("sqthread_poll_cpu needs sqthread_poll");
+			return -EINVAL;
+		}
+	}
 	if (spec_wrapper(spec)) {
 		e = xcalloc(1, sizeof(*e));
+		if (opts)
+			e->opts = *opts;
 		ret = faulty_open(e, spec, depth ? depth : 1);
 		if (ret < 0) {
 			free(e);
@@ -178,9 +236,11 @@ int engine_open(struct engine **out, const char *spec, unsigned depth)
 	e = xcalloc(1, sizeof(*e));
 	e->ops = ops;
 	e->inline_syscalls = !!(ops->caps & ENGINE_INLINE_SYSCALLS);
+	if (opts)
+		e->opts = *opts;
 	ret = ops->init(e, depth ? depth : 1);
 	if (ret < 0) {
-		err_errno(ret, "cannot start engine '%s'", spec);
+		engine_open_error(e, spec, ret);
 		free(e);
 		return ret;
 	}

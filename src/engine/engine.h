@@ -96,6 +96,9 @@ struct io_req {
 	mode_t mode;
 	struct stat *st;
 	const struct timespec *times;
+	/* ENGINE_OPT_FIXEDBUFS: 1 + the slot (engine_set_buffer()) whose
+	 * buffer holds buf..buf+len; 0: the engine looks for one */
+	unsigned buf_index;
 	int64_t res; /* completion: >= 0 success, -errno failure */
 	void *user;  /* caller's cookie, untouched */
 };
@@ -127,6 +130,62 @@ enum {
 	 * the request at once and reap() only hands it back (psync, null).
 	 * Inherited by a wrapper. */
 	ENGINE_ASYNC = 1u << 3,
+	/* Takes ENGINE_OPT_SQPOLL (a kernel thread polls its submission
+	 * queue: io_uring).  Inherited by a wrapper, which passes its
+	 * options to the engine it wraps. */
+	ENGINE_SQPOLL = 1u << 4,
+	/* Takes ENGINE_OPT_REGFILES (io_uring); inherited by a wrapper. */
+	ENGINE_REGFILES = 1u << 5,
+	/* Takes ENGINE_OPT_FIXEDBUFS (io_uring); inherited by a wrapper. */
+	ENGINE_FIXEDBUFS = 1u << 6,
+};
+
+/*
+ * Options of an instance beyond its engine's name, for engine_open_opts()
+ * (fio's engine options, taken for a whole run: struct run_opts).  A
+ * zeroed struct asks for nothing; an option the engine does not take (its
+ * capability missing) is refused when the instance is opened.  They
+ * change only how the instance is set up, not what a request costs when
+ * none is given.
+ */
+enum {
+	/* fio's sqthread_poll: a kernel thread polls the submission queue
+	 * (IORING_SETUP_SQPOLL): submitting is writing the queue, without a
+	 * system call while the thread is awake (it sleeps after the
+	 * kernel's default idle time, 1 s, and the next submission wakes it
+	 * up).  Needs ENGINE_SQPOLL. */
+	ENGINE_OPT_SQPOLL = 1u << 0,
+	/* fio's sqthread_poll_cpu: that thread bound to CPU sq_cpu
+	 * (IORING_SETUP_SQ_AFF); with ENGINE_OPT_SQPOLL only */
+	ENGINE_OPT_SQ_AFF = 1u << 1,
+	/* fio's registerfiles: the descriptors of the files the instance
+	 * opens (IO_OPEN) are registered with the ring, in a table of
+	 * `nfiles` slots (io_uring_register_files), and its reads, writes
+	 * and syncs on them name the slot (IOSQE_FIXED_FILE): the kernel
+	 * takes no reference on the file per request.  An open registers
+	 * its descriptor, a close (IO_CLOSE) unregisters it, each one more
+	 * io_uring_register call; a descriptor the instance did not open (a
+	 * block device the front end opened) is registered at its first
+	 * request and must stay open while the instance is.  When every
+	 * slot is taken a file is used by its descriptor (nfiles is the
+	 * caller's bound on the files it holds open at once).  Needs
+	 * ENGINE_REGFILES. */
+	ENGINE_OPT_REGFILES = 1u << 2,
+	/* fio's fixedbufs: a table of `nbufs` buffers registered with the
+	 * ring (io_uring_register_buffers, every slot empty at first), which
+	 * engine_set_buffer() fills; a read or write whose buffer is in one
+	 * of them is IORING_OP_READ_FIXED or WRITE_FIXED on it (the kernel
+	 * maps no pages per request): the slot io_req.buf_index names, or
+	 * without one the first slot holding the buffer.  Needs
+	 * ENGINE_FIXEDBUFS. */
+	ENGINE_OPT_FIXEDBUFS = 1u << 3,
+};
+
+struct engine_opts {
+	unsigned flags; /* ENGINE_OPT_* */
+	unsigned sq_cpu; /* ENGINE_OPT_SQ_AFF: the CPU */
+	unsigned nfiles; /* ENGINE_OPT_REGFILES: slots of the table (at least 1) */
+	unsigned nbufs;	 /* ENGINE_OPT_FIXEDBUFS: slots of the table (at least 1) */
 };
 
 struct engine_ops {
@@ -157,6 +216,8 @@ struct engine_ops {
 	 * and engine_flush() does nothing. */
 	int (*queue)(struct engine *e, struct io_req *req);
 	int (*flush)(struct engine *e);
+	/* Optional (ENGINE_FIXEDBUFS): engine_set_buffer(). */
+	int (*set_buffer)(struct engine *e, unsigned slot, void *buf, size_t len);
 };
 
 struct engine {
@@ -166,6 +227,11 @@ struct engine {
 	int inline_syscalls;
 	void *priv;
 	struct engine *inner; /* wrapped engine (faulty) */
+	struct engine_opts opts; /* what engine_open_opts() was given, for init() */
+	/* set by an init() that fails on an option: what the kernel
+	 * refused ("IORING_SETUP_SQPOLL") and the options that asked for it
+	 * ("sqthread_poll"), for engine_open_error() */
+	const char *init_refused, *init_opts;
 	/* What the engine was asked to do, for tests and the JSON record:
 	 * the union of open flags seen, and requests per operation. */
 	int open_flags_seen;
@@ -197,6 +263,20 @@ const char *const *engine_names(void);
 /* Create a per-thread engine instance; returns 0 or -errno (message
  * printed).  `spec` is an engine name, or "faulty:..." (see faulty.h). */
 int engine_open(struct engine **out, const char *spec, unsigned depth);
+/* engine_open() with options (`opts` NULL: none).  An option the engine
+ * of `spec` does not take is -EINVAL ("engine 'psync' does not take
+ * sqthread_poll"); one the kernel refuses is its -errno, with a message
+ * naming what was refused. */
+/* fio's name of an option (ENGINE_OPT_SQPOLL: "sqthread_poll"). */
+const char *engine_opt_name(unsigned flag);
+int engine_open_opts(struct engine **out, const char *spec, unsigned depth,
+		     const struct engine_opts *opts);
+/* The message of an instance whose init() failed with -err: engine
+ * `name`, what the kernel refused of its options (init_refused) and
+ * strerror. */
+void engine_open_error(const struct engine *e, const char *name, int err);
+/* The capabilities (ENGINE_*) the options in `flags` need. */
+unsigned engine_opts_caps(unsigned flags);
 /* Close an instance; its request counts are added to the process-wide
  * totals. */
 void engine_close(struct engine *e);
@@ -298,6 +378,20 @@ static inline int engine_queue(struct engine *e, struct io_req *req)
 static inline int engine_flush(struct engine *e)
 {
 	return e->ops->flush ? e->ops->flush(e) : 0;
+}
+
+/* ENGINE_OPT_FIXEDBUFS: put buf..buf+len in slot `slot` (below nbufs) of
+ * the instance's table of buffers, in place of what was there (which no
+ * request in flight may use); a wrapper's goes to the engine it wraps.
+ * 0, -errno from the kernel (ENOMEM: beyond what the user may lock in
+ * memory, RLIMIT_MEMLOCK), or -EINVAL for an instance without the table. */
+static inline int engine_set_buffer(struct engine *e, unsigned slot, void *buf, size_t len)
+{
+	while (e->inner)
+		e = e->inner;
+	if (!e->ops->set_buffer || !(e->opts.flags & ENGINE_OPT_FIXEDBUFS))
+		return -EINVAL;
+	return e->ops->set_buffer(e, slot, buf, len);
 }
 
 /* The submission system calls of an instance and of the engines it

@@ -262,9 +262,10 @@ int faulty_open(struct engine *e, const char *spec, unsigned depth)
 	}
 	e->inner = xcalloc(1, sizeof(*e->inner));
 	e->inner->ops = f->rule.inner;
+	e->inner->opts = e->opts;
 	ret = f->rule.inner->init(e->inner, depth);
 	if (ret < 0) {
-		err_errno(ret, "cannot start engine '%s'", f->rule.inner->name);
+		engine_open_error(e->inner, f->rule.inner->name, ret);
 		free(e->inner);
 		e->inner = NULL;
 		free(f);

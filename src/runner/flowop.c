@@ -2453,6 +2453,14 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 		}
 		d->cap = (size_t)iosize;
 		data_fill(&wk->rn->o->data, &wk->rng, d->buf, d->cap);
+		if (unlikely(d->buf_index)) {
+			ret = engine_set_buffer(wk->eng, d->buf_index - 1, d->buf, d->cap);
+			if (ret < 0) {
+				q->free[q->nfree++] = d->i;
+				runner_op_error(wk, f, "register buffer (fixedbufs)", NULL, ret);
+				return -1;
+			}
+		}
 	}
 	if (write < 0) {
 		write = mix_pick(wk, f);
@@ -2465,7 +2473,8 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 		note_plain_write(wk, s);
 	}
 	d->req = (struct io_req){ .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = d->buf,
-				  .len = (size_t)iosize, .off = off, .user = d };
+				  .len = (size_t)iosize, .off = off, .buf_index = d->buf_index,
+				  .user = d };
 	d->f = f;
 	d->fs = s->fs;
 	d->idx = s->idx;

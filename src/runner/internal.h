@@ -151,6 +151,9 @@ struct depth_slot {
 	struct io_req req;
 	void *buf;
 	size_t cap;		/* bytes buf holds */
+	/* fixedbufs: 1 + the slot of the engine's table its buffer is put
+	 * in when it is (re)allocated; 0: none (io_req.buf_index) */
+	unsigned buf_index;
 	uint64_t t0;		/* op_clock() at submission */
 	struct wflow *f;
 	struct rt_fileset *fs;	/* the file, for messages and its size */

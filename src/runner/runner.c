@@ -909,6 +909,32 @@ static void cpu_sample_start(struct runner *rn, struct worker *wk, struct wflow 
 	f->cpu_weight = 1;
 }
 
+/* The descriptors flows fl[0..n) may hold open at once beside the
+ * worker's numbered slots: a private one each and those of their
+ * rotate= slots. */
+static unsigned flows_max_fds(const struct wflow *fl, size_t n)
+{
+	unsigned k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += 1 + (fl[i].rot ? fl[i].rot->nslot : 0) +
+		     flows_max_fds(fl[i].children, fl[i].nchildren);
+	return k;
+}
+
+/* fixedbufs: number the buffers of the iodepth= queues of flows
+ * fl[0..n) from `next` (depth_slot.buf_index is 1 + its slot); returns
+ * the next free number. */
+static unsigned flows_number_bufs(struct wflow *fl, size_t n, unsigned next)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (unsigned k = 0; fl[i].dq && k < fl[i].dq->nslot; k++)
+			fl[i].dq->slot[k].buf_index = 1 + next++;
+		next = flows_number_bufs(fl[i].children, fl[i].nchildren, next);
+	}
+	return next;
+}
+
 static int worker_setup(struct runner *rn, struct worker *wk)
 {
 	int64_t memsize = wl_val_int(&wk->td->memsize, NULL, 1 << 20);
@@ -916,10 +942,8 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 	if (memsize < 4096)
 		memsize = 4096;
 	unsigned depth = flowops_max_iodepth(wk->td->flowops, wk->td->nflowops);
+	struct engine_opts eo = rn->o->engine_opts;
 
-	/* aiowrite's requests and those of the iodepth= flowops */
-	if (engine_open(&wk->eng, rn->o->engine, depth > 1 ? AIO_DEPTH + depth : AIO_DEPTH) < 0)
-		return -EINVAL;
 	rng_seed(&wk->rng, rn->o->seed, 1000 + wk->id);
 	if (posix_memalign(&wk->buf, 4096, (size_t)memsize))
 		return -ENOMEM;
@@ -933,6 +957,26 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 	wk->flows = xcalloc(wk->nflows ? wk->nflows : 1, sizeof(*wk->flows));
 	for (size_t i = 0; i < wk->nflows; i++)
 		wflow_init(rn, &wk->flows[i], wk->td->flowops[i]);
+	/* registerfiles: a slot for each descriptor the worker may hold */
+	if (eo.flags & ENGINE_OPT_REGFILES)
+		eo.nfiles = FD_SLOTS + flows_max_fds(wk->flows, wk->nflows);
+	/* fixedbufs: slot 0 the worker's buffer, then one per request of
+	 * the iodepth= queues (filled as each is allocated: depth_submit) */
+	if (eo.flags & ENGINE_OPT_FIXEDBUFS)
+		eo.nbufs = flows_number_bufs(wk->flows, wk->nflows, 1);
+	/* aiowrite's requests and those of the iodepth= flowops */
+	if (engine_open_opts(&wk->eng, rn->o->engine, depth > 1 ? AIO_DEPTH + depth : AIO_DEPTH,
+			     &eo) < 0)
+		return -EINVAL;
+	if (eo.flags & ENGINE_OPT_FIXEDBUFS) {
+		int ret = engine_set_buffer(wk->eng, 0, wk->buf, wk->bufsz);
+
+		if (ret < 0) {
+			err_errno(ret, "cannot register the I/O buffer of %zu bytes (fixedbufs)",
+				  wk->bufsz);
+			return ret;
+		}
+	}
 	bind_fdless_syncs(wk);
 	bind_limit_targets(wk);
 	bind_sync_targets(wk);

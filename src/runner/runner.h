@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 
+#include "engine/engine.h"
 #include "runner/data.h"
 #include "stats/result.h"
 #include "workload/workload.h"
@@ -68,6 +69,9 @@ struct runner_sync {
  */
 struct run_opts {
 	const char *engine;	  /* "psync" unless given */
+	/* the workers' engine options (fsgauge io's sqthread_poll, ...;
+	 * engine.h); zeroed: none.  Not for the layout's instances. */
+	struct engine_opts engine_opts;
 	double duration;	  /* seconds of the measured phase (after warm-up) */
 	uint64_t seed;
 	enum on_error on_error;

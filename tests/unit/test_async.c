@@ -22,6 +22,15 @@
  * call); on psync and null a queued request is complete at once and
  * flush has nothing to push.  io_uring opened with a depth of 65536
  * starts, clamped to the kernel's limit (IORING_SETUP_CLAMP).
+ *
+ * Engine options (engine_open_opts()): io_uring with sqthread_poll (and
+ * bound to CPU 0), and faulty:io_uring with it, pass all of the above;
+ * psync, faulty:null and sqthread_poll_cpu alone are refused.  With
+ * registerfiles, the same, and the requests on a registered file reach
+ * it through the ring's table even with its descriptor closed behind
+ * the engine's back (test_regfiles).  With fixedbufs, a request naming
+ * a registered buffer that does not hold its own fails with -EFAULT, the
+ * right one moves the data (test_fixedbufs).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -301,7 +310,9 @@ static void test_direct(const char *name, struct engine *e, int dfd)
 	is_int(engine_exec(e, &r), 0, "%s: unlink the O_DIRECT file", name);
 }
 
-static void test_engine(const char *name)
+/* The tests above on engine `spec` opened with options `o` (NULL: none),
+ * `name` in the messages. */
+static void test_engine_opts(const char *spec, const struct engine_opts *o, const char *name)
 {
 	char dir[] = "/tmp/fsgauge-async-XXXXXX";
 	struct engine *e = NULL;
@@ -313,7 +324,7 @@ static void test_engine(const char *name)
 		return;
 	}
 	dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (engine_open(&e, name, DEPTH) < 0) {
+	if (engine_open_opts(&e, spec, DEPTH, o) < 0) {
 		ok(0, "engine_open('%s', %d)", name, DEPTH);
 		goto out;
 	}
@@ -336,6 +347,194 @@ out:
 	close(dfd);
 	rmdir(dir);
 }
+
+static void test_engine(const char *name)
+{
+	test_engine_opts(name, NULL, name);
+}
+
+#ifdef HAVE_LIBURING
+/* sqthread_poll (ENGINE_OPT_SQPOLL, with and without a CPU): the same
+ * requests complete the same way through a ring the kernel's thread
+ * polls; an engine without ENGINE_SQPOLL refuses it, a wrapper passes
+ * it to io_uring, and sqthread_poll_cpu alone is refused. */
+static void test_sqpoll(void)
+{
+	struct engine_opts sq = { .flags = ENGINE_OPT_SQPOLL };
+	struct engine_opts aff = { .flags = ENGINE_OPT_SQPOLL | ENGINE_OPT_SQ_AFF, .sq_cpu = 0 };
+	struct engine_opts lone = { .flags = ENGINE_OPT_SQ_AFF, .sq_cpu = 0 };
+	struct engine *e = NULL;
+	int r;
+
+	ok(engine_spec_caps("io_uring") & ENGINE_SQPOLL, "io_uring takes sqthread_poll");
+	ok(engine_spec_caps("faulty:io_uring") & ENGINE_SQPOLL, "faulty:io_uring takes it too");
+	ok(!(engine_spec_caps("psync") & ENGINE_SQPOLL) && !(engine_spec_caps("null") & ENGINE_SQPOLL),
+	   "psync and null do not");
+	is_int(engine_open_opts(&e, "psync", 1, &sq), -EINVAL, "psync with sqthread_poll: -EINVAL");
+	is_int(engine_open_opts(&e, "faulty:null", 1, &sq), -EINVAL,
+	       "faulty:null with sqthread_poll: -EINVAL");
+	is_int(engine_open_opts(&e, "io_uring", 1, &lone), -EINVAL,
+	       "sqthread_poll_cpu without sqthread_poll: -EINVAL");
+	r = engine_open_opts(&e, "io_uring", DEPTH, &sq);
+	if (r == -EPERM || r == -EINVAL) {
+		ok(1, "# SKIP the kernel refuses IORING_SETUP_SQPOLL here (%s)", strerror(-r));
+		return;
+	}
+	is_int(r, 0, "io_uring with sqthread_poll opens");
+	if (!r)
+		engine_close(e);
+	test_engine_opts("io_uring", &sq, "io_uring+sqthread_poll");
+	test_engine_opts("io_uring", &aff, "io_uring+sqthread_poll_cpu=0");
+	test_engine_opts("faulty:io_uring", &sq, "faulty:io_uring+sqthread_poll");
+}
+
+/* One write then one read of BS bytes at 0 through the queue on fd;
+ * the read's result, its data compared with the write's in *same. */
+static int64_t write_read(struct engine *e, int fd, int *same)
+{
+	struct io_req w = { .op = IO_WRITE, .fd = fd, .buf = bufs[0], .len = BS };
+	struct io_req r = { .op = IO_READ, .fd = fd, .buf = back[0], .len = BS }, *done;
+
+	memset(bufs[0], 0x5a, BS);
+	memset(back[0], 0, BS);
+	if (engine_submit(e, &w) < 0 || engine_reap(e, &done, 1, 1) != 1 || w.res != BS)
+		return w.res < 0 ? w.res : -EIO;
+	if (engine_submit(e, &r) < 0 || engine_reap(e, &done, 1, 1) != 1)
+		return -EIO;
+	*same = !memcmp(bufs[0], back[0], BS);
+	return r.res;
+}
+
+/* registerfiles (ENGINE_OPT_REGFILES): the requests name the file's slot,
+ * not its descriptor.  Seen from outside: with the descriptor closed
+ * behind the instance's back (a plain close(2), not IO_CLOSE), a request
+ * with that number still reaches the file, which the table holds; after
+ * IO_CLOSE the slot is empty again and a request on the number fails
+ * with -EBADF.  A table of one slot: the second file is used by its
+ * descriptor.  The whole queue, batch and O_DIRECT suite passes with a
+ * table too; psync and null refuse the option. */
+static void test_regfiles(void)
+{
+	struct engine_opts one = { .flags = ENGINE_OPT_REGFILES, .nfiles = 1 };
+	struct engine_opts eight = { .flags = ENGINE_OPT_REGFILES, .nfiles = 8 };
+	char dir[] = "/tmp/fsgauge-async-XXXXXX";
+	struct engine *e = NULL;
+	struct io_req r;
+	int dfd, fd, fd2, same = 0;
+
+	ok(engine_spec_caps("io_uring") & ENGINE_REGFILES, "io_uring takes registerfiles");
+	ok(engine_spec_caps("faulty:io_uring") & ENGINE_REGFILES, "faulty:io_uring takes it too");
+	is_int(engine_open_opts(&e, "null", 1, &one), -EINVAL, "null with registerfiles: -EINVAL");
+	is_int(engine_open_opts(&e, "psync", 1, &one), -EINVAL, "psync with registerfiles: -EINVAL");
+	if (!mkdtemp(dir) || (dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0) {
+		ok(0, "temporary directory: %s", strerror(errno));
+		return;
+	}
+	if (engine_open_opts(&e, "io_uring", DEPTH, &one) < 0) {
+		ok(0, "io_uring with registerfiles (1 slot) opens");
+		goto out;
+	}
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "a",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd = (int)engine_exec_full(e, &r);
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "b",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd2 = (int)engine_exec_full(e, &r);
+	ok(fd >= 0 && fd2 >= 0, "registerfiles: two files opened through the engine");
+	is_int((int)write_read(e, fd, &same), BS, "registerfiles: the registered file written and read");
+	ok(same, "  ... the data read back");
+	is_int((int)write_read(e, fd2, &same), BS,
+	       "registerfiles: the table full, the second file used by its descriptor");
+	close(fd);
+	is_int((int)write_read(e, fd, &same), BS,
+	       "registerfiles: its descriptor closed behind the engine, the file is still reached "
+	       "through its slot (IOSQE_FIXED_FILE)");
+	/* the number is free: open(2) would reuse it; IO_CLOSE empties the
+	 * slot (its close(2) fails: the descriptor is gone) */
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
+	is_int(engine_exec(e, &r), -EBADF, "IO_CLOSE of it: the slot emptied, close(2) -EBADF");
+	is_int((int)write_read(e, fd, &same), -EBADF, "  ... then a request on the number: -EBADF");
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd2 };
+	is_int(engine_exec(e, &r), 0, "the second file closed");
+	engine_close(e);
+	unlinkat(dfd, "a", 0);
+	unlinkat(dfd, "b", 0);
+	test_engine_opts("io_uring", &eight, "io_uring+registerfiles");
+	test_engine_opts("faulty:io_uring", &eight, "faulty:io_uring+registerfiles");
+out:
+	close(dfd);
+	rmdir(dir);
+}
+
+/* One request on fd through the queue, waited for; its result. */
+static int64_t one_req(struct engine *e, struct io_req *r)
+{
+	struct io_req *done;
+
+	if (engine_submit(e, r) < 0 || engine_reap(e, &done, 1, 1) != 1)
+		return -EIO;
+	return r->res;
+}
+
+/* fixedbufs (ENGINE_OPT_FIXEDBUFS): a read or write on a buffer of the
+ * table is READ_FIXED or WRITE_FIXED on its slot.  Seen from outside: a
+ * request naming a slot (buf_index) whose buffer does not hold its own
+ * fails with -EFAULT (the kernel checks the range against the slot's),
+ * and one naming the right slot, or none (found by address), moves the
+ * data; engine_set_buffer() past the table, or on an instance without
+ * one, is -EINVAL; the queue suite passes with a table; psync refuses. */
+static void test_fixedbufs(void)
+{
+	struct engine_opts two = { .flags = ENGINE_OPT_FIXEDBUFS, .nbufs = 2 };
+	char dir[] = "/tmp/fsgauge-async-XXXXXX";
+	struct engine *e = NULL;
+	struct io_req r;
+	int dfd, fd;
+
+	ok(engine_spec_caps("io_uring") & ENGINE_FIXEDBUFS, "io_uring takes fixedbufs");
+	is_int(engine_open_opts(&e, "psync", 1, &two), -EINVAL, "psync with fixedbufs: -EINVAL");
+	if (!mkdtemp(dir) || (dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0) {
+		ok(0, "temporary directory: %s", strerror(errno));
+		return;
+	}
+	if (engine_open_opts(&e, "faulty:io_uring", DEPTH, &two) < 0) {
+		ok(0, "faulty:io_uring with fixedbufs (2 slots) opens");
+		goto out;
+	}
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "f",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd = (int)engine_exec_full(e, &r);
+	is_int(engine_set_buffer(e, 0, bufs[0], BS), 0, "fixedbufs: bufs[0] in slot 0 (through the wrapper)");
+	is_int(engine_set_buffer(e, 1, back[0], BS), 0, "  back[0] in slot 1");
+	is_int(engine_set_buffer(e, 2, back[1], BS), -EINVAL, "  a slot past the table: -EINVAL");
+	memset(bufs[0], 0x3c, BS);
+	memset(back[0], 0, BS);
+	r = (struct io_req){ .op = IO_WRITE, .fd = fd, .buf = bufs[0], .len = BS, .buf_index = 1 };
+	is_int((int)one_req(e, &r), BS, "fixedbufs: WRITE_FIXED of slot 0");
+	r = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[0], .len = BS, .buf_index = 1 };
+	is_int((int)one_req(e, &r), -EFAULT, "  a read naming slot 0 into another buffer: -EFAULT");
+	r = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[0], .len = BS };
+	is_int((int)one_req(e, &r), BS, "  a read into slot 1's buffer, found by address");
+	ok(!memcmp(bufs[0], back[0], BS), "  ... the data written");
+	r = (struct io_req){ .op = IO_READ, .fd = fd, .buf = back[1], .len = BS };
+	is_int((int)one_req(e, &r), BS, "  a read into a buffer of no slot: an ordinary read");
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
+	engine_exec(e, &r);
+	engine_close(e);
+	unlinkat(dfd, "f", 0);
+	e = NULL;
+	if (engine_open(&e, "io_uring", 1) == 0) {
+		is_int(engine_set_buffer(e, 0, bufs[0], BS), -EINVAL,
+		       "engine_set_buffer() without fixedbufs: -EINVAL");
+		engine_close(e);
+	}
+	test_engine_opts("io_uring", &(struct engine_opts){ .flags = ENGINE_OPT_FIXEDBUFS, .nbufs = 1 },
+			 "io_uring+fixedbufs");
+out:
+	close(dfd);
+	rmdir(dir);
+}
+#endif
 
 /* faulty:ENGINE passes a batch through: one call, one injected fault. */
 static void test_faulty_batch(const char *inner)
@@ -444,6 +643,9 @@ int main(void)
 #ifdef HAVE_LIBURING
 	test_faulty_batch("io_uring");
 	test_uring_clamp();
+	test_sqpoll();
+	test_regfiles();
+	test_fixedbufs();
 #endif
 #ifdef HAVE_LIBAIO
 	test_faulty_batch("libaio");

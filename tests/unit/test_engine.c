@@ -22,7 +22,7 @@ static void test_caps(void)
 		{ "null", 1, ENGINE_DISKLESS },
 		{ "psync", 1, ENGINE_INLINE_SYSCALLS },
 #ifdef HAVE_LIBURING
-		{ "io_uring", 1, ENGINE_ASYNC },
+		{ "io_uring", 1, ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES | ENGINE_FIXEDBUFS },
 #endif
 #ifdef HAVE_LIBAIO
 		{ "libaio", 1, ENGINE_ASYNC },
@@ -34,7 +34,9 @@ static void test_caps(void)
 		{ "faulty:psync", 1, ENGINE_WRAPPER },
 		{ "faulty:psync:op=write,nth=5,err=EIO", 1, ENGINE_WRAPPER },
 #ifdef HAVE_LIBURING
-		{ "faulty:io_uring:op=read,after=0", 1, ENGINE_WRAPPER | ENGINE_ASYNC },
+		{ "faulty:io_uring:op=read,after=0", 1,
+		  ENGINE_WRAPPER | ENGINE_ASYNC | ENGINE_SQPOLL | ENGINE_REGFILES |
+			  ENGINE_FIXEDBUFS },
 #endif
 #ifdef HAVE_LIBAIO
 		{ "faulty:libaio", 1, ENGINE_WRAPPER | ENGINE_ASYNC },

@@ -121,7 +121,7 @@ enum {
 };
 
 /* The command's options: fio's (from io_opt_table) and its own. */
-static struct suite_opt io_opts[96];
+static struct suite_opt io_opts[128];
 
 __attribute__((constructor)) static void io_opts_init(void)
 {
@@ -331,6 +331,14 @@ static int same_for_all(const struct io_suite *io)
 			       "dedupe_percentage)";
 		else if (a->verify != b->verify)
 			what = "verify";
+		else if (a->sqthread_poll != b->sqthread_poll ||
+			 (a->given & IOJ_SQPOLL_CPU) != (b->given & IOJ_SQPOLL_CPU) ||
+			 a->sqthread_poll_cpu != b->sqthread_poll_cpu)
+			what = "sqthread_poll or sqthread_poll_cpu";
+		else if (a->registerfiles != b->registerfiles)
+			what = "registerfiles";
+		else if (a->fixedbufs != b->fixedbufs)
+			what = "fixedbufs";
 		else if (a->has_randseed != b->has_randseed || a->randseed != b->randseed)
 			what = "randseed";
 		else if ((a->directory || b->directory) &&
@@ -587,9 +595,45 @@ static int check_cpuio(const struct io_job *j)
 	return 0;
 }
 
+/* io_uring's options (sqthread_poll, sqthread_poll_cpu, registerfiles,
+ * fixedbufs):
+ * on an engine that takes them (io_uring, or the faulty wrapper around
+ * it), the CPU one of this machine's. */
+static int check_ring_opts(const struct io_job *j)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	unsigned caps = engine_spec_caps(j->ioengine);
+	const char *what = NULL;
+
+	if (j->sqthread_poll && !(caps & ENGINE_SQPOLL))
+		what = "sqthread_poll";
+	else if ((j->given & IOJ_SQPOLL_CPU) && !(caps & ENGINE_SQPOLL))
+		what = "sqthread_poll_cpu";
+	else if (j->registerfiles && !(caps & ENGINE_REGFILES))
+		what = "registerfiles";
+	else if (j->fixedbufs && !(caps & ENGINE_FIXEDBUFS))
+		what = "fixedbufs";
+	if (what) {
+		msg_err("job '%s': %s applies to ioengine=io_uring, not %s (docs/io.md)", j->name,
+			what, j->ioengine_fio);
+		return -1;
+	}
+	if ((j->given & IOJ_SQPOLL_CPU) && !j->sqthread_poll) {
+		msg_err("job '%s': sqthread_poll_cpu needs sqthread_poll=1", j->name);
+		return -1;
+	}
+	if ((j->given & IOJ_SQPOLL_CPU) && ncpu > 0 && j->sqthread_poll_cpu >= (unsigned long)ncpu) {
+		msg_err("job '%s': sqthread_poll_cpu=%u: this machine's CPUs are 0 to %ld", j->name,
+			j->sqthread_poll_cpu, ncpu - 1);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_job(const struct io_job *j)
 {
-	if (check_fileop(j) < 0 || check_rangeop(j) < 0 || check_cpuio(j) < 0)
+	if (check_fileop(j) < 0 || check_rangeop(j) < 0 || check_cpuio(j) < 0 ||
+	    check_ring_opts(j) < 0)
 		return -1;
 	if (j->iodepth_batch > j->iodepth) {
 		msg_err("job '%s': iodepth_batch_submit=%u is above iodepth=%u", j->name,
@@ -860,6 +904,20 @@ static int session_from_jobs(struct suite_session *s, struct io_suite *io)
 	if (!engine_find_checked(j->ioengine))
 		return -1;
 	s->ro.engine = j->ioengine;
+	if (j->sqthread_poll)
+		s->ro.engine_opts.flags |= ENGINE_OPT_SQPOLL;
+	if (j->fixedbufs) {
+		s->ro.engine_opts.flags |= ENGINE_OPT_FIXEDBUFS;
+		s->ro.engine_opts.nbufs = 1; /* (the runner sizes each worker's table) */
+	}
+	if (j->registerfiles) {
+		s->ro.engine_opts.flags |= ENGINE_OPT_REGFILES;
+		s->ro.engine_opts.nfiles = 1; /* (the runner sizes each worker's table) */
+	}
+	if (j->given & IOJ_SQPOLL_CPU) {
+		s->ro.engine_opts.flags |= ENGINE_OPT_SQ_AFF;
+		s->ro.engine_opts.sq_cpu = j->sqthread_poll_cpu;
+	}
 	if (j->zero_buffers)
 		s->ro.data.kind = DATA_ZERO;
 	else if (j->compress_pct >= 0)
@@ -929,6 +987,27 @@ static int load_jobfiles(struct io_suite *io, int argc, char **argv)
 	return apply_sets(io);
 }
 
+/* The engine options (sqthread_poll, registerfiles, fixedbufs) the kernel may
+ * refuse (EPERM for a user without CAP_SYS_NICE before Linux 5.11,
+ * EINVAL for a kernel without them or an offline CPU): an instance
+ * opened and closed here (with a table of one file),
+ * so that a refusal stops the command before anything is made, rather
+ * than each worker when the run starts.  0, or -errno after the message
+ * (engine_open_opts() names what the kernel refused). */
+static int probe_engine_opts(const struct suite_session *s)
+{
+	struct engine *e;
+	int ret;
+
+	if (!s->ro.engine_opts.flags)
+		return 0;
+	ret = engine_open_opts(&e, s->ro.engine, 1, &s->ro.engine_opts);
+	if (ret < 0)
+		return ret;
+	engine_close(e);
+	return 0;
+}
+
 /* Where the report goes: --output checked before anything runs; fio's
  * JSON or terse lines on standard output have it to themselves (what
  * else is printed there goes to stderr), so it cannot be shared with
@@ -990,6 +1069,8 @@ static int io_check(struct suite_session *s, int argc, char **argv)
 	}
 	if (same_for_all(io) < 0 || make_groups(io) < 0 || session_from_jobs(s, io) < 0)
 		return EXIT_USAGE;
+	if (probe_engine_opts(s) < 0)
+		return EXIT_SYSTEM;
 	engine_notes(s, io);
 	return check_output(s, io);
 }
@@ -2015,6 +2096,30 @@ static int io_setup(struct suite_session *s)
 
 /* --- running and reporting --------------------------------------------------------- */
 
+/* io_uring's options of job j, when given. */
+static void ring_params(struct kvlist *pl, const struct io_job *j)
+{
+	const struct {
+		int on;
+		const char *name;
+	} flags[] = {
+		{ j->sqthread_poll, "sqthread_poll" },
+		{ j->registerfiles, "registerfiles" },
+		{ j->fixedbufs, "fixedbufs" },
+	};
+	char key[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)
+		if (flags[i].on) {
+			snprintf(key, sizeof(key), "job.%s.%s", j->name, flags[i].name);
+			kv_add(pl, key, "1");
+		}
+	if (j->given & IOJ_SQPOLL_CPU) {
+		snprintf(key, sizeof(key), "job.%s.sqthread_poll_cpu", j->name);
+		kv_add(pl, key, "%u", j->sqthread_poll_cpu);
+	}
+}
+
 static void job_params(struct kvlist *pl, const struct io_job *j)
 {
 	char key[300], a[32], b[32];
@@ -2064,6 +2169,7 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 		snprintf(key, sizeof(key), "job.%s.stat_type", j->name);
 		kv_add(pl, key, "%s", j->stat_lstat ? "lstat" : "stat");
 	}
+	ring_params(pl, j);
 	if (j->cpuio) {
 		snprintf(key, sizeof(key), "job.%s.cpuload", j->name);
 		kv_add(pl, key, "%u", MIN(j->cpuload, 100u));

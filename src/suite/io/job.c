@@ -45,6 +45,10 @@ const struct io_opt_info io_opt_table[] = {
 	{ "stat_type", "TYPE", "filestat, dirstat: stat (default) or lstat (the same\ncall on fsgauge's files)" },
 	{ "cpuload", "PCT", "cpuio: busy PCT percent of each period (needed; above\n100: 100)" },
 	{ "cpuchunks", "USEC", "cpuio: microseconds on the CPU per request (default\n50000)" },
+	{ "sqthread_poll", "BOOL", "io_uring: a kernel thread polls the submission queue\n(IORING_SETUP_SQPOLL; default 0)" },
+	{ "sqthread_poll_cpu", "CPU", "io_uring: that thread bound to CPU (with\n--sqthread_poll)" },
+	{ "registerfiles", "BOOL", "io_uring: the files registered with the ring\n(IORING_REGISTER_FILES; default 0)" },
+	{ "fixedbufs", "BOOL", "io_uring: the I/O buffers registered with the ring,\nREAD_FIXED and WRITE_FIXED (default 0)" },
 	{ "cpumode", "MODE", "cpuio: noop (default: a busy loop; qsort is refused)" },
 	{ "direct", "BOOL", "O_DIRECT (default 0)" },
 	{ "fadvise_hint", "HINT", "posix_fadvise each file when opened: 0 (default),\n1 (random or sequential as --rw), sequential, random,\nnoreuse" },
@@ -103,7 +107,7 @@ static const char *const unsupported[] = {
 	"exit_on_io_done",
 	"thinktime_blocks_type", "thinktime_iotime", "thinkcycles", "offset_align",
 	"iodepth_low",
-	"fixedbufs", "registerfiles", "sqthread_poll", "hipri", "unique_filename", "opendir",
+	"hipri", "unique_filename", "opendir",
 	"cpus_allowed", "cpumask", "numa_cpu_nodes", "numa_mem_policy", "write_bw_log",
 	"write_lat_log", "write_iops_log", "write_hist_log", "log_avg_msec", "exec_prerun",
 	"exec_postrun", "ioscheduler", "zonemode", "zonesize", "zonerange", "zoneskip",
@@ -681,6 +685,7 @@ static const struct uint_opt uint_opts[] = {
 	UOPT("thinktime_blocks", thinktime_blocks, 1, 1u << 30, IOJ_THINK_BLOCKS),
 	UOPT("cpuload", cpuload, 0, 1u << 30, 0),
 	UOPT("cpuchunks", cpuchunks, 1, 1u << 30, 0),
+	UOPT("sqthread_poll_cpu", sqthread_poll_cpu, 0, 1u << 20, IOJ_SQPOLL_CPU),
 };
 
 /* Boolean options into an int field (inverted: buffered). */
@@ -707,6 +712,9 @@ static const struct bool_opt bool_opts[] = {
 	BOPT("norandommap", norandommap, 0),
 	BOPT("lat_percentiles", lat_percentiles, 0),
 	BOPT("invalidate", invalidate, 0),
+	BOPT("sqthread_poll", sqthread_poll, 0),
+	BOPT("registerfiles", registerfiles, 0),
+	BOPT("fixedbufs", fixedbufs, 0),
 };
 
 /* Accepted, with nothing to change: fsgauge always does what they ask

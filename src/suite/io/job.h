@@ -105,6 +105,10 @@ struct io_job {
 	unsigned cpuload;		 /* percent; 0: not given */
 	unsigned cpuchunks;		 /* microseconds (default 50000, fio's) */
 	int stat_lstat;			 /* stat_type=lstat (else stat) */
+	/* io_uring's sqthread_poll=, sqthread_poll_cpu= (IOJ_SQPOLL_CPU),
+	 * registerfiles=, fixedbufs= */
+	int sqthread_poll, registerfiles, fixedbufs;
+	unsigned sqthread_poll_cpu;
 	int direct, sync, dsync;
 	unsigned fsync, fdatasync;	 /* a sync every N writes; 0: none */
 	int end_fsync, fsync_on_close;
@@ -166,6 +170,7 @@ enum {
 	IOJ_THINK_BLOCKS = 1u << 7,
 	IOJ_THINK_SPIN = 1u << 8,
 	IOJ_BATCH_MAX = 1u << 9,
+	IOJ_SQPOLL_CPU = 1u << 10,
 };
 
 void io_job_init(struct io_job *j, const char *name);
