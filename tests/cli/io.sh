@@ -623,6 +623,9 @@ check "a file engine's files in the directories too, and nothing left" [ "$rc" =
 expect_fail "relative --directory with '..': refused" 2 \
 	"^fsgauge: --directory 's1:../x': '../x' leaves the run directory \\('..'\\): fsgauge io only writes inside it\$" \
 	$F --name=j --rw=write --size=64k --directory=s1:../x
+expect_fail "relative --directory with an empty name: refused" 2 \
+	"^fsgauge: --directory 'x::y': an empty name in the list\$" \
+	$F --name=j --rw=write --size=64k --directory=x::y
 expect_fail "--directory mixing absolute and relative: refused" 2 \
 	"^fsgauge: --directory 'x:/tmp' mixes absolute directories \\(targets, as -d\\) and relative ones \\(made inside the run directory\\): give one kind\$" \
 	$F --name=j --rw=write --size=64k --directory=x:/tmp

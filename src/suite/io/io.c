@@ -838,6 +838,10 @@ static int subdirectories(struct suite_session *s, struct io_suite *io, const ch
 	for (size_t i = 0; i < io->ndirs; i++) {
 		const char *d = io->dirs[i];
 
+		if (!*d) {
+			msg_err("--directory '%s': an empty name in the list", list);
+			return -1;
+		}
 		if (!strcmp(d, "..") || !strncmp(d, "../", 3) || strstr(d, "/../") ||
 		    (strlen(d) >= 3 && !strcmp(d + strlen(d) - 3, "/.."))) {
 			msg_err("--directory '%s': '%s' leaves the run directory ('..'): fsgauge io "
@@ -855,13 +859,15 @@ static int subdirectories(struct suite_session *s, struct io_suite *io, const ch
  * name the same directories in the same order.  0 or -1 after a message. */
 static int directories(struct suite_session *s, struct io_suite *io, const char *list)
 {
-	size_t had = s->ntargets, nrel = 0;
+	size_t had = s->ntargets, nrel = 0, nabs = 0;
 	int same;
 
 	split_dirs(io, list);
-	for (size_t i = 0; i < io->ndirs; i++)
-		nrel += io->dirs[i][0] != '/';
-	if (nrel && nrel < io->ndirs) {
+	for (size_t i = 0; i < io->ndirs; i++) {
+		nrel += io->dirs[i][0] && io->dirs[i][0] != '/';
+		nabs += io->dirs[i][0] == '/';
+	}
+	if (nrel && nabs) {
 		msg_err("--directory '%s' mixes absolute directories (targets, as -d) and relative "
 			"ones (made inside the run directory): give one kind",
 			list);
