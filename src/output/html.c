@@ -893,6 +893,7 @@ int html_report(FILE *f, const struct comparison *c, const char *title,
 	write_differences(f, c);
 	write_sweep(f, c);
 	html_write_ranks(f, c);
+	html_write_targets(f, c);
 	for (size_t k = 0; k < nhooks; k++)
 		if (hooks[k].section)
 			hooks[k].section(f, c);

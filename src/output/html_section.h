@@ -68,4 +68,9 @@ void html_write_verdicts(FILE *f, const struct comparison *c);
  * rank.  Nothing when no result has ranks. */
 void html_write_ranks(FILE *f, const struct comparison *c);
 
+/* The targets section (output/html_targets.c) for the results over
+ * several targets: per phase a row per target (its bytes, its devices,
+ * its cache verdict).  Nothing when no result has targets. */
+void html_write_targets(FILE *f, const struct comparison *c);
+
 #endif

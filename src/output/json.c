@@ -227,9 +227,10 @@ json_t *output_dev_io_json(const struct dev_io *d, double secs, size_t ndev,
 	return o;
 }
 
-static json_t *device_json(const struct result_phase *p, const struct phase_totals *t)
+/* What the devices of d did over secs, against what the application
+ * moved (t: the phase's totals, or a target's). */
+static json_t *device_json(const struct result_device *d, double secs, const struct phase_totals *t)
 {
-	const struct result_device *d = &p->device;
 	json_t *o, *names, *per;
 
 	if (d->none || !d->ndev) {
@@ -237,20 +238,48 @@ static json_t *device_json(const struct result_phase *p, const struct phase_tota
 		json_object_set_new(o, "none", json_string(d->none ? d->none : "not measured"));
 		return o;
 	}
-	o = output_dev_io_json(&d->total, p->seconds, d->ndev, t->bytes_written, t->bytes_read,
-			t->read_ops);
+	o = output_dev_io_json(&d->total, secs, d->ndev, t->bytes_written, t->bytes_read,
+			       t->read_ops);
 	names = json_array();
 	per = json_object();
 	for (size_t i = 0; i < d->ndev; i++) {
 		json_array_append_new(names, json_string(d->names[i]));
 		json_object_set_new(per, d->names[i],
-				    output_dev_io_json(&d->per[i], p->seconds, 1, 0, 0, 0));
+				    output_dev_io_json(&d->per[i], secs, 1, 0, 0, 0));
 	}
 	json_object_set_new(o, "devices", names);
 	json_object_set_new(o, "ceiling_mb_per_second",
 			    d->ceiling_mb_s > 0 ? json_real(d->ceiling_mb_s) : json_null());
 	json_object_set_new(o, "per_device", per);
 	return o;
+}
+
+static json_t *cache_json(const struct result_cache *c);
+
+/* Several targets: per target, what the operations on its files moved,
+ * its devices and its cache verdict (docs/json-format.md). */
+static json_t *targets_json(const struct result_phase *p)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < p->ntargets; k++) {
+		const struct result_target *tg = &p->targets[k];
+		struct phase_totals t = { .read_ops = tg->read_ops,
+					  .bytes_read = tg->bytes_read,
+					  .bytes_written = tg->bytes_written };
+		json_t *o = json_object();
+
+		json_object_set_new(o, "target", json_string(tg->path));
+		json_object_set_new(o, "fs_type", tg->fstype ? json_string(tg->fstype) : json_null());
+		json_object_set_new(o, "read_ops", json_integer((json_int_t)tg->read_ops));
+		json_object_set_new(o, "bytes_read", json_integer((json_int_t)tg->bytes_read));
+		json_object_set_new(o, "bytes_written", json_integer((json_int_t)tg->bytes_written));
+		json_object_set_new(o, "device", device_json(&tg->device, p->seconds, &t));
+		if (tg->cache.assessed)
+			json_object_set_new(o, "cache", cache_json(&tg->cache));
+		json_array_append_new(a, o);
+	}
+	return a;
 }
 
 static json_t *system_cpu_json(const struct cpu_times *c)
@@ -560,7 +589,9 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(o, "repeats", rep);
 		json_object_set_new(o, "repeat_stats", repeat_stats_json(p));
 	}
-	json_object_set_new(o, "device", device_json(p, &t));
+	json_object_set_new(o, "device", device_json(&p->device, p->seconds, &t));
+	if (p->ntargets)
+		json_object_set_new(o, "targets", targets_json(p));
 	if (p->has_system_cpu)
 		json_object_set_new(o, "system_cpu", system_cpu_json(&p->system_cpu));
 	if (p->cache.assessed)

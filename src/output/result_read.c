@@ -396,6 +396,76 @@ static void read_zfs(const json_t *jz, struct result_zfs *z)
 			 json_string_value(json_object_get(ds, "objset")));
 	}
 }
+/* A phase's "targets": each entry with a "target" string (others
+ * skipped, not refused: the report only shows them). */
+static void read_targets(const json_t *a, struct rphase *p)
+{
+	const json_t *e;
+	size_t i;
+
+	if (!json_is_array(a))
+		return;
+	p->targets = xcalloc(json_array_size(a) ? json_array_size(a) : 1, sizeof(*p->targets));
+	json_array_foreach(a, i, e) {
+		const json_t *dev = json_object_get(e, "device"), *cache = json_object_get(e, "cache");
+		const json_t *names = json_object_get(dev, "devices"), *n;
+		struct rtarget *t;
+		size_t k;
+
+		if (!json_is_object(e) || !json_is_string(json_object_get(e, "target")))
+			continue;
+		t = &p->targets[p->ntargets++];
+		t->path = str_or_null(e, "target");
+		t->fs_type = str_or_null(e, "fs_type");
+		t->bytes_read = num(e, "bytes_read");
+		t->bytes_written = num(e, "bytes_written");
+		t->no_device = str_or_null(dev, "none");
+		json_array_foreach(json_is_array(names) ? names : NULL, k, n) {
+			char *d;
+
+			if (!json_is_string(n))
+				continue;
+			d = xasprintf("%s%s%s", t->devices ? t->devices : "", t->devices ? " " : "",
+				      json_string_value(n));
+			free(t->devices);
+			t->devices = d;
+		}
+		t->dev_bytes_read = num(dev, "bytes_read");
+		t->dev_bytes_written = num(dev, "bytes_written");
+		t->utilization = num(dev, "utilization");
+		t->write_amplification = num(dev, "write_amplification");
+		t->likely_cached = json_is_true(json_object_get(cache, "likely_cached"));
+		t->writes_absorbed = json_is_true(json_object_get(cache, "writes_absorbed"));
+		t->rate_implausible = json_is_true(json_object_get(cache, "rate_implausible"));
+		t->cache_reason = str_or_null(cache, "reason");
+		t->write_reason = str_or_null(cache, "write_reason");
+		t->rate_reason = str_or_null(cache, "rate_reason");
+	}
+}
+
+static void rtarget_free(struct rtarget *t)
+{
+	free(t->path);
+	free(t->fs_type);
+	free(t->devices);
+	free(t->no_device);
+	free(t->cache_reason);
+	free(t->write_reason);
+	free(t->rate_reason);
+}
+
+static void rtarget_copy(struct rtarget *dst, const struct rtarget *src)
+{
+	*dst = *src;
+	dst->path = xstrdup_or_null(src->path);
+	dst->fs_type = xstrdup_or_null(src->fs_type);
+	dst->devices = xstrdup_or_null(src->devices);
+	dst->no_device = xstrdup_or_null(src->no_device);
+	dst->cache_reason = xstrdup_or_null(src->cache_reason);
+	dst->write_reason = xstrdup_or_null(src->write_reason);
+	dst->rate_reason = xstrdup_or_null(src->rate_reason);
+}
+
 static int read_phase(const char *path, size_t idx, const json_t *jp, struct rphase *p)
 {
 	const json_t *name = json_object_get(jp, "name"), *sum = json_object_get(jp, "summary");
@@ -433,6 +503,7 @@ static int read_phase(const char *path, size_t idx, const json_t *jp, struct rph
 	}
 	read_metrics(json_object_get(jp, "metrics"), p);
 	read_zfs(json_object_get(jp, "zfs"), &p->zfs);
+	read_targets(json_object_get(jp, "targets"), p);
 
 	nrep = reps ? json_array_size(reps) : 0;
 	p->nrepeats = nrep;
@@ -942,6 +1013,9 @@ void result_read_free(struct rfile *rf)
 			free(p->metrics[k].v.v);
 		}
 		free(p->metrics);
+		for (size_t k = 0; k < p->ntargets; k++)
+			rtarget_free(&p->targets[k]);
+		free(p->targets);
 		for (size_t k = 0; k < p->ranks.nrows; k++) {
 			free(p->ranks.rows[k].host);
 			free(p->ranks.rows[k].end_reason);
@@ -1053,6 +1127,13 @@ static void phase_pool(struct rphase *dst, const struct rphase *src)
 			dst->ranks.rows[k].end_reason = src->ranks.rows[k].end_reason
 			                                    ? xstrdup(src->ranks.rows[k].end_reason)
 			                                    : NULL;
+		}
+		/* the targets' rows: the first file's */
+		if (src->ntargets) {
+			dst->targets = xcalloc(src->ntargets, sizeof(*dst->targets));
+			for (size_t k = 0; k < src->ntargets; k++)
+				rtarget_copy(&dst->targets[k], &src->targets[k]);
+			dst->ntargets = src->ntargets;
 		}
 		/* one time series (the first run's) keeps the chart readable */
 		if (src->nintervals) {

@@ -172,6 +172,19 @@ struct rfs {
 	size_t nranks;
 };
 
+/* One entry of a phase's "targets" (several targets: docs/targets.md):
+ * what the operations on its files moved, its devices, its cache
+ * verdict.  Numbers NAN when absent; strings NULL. */
+struct rtarget {
+	char *path, *fs_type;
+	double bytes_read, bytes_written;
+	char *devices;	  /* its devices' names, space-separated, or NULL */
+	char *no_device;  /* why it has none ("tmpfs has no block device"), or NULL */
+	double dev_bytes_read, dev_bytes_written, utilization, write_amplification;
+	int likely_cached, writes_absorbed, rate_implausible;
+	char *cache_reason, *write_reason, *rate_reason;
+};
+
 struct rphase {
 	char *name;
 	struct rphase_ranks ranks; /* n 0 without mpirun */
@@ -198,6 +211,10 @@ struct rphase {
 	struct result_zfs zfs;
 	struct rmetric *metrics; /* entries of "metrics" with a number "value" */
 	size_t nmetrics;
+	/* "targets" (several targets), entries without a "target" string
+	 * skipped; pooled files keep the first file's */
+	struct rtarget *targets;
+	size_t ntargets;
 };
 
 struct rfile {

@@ -125,20 +125,19 @@ static void repeats_text(FILE *f, const struct result_phase *p)
 	}
 }
 
-static void device_text(FILE *f, const struct result_phase *p)
+/* What the devices of d did over secs, after `lead` ("Devices",
+ * "  target 2 '/b' (ext4): devices"), against what the application moved
+ * (t). */
+static void device_line(FILE *f, const char *lead, const struct result_device *d, double secs,
+			const struct phase_totals *t)
 {
-	const struct result_device *d = &p->device;
-	struct phase_totals t;
-	double secs = p->seconds > 0 ? p->seconds : 1e-9;
-
 	if (d->none) {
-		fprintf(f, "Devices: none (%s)\n", d->none);
+		fprintf(f, "%s: none (%s)\n", lead, d->none);
 		return;
 	}
 	if (!d->ndev)
 		return;
-	result_phase_totals(p, &t);
-	fprintf(f, "Devices (");
+	fprintf(f, "%s (", lead);
 	for (size_t i = 0; i < d->ndev; i++)
 		fprintf(f, "%s%s", i ? " " : "", d->names[i]);
 	fprintf(f, "): %llu reads %.1f MiB, %llu writes %.1f MiB, util %.0f%%, queue %.2f",
@@ -146,13 +145,35 @@ static void device_text(FILE *f, const struct result_phase *p)
 		(unsigned long long)d->total.writes, (double)d->total.bytes_written / MB,
 		dev_io_utilization(&d->total, secs, d->ndev),
 		(double)d->total.weighted_ms / (secs * 1000.0));
-	if (t.bytes_written)
+	if (t->bytes_written)
 		fprintf(f, ", write amplification %.2f",
-			(double)d->total.bytes_written / (double)t.bytes_written);
-	if (t.read_ops)
+			(double)d->total.bytes_written / (double)t->bytes_written);
+	if (t->read_ops)
 		fprintf(f, ", read ops amplification %.2f",
-			(double)d->total.reads / (double)t.read_ops);
+			(double)d->total.reads / (double)t->read_ops);
 	fputc('\n', f);
+}
+
+/* The phase's devices; with several targets, then each target's own
+ * (its devices against the operations on its files). */
+static void device_text(FILE *f, const struct result_phase *p)
+{
+	double secs = p->seconds > 0 ? p->seconds : 1e-9;
+	struct phase_totals t;
+
+	result_phase_totals(p, &t);
+	device_line(f, "Devices", &p->device, secs, &t);
+	for (size_t k = 0; k < p->ntargets; k++) {
+		const struct result_target *tg = &p->targets[k];
+		struct phase_totals tt = { .read_ops = tg->read_ops,
+					   .bytes_read = tg->bytes_read,
+					   .bytes_written = tg->bytes_written };
+		char lead[4200];
+
+		snprintf(lead, sizeof(lead), "  target %zu '%s'%s%s%s: devices", k + 1, tg->path,
+			 tg->fstype ? " (" : "", tg->fstype ? tg->fstype : "", tg->fstype ? ")" : "");
+		device_line(f, lead, &tg->device, secs, &tt);
+	}
 }
 
 static void system_cpu_text(FILE *f, const struct result_phase *p)

@@ -288,6 +288,9 @@ struct wflow {
 	struct result_exec *execs;
 	size_t nexecs;
 	uint64_t execs_ended; /* nexecs, atomic: the progress line reads it live */
+	/* several targets: the one whose files its operations touch, or -1
+	 * (none, or several: runner.c, bind_flow_targets) */
+	int target;
 };
 
 struct runner;
@@ -351,6 +354,12 @@ struct worker {
 	int advise_warned;	/* a posix_fadvise failure was reported (slot_advise) */
 };
 
+struct runner_target {
+	char fstype[64];
+	uint64_t devmask;
+	char none[256]; /* no device under it: why */
+};
+
 struct runner {
 	struct workload *w;
 	const struct run_opts *o;
@@ -397,6 +406,9 @@ struct runner {
 	/* what lies under the run directory (found once) */
 	struct devices devs;
 	char fstype[64];
+	/* several targets (nrd > 1): per run directory, its file system and
+	 * which of devs are under it (bit i: devs.dev[i]) */
+	struct runner_target *tgs;
 	char zfs_dataset[512]; /* the target's dataset on ZFS ("tank/fs"), else "" */
 	int stonewalled;      /* atomic: a `stonewall` flowop ran in this phase */
 	uint64_t stonewall_ns; /* atomic: when the first did (0: none here) */

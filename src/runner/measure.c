@@ -34,6 +34,7 @@
 #include "stats/steady.h"
 #include "stats/sysstat.h"
 #include "stats/zfsstat.h"
+#include "util/rundir.h"
 #include "util/size.h"
 #include "util/util.h"
 
@@ -62,6 +63,9 @@ struct measure {
 	struct meminfo mem0;
 	struct zfs_snap *zfs0;	 /* the kstats at the window's start */
 	struct op_stats *base;	 /* per op at the end of the warm-up */
+	/* several targets: per target, its flows' figures as the window
+	 * began (struct tgt_bytes; NULL with one target) */
+	struct tgt_bytes *tbase;
 	/* --interval */
 	uint64_t interval_ns, next_tick, t_prev;
 	struct op_stats *prev, *cur; /* per op */
@@ -104,6 +108,33 @@ static void snapshot(struct measure *m, struct op_stats *v)
 	runner_visit_flows(m->rn, snap_flow, v);
 }
 
+/* What the operations on one target's files moved (wflow.target). */
+struct tgt_bytes {
+	uint64_t read_ops, bytes_read, bytes_written;
+};
+
+static void tgt_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct tgt_bytes *v = arg;
+
+	(void)rn;
+	(void)wk;
+	if (f->target < 0)
+		return;
+	/* the owner updates them with atomic stores (STAT_ADD_R) */
+	v[f->target].bytes_read += __atomic_load_n(&f->st.bytes_read, __ATOMIC_RELAXED);
+	v[f->target].bytes_written += __atomic_load_n(&f->st.bytes_written, __ATOMIC_RELAXED);
+	if (runner_flow_class(f->fo) == OPC_READ)
+		v[f->target].read_ops += __atomic_load_n(&f->st.ops, __ATOMIC_RELAXED);
+}
+
+/* v[k]: live totals of the flows on target k (rn->nrd of them). */
+static void tgt_snapshot(struct measure *m, struct tgt_bytes *v)
+{
+	memset(v, 0, m->rn->nrd * sizeof(*v));
+	runner_visit_flows(m->rn, tgt_flow, v);
+}
+
 static void dev_sample(struct measure *m, struct dev_io *v)
 {
 	if (m->ndev)
@@ -122,6 +153,8 @@ struct measure *measure_new(struct runner *rn, const char *name, double duration
 	m->duration = duration;
 	m->nops = rn->nopdefs;
 	m->ndev = rn->devs.n;
+	if (rn->nrd > 1 && rn->tgs)
+		m->tbase = xcalloc(rn->nrd, sizeof(*m->tbase));
 	if (m->ndev) {
 		m->dev0 = xcalloc(m->ndev, sizeof(*m->dev0));
 		m->dev_prev = xcalloc(m->ndev, sizeof(*m->dev_prev));
@@ -222,6 +255,8 @@ static void window_start(struct measure *m, uint64_t now, int before_gate)
 	getrusage(RUSAGE_SELF, &m->ru0);
 	m->cpu_ok = sysstat_cpu(&m->cpu0) == 0;
 	sysstat_mem(&m->mem0);
+	if (m->tbase)
+		tgt_snapshot(m, m->tbase);
 	if (!m->zfs0)
 		m->zfs0 = xmalloc(sizeof(*m->zfs0));
 	zfsstat_sample(m->rn->zfs_dataset, m->zfs0);
@@ -457,6 +492,11 @@ struct ws_arg {
 	/* the sync flowops the suite's figure does not time (after_timing) */
 	const char **untimed;
 	size_t nuntimed;
+	/* one target's flows only (wflow.target), or -1 every flow; for a
+	 * target, the seconds of its untimed syncs and its workers */
+	int target;
+	uint64_t untimed_ns;
+	unsigned nthreads, last_wk;
 };
 
 /* Add fs to a's filesets, once. */
@@ -475,12 +515,20 @@ static void ws_note(struct ws_arg *a, struct rt_fileset *fs)
 static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	struct ws_arg *a = arg;
-
 	int sync_op = f->type == FO_FSYNC || f->type == FO_FSYNCSET || f->type == FO_SYNCFS;
 
+	if (a->target >= 0) {
+		if (f->target != a->target)
+			return;
+		if (a->last_wk != wk->id + 1) {
+			a->last_wk = wk->id + 1;
+			a->nthreads++;
+		}
+	}
 	if (sync_op && f->fo->after_timing) {
 		a->untimed = xrealloc(a->untimed, (a->nuntimed + 1) * sizeof(*a->untimed));
 		a->untimed[a->nuntimed++] = f->fo->name;
+		a->untimed_ns += f->st.lat.sum; /* the workers are joined */
 	} else if (sync_op || (f->oflags & (O_SYNC | O_DSYNC | O_DIRECT)) || rn->o->direct) {
 		a->synced = 1;
 	}
@@ -497,11 +545,13 @@ static void ws_flow(struct runner *rn, struct worker *wk, struct wflow *f, void 
 /* The phase's working set (its filesets' bytes), and in: whether every
  * read was direct, whether the writes were synced, and the workers'
  * seconds in syncs the suite's figure does not time (each such flowop
- * once: its result op holds every thread's calls). */
-static uint64_t read_working_set(struct measure *m, const struct result_phase *ph,
+ * once: its result op holds every thread's calls).  target >= 0: that
+ * target's flows only (its own syncs' seconds, its workers in
+ * in->nthreads). */
+static uint64_t read_working_set(struct measure *m, const struct result_phase *ph, int target,
 				 struct cache_inputs *in)
 {
-	struct ws_arg a = { NULL, 0, 1, 0, 0, NULL, 0 };
+	struct ws_arg a = { .all_direct = 1, .target = target };
 	uint64_t ws = 0;
 
 	runner_visit_flows(m->rn, ws_flow, &a);
@@ -519,6 +569,12 @@ static uint64_t read_working_set(struct measure *m, const struct result_phase *p
 	free(a.seen);
 	in->direct = a.any_read && a.all_direct;
 	in->synced = a.synced;
+	if (target >= 0) {
+		in->untimed_sync_seconds = (double)a.untimed_ns / 1e9;
+		in->nthreads = a.nthreads;
+		free(a.untimed);
+		return ws;
+	}
 	for (size_t k = 0; k < ph->nops; k++) {
 		for (size_t i = 0; i < a.nuntimed; i++) {
 			if (!strcmp(ph->ops[k].name, a.untimed[i])) {
@@ -531,30 +587,71 @@ static uint64_t read_working_set(struct measure *m, const struct result_phase *p
 	return ws;
 }
 
-static void phase_devices(struct measure *m, struct result_phase *ph, const struct dev_io *end)
+/* The devices of mask (bit i: rn->devs.dev[i]) in ds. */
+static void devices_subset(const struct devices *all, uint64_t mask, struct devices *ds)
 {
-	const struct devices *ds = &m->rn->devs;
+	memset(ds, 0, sizeof(*ds));
+	for (size_t i = 0; i < all->n; i++)
+		if (mask & (1ull << i))
+			ds->dev[ds->n++] = all->dev[i];
+}
 
-	if (!m->ndev) {
-		ph->device.none = xstrdup(ds->none[0] ? ds->none : "no block device found");
+/* What the devices of mask did between m->dev0 and end, into d; none:
+ * why there is none, when mask has none. */
+static void device_view(struct measure *m, uint64_t mask, const char *none,
+			const struct dev_io *end, struct result_device *d)
+{
+	const struct devices *all = &m->rn->devs;
+	struct devices *ds;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->ndev; i++)
+		n += !!(mask & (1ull << i));
+	if (!n) {
+		d->none = xstrdup(none[0] ? none : "no block device found");
 		return;
 	}
-	ph->device.ndev = m->ndev;
-	ph->device.names = xcalloc(m->ndev, sizeof(*ph->device.names));
-	ph->device.per = xcalloc(m->ndev, sizeof(*ph->device.per));
-	ph->device.info = xcalloc(m->ndev, sizeof(*ph->device.info));
+	d->ndev = n;
+	d->names = xcalloc(n, sizeof(*d->names));
+	d->per = xcalloc(n, sizeof(*d->per));
+	d->info = xcalloc(n, sizeof(*d->info));
+	n = 0;
 	for (size_t i = 0; i < m->ndev; i++) {
 		struct device_props dp;
 
-		devices_props(&ds->dev[i], &dp);
-		ph->device.info[i].rotational = dp.rotational;
-		snprintf(ph->device.info[i].class, sizeof(ph->device.info[i].class), "%s",
-			 dp.class);
-		ph->device.names[i] = xstrdup(ds->dev[i].name);
-		dev_io_sub(&ph->device.per[i], &end[i], &m->dev0[i]);
-		dev_io_add(&ph->device.total, &ph->device.per[i]);
+		if (!(mask & (1ull << i)))
+			continue;
+		devices_props(&all->dev[i], &dp);
+		d->info[n].rotational = dp.rotational;
+		snprintf(d->info[n].class, sizeof(d->info[n].class), "%s", dp.class);
+		d->names[n] = xstrdup(all->dev[i].name);
+		dev_io_sub(&d->per[n], &end[i], &m->dev0[i]);
+		dev_io_add(&d->total, &d->per[n]);
+		n++;
 	}
-	ph->device.ceiling_mb_s = devices_ceiling_mb_s(ds);
+	ds = xmalloc(sizeof(*ds));
+	devices_subset(all, mask, ds);
+	d->ceiling_mb_s = devices_ceiling_mb_s(ds);
+	free(ds);
+}
+
+static void phase_devices(struct measure *m, struct result_phase *ph, const struct dev_io *end)
+{
+	struct runner *rn = m->rn;
+
+	device_view(m, m->ndev < 64 ? (1ull << m->ndev) - 1 : ~0ull, rn->devs.none, end,
+		    &ph->device);
+	if (!m->tbase)
+		return;
+	ph->ntargets = rn->nrd;
+	ph->targets = xcalloc(rn->nrd, sizeof(*ph->targets));
+	for (size_t k = 0; k < rn->nrd; k++) {
+		struct result_target *t = &ph->targets[k];
+
+		t->path = xstrdup(rn->rds[k].parent ? rn->rds[k].parent : rn->rds[k].path);
+		t->fstype = rn->tgs[k].fstype[0] ? xstrdup(rn->tgs[k].fstype) : NULL;
+		device_view(m, rn->tgs[k].devmask, rn->tgs[k].none, end, &t->device);
+	}
 }
 
 static void written_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
@@ -596,7 +693,7 @@ static void stored_entry(struct measure *m, const struct rt_fileset *fs, uint64_
  * are still there, their allocated blocks against the bytes written. */
 static void phase_stored(struct measure *m, struct result_phase *ph)
 {
-	struct ws_arg a = { NULL, 0, 1, 0, 0, NULL, 0 };
+	struct ws_arg a = { .all_direct = 1, .target = -1 };
 	struct result_stored *s = &ph->stored;
 	struct phase_totals t;
 	char data[64];
@@ -704,39 +801,69 @@ static void phase_procs(struct measure *m, struct result_phase *ph)
 	}
 }
 
-static void phase_cache(struct measure *m, struct result_phase *ph)
+/* The cache verdict (out) on app_rd and app_wr bytes against what the
+ * devices of d did, on a file system of type fstype; target: one
+ * target's flows (read_working_set()), or -1 the phase's. */
+static void cache_for(struct measure *m, const struct result_phase *ph, int target,
+		      const struct result_device *d, const char *fstype, uint64_t app_rd,
+		      uint64_t app_wr, struct result_cache *out)
 {
 	struct cache_inputs in;
-	struct phase_totals t;
 	char desc[512] = "";
-	const struct devices *ds = &m->rn->devs;
 
 	memset(&in, 0, sizeof(in));
-	result_phase_totals(ph, &t);
-	in.read_working_set = read_working_set(m, ph, &in);
-	if (in.read_working_set > t.bytes_read)
-		in.read_working_set = t.bytes_read;
-	in.fstype = m->rn->fstype[0] ? m->rn->fstype : NULL;
+	in.nthreads = (unsigned)ph->nthreads;
+	in.read_working_set = read_working_set(m, ph, target, &in);
+	if (in.read_working_set > app_rd)
+		in.read_working_set = app_rd;
+	in.fstype = fstype;
 	in.seconds = ph->seconds;
-	in.nthreads = ph->nthreads;
 	in.too_fast = ph->too_fast;
-	in.app_bytes_read = t.bytes_read;
-	in.app_bytes_written = t.bytes_written;
-	in.have_devices = m->ndev > 0;
-	in.dev_bytes_read = ph->device.total.bytes_read;
-	in.dev_bytes_written = ph->device.total.bytes_written;
+	in.app_bytes_read = app_rd;
+	in.app_bytes_written = app_wr;
+	in.have_devices = d->ndev > 0 && !d->none;
+	in.dev_bytes_read = d->total.bytes_read;
+	in.dev_bytes_written = d->total.bytes_written;
 	in.mem = m->mem0;
-	in.ceiling_mb_s = ph->device.ceiling_mb_s;
-	for (size_t i = 0; i < ds->n; i++) {
-		struct device_props p;
+	in.ceiling_mb_s = d->ceiling_mb_s;
+	for (size_t i = 0; i < d->ndev; i++) {
 		size_t l = strlen(desc);
 
-		devices_props(&ds->dev[i], &p);
-		snprintf(desc + l, sizeof(desc) - l, "%s%s (%s)", i ? ", " : "", ds->dev[i].name,
-			 p.class);
+		snprintf(desc + l, sizeof(desc) - l, "%s%s (%s)", i ? ", " : "", d->names[i],
+			 d->info ? d->info[i].class : "?");
 	}
 	in.devices = desc;
-	cache_assess(&in, &ph->cache);
+	cache_assess(&in, out);
+}
+
+static uint64_t delta(uint64_t later, uint64_t earlier)
+{
+	return later > earlier ? later - earlier : 0;
+}
+
+/* The phase's cache verdict; with several targets each target's (on the
+ * operations on its files, tend: as the window closed), and the phase's
+ * made of theirs (cache_combine_targets()). */
+static void phase_cache(struct measure *m, struct result_phase *ph, const struct tgt_bytes *tend)
+{
+	struct phase_totals t;
+
+	if (!ph->ntargets) {
+		result_phase_totals(ph, &t);
+		cache_for(m, ph, -1, &ph->device, m->rn->fstype[0] ? m->rn->fstype : NULL,
+			  t.bytes_read, t.bytes_written, &ph->cache);
+		return;
+	}
+	for (size_t k = 0; k < ph->ntargets; k++) {
+		struct result_target *tg = &ph->targets[k];
+
+		tg->read_ops = delta(tend[k].read_ops, m->tbase[k].read_ops);
+		tg->bytes_read = delta(tend[k].bytes_read, m->tbase[k].bytes_read);
+		tg->bytes_written = delta(tend[k].bytes_written, m->tbase[k].bytes_written);
+		cache_for(m, ph, (int)k, &tg->device, tg->fstype, tg->bytes_read, tg->bytes_written,
+			  &tg->cache);
+	}
+	cache_combine_targets(ph);
 }
 
 /* The ZFS kstats over the window (absent without them). */
@@ -757,6 +884,7 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 	struct rusage ru1;
 	struct dev_io *end = m->ndev ? xcalloc(m->ndev, sizeof(*end)) : NULL;
 	struct cpu_times c1;
+	struct tgt_bytes *tend = NULL;
 	int ended_in_warmup = m->warming;
 
 	getrusage(RUSAGE_SELF, &ru1);
@@ -813,7 +941,12 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 						ph->warmup_seconds);
 	}
 	result_phase_judge(ph);
-	phase_cache(m, ph);
+	if (m->tbase) {
+		tend = xcalloc(m->rn->nrd, sizeof(*tend));
+		tgt_snapshot(m, tend);
+	}
+	phase_cache(m, ph, tend);
+	free(tend);
 	phase_threads(m, ph);
 	phase_procs(m, ph);
 	phase_stored(m, ph);
@@ -839,6 +972,7 @@ void measure_free(struct measure *m)
 	free(m->dev_prev);
 	free(m->dev_cur);
 	free(m->base);
+	free(m->tbase);
 	free(m->prev);
 	free(m->cur);
 	free(m->scratch);

@@ -132,6 +132,8 @@ static struct rt_fileset *fileset_by_def(struct runner *rn, const struct wl_file
 }
 
 static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowop *fo);
+static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct worker *wk,
+			wflow_fn fn, void *arg);
 
 /* The operations a read, write or rwmix flowop counts apart from its
  * own: an rwmix's reads and writes ("NAME.read", "NAME.write").  They
@@ -222,6 +224,60 @@ static void bind_fdless_syncs(struct worker *wk)
 			 (f->type == FO_FSYNC || f->type == FO_CLOSEFILE))
 			f->slot = last;
 	}
+}
+
+/* Several targets: which one each flow's operations touch (wflow.target,
+ * what measure.c counts its bytes in).  In a thread whose files are all
+ * in one target, every flow's is that one; else a flow with a fileset has
+ * its fileset's, an untar replay its copies' target's, and a flow on a numbered descriptor (fd=) the target of
+ * the files the thread's flowops open into that descriptor when they are
+ * all in one.  Otherwise -1: counted in no target. */
+struct flow_tgt {
+	int fd_index; /* -1: every flow with a file; else those opening into it */
+	int t;	      /* -2 none yet, -1 several */
+};
+
+static int flow_file_target(const struct runner *rn, const struct wflow *f)
+{
+	if (f->type == FO_REPLAY && f->fo->replay)
+		return f->fo->replay_target < rn->nrd ? (int)f->fo->replay_target : 0;
+	return f->fs && !f->fs->def->has_device ? (int)f->fs->target : -2;
+}
+
+static void flow_tgt_note(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	struct flow_tgt *a = arg;
+	int t = flow_file_target(rn, f);
+
+	(void)wk;
+	if (t < -1 || (a->fd_index >= 0 && (!f->fd_slot || f->fd_index != a->fd_index)))
+		return;
+	a->t = a->t == -2 || a->t == t ? t : -1;
+}
+
+static void flow_tgt_set(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	const struct flow_tgt *all = arg;
+	struct flow_tgt a = { f->fd_index, -2 };
+
+	if (all->t >= 0)
+		f->target = all->t;
+	else if (flow_file_target(rn, f) >= 0)
+		f->target = flow_file_target(rn, f);
+	else if (f->fd_slot) {
+		visit_flows(rn, wk->flows, wk->nflows, wk, flow_tgt_note, &a);
+		f->target = a.t >= 0 ? a.t : -1;
+	} else {
+		f->target = -1;
+	}
+}
+
+static void bind_flow_targets(struct runner *rn, struct worker *wk)
+{
+	struct flow_tgt all = { -1, -2 };
+
+	visit_flows(rn, wk->flows, wk->nflows, wk, flow_tgt_note, &all);
+	visit_flows(rn, wk->flows, wk->nflows, wk, flow_tgt_set, &all);
 }
 
 /* iopslimit, opslimit and bwlimit with target= count the operations or
@@ -978,6 +1034,7 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 		}
 	}
 	bind_fdless_syncs(wk);
+	bind_flow_targets(rn, wk);
 	bind_limit_targets(wk);
 	bind_sync_targets(wk);
 	/* CPU sampling (internal.h): every flowop's first operation is
@@ -1000,14 +1057,28 @@ static void worker_free(struct worker *wk)
 	engine_close(wk->eng);
 }
 
-/* The devices under the other targets' run directories join those of
- * the first (each once). */
+/* Several targets: each one's file system and devices (rn->tgs), the
+ * devices under the others' run directories joining those of the first
+ * in rn->devs (each once). */
+_Static_assert(DEVICES_MAX <= 64, "runner_target.devmask has a bit per device");
 static void devices_more(struct runner *rn)
 {
-	for (size_t i = 1; i < rn->nrd; i++) {
+	rn->tgs = xcalloc(rn->nrd, sizeof(*rn->tgs));
+	for (size_t i = 0; i < rn->nrd; i++) {
+		struct runner_target *t = &rn->tgs[i];
+		struct mount_info mi;
 		struct devices d;
 
+		if (env_mount_of(rn->rds[i].path, &mi) == 0)
+			snprintf(t->fstype, sizeof(t->fstype), "%s", mi.fstype);
+		if (i == 0) {
+			for (size_t k = 0; k < rn->devs.n; k++)
+				t->devmask |= 1ull << k;
+			snprintf(t->none, sizeof(t->none), "%s", rn->devs.none);
+			continue;
+		}
 		devices_find(rn->rds[i].path, &d);
+		snprintf(t->none, sizeof(t->none), "%s", d.none);
 		for (size_t k = 0; k < d.n && rn->devs.n < DEVICES_MAX; k++) {
 			size_t j = 0;
 
@@ -1016,6 +1087,7 @@ static void devices_more(struct runner *rn)
 				j++;
 			if (j == rn->devs.n)
 				rn->devs.dev[rn->devs.n++] = d.dev[k];
+			t->devmask |= 1ull << j;
 		}
 	}
 }
@@ -1038,7 +1110,8 @@ struct runner *runner_new(struct workload *w, struct rundir *rds, size_t nrd,
 
 		rn->dirfd = rd->fd;
 		devices_find(rd->path, &rn->devs);
-		devices_more(rn);
+		if (rn->nrd > 1)
+			devices_more(rn);
 		if (env_mount_of(rd->path, &mi) == 0) {
 			snprintf(rn->fstype, sizeof(rn->fstype), "%s", mi.fstype);
 			if (!strcmp(mi.fstype, "zfs"))
@@ -1619,6 +1692,7 @@ void runner_free(struct runner *rn)
 		pthread_mutex_destroy(&rn->vlock[i]);
 	pthread_mutex_destroy(&rn->gate_mu);
 	pthread_cond_destroy(&rn->gate_cv);
+	free(rn->tgs);
 	free(rn);
 }
 

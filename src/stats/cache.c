@@ -1,6 +1,7 @@
 /* cache.c — cache and plausibility verdicts; see cache.h. */
 #include "stats/cache.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -117,4 +118,55 @@ void cache_assess(const struct cache_inputs *in, struct result_cache *out)
 						     in->ceiling_mb_s);
 		}
 	}
+}
+
+/* *acc joined with "target K 'path': why" ("; " between). */
+static void reason_join(char **acc, size_t k, const char *path, const char *why)
+{
+	char *s = xasprintf("%s%starget %zu '%s': %s", *acc ? *acc : "", *acc ? "; " : "", k + 1,
+			    path, why ? why : "");
+
+	free(*acc);
+	*acc = s;
+}
+
+void cache_combine_targets(struct result_phase *ph)
+{
+	struct result_cache *c = &ph->cache;
+	int all_memory = 1;
+
+	free(c->reason);
+	free(c->write_reason);
+	free(c->rate_reason);
+	memset(c, 0, sizeof(*c));
+	for (size_t k = 0; k < ph->ntargets; k++) {
+		const struct result_target *t = &ph->targets[k];
+		const struct result_cache *x = &t->cache;
+
+		if (!x->assessed)
+			continue;
+		if (!c->assessed) {
+			c->ram_bytes = x->ram_bytes;
+			c->mem_available_bytes = x->mem_available_bytes;
+			c->page_cache_bytes = x->page_cache_bytes;
+			c->arc_bytes = x->arc_bytes;
+			c->arc_max_bytes = x->arc_max_bytes;
+		}
+		c->assessed = 1;
+		all_memory &= x->memory_fs;
+		c->read_working_set_bytes += x->read_working_set_bytes;
+		if (x->likely_cached) {
+			c->likely_cached = 1;
+			reason_join(&c->reason, k, t->path, x->reason);
+		}
+		if (x->writes_absorbed) {
+			c->writes_absorbed = 1;
+			reason_join(&c->write_reason, k, t->path, x->write_reason);
+		}
+		if (x->rate_implausible) {
+			c->rate_implausible = 1;
+			reason_join(&c->rate_reason, k, t->path, x->rate_reason);
+		}
+	}
+	c->memory_fs = c->assessed && all_memory;
 }

@@ -48,4 +48,11 @@ struct cache_inputs {
  * NULL on entry; the caller frees them). */
 void cache_assess(const struct cache_inputs *in, struct result_cache *out);
 
+/* Several targets (ph->targets, each assessed): the phase's verdict made
+ * of theirs, replacing ph->cache.  Reads likely cached, writes absorbed,
+ * a rate implausible: when on any target, each such target named in the
+ * reason ("target 2 '/b': ..."); memory_fs when every target keeps its
+ * files in memory; the read working set the targets' sum. */
+void cache_combine_targets(struct result_phase *ph);
+
 #endif

@@ -330,6 +330,14 @@ static void device_free(struct result_device *d)
 	memset(d, 0, sizeof(*d));
 }
 
+static void cache_free(struct result_cache *c)
+{
+	free(c->reason);
+	free(c->rate_reason);
+	free(c->write_reason);
+	memset(c, 0, sizeof(*c));
+}
+
 static void phase_free(struct result_phase *p)
 {
 	for (size_t j = 0; j < p->nops; j++) {
@@ -341,9 +349,14 @@ static void phase_free(struct result_phase *p)
 	free(p->name);
 	free(p->too_fast_reason);
 	device_free(&p->device);
-	free(p->cache.reason);
-	free(p->cache.rate_reason);
-	free(p->cache.write_reason);
+	cache_free(&p->cache);
+	for (size_t j = 0; j < p->ntargets; j++) {
+		free(p->targets[j].path);
+		free(p->targets[j].fstype);
+		device_free(&p->targets[j].device);
+		cache_free(&p->targets[j].cache);
+	}
+	free(p->targets);
 	free(p->stored.reason);
 	for (size_t j = 0; j < p->nintervals; j++) {
 		free(p->intervals[j].op_ops);
@@ -774,6 +787,31 @@ static void cache_merge(struct result_cache *a, const struct result_cache *b)
 	}
 }
 
+/* Several targets: each run's target K into the merged phase's target
+ * K (the runs of one session name the same targets, in one order). */
+static void targets_merge(struct result_phase *a, const struct result_phase *b)
+{
+	if (b->ntargets > a->ntargets) {
+		a->targets = xrealloc(a->targets, b->ntargets * sizeof(*a->targets));
+		for (size_t k = a->ntargets; k < b->ntargets; k++)
+			a->targets[k] = (struct result_target){
+				.path = xstrdup(b->targets[k].path),
+				.fstype = b->targets[k].fstype ? xstrdup(b->targets[k].fstype) : NULL,
+			};
+		a->ntargets = b->ntargets;
+	}
+	for (size_t k = 0; k < b->ntargets; k++) {
+		struct result_target *x = &a->targets[k];
+		const struct result_target *y = &b->targets[k];
+
+		x->read_ops += y->read_ops;
+		x->bytes_read += y->bytes_read;
+		x->bytes_written += y->bytes_written;
+		device_merge(&x->device, &y->device);
+		cache_merge(&x->cache, &y->cache);
+	}
+}
+
 /* A front-end figure of one run into the merged phase: its value joins
  * the runs' values, and the merged value is their mean. */
 static void metric_merge(struct result_phase *a, const struct result_metric *bm)
@@ -856,6 +894,7 @@ static void phase_merge(struct result_phase *a, struct result_phase *b, unsigned
 	}
 	device_merge(&a->device, &b->device);
 	cache_merge(&a->cache, &b->cache);
+	targets_merge(a, b);
 	result_threads_merge(&a->threads, &b->threads);
 	stored_merge(&a->stored, &b->stored);
 	zfsstat_merge(&a->zfs, &b->zfs);

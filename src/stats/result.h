@@ -260,6 +260,20 @@ struct result_cache {
 	char *write_reason;
 };
 
+/* One target of a run over several (docs/targets.md, "Devices and the
+ * cache per target"): what the operations on its files moved, what its
+ * own devices did, and its own cache verdict.  An operation counts in
+ * the target of the files its flowop works on; a flowop whose files are
+ * in several targets (a descriptor opened in either) counts in none, so
+ * the targets' bytes may add up to less than the phase's. */
+struct result_target {
+	char *path;	/* the target as named (-d) */
+	char *fstype;	/* its file system ("ext4", "tmpfs"), or NULL */
+	uint64_t read_ops, bytes_read, bytes_written;
+	struct result_device device;
+	struct result_cache cache;
+};
+
 /* Data-reduction honesty (docs/trust.md, "Stored bytes"): after a phase
  * that wrote, the files it wrote that are still there, their allocated
  * blocks against the bytes written.  checked 0 when not looked at (too
@@ -460,6 +474,11 @@ struct result_phase {
 	struct cpu_times system_cpu;
 	struct result_device device;
 	struct result_cache cache;
+	/* several targets: each one's (struct result_target, in the order
+	 * named); the phase's cache verdict is then theirs, each flagged
+	 * target's named in its reasons.  0 with one target. */
+	struct result_target *targets;
+	size_t ntargets;
 	struct result_threads threads;
 	struct result_stored stored;
 	struct result_zfs zfs; /* present 0 without ZFS kstats */

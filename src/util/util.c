@@ -50,6 +50,11 @@ char *xstrdup(const char *s)
 	return p;
 }
 
+char *xstrdup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
 char *xstrndup(const char *s, size_t n)
 {
 	char *p = strndup(s, n);

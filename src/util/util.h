@@ -35,6 +35,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* xstrdup(s), or NULL when s is NULL. */
+char *xstrdup_or_null(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* asprintf that dies on out-of-memory; caller frees. */
 /* qsort() comparison of two uint64_t, ascending. */

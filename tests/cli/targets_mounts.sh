@@ -6,8 +6,9 @@
 # removed; ENOSPC on the small one while the large one has room, and
 # SIGINT: a clean stop, both removed.  The same for run FILE.f with a
 # fileset in each, run --per-target, bonnie, untar with two -d and io with
-# two -d (fio's directory=/a:/b), and bonnie on a tmpfs and a loop-mounted
-# ext4 together (skipped without mkfs.ext4 or a loop device).  Needs root
+# two -d (fio's directory=/a:/b), and bonnie and run --per-target on a
+# tmpfs and a loop-mounted ext4 together, each target's devices and cache
+# verdict apart (skipped without mkfs.ext4 or a loop device).  Needs root
 # (mount); skips without.
 . "$(dirname "$0")/lib.sh"
 
@@ -267,6 +268,54 @@ else
 		'sorted({f["target"] for f in d["filesets"]}) == sorted(["'"$a"'", "'"$e"'"])'
 	check "  both run directories removed (the ext4 as it was)" \
 		empty_dir "$a" && [ "$(ls -A "$e")" = "$before" ]
+	# devices and the cache verdict per target (docs/targets.md)
+	jcheck "  each phase: an entry per target, in -d order, its file system and devices" \
+		"$T/x.json" \
+		'all([t["target"] for t in p["targets"]] == ["'"$a"'", "'"$e"'"] and p["targets"][0]["fs_type"] == "tmpfs" and p["targets"][0]["device"]["none"] == "tmpfs has no block device" and p["targets"][1]["fs_type"] == "ext4" and len(p["targets"][1]["device"]["devices"]) >= 1 and set(p["targets"][1]["device"]["devices"]) <= set(p["device"]["devices"]) for p in d["phases"])'
+	jcheck "  the targets' bytes are the phase's operations' (every flowop in one target)" \
+		"$T/x.json" \
+		'all(sum(t[k] for t in p["targets"]) == sum(o[k] for o in p["operations"]) for p in d["phases"] for k in ("bytes_read", "bytes_written"))'
+	jcheck "  put_block: each target wrote its own 2 MiB" "$T/x.json" \
+		'all(t["bytes_written"] == 2097152 for p in d["phases"] if p["name"] == "put_block" for t in p["targets"])'
+	jcheck "  the ext4's write amplification: its devices' bytes over its own operations'" \
+		"$T/x.json" \
+		'all(abs(t["device"]["write_amplification"] - t["device"]["bytes_written"] / t["bytes_written"]) < 1e-9 for p in d["phases"] for t in p["targets"][1:] if t["bytes_written"])'
+	jcheck "  the tmpfs keeps files in memory, the ext4 not, nor the phase (not every target)" \
+		"$T/x.json" \
+		'all(p["targets"][0]["cache"]["memory_fs"] and not p["targets"][1]["cache"]["memory_fs"] and not p["cache"]["memory_fs"] for p in d["phases"])'
+	jcheck "  putc: the tmpfs's writes absorbed, and the phase's reason names it" "$T/x.json" \
+		'all(p["targets"][0]["cache"]["writes_absorbed"] and p["cache"]["write_reason"].startswith("target 1 " + chr(39) + "'"$a"'" + chr(39) + ": tmpfs keeps files in memory") for p in d["phases"] if p["name"] == "putc")'
+	# the other order, repeated: the tmpfs second is still in memory (a
+	# target's file system is its own, not the first's)
+	run "$FSGAUGE" run varmail -d "$e" -d "$a" -t 1 -s nfiles=10 -s filesize=4k -s nthreads=2 \
+		--per-target --repeat 2 --json "$T/y.json"
+	check "run --per-target on ext4 then tmpfs, twice: exit 0" [ "$rc" -eq 0 ]
+	check "  a device line per target" \
+		grep -Eq "^  target 1 '$e' \(ext4\): devices \(loop[0-9]+\): [0-9]+ reads" "$T/out" &&
+		grep -q "^  target 2 '$a' (tmpfs): devices: none (tmpfs has no block device)\$" "$T/out"
+	jcheck "  the second target, the tmpfs, in memory; the first not" "$T/y.json" \
+		'd["phases"][0]["targets"][1]["cache"]["memory_fs"] and d["phases"][0]["targets"][1]["cache"]["likely_cached"] and not d["phases"][0]["targets"][0]["cache"]["memory_fs"]'
+	jcheck "  two runs folded: the targets' bytes still the operations' (both runs)" \
+		"$T/y.json" \
+		'len(d["phases"][0]["repeats"]) == 2 and all(sum(t[k] for t in p["targets"]) == sum(o[k] for o in p["operations"]) > 0 for p in d["phases"] for k in ("bytes_read", "bytes_written"))'
+	# the report: a row per target with the JSON's figures; an entry
+	# without a target name is skipped
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+d["phases"][0]["targets"].append({"target": 5})
+json.dump(d, open(sys.argv[2], "w"))' "$T/y.json" "$T/z.json"
+	run "$FSGAUGE" report "$T/z.json" -o "$T/y.html"
+	check "report on it: exit 0" [ "$rc" -eq 0 ]
+	check "  the targets table: a row per target, the JSON's MiB read and written" python3 -c '
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+h = open(sys.argv[2]).read()
+t = re.search(r"<table data-table=\"targets\" data-phase=\"run\">(.*?)</table>", h, re.S).group(1)
+rows = re.findall(r"<tr data-target=\"(\d+)\"><td>([^<]*)</td><td>([^<]*)</td><td class=\"num\">([^<]*)</td><td class=\"num\">([^<]*)</td>", t)
+want = [(str(k + 1), x["target"], x["fs_type"], "%.1f" % (x["bytes_read"] / 1048576), "%.1f" % (x["bytes_written"] / 1048576)) for k, x in enumerate(d["phases"][0]["targets"])]
+sys.exit(rows != want)' "$T/y.json" "$T/y.html"
+	check "  the tmpfs row carries its verdict" \
+		grep -q '<span data-verdict="reads"><strong>reads likely cached</strong>: tmpfs keeps files in memory</span>' "$T/y.html"
 	umount "$e"
 fi
 

@@ -194,8 +194,92 @@ static void test_writes(void)
 	absorbed(&in, 1, "tmpfs keeps files in memory", "tmpfs: the untimed fsync reaches no device");
 }
 
+/* Several targets: the phase's verdict made of the targets' own. */
+static void target(struct result_phase *ph, const char *path, const char *fstype,
+		   const struct cache_inputs *in)
+{
+	struct result_target *t;
+
+	ph->targets = realloc(ph->targets, (ph->ntargets + 1) * sizeof(*ph->targets));
+	t = &ph->targets[ph->ntargets++];
+	memset(t, 0, sizeof(*t));
+	t->path = strdup(path);
+	t->fstype = strdup(fstype);
+	cache_assess(in, &t->cache);
+}
+
+static void phase_clear(struct result_phase *ph)
+{
+	for (size_t k = 0; k < ph->ntargets; k++) {
+		free(ph->targets[k].path);
+		free(ph->targets[k].fstype);
+		free(ph->targets[k].cache.reason);
+		free(ph->targets[k].cache.rate_reason);
+		free(ph->targets[k].cache.write_reason);
+	}
+	free(ph->targets);
+	free(ph->cache.reason);
+	free(ph->cache.rate_reason);
+	free(ph->cache.write_reason);
+	memset(ph, 0, sizeof(*ph));
+}
+
+static void test_targets(void)
+{
+	struct cache_inputs disk = base(), mem = base();
+	struct result_phase ph;
+
+	memset(&ph, 0, sizeof(ph));
+	/* an ext4 whose devices read everything, and a tmpfs */
+	disk.have_devices = 1;
+	disk.read_working_set = 100000 * MiB;
+	disk.dev_bytes_read = disk.app_bytes_read;
+	mem.fstype = "tmpfs";
+	mem.app_bytes_written = 64 * MiB;
+	target(&ph, "/e", "ext4", &disk);
+	target(&ph, "/m", "tmpfs", &mem);
+	ph.cache.reason = strdup("stale");
+	cache_combine_targets(&ph);
+	ok(ph.cache.assessed && ph.cache.likely_cached && ph.cache.reason &&
+	       !strcmp(ph.cache.reason, "target 2 '/m': tmpfs keeps files in memory"),
+	   "reads cached on the tmpfs only: the phase's reason names it alone (%s)",
+	   ph.cache.reason ? ph.cache.reason : "(null)");
+	ok(!ph.cache.memory_fs, "memory_fs only when every target is in memory");
+	ok(ph.cache.writes_absorbed && ph.cache.write_reason &&
+	       !strcmp(ph.cache.write_reason, "target 2 '/m': tmpfs keeps files in memory: the "
+					      "64.0 MiB written never reach a device"),
+	   "writes absorbed on the tmpfs: named (%s)",
+	   ph.cache.write_reason ? ph.cache.write_reason : "(null)");
+	ok(ph.cache.read_working_set_bytes ==
+	       ph.targets[0].cache.read_working_set_bytes + ph.targets[1].cache.read_working_set_bytes,
+	   "the read working set is the targets' sum");
+	ok(ph.cache.ram_bytes == 16384 * MiB, "memory figures from the targets'");
+	phase_clear(&ph);
+
+	/* both cached: both named, in target order; two in memory */
+	target(&ph, "/a", "tmpfs", &mem);
+	target(&ph, "/b", "tmpfs", &mem);
+	cache_combine_targets(&ph);
+	ok(ph.cache.reason && !strcmp(ph.cache.reason, "target 1 '/a': tmpfs keeps files in memory; "
+						       "target 2 '/b': tmpfs keeps files in memory"),
+	   "both flagged: both named (%s)", ph.cache.reason ? ph.cache.reason : "(null)");
+	ok(ph.cache.memory_fs, "every target in memory: memory_fs");
+	phase_clear(&ph);
+
+	/* neither flagged: none; a target not assessed is left out */
+	target(&ph, "/e", "ext4", &disk);
+	target(&ph, "/x", "ext4", &disk);
+	ph.targets[1].cache.assessed = 0;
+	cache_combine_targets(&ph);
+	ok(ph.cache.assessed && !ph.cache.likely_cached && !ph.cache.reason &&
+	       !ph.cache.writes_absorbed && !ph.cache.rate_implausible && !ph.cache.memory_fs,
+	   "no target flagged: nor is the phase");
+	phase_clear(&ph);
+}
+
 int main(void)
 {
+	test_targets();
 	test_writes();
 	test_cache();
 	test_steady();

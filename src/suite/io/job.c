@@ -181,27 +181,22 @@ void io_job_init(struct io_job *j, const char *name)
 	j->cpuchunks = 50000;
 }
 
-static char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name)
 {
 	*dst = *src;
 	dst->name = xstrdup(name);
-	dst->description = dup_or_null(src->description);
-	dst->ioengine = dup_or_null(src->ioengine);
-	dst->ioengine_fio = dup_or_null(src->ioengine_fio);
-	dst->filename = dup_or_null(src->filename);
-	dst->filename_format = dup_or_null(src->filename_format);
-	dst->directory = dup_or_null(src->directory);
-	dst->wait_for = dup_or_null(src->wait_for);
-	dst->random_distribution = dup_or_null(src->random_distribution);
+	dst->description = xstrdup_or_null(src->description);
+	dst->ioengine = xstrdup_or_null(src->ioengine);
+	dst->ioengine_fio = xstrdup_or_null(src->ioengine_fio);
+	dst->filename = xstrdup_or_null(src->filename);
+	dst->filename_format = xstrdup_or_null(src->filename_format);
+	dst->directory = xstrdup_or_null(src->directory);
+	dst->wait_for = xstrdup_or_null(src->wait_for);
+	dst->random_distribution = xstrdup_or_null(src->random_distribution);
 	dst->opts = src->nopts ? xcalloc(src->nopts, sizeof(*dst->opts)) : NULL;
 	for (size_t i = 0; i < src->nopts; i++) {
 		dst->opts[i].key = xstrdup(src->opts[i].key);
-		dst->opts[i].val = dup_or_null(src->opts[i].val);
+		dst->opts[i].val = xstrdup_or_null(src->opts[i].val);
 	}
 	dst->nglobal = src->nopts;
 }
@@ -1075,7 +1070,7 @@ int io_job_set(struct io_job *j, const char *key, const char *val, char *err, si
 	if (!ret) {
 		j->opts = xrealloc(j->opts, (j->nopts + 1) * sizeof(*j->opts));
 		j->opts[j->nopts].key = xstrdup(key);
-		j->opts[j->nopts++].val = dup_or_null(val);
+		j->opts[j->nopts++].val = xstrdup_or_null(val);
 	}
 	return ret;
 }
