@@ -71,10 +71,16 @@ void mpi_scale_needs(struct preflight_needs *n)
 	(void)n;
 }
 
-void mpi_check_target(int dirfd, const char *path)
+double mpi_target_share(void)
+{
+	return 1;
+}
+
+void mpi_check_target(int dirfd, const char *path, size_t k)
 {
 	(void)dirfd;
 	(void)path;
+	(void)k;
 }
 
 const struct runner_sync *mpi_sync(void)
@@ -279,18 +285,22 @@ void mpi_end(void)
 	m.inited = 0;
 }
 
+double mpi_target_share(void)
+{
+	return !mpi_on() ? 1 : m.rank == 0 ? m.size : 0;
+}
+
 void mpi_scale_needs(struct preflight_needs *n)
 {
 	if (!mpi_on())
 		return;
+	/* rank 0 checks the shared target for every rank */
+	n->bytes *= mpi_target_share();
+	n->entries *= mpi_target_share();
 	if (m.rank == 0) {
 		size_t l = strlen(n->what);
 
-		n->bytes *= m.size;
-		n->entries *= m.size;
 		snprintf(n->what + l, sizeof(n->what) - l, " x %d ranks", m.size);
-	} else {
-		n->bytes = n->entries = 0; /* rank 0 checks the shared target */
 	}
 	n->memory *= m.host_ranks;
 	n->threads *= m.host_ranks;
@@ -304,11 +314,14 @@ struct target_id {
 	char mount_point[1024];
 };
 
-void mpi_check_target(int dirfd, const char *path)
+void mpi_check_target(int dirfd, const char *path, size_t k)
 {
 	struct target_id me, *all = NULL;
 	char *hosts = NULL, *warn;
 	struct rank_target *t;
+	struct rank_fs *fs;
+	int *other;
+	size_t nfs;
 	struct mount_info mi;
 	struct stat st;
 	struct statfs sf;
@@ -340,14 +353,24 @@ void mpi_check_target(int dirfd, const char *path)
 		t[r] = (struct rank_target){hosts + (size_t)r * sizeof(m.host), all[r].dev,
 		                            all[r].magic, all[r].type, all[r].mount_point};
 	}
-	free(m.other_fs);
-	m.other_fs = xcalloc((size_t)m.size, sizeof(int));
-	rank_fs_free(m.fs, m.nfs);
-	m.nfs = rank_fs_group(t, (size_t)m.size, &m.fs, m.other_fs);
-	warn = rank_fs_warning(m.fs, m.nfs);
-	if (warn)
+	other = xcalloc((size_t)m.size, sizeof(int));
+	nfs = rank_fs_group(t, (size_t)m.size, &fs, other);
+	warn = rank_fs_warning(fs, nfs);
+	if (warn && k)
+		msg_warn("target %zu '%s': %s", k + 1, path ? path : "?", warn);
+	else if (warn)
 		msg_warn("%s", warn);
 	free(warn);
+	if (k == 0) {
+		free(m.other_fs);
+		m.other_fs = other;
+		rank_fs_free(m.fs, m.nfs);
+		m.fs = fs;
+		m.nfs = nfs;
+	} else {
+		free(other);
+		rank_fs_free(fs, nfs);
+	}
 	free(t);
 	free(all);
 	free(hosts);

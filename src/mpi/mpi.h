@@ -53,11 +53,17 @@ int mpi_size(void);
 int mpi_agree(int status);
 /* Scale the preflight `n` for this rank (see above). */
 void mpi_scale_needs(struct preflight_needs *n);
-/* Compare this rank's target (directory dirfd in `path`, either may be
- * -1/NULL) with the other ranks': on several file systems, a warning on
- * rank 0 names each (type, mount point, device, host) with its ranks; the
- * reduced result keeps them (result_ranks.fs, mpi_reduce()). */
-void mpi_check_target(int dirfd, const char *path);
+/* This rank's share of checking a target every rank writes in: rank 0
+ * checks it for all (the number of ranks), the others not at all (0);
+ * 1 alone.  mpi_scale_needs() scales the bytes and entries by it. */
+double mpi_target_share(void);
+/* Compare this rank's target k (from 0: the session's k-th; directory
+ * dirfd in `path`, either may be -1/NULL) with the other ranks': on
+ * several file systems, a warning on rank 0 names each (type, mount
+ * point, device, host) with its ranks, after "target K 'path': " for a
+ * target but the first; the reduced result keeps the first target's
+ * (result_ranks.fs, mpi_reduce()). */
+void mpi_check_target(int dirfd, const char *path, size_t k);
 /* The runner's hooks, or NULL alone. */
 const struct runner_sync *mpi_sync(void);
 /* A run's end on every rank (the session's, or one of --repeat's):

@@ -141,6 +141,17 @@ static void pack_phase(struct rbuf *b, const struct result_phase *p, double star
 		put_str(b, p->metrics[i].unit);
 		put_f64(b, p->metrics[i].value);
 	}
+	/* several targets: each one's bytes and device counters */
+	put_u64(b, p->ntargets);
+	for (size_t i = 0; i < p->ntargets; i++) {
+		const struct result_target *t = &p->targets[i];
+
+		put_u64(b, t->read_ops);
+		put_u64(b, t->bytes_read);
+		put_u64(b, t->bytes_written);
+		put_u64(b, t->device.none ? 0 : t->device.ndev);
+		put(b, &t->device.total, sizeof(t->device.total));
+	}
 	put_u64(b, p->nexecs);
 	for (size_t i = 0; i < p->nexecs; i++) {
 		const struct result_exec *x = &p->execs[i];
@@ -259,6 +270,19 @@ static void unpack_phase(struct rd *d, struct unpacked *u, size_t i)
 		result_phase_add_metric(p, mn ? mn : "", mu ? mu : "", get_f64(d));
 		free(mn);
 		free(mu);
+	}
+	n = get_count(d, 4 * sizeof(uint64_t) + sizeof(struct dev_io));
+	p->targets = n ? xcalloc(n, sizeof(*p->targets)) : NULL;
+	for (uint64_t k = 0; k < n; k++) {
+		struct result_target *t = &p->targets[p->ntargets++];
+
+		t->read_ops = get_u64(d);
+		t->bytes_read = get_u64(d);
+		t->bytes_written = get_u64(d);
+		/* measured or not: the counts alone (none set when not) */
+		if (!get_u64(d))
+			t->device.none = xstrdup("none");
+		get(d, &t->device.total, sizeof(t->device.total));
 	}
 	n = get_count(d, 10 * sizeof(uint64_t));
 	p->execs = n ? xcalloc(n, sizeof(*p->execs)) : NULL;
@@ -434,6 +458,18 @@ static void merge_phase(struct result_phase *a, struct unpacked *u, size_t pi, i
 		a->io_requests[i] += b->io_requests[i];
 	if (new_host && u->ndev[pi] && !a->device.none)
 		dev_io_add(&a->device.total, &b->device.total);
+	/* several targets: the ranks' bytes add up; a target's devices as
+	 * the phase's (a host's counters once, beside rank 0's names) */
+	for (size_t k = 0; k < a->ntargets && k < b->ntargets; k++) {
+		struct result_target *x = &a->targets[k];
+		const struct result_target *y = &b->targets[k];
+
+		x->read_ops += y->read_ops;
+		x->bytes_read += y->bytes_read;
+		x->bytes_written += y->bytes_written;
+		if (new_host && !y->device.none && !x->device.none)
+			dev_io_add(&x->device.total, &y->device.total);
+	}
 	merge_end_reason(a, b->too_fast_reason);
 	merge_execs(a, b, u->rank);
 }

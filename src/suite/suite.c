@@ -330,14 +330,6 @@ static int mpi_checks(struct suite_session *s)
 				no[i].name);
 			return EXIT_USAGE;
 		}
-	if (s->ntargets > 1) {
-		char what[1024];
-
-		msg_err("%s: several targets cannot be used under mpirun yet: give one %s "
-			"(docs/targets.md)",
-			suite_targets_text(s, what, sizeof(what)), s->target_opt);
-		return EXIT_USAGE;
-	}
 	if (mpi_rank() > 0) {
 		s->chatter = 0;
 		s->ro.quiet = 1;
@@ -650,12 +642,20 @@ static int prepare(struct suite_session *s)
 	 * which say more: a read-only or missing target): the run must fit
 	 * in each target, the memory and the thread limits; under mpirun
 	 * rank 0 checks the target for every rank */
-	if (s->has_needs)
+	if (s->has_needs) {
 		mpi_scale_needs(&s->needs);
+		for (size_t i = 0; s->nrd > 1 && i < s->nrd; i++) {
+			s->tneeds[i].bytes *= mpi_target_share();
+			s->tneeds[i].entries *= mpi_target_share();
+		}
+	}
 	ret = mpi_agree(preflight_targets(s, 0));
 	if (ret != EXIT_OK)
 		return ret;
-	mpi_check_target(s->no_rundir ? -1 : s->rd->fd, s->no_rundir ? NULL : s->rd->parent);
+	if (s->no_rundir)
+		mpi_check_target(-1, NULL, 0);
+	for (size_t i = 0; !s->no_rundir && i < s->nrd; i++)
+		mpi_check_target(s->rds[i].fd, s->rds[i].parent, i);
 	for (size_t i = 0; !s->no_rundir && s->chatter && i < s->nrd; i++)
 		fprintf(stderr, "run directory: %s\n", s->rds[i].path);
 	return EXIT_OK;

@@ -98,8 +98,11 @@ nobody_reaches() {
 		sh -c 'for p; do [ -r "$p" ] || exit 1; done' _ "$@" 2>/dev/null
 }
 
+# empty_dir DIR...: each DIR is a directory with nothing in it
 empty_dir() {
-	[ -d "$1" ] && [ -z "$(ls -A "$1")" ]
+	for _e; do
+		[ -d "$_e" ] && [ -z "$(ls -A "$_e")" ] || return 1
+	done
 }
 
 skip_all() {

@@ -86,6 +86,27 @@ static struct result *mk(int k)
 	} else {
 		p->device.none = xstrdup("nfs has no block device");
 	}
+	/* two targets: /a on a device (nodeA's sda, nodeB's sdb), /b none */
+	p->ntargets = 2;
+	p->targets = xcalloc(2, sizeof(*p->targets));
+	for (int t = 0; t < 2; t++) {
+		struct result_target *x = &p->targets[t];
+
+		x->path = xstrdup(t ? "/b" : "/a");
+		x->read_ops = (uint64_t)(k + 1) * (t + 1);
+		x->bytes_read = 1000 * (uint64_t)(k + 1) * (t + 1);
+		x->bytes_written = 2000 * (uint64_t)(k + 1) * (t + 1);
+		if (t) {
+			x->device.none = xstrdup("tmpfs has no block device");
+			continue;
+		}
+		x->device.ndev = 1;
+		x->device.names = xcalloc(1, sizeof(*x->device.names));
+		x->device.names[0] = xstrdup(k < 2 ? "sda" : "sdb");
+		x->device.per = xcalloc(1, sizeof(*x->device.per));
+		x->device.total.writes = 100 * (uint64_t)(k + 1);
+		x->device.per[0] = x->device.total;
+	}
 	r->errors = k == 2 ? 3 : 0;
 	r->stopped_on_error = k == 2;
 	r->first_error = k == 2 ? xstrdup(first_err) : NULL;
@@ -319,6 +340,18 @@ static void check_rows(const struct result *acc)
 static void check_rest(const struct result *acc)
 {
 	const struct result_phase *a = &acc->phases[0];
+
+	if (ok(a->ntargets == 2, "two targets kept")) {
+		const struct result_target *x = &a->targets[0], *y = &a->targets[1];
+
+		ok(x->read_ops == 6 && x->bytes_read == 6000 && x->bytes_written == 12000 &&
+		       y->read_ops == 12 && y->bytes_read == 12000 && y->bytes_written == 24000,
+		   "each target's bytes: the ranks' sum");
+		is_int(x->device.total.writes, 100 + 300,
+		       "a target's devices: each host's once (nodeA's rank 0, nodeB's rank 2)");
+		ok(!strcmp(x->path, "/a") && y->device.none && !y->device.ndev,
+		   "rank 0's names kept; a target without devices stays without");
+	}
 
 	is_str(a->end_reason, "error", "phase end reason: a failed rank's error wins");
 	is_int(acc->errors, 3, "result errors summed");
