@@ -456,6 +456,18 @@ void result_set_metric_defs(struct result *r, const struct metric_def *defs)
 	r->nmetric_defs = n;
 }
 
+void result_add_metric_def(struct result *r, const struct metric_def *d)
+{
+	struct metric_def *x;
+
+	r->metric_defs = xrealloc(r->metric_defs, (r->nmetric_defs + 1) * sizeof(*r->metric_defs));
+	x = &r->metric_defs[r->nmetric_defs++];
+	x->name = xstrdup(d->name);
+	x->unit = xstrdup(d->unit ? d->unit : "");
+	x->label = xstrdup(d->label ? d->label : d->name);
+	x->better = d->better;
+}
+
 const struct metric_def *result_metric_def(const struct result *r, const char *name)
 {
 	for (size_t i = 0; i < r->nmetric_defs; i++)

@@ -588,6 +588,8 @@ void result_phase_add_metric(struct result_phase *p, const char *name, const cha
 /* Record a suite's metrics table `defs` (an array ending with a NULL name;
  * NULL: none) in r: copies of every entry, replacing any recorded before. */
 void result_set_metric_defs(struct result *r, const struct metric_def *defs);
+/* Add a copy of definition d to r's metrics table. */
+void result_add_metric_def(struct result *r, const struct metric_def *d);
 /* The recorded definition of metric `name`, or NULL. */
 const struct metric_def *result_metric_def(const struct result *r, const char *name);
 /* The value of metric `name`, or `dflt` when the phase has none. */

@@ -661,6 +661,41 @@ static int prepare(struct suite_session *s)
 	return EXIT_OK;
 }
 
+/* The suite's metrics table into r; with several targets also each
+ * metric as NAME@K for target K, labelled "LABEL, target K" (not the
+ * directory: results of two layouts compare target K with target K), so
+ * that compare and report know the units and directions of the figures
+ * bonnie, untar and io keep per target (docs/targets.md). */
+static void metric_defs_record(const struct suite_session *s, struct result *r)
+{
+	const struct metric_def *m = s->ops->metrics;
+	struct metric_def *defs;
+	size_t nbase = 0, n = 0;
+
+	while (m && m[nbase].name)
+		nbase++;
+	if (s->nrd < 2 || !nbase) {
+		result_set_metric_defs(r, m);
+		return;
+	}
+	defs = xcalloc(nbase * (s->nrd + 1) + 1, sizeof(*defs));
+	for (size_t i = 0; i < nbase; i++)
+		defs[n++] = m[i];
+	for (size_t k = 1; k <= s->nrd; k++)
+		for (size_t i = 0; i < nbase; i++, n++) {
+			defs[n] = m[i];
+			defs[n].name = xasprintf("%s@%zu", m[i].name, k);
+			defs[n].label = xasprintf("%s, target %zu", m[i].label ? m[i].label : m[i].name,
+						  k);
+		}
+	result_set_metric_defs(r, defs);
+	for (size_t i = nbase; i < n; i++) {
+		free((char *)defs[i].name);
+		free((char *)defs[i].label);
+	}
+	free(defs);
+}
+
 static void record(struct suite_session *s)
 {
 	s->acc = new_result(s);
@@ -668,7 +703,7 @@ static void record(struct suite_session *s)
 	s->workload_hash = NULL;
 	s->acc->workload_text = s->workload_text;
 	s->workload_text = NULL;
-	result_set_metric_defs(s->acc, s->ops->metrics);
+	metric_defs_record(s, s->acc);
 	shared_run_params(&s->acc->params, &s->ro);
 	if (s->ops->params)
 		s->ops->params(s, s->acc);

@@ -39,6 +39,16 @@ check "untar with two -d: exit 0, both run directories removed" \
 	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
 check "  two copies in each target" \
 	[ "$(json "$T/u.json" 'sorted(x["name"] for x in d["phases"][0]["executions"] if x["complete"])')" = "['untar@1', 'untar@1', 'untar@2', 'untar@2']" ]
+# each target's figures are declared (metric_defs: NAME@K, "target K"),
+# so compare shows them with their units
+jcheck_defs() {
+	json "$1" 'all(any(m["name"] == n and m["label"].endswith(", target " + n[-1]) for m in d["metric_defs"]) for p in d["phases"] for n in p["metrics"] if "@" in n)'
+}
+check "  each target's metrics declared" [ "$(jcheck_defs "$T/u.json")" = true ]
+cp "$T/u.json" "$T/u2.json"
+run "$FSGAUGE" compare "$T/u.json" "$T/u2.json"
+check "  compare shows them, labelled and with their units" \
+	grep -q "^  files/s, all copies, target 2 (files/s) " "$T/out"
 expect_fail "untar: a -d that does not exist (exit 2)" 2 \
 	"^fsgauge: cannot use target directory '$c/none': No such file or directory\$" \
 	"$FSGAUGE" untar --synthetic tiny -d "$a" -d "$c/none"
@@ -52,6 +62,7 @@ check "io with two -d: exit 0, both run directories removed" \
 	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
 check "  a clone's requests in each" \
 	[ "$(json "$T/io.json" 'sorted(o["name"] for o in d["phases"][0]["operations"] if o["ops"] and o["name"].endswith(".write"))')" = "['j@1.write', 'j@2.write']" ]
+check "  each target's metrics declared" [ "$(jcheck_defs "$T/io.json")" = true ]
 run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --directory="$a:$b" -q
 check "io --directory=A:B: exit 0, both run directories removed" \
 	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
@@ -78,6 +89,8 @@ run "$FSGAUGE" iozone -i 0 -t 2 -s 64k -r 4k -x -F "$a/f1" "$b/f1" --quiet --jso
 check "iozone -F in two directories: exit 0" [ "$rc" -eq 0 ]
 check "  one file name in two directories is two files" \
 	[ "$(json "$T/i.json" 'd["phases"][0]["metrics"]["t0.xfer"]["value"] == 64 and d["phases"][0]["metrics"]["t1.xfer"]["value"] == 64')" = true ]
+check "  each target's throughput declared (target<K>.throughput)" \
+	[ "$(json "$T/i.json" '[(m["name"], m["unit"], m["label"]) for m in d["metric_defs"] if m["name"].startswith("target")] == [("target1.throughput", "KB/s", "throughput, target 1"), ("target2.throughput", "KB/s", "throughput, target 2")]')" = true ]
 check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
 expect_fail "iozone -F: one name twice in one directory" 2 \
 	"^fsgauge: file name 'f1' is given twice to -F in '$a'\$" \

@@ -417,7 +417,6 @@ struct bonnie_suite {
 	 * rep[k] target k's (several targets) */
 	struct bonnie_report *rep;
 	size_t nrep;
-	struct metric_def *defs; /* the metrics table with each target's */
 };
 
 static struct bonnie_suite *ctx(struct suite_session *s)
@@ -948,37 +947,11 @@ static const struct metric_def bonnie_metrics[] = {
 	{ NULL },
 };
 
-/* With several targets, the metrics table has each target's figures too
- * (bonnie_metrics[]'s names with "@K", labelled "target K"), so that
- * compare and report know their units and directions. */
-static void target_metric_defs(struct suite_session *s, struct result *res)
-{
-	struct bonnie_suite *bs = ctx(s);
-	size_t nbase = ARRAY_SIZE(bonnie_metrics) - 1, n = 0;
-
-	bs->defs = xcalloc(nbase * (s->nrd + 1) + 1, sizeof(*bs->defs));
-	for (size_t i = 0; i < nbase; i++)
-		bs->defs[n++] = bonnie_metrics[i];
-	for (size_t k = 1; k <= s->nrd; k++)
-		for (size_t i = 0; i < nbase; i++) {
-			struct metric_def *d = &bs->defs[n++];
-
-			*d = bonnie_metrics[i];
-			d->name = xasprintf("%s@%zu", bonnie_metrics[i].name, k);
-			/* not the directory: results of two layouts compare
-			 * target K with target K */
-			d->label = xasprintf("%s, target %zu", bonnie_metrics[i].label, k);
-		}
-	result_set_metric_defs(res, bs->defs);
-}
-
 static void bonnie_params(struct suite_session *s, struct result *res)
 {
 	record_params(res, &ctx(s)->b); /* after the shared ones: -D is "direct" here */
-	if (s->nrd > 1) {
+	if (s->nrd > 1)
 		kv_add(&res->params, "targets", "%zu", s->nrd);
-		target_metric_defs(s, res);
-	}
 }
 
 static void bonnie_begin(struct suite_session *s)
@@ -1071,15 +1044,9 @@ static void bonnie_report(struct suite_session *s, struct result *acc)
 static void bonnie_fini(struct suite_session *s)
 {
 	struct bonnie_suite *bs = ctx(s);
-	size_t nbase = ARRAY_SIZE(bonnie_metrics) - 1;
 
 	bonnie_model_free(&bs->m);
 	free(bs->rep);
-	for (size_t i = nbase; bs->defs && bs->defs[i].name; i++) {
-		free((char *)bs->defs[i].name);
-		free((char *)bs->defs[i].label);
-	}
-	free(bs->defs);
 }
 
 static const struct suite_refusal bonnie_refused[] = {

@@ -939,6 +939,15 @@ static void iozone_params(struct suite_session *s, struct result *res)
 
 	command_texts(z, res);
 	record_params(z, res);
+	/* -F in several directories: each target's throughput (tests.c) */
+	for (size_t k = 1; !z->device && z->ntdirs > 1 && k <= z->ntdirs; k++) {
+		char name[64], label[64];
+		struct metric_def d = { name, "KB/s", label, BETTER_HIGHER };
+
+		snprintf(name, sizeof(name), "target%zu.throughput", k);
+		snprintf(label, sizeof(label), "throughput, target %zu", k);
+		result_add_metric_def(res, &d);
+	}
 }
 
 static void iozone_begin(struct suite_session *s)
