@@ -153,8 +153,8 @@ if [ -n "$loop2" ] && [ -n "$loop3" ]; then
 	check "  the device is unchanged" [ "$(sum "$loop2")" = "$before" ]
 	check "  and no run directory was made" empty_dir "$T/cwd"
 	run "$FSGAUGE" iozone -a -n 64k -g 256k -y 64k -q 128k -i 1 -f "$loop2" --json "$T/auto.json"
-	check "read-only auto mode on a device: exit 0, 5 rows" \
-		[ "$rc" -eq 0 ] && [ "$(grep -cE '^ +(64|128|256) +(64|128) +[0-9]+ +[0-9]+$' "$T/out")" = 5 ]
+	[ "$rc" -eq 0 ] && [ "$(grep -cE '^ +(64|128|256) +(64|128) +[0-9]+ +[0-9]+$' "$T/out")" = 5 ]
+	checked "read-only auto mode on a device: exit 0, 5 rows"
 	check "  nothing written, no file completed (a device has its full size)" \
 		[ "$(json "$T/auto.json" 'sum(p["summary"]["bytes_written"] for p in d["phases"]) == 0 and not any(o["name"] == "t0-fill" for p in d["phases"] for o in p["operations"])')" = true ]
 	check "  the device is unchanged" [ "$(sum "$loop2")" = "$before" ]
@@ -177,8 +177,8 @@ if [ -n "$loop2" ] && [ -n "$loop3" ]; then
 	expect_fail "--verify with a read-only selection" 2 "--verify on a block device needs a write test first" \
 		"$FSGAUGE" iozone -s 1m -r 64k -i 1 -f "$loop2" --verify
 	run "$FSGAUGE" iozone -s 1m -r 64k -i 0 -i 1 -f "$loop2" --allow-write-device --verify --json "$T/v.json"
-	check "--verify after a write test on a device: exit 0, no verify errors" \
-		[ "$rc" -eq 0 ] && [ "$(json "$T/v.json" 'd["status"]["verify_errors"]')" = 0 ]
+	[ "$rc" -eq 0 ] && [ "$(json "$T/v.json" 'd["status"]["verify_errors"]')" = 0 ]
+	checked "--verify after a write test on a device: exit 0, no verify errors"
 	check "refusals created nothing" empty_dir "$T/cwd"
 
 	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop2" >/dev/null 2>&1; then
@@ -235,7 +235,8 @@ if [ -n "$loop4" ]; then
 	# shellcheck disable=SC2086
 	expect_fail "a job file whose second job writes the device: refused before the first runs" 2 \
 		"refusing to write to block device '$loop4'" "$FSGAUGE" io "$T/rw.fio" --bs=64k --size=1m --filename="$loop4" --json "$T/no.json"
-	check "  the device is unchanged and no result written" [ "$(sum "$loop4")" = "$before" ] && [ ! -e "$T/no.json" ]
+	[ "$(sum "$loop4")" = "$before" ] && [ ! -e "$T/no.json" ]
+	checked "  the device is unchanged and no result written"
 	# shellcheck disable=SC2086
 	run "$FSGAUGE" $io --rw=randread --ioengine=libaio --iodepth=8 --direct=1 -q --json "$T/ior.json"
 	check "io --rw=randread on a device, libaio at depth 8, direct: exit 0" [ "$rc" -eq 0 ]
@@ -258,15 +259,15 @@ if [ -n "$loop4" ]; then
 		"job 'j': offset 16777216 \(with offset_increment\) is not inside block device '$loop4'" \
 		"$FSGAUGE" io --name=j --rw=read --size=1m --offset=15m --offset_increment=1m --numjobs=2 --filename="$loop4"
 	check "  the device is unchanged" [ "$(sum "$loop4")" = "$before" ]
-	run "$FSGAUGE" io --name=j --rw=read --bs=64k --offset=75% --filename="$loop4" -q --json "$T/off.json"
-	check "io --offset=75% on a device without size: reads the last quarter (4 MiB), read only" \
-		[ "$rc/$(json "$T/off.json" 'sum(p["summary"]["bytes_read"] for p in d["phases"])')" = "0/4194304" ] &&
+	run "$FSGAUGE" io --name=j --rw=read --bs=64k --offset=75% --filename="$loop4" --json "$T/off.json"
+	[ "$rc/$(json "$T/off.json" 'sum(p["summary"]["bytes_read"] for p in d["phases"])')" = "0/4194304" ] &&
 		grep -q "^block device: $loop4 (read only" "$T/err"
+	checked "io --offset=75% on a device without size: reads the last quarter (4 MiB), read only"
 	run "$FSGAUGE" io --name=j --rw=randread --bs=4k --size=1m --offset=8m --numjobs=2 \
 		--offset_increment=2m --filename="$loop4" -q --json "$T/off.json"
-	check "io randread, offset=8m, 2 clones: 512 reads of the device, unchanged" \
-		[ "$rc/$(json "$T/off.json" 'sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j.read")')" = 0/512 ] &&
+	[ "$rc/$(json "$T/off.json" 'sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j.read")')" = 0/512 ] &&
 		[ "$(sum "$loop4")" = "$before" ]
+	checked "io randread, offset=8m, 2 clones: 512 reads of the device, unchanged"
 	# shellcheck disable=SC2086
 	expect_fail "io: -d with a device" 2 "-d does not apply to a block device target \('$loop4'\)" \
 		"$FSGAUGE" $io --rw=read -d "$T"
@@ -282,10 +283,10 @@ if [ -n "$loop4" ]; then
 	check "  nothing was created in the current directory" empty_dir "$T/iocwd"
 	run "$FSGAUGE" io --name=j --rw=write --bs=64k --size=1m --offset=4m --filename="$loop4" \
 		--allow-write-device -q
-	check "io --rw=write --offset=4m --size=1m on the device: exit 0, only [4m, 5m) written" \
-		[ "$rc" -eq 0 ] && cmp -s -i 1048576 -n 3145728 "$loop4" /dev/zero &&
+	[ "$rc" -eq 0 ] && cmp -s -i 1048576 -n 3145728 "$loop4" /dev/zero &&
 		! cmp -s -i 4194304 -n 1048576 "$loop4" /dev/zero &&
 		cmp -s -i 5242880 -n 11534336 "$loop4" /dev/zero
+	checked "io --rw=write --offset=4m --size=1m on the device: exit 0, only [4m, 5m) written"
 	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop4" >/dev/null 2>&1; then
 		before=$(sum "$loop4")
 		# shellcheck disable=SC2086
@@ -295,7 +296,8 @@ if [ -n "$loop4" ]; then
 		check "  the file system is unchanged" [ "$(sum "$loop4")" = "$before" ]
 		# shellcheck disable=SC2086
 		run "$FSGAUGE" $io --rw=read -q
-		check "  reading it is allowed and leaves it unchanged" [ "$rc" -eq 0 ] && [ "$(sum "$loop4")" = "$before" ]
+		[ "$rc" -eq 0 ] && [ "$(sum "$loop4")" = "$before" ]
+		checked "  reading it is allowed and leaves it unchanged"
 		mkdir "$T/mnt4"
 		if mount "$loop4" "$T/mnt4" 2>/dev/null; then
 			mnt="$T/mnt4"
@@ -314,8 +316,8 @@ if [ -n "$loop4" ]; then
 		fi
 		# shellcheck disable=SC2086
 		run "$FSGAUGE" $io --rw=randwrite --allow-write-device --force-destroy-data -q
-		check "io on an ext4 device with --force-destroy-data: exit 0, the device was written" \
-			[ "$rc" -eq 0 ] && [ "$(sum "$loop4")" != "$before" ]
+		[ "$rc" -eq 0 ] && [ "$(sum "$loop4")" != "$before" ]
+		checked "io on an ext4 device with --force-destroy-data: exit 0, the device was written"
 	else
 		ok "io on an ext4 device: # SKIP mkfs.ext4 not available"
 	fi
@@ -392,15 +394,15 @@ fcntl.ioctl(os.open("/dev/loop-control", os.O_RDWR), 0x4C81, int(sys.argv[1]))' 
 	fi
 	# shellcheck disable=SC2086
 	run "$FSGAUGE" $tr --rw=trim --ioengine=null --allow-write-device --json "$T/tn.json"
-	check "io --rw=trim on the null engine: exit 0, 16 trims counted, the device untouched" \
-		[ "$rc/$(json "$T/tn.json" '[(o["ops"], o.get("bytes_trimmed")) for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "0/[(16, 1048576)]" ] &&
+	[ "$rc/$(json "$T/tn.json" '[(o["ops"], o.get("bytes_trimmed")) for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "0/[(16, 1048576)]" ] &&
 		[ "$(sum "$loop5")" = "$before" ]
+	checked "io --rw=trim on the null engine: exit 0, 16 trims counted, the device untouched"
 	# shellcheck disable=SC2086
 	run "$FSGAUGE" $tr --rw=trim --allow-write-device --json "$T/tr.json"
-	check "io --rw=trim --size=1m on the device: exit 0, says it writes the device" \
-		[ "$rc" -eq 0 ] && grep -q "^block device: $loop5 (written; nothing is created or removed)" "$T/err"
-	check "  the first MiB reads as zeros, the rest is unchanged" \
-		cmp -s -n 1048576 "$loop5" /dev/zero && same "$loop5" 1048576 15728640
+	[ "$rc" -eq 0 ] && grep -q "^block device: $loop5 (written; nothing is created or removed)" "$T/err"
+	checked "io --rw=trim --size=1m on the device: exit 0, says it writes the device"
+	cmp -s -n 1048576 "$loop5" /dev/zero && same "$loop5" 1048576 15728640
+	checked "  the first MiB reads as zeros, the rest is unchanged"
 	check "  16 trims of 1 MiB, nothing read or written (JSON)" \
 		[ "$(json "$T/tr.json" '[(o["ops"], o["bytes_trimmed"], o["bytes_read"], o["bytes_written"], o["class"]) for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "[(16, 1048576, 0, 0, 'other')]" ]
 	check "  the trim metrics" [ "$(json "$T/tr.json" "sorted(d['phases'][0]['metrics'])")" = "['trim_bw', 'trim_iops']" ]
@@ -414,21 +416,21 @@ fcntl.ioctl(os.open("/dev/loop-control", os.O_RDWR), 0x4C81, int(sys.argv[1]))' 
 	check "io --rw=randtrim --bs=4k --size=1m --offset=4m: exit 0" [ "$rc" -eq 0 ]
 	check "  fio's JSON: 256 trims of 1 MiB, no reads or writes" \
 		[ "$(json "$T/out" '[(j["trim"]["total_ios"], j["trim"]["io_bytes"], j["read"]["total_ios"], j["write"]["total_ios"], j["trim"]["iops"] > 0) for j in d["jobs"]]')" = "[(256, 1048576, 0, 0, True)]" ]
-	check "  each block once (the random map): [4m, 5m) reads as zeros, [1m, 4m) and [5m, 16m) unchanged" \
-		cmp -s -i 4194304 -n 1048576 "$loop5" /dev/zero && same "$loop5" 1048576 3145728 &&
+	cmp -s -i 4194304 -n 1048576 "$loop5" /dev/zero && same "$loop5" 1048576 3145728 &&
 		same "$loop5" 5242880 11534336
+	checked "  each block once (the random map): [4m, 5m) reads as zeros, [1m, 4m) and [5m, 16m) unchanged"
 	run "$FSGAUGE" io --name=j --rw=randtrim --bs=4k --size=1m --offset=8m --norandommap --filename="$loop5" \
 		--allow-write-device --json "$T/tr.json" -q
-	check "io --rw=randtrim --norandommap: still size/bs (256) trims, inside [8m, 9m)" \
-		[ "$rc/$(json "$T/tr.json" '[o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "0/[256]" ] &&
+	[ "$rc/$(json "$T/tr.json" '[o["ops"] for o in d["phases"][0]["operations"] if o["name"] == "j.trim"]')" = "0/[256]" ] &&
 		same "$loop5" 5242880 3145728 && same "$loop5" 9437184 7340032
+	checked "io --rw=randtrim --norandommap: still size/bs (256) trims, inside [8m, 9m)"
 	before=$(sum "$loop5")
 	run "$FSGAUGE" io --name=j --rw=trim --bs=4k --size=1m --offset=12m --filename="$loop5" \
 		--allow-write-device --ioengine=faulty:psync:op=trim,nth=3,err=EIO -q
-	check "faulty engine, EIO on the 3rd trim: exit 1, the trim named" \
-		[ "$rc" -eq 1 ] && grep -q "trim '$loop5': Input/output error" "$T/err"
-	check "  two trims were made ([12m, 12m+8k) zeros), nothing after them" \
-		cmp -s -i 12582912 -n 8192 "$loop5" /dev/zero && same "$loop5" 12591104 4186112
+	[ "$rc" -eq 1 ] && grep -q "trim '$loop5': Input/output error" "$T/err"
+	checked "faulty engine, EIO on the 3rd trim: exit 1, the trim named"
+	cmp -s -i 12582912 -n 8192 "$loop5" /dev/zero && same "$loop5" 12591104 4186112
+	checked "  two trims were made ([12m, 12m+8k) zeros), nothing after them"
 	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop5" >/dev/null 2>&1; then
 		before=$(sum "$loop5")
 		# shellcheck disable=SC2086
@@ -454,8 +456,8 @@ fcntl.ioctl(os.open("/dev/loop-control", os.O_RDWR), 0x4C81, int(sys.argv[1]))' 
 		fi
 		# shellcheck disable=SC2086
 		run "$FSGAUGE" $tr --rw=trim --allow-write-device --force-destroy-data -q
-		check "io --rw=trim on an ext4 device with --force-destroy-data: exit 0, its first MiB discarded" \
-			[ "$rc" -eq 0 ] && [ "$(sum "$loop5")" != "$before" ] && cmp -s -n 1048576 "$loop5" /dev/zero
+		[ "$rc" -eq 0 ] && [ "$(sum "$loop5")" != "$before" ] && cmp -s -n 1048576 "$loop5" /dev/zero
+		checked "io --rw=trim on an ext4 device with --force-destroy-data: exit 0, its first MiB discarded"
 	else
 		ok "io --rw=trim on an ext4 device: # SKIP mkfs.ext4 not available"
 	fi

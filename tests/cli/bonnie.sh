@@ -101,9 +101,9 @@ check "  and is not reported as interrupted" sh -c "! grep -q interrupted '$T/er
 check "  every file test ran" [ "$(grep -c '^Delete files in' "$T/err")" = 2 ]
 printf '\n\n' | $B -d "$d" -r 0 -s 0 -n 1 -y p --engine null >"$T/out" 2>"$T/err"
 rc=$?
-check "-y p with two Enters then the end: exit 0, three prompts, one warning" \
-	[ "$rc" -eq 0 ] && [ "$(grep -c "press Enter to start" "$T/err")" = 3 ] &&
+[ "$rc" -eq 0 ] && [ "$(grep -c "press Enter to start" "$T/err")" = 3 ] &&
 	[ "$(grep -c "stdin is at its end" "$T/err")" = 1 ]
+checked "-y p with two Enters then the end: exit 0, three prompts, one warning"
 run $B --help
 check "--help exits 0 and describes -s" sh -c "[ $rc -eq 0 ] && grep -q -- '-s SIZE' '$T/out'"
 # generated from the options bonnie accepts: the refused ones are not
@@ -327,7 +327,8 @@ $B -d "$d" -r 0 -s 8 -n 1 -f --engine null -y --sem-key $key -m two > "$T/y2" 2>
 p2=$!
 wait $p1; r1=$?
 wait $p2; r2=$?
-check "-y: two instances both complete" [ "$r1" = 0 ] && [ "$r2" = 0 ]
+[ "$r1" = 0 ] && [ "$r2" = 0 ]
+checked "-y: two instances both complete"
 check "-y: both print their CSV line" sh -c "grep -q '^one,' '$T/y1' && grep -q '^two,' '$T/y2'"
 run $B -p -1 --sem-key $key
 check "-p -1 removes the semaphores" [ "$rc" -eq 0 ]

@@ -296,7 +296,8 @@ assert b[11]=="1" and b[15]=="", b
 
 # --- JSON ---------------------------------------------------------------------
 run "$FSGAUGE" compare --json "$T/c.json" "$F/ext4.json" "$F/zfs.json"
-check "--json FILE: exit 0, table still on stdout" [ "$rc" -eq 0 ] && grep -q "^baseline:" "$T/out"
+[ "$rc" -eq 0 ] && grep -q "^baseline:" "$T/out"
+checked "--json FILE: exit 0, table still on stdout"
 check "--json: zfs ops/s significant, ratio interval above 1" [ "$(json "$T/c.json" '[r["results"][1] for r in d["rows"] if r["figure"]=="ops_per_second" and r["operation"] is None][0]["ratio_ci95_low"]>1')" = true ]
 check "--json: method welch-log" [ "$(json "$T/c.json" 'd["rows"][0]["results"][1]["method"]')" = welch-log ]
 check "--json: environment differences" [ "$(json "$T/c.json" '[e["values"] for e in d["environment_differences"] if e["key"]=="fs_type"][0]')" = "['ext4', 'zfs']" ]
@@ -329,7 +330,9 @@ check "... and no table" [ ! -s "$T/out" ]
 run "$FSGAUGE" compare --no-pool "$T/pa1.json" "$T/pa2.json"
 check "... --no-pool compares them" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T"/pa?.json -o "$T/pa.html"
-check "report of one label: one pooled result, exit 0" [ "$rc" -eq 0 ] && grep -q '3 runs' "$T/pa.html"
+[ "$rc" -eq 0 ] && [ "$(grep -c '^<tr><td><span class="swatch"' "$T/pa.html")" -eq 1 ] &&
+	grep -q '^<tr><td><span class="swatch"[^>]*></span>pa (baseline)</td><td>[^<]*pa1.json (+2 more)</td><td>run</td><td>varmail</td><td class="num">3</td>' "$T/pa.html"
+checked "report of one label: one pooled result of 3 runs, exit 0"
 
 # two runs of 10 and 1000 ops/s: t(0.975, 1) = 12.7 makes mean - half-width
 # about -5800, but a rate cannot be negative
@@ -472,7 +475,8 @@ done
 check "report: a latency CDF per operation (4)" [ "$(grep -c 'data-chart="cdf"' "$T/r.html")" -eq 4 ]
 check "report: time series (ops/s, MB/s, p99)" [ "$(grep -c 'data-chart="timeseries"' "$T/r.html")" -eq 3 ]
 check "report: a percentile plot per operation (4)" [ "$(grep -c 'data-chart="percentile"' "$T/r.html")" -eq 4 ]
-check "report: charts have titles and axis labels" [ "$(grep -c '<title id="ct' "$T/r.html")" -eq 18 ] && grep -q 'fraction of operations' "$T/r.html"
+[ "$(grep -c '<title id="ct' "$T/r.html")" -eq 18 ] && grep -q 'fraction of operations' "$T/r.html"
+checked "report: charts have titles and axis labels"
 # beside each CDF, in one div.pair, the percentile plot of the same
 # operation: x on a nines axis (p50 ... p99.99), latency never falling as
 # the percentile rises (pixels: x rising, y not rising)
@@ -588,7 +592,8 @@ assert "n/a" not in re.sub(r"<p class=\"note\">.*?</p>", "", sec), "n/a in the t
 assert "n/a" not in "".join(re.findall(r"<text class=\"note\"[^>]*>([^<]*)</text>", h))
 ' "$T/s.html"
 run "$FSGAUGE" report "$F/single-a.json" -o "$T/one.html"
-check "report of one result: exit 0, no comparison table" [ "$rc" -eq 0 ] && ! grep -q 'id="compare"' "$T/one.html"
+[ "$rc" -eq 0 ] && ! grep -q 'id="compare"' "$T/one.html"
+checked "report of one result: exit 0, no comparison table"
 check "... and no verdict" sh -c "! grep -q 'id=\"verdict\"' '$T/one.html'"
 check "report of one result without device figures: 5 bar charts" [ "$(grep -c 'data-chart="bar"' "$T/one.html")" -eq 5 ]
 expect_fail "report into a missing directory: refused before reading, exit 2" 2 \

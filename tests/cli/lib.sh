@@ -32,6 +32,13 @@ check() {
 	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
 }
 
+# COND...; checked DESCRIPTION: the status of the command just before
+# (a list with && or ||, which check's single command cannot take: in
+# `check D A && B`, B would run outside the check and its failure be lost)
+checked() {
+	if [ $? -eq 0 ]; then ok "$1"; else not_ok "$1"; fi
+}
+
 # run COMMAND...: stdout in $T/out, stderr in $T/err, status in $rc
 run() {
 	"$@" >"$T/out" 2>"$T/err"

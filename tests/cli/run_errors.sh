@@ -64,14 +64,16 @@ expect_fail "a fileset name of 4123 bytes: exit 2, a one-line message with the n
 	"^fsgauge: $T/name4123.f:1:21: name too long: '$a48…' \(4123 bytes; a file or fileset name becomes a file name, at most 255 bytes\)$" \
 	"$FSGAUGE" run "$T/name4123.f" -d "$d" -t 1 --json "$T/name.json"
 check "  one line" [ "$(wc -l <"$T/err")" -eq 1 ]
-check "  nothing created, no JSON" empty_dir "$d" && [ ! -e "$T/name.json" ]
+empty_dir "$d" && [ ! -e "$T/name.json" ]
+checked "  nothing created, no JSON"
 name_f 256
 expect_fail "a fileset name of 256 bytes is refused" 2 "name too long: '$a48…' \(256 bytes" \
 	"$FSGAUGE" run "$T/name256.f" -d "$d" -t 1
 name_f 255
 run "$FSGAUGE" run "$T/name255.f" -d "$d" -t 0.1 -q --json "$T/name.json"
-check "a fileset name of 255 bytes works (exit $rc)" [ "$rc" -eq 0 ] &&
+[ "$rc" -eq 0 ] &&
 	[ "$(json "$T/name.json" 'len(d["filesets"][0]["name"])')" -eq 255 ]
+checked "a fileset name of 255 bytes works (exit $rc)"
 check "  and nothing is left" empty_dir "$d"
 expect_fail "unknown engine" 2 "unknown engine 'turbo' \(available: psync" \
 	"$FSGAUGE" run varmail -d "$d" --engine turbo
@@ -109,14 +111,14 @@ expect_fail "a target= naming no flowop is refused with its position" 2 \
 # target stands for the same path below the run directory
 printf 'set $path=%s\ndefine fileset name=swing,path=$path,size=1k,entries=4,prealloc\ndefine process name=p {\n  thread name=t {\n    flowop statfile name=s,filesetname=swing\n  }\n}\n' "$d/" > "$T/target.f"
 run "$FSGAUGE" run "$T/target.f" -d "$d" -t 1 --json "$T/target.json"
-check "fileset path = the -d target: runs in the run directory (exit 0)" \
-	[ "$rc" -eq 0 ] && [ "$(json "$T/target.json" 'd["phases"][0]["operations"][0]["ops"] > 0')" = true ]
+[ "$rc" -eq 0 ] && [ "$(json "$T/target.json" 'd["phases"][0]["operations"][0]["ops"] > 0')" = true ]
+checked "fileset path = the -d target: runs in the run directory (exit 0)"
 check "fileset path = the -d target: nothing left behind" empty_dir "$d"
 sed "s|^set \$path=.*|set \$path=$d/sub|" "$T/target.f" > "$T/below.f"
 run "$FSGAUGE" run "$T/below.f" -d "$d" -t 1 --keep -q
 kept=$(ls -d "$d"/fsgauge-* 2>/dev/null)
-check "fileset path below the target: runs in the same place below the run directory" \
-	[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/sub/swing/f0" ] && [ ! -e "$d/sub" ]
+[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/sub/swing/f0" ] && [ ! -e "$d/sub" ]
+checked "fileset path below the target: runs in the same place below the run directory"
 [ -n "$kept" ] && rm -rf "$kept"
 
 # with -d, a path from the file's own `set` that lies outside the target
@@ -125,8 +127,8 @@ check "fileset path below the target: runs in the same place below the run direc
 sed "s|^set \$path=.*|set \$path=$T/outside|" "$T/target.f" > "$T/outside.f"
 run "$FSGAUGE" run "$T/outside.f" -d "$d" -t 0.2 --keep --json "$T/outside.json"
 kept=$(ls -d "$d"/fsgauge-* 2>/dev/null)
-check "set \$path outside the -d target: runs in the run directory (exit $rc)" \
-	[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/swing/f0" ] && [ ! -e "$T/outside" ]
+[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/swing/f0" ] && [ ! -e "$T/outside" ]
+checked "set \$path outside the -d target: runs in the run directory (exit $rc)"
 check "  with a note naming the variable" grep -qx \
 	"fsgauge: note: fileset 'swing' has path '$T/outside' from the file's 'set \$path', outside the target '$d': \$path is the run directory instead (-s path=DIR for a directory DIR inside the target)" \
 	"$T/err"
@@ -135,23 +137,24 @@ check "  the result's workload text says so, var.path is not a parameter" \
 [ -n "$kept" ] && rm -rf "$kept"
 mkdir "$T/target2"
 run "$FSGAUGE" run "$T/outside.f" -d "$T/target2" -t 0.2 -q --json "$T/outside2.json"
-check "  one workload hash on two targets, nothing on stderr with -q (exit $rc)" \
-	[ "$rc" -eq 0 ] && [ ! -s "$T/err" ] &&
+[ "$rc" -eq 0 ] && [ ! -s "$T/err" ] &&
 	[ "$(json "$T/outside.json" 'd["workload_hash"]')" = "$(json "$T/outside2.json" 'd["workload_hash"]')" ]
+checked "  one workload hash on two targets, nothing on stderr with -q (exit $rc)"
 check "  nothing left behind" empty_dir "$T/target2"
 mkdir "$T/elsewhere"
 expect_fail "-s path= outside the -d target: refused naming the variable" 2 \
 	"^fsgauge: fileset 'swing' has path '$T/elsewhere' from -s path, outside the target '$d'; fsgauge only writes below its own run directory \(change -s path to a directory inside the target\)\$" \
 	"$FSGAUGE" run "$T/outside.f" -d "$d" -s path="$T/elsewhere" -t 1
-check "  one line, nothing created in the target or elsewhere" [ "$(wc -l <"$T/err")" -eq 1 ] &&
+[ "$(wc -l <"$T/err")" -eq 1 ] &&
 	empty_dir "$d" && empty_dir "$T/elsewhere"
+checked "  one line, nothing created in the target or elsewhere"
 expect_fail "-s dir= is a target too: -s path= outside it refused the same way" 2 \
 	"^fsgauge: fileset 'swing' has path '/var' from -s path, outside the target '$d'" \
 	"$FSGAUGE" run "$T/outside.f" -s dir="$d" -s path=/var -t 1
 run "$FSGAUGE" run "$T/outside.f" -d "$d" -s path="$d/sub" -t 0.2 -q --keep
 kept=$(ls -d "$d"/fsgauge-* 2>/dev/null)
-check "-s path= below the target: below the run directory (exit $rc)" \
-	[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/sub/swing/f0" ] && [ ! -e "$d/sub" ]
+[ "$rc" -eq 0 ] && [ -n "$kept" ] && [ -f "$kept/sub/swing/f0" ] && [ ! -e "$d/sub" ]
+checked "-s path= below the target: below the run directory (exit $rc)"
 [ -n "$kept" ] && rm -rf "$kept"
 
 expect_fail "preflight refuses a fileset larger than the free space" 2 "not enough free space" \
@@ -176,9 +179,10 @@ expect_fail "set \$n=lots read as a thread count: a workload error at the attrib
 	"$FSGAUGE" run "$T/settype.f" -d "$d" -t 1
 run "$FSGAUGE" run varmail -q -d "$d" -s nthreads=2 -s nfiles=1e1 -s filesize=2k -s iosize=1.5k \
 	--engine null -t 1 --json "$T/types.json"
-check "whole doubles and sizes with suffixes still work (exit 0)" [ "$rc" -eq 0 ] &&
+[ "$rc" -eq 0 ] &&
 	[ "$(json "$T/types.json" 'd["parameters"]["var.nfiles"]')" = 10 ] &&
 	[ "$(json "$T/types.json" 'd["phases"][0]["threads"]')" = 2 ]
+checked "whole doubles and sizes with suffixes still work (exit 0)"
 
 # --- preflight: threads, memory, inodes, before anything is created --------
 expect_fail "-s nthreads=100000000: too many threads, with the figures" 2 \

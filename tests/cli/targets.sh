@@ -35,8 +35,8 @@ done
 # untar with two -d: every copy in each (tests/cli/targets_mounts.sh: two
 # file systems, the figures, ENOSPC and SIGINT)
 run "$FSGAUGE" untar --synthetic tiny --copies 2 -d "$a" -d "$b" -q --json "$T/u.json"
-check "untar with two -d: exit 0, both run directories removed" \
-	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+checked "untar with two -d: exit 0, both run directories removed"
 check "  two copies in each target" \
 	[ "$(json "$T/u.json" 'sorted(x["name"] for x in d["phases"][0]["executions"] if x["complete"])')" = "['untar@1', 'untar@1', 'untar@2', 'untar@2']" ]
 # each target's figures are declared (metric_defs: NAME@K, "target K"),
@@ -58,14 +58,14 @@ check "  nothing left in the other" empty_dir "$a"
 # mod 2 (tests/cli/targets_mounts.sh: two file systems, the figures,
 # ENOSPC and SIGINT)
 run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$b" -q --json "$T/io.json"
-check "io with two -d: exit 0, both run directories removed" \
-	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+checked "io with two -d: exit 0, both run directories removed"
 check "  a clone's requests in each" \
 	[ "$(json "$T/io.json" 'sorted(o["name"] for o in d["phases"][0]["operations"] if o["ops"] and o["name"].endswith(".write"))')" = "['j@1.write', 'j@2.write']" ]
 check "  each target's metrics declared" [ "$(jcheck_defs "$T/io.json")" = true ]
 run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 --directory="$a:$b" -q
-check "io --directory=A:B: exit 0, both run directories removed" \
-	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+checked "io --directory=A:B: exit 0, both run directories removed"
 run "$FSGAUGE" io --name=j --rw=write --size=64k --numjobs=2 -d "$a" -d "$b" --directory="$a:$b" -q
 check "io: -d and --directory naming the same directories: exit 0" [ "$rc" -eq 0 ]
 # a file engine's chain: each clone's files made, then statted, in its own
@@ -73,8 +73,8 @@ check "io: -d and --directory naming the same directories: exit 0" [ "$rc" -eq 0
 run "$FSGAUGE" io --nrfiles=3 --filesize=4k '--filename_format=f.$filenum' --numjobs=2 \
 	--name=create --ioengine=filecreate --name=stat --stonewall --ioengine=filestat \
 	-d "$a" -d "$b" -q --json "$T/io.json"
-check "io: filecreate then filestat on two -d: exit 0, both removed" \
-	[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+[ "$rc" -eq 0 ] && empty_dir "$a" && empty_dir "$b"
+checked "io: filecreate then filestat on two -d: exit 0, both removed"
 check "  each clone's three files made and statted in its own directory" \
 	[ "$(json "$T/io.json" '[sorted((o["name"], o["ops"]) for o in p["operations"] if o["ops"] and o["name"] != "done") for p in d["phases"]]')" = "[[('create@1.read', 3), ('create@2.read', 3)], [('stat@1.read', 3), ('stat@2.read', 3)]]" ]
 expect_fail "io: a -d that does not exist (exit 2)" 2 \
@@ -91,18 +91,20 @@ check "  one file name in two directories is two files" \
 	[ "$(json "$T/i.json" 'd["phases"][0]["metrics"]["t0.xfer"]["value"] == 64 and d["phases"][0]["metrics"]["t1.xfer"]["value"] == 64')" = true ]
 check "  each target's throughput declared (target<K>.throughput)" \
 	[ "$(json "$T/i.json" '[(m["name"], m["unit"], m["label"]) for m in d["metric_defs"] if m["name"].startswith("target")] == [("target1.throughput", "KB/s", "throughput, target 1"), ("target2.throughput", "KB/s", "throughput, target 2")]')" = true ]
-check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+empty_dir "$a" && empty_dir "$b"
+checked "  both run directories removed"
 expect_fail "iozone -F: one name twice in one directory" 2 \
 	"^fsgauge: file name 'f1' is given twice to -F in '$a'\$" \
 	"$FSGAUGE" iozone -i 0 -t 3 -s 64k -r 4k -F "$a/f1" "$b/f2" "$a/../a/f1"
-check "  nothing created" empty_dir "$a" && empty_dir "$b"
+empty_dir "$a" && empty_dir "$b"
+checked "  nothing created"
 
 # --- run --per-target: one instance of the workload in each target --------
 run "$FSGAUGE" run varmail -d "$a" -d "$b" -t 1 -s nfiles=20 -s nthreads=2 --per-target \
 	--json "$T/p.json"
 check "run --per-target on two directories: exit 0" [ "$rc" -eq 0 ]
-check "  one instance started in each" \
-	grep -q "Starting 1 filereader@1 instances" "$T/err" && grep -q "Starting 1 filereader@2 instances" "$T/err"
+grep -q "Starting 1 filereader@1 instances" "$T/err" && grep -q "Starting 1 filereader@2 instances" "$T/err"
+checked "  one instance started in each"
 check "  every operation named NAME@1 or NAME@2, each name in both" \
 	[ "$(json "$T/p.json" 'sorted(o["name"][:-2] for o in d["phases"][0]["operations"] if o["name"].endswith("@1")) == sorted(o["name"][:-2] for o in d["phases"][0]["operations"] if o["name"].endswith("@2")) and all(o["name"][-2:] in ("@1", "@2") for o in d["phases"][0]["operations"])')" = true ]
 check "  operations in each target" \
@@ -110,18 +112,19 @@ check "  operations in each target" \
 # the target lines' ops, and the IO Summary's
 ops_of() { grep -F "$1" "$T/out" | sed -n 's/^[^:]*: \([0-9]*\) ops .*/\1/p'; }
 t1=$(ops_of "  target 1 '$a'") t2=$(ops_of "  target 2 '$b'") all=$(ops_of "IO Summary")
-check "  a line per target; their ops add up to the IO Summary's" \
-	[ -n "$t1" ] && [ -n "$t2" ] && [ "$((t1 + t2))" -eq "$all" ]
+[ -n "$t1" ] && [ -n "$t2" ] && [ "$((t1 + t2))" -eq "$all" ]
+checked "  a line per target; their ops add up to the IO Summary's"
 check "  a target line's ops are its operations' in the JSON" \
 	[ "$(json "$T/p.json" 'sum(o["ops"] for o in d["phases"][0]["operations"] if o["name"].endswith("@1"))')" = "$t1" ]
 check "  the JSON: per_target, each fileset in its own target" \
 	[ "$(json "$T/p.json" 'd["parameters"]["per_target"] == "true" and sorted((f["name"], f["target"]) for f in d["filesets"]) == [("bigfileset@1", "'"$a"'"), ("bigfileset@2", "'"$b"'")]')" = true ]
-check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+empty_dir "$a" && empty_dir "$b"
+checked "  both run directories removed"
 run "$FSGAUGE" run varmail -d "$a" -d "$b" -t 1 -s nfiles=20 -s nthreads=1 --per-target --keep -q
 ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
-check "run --per-target --keep: each instance's fileset in its target's run directory" \
-	[ "$rc" -eq 0 ] && [ -d "$ka/bigfileset@1" ] && [ -d "$kb/bigfileset@2" ] &&
+[ "$rc" -eq 0 ] && [ -d "$ka/bigfileset@1" ] && [ -d "$kb/bigfileset@2" ] &&
 	[ ! -e "$ka/bigfileset@2" ] && [ ! -e "$kb/bigfileset@1" ]
+checked "run --per-target --keep: each instance's fileset in its target's run directory"
 rm -rf "$ka" "$kb"
 expect_fail "run --per-target with one -d" 2 \
 	"^fsgauge: --per-target runs the workload once in each target: give -d more than once\$" \
@@ -141,24 +144,25 @@ EOF
 expect_fail "run --per-target: a fileset not under \$dir" 2 \
 	"^fsgauge: --per-target: fileset 'fa' has path '$a/sub', not under [$]dir \('$b'\); --per-target runs workloads whose files are all under [$]dir \(docs/targets.md\)\$" \
 	"$FSGAUGE" run "$T/sub.f" -d "$a" -d "$b" --per-target
-check "  nothing created" empty_dir "$a" && empty_dir "$b"
+empty_dir "$a" && empty_dir "$b"
+checked "  nothing created"
 
 # --- bonnie on two directories: a line, a CSV line and figures each ------
 # (tests/cli/targets_mounts.sh: two file systems, ENOSPC and SIGINT)
 run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 -m box --keep --json "$T/b.json"
 check "bonnie on two directories: exit 0" [ "$rc" -eq 0 ]
-check "  the table: a line per target in each section, named MACHINE@K" \
-	[ "$(grep -c '^box@1 ' "$T/out")" -eq 2 ] && [ "$(grep -c '^box@2 ' "$T/out")" -eq 2 ] &&
+[ "$(grep -c '^box@1 ' "$T/out")" -eq 2 ] && [ "$(grep -c '^box@2 ' "$T/out")" -eq 2 ] &&
 	[ "$(grep -c '^Machine ' "$T/out")" -eq 1 ]
-check "  two CSV lines, 27 fields each" \
-	[ "$(grep -c '^box@[12],1M,' "$T/out")" -eq 2 ] &&
+checked "  the table: a line per target in each section, named MACHINE@K"
+[ "$(grep -c '^box@[12],1M,' "$T/out")" -eq 2 ] &&
 	[ "$(grep '^box@[12],1M,' "$T/out" | awk -F, 'NF == 27' | wc -l)" -eq 2 ]
-check "  stderr says which target each line is" \
-	grep -q "^Target 1: $a (its lines: box@1)\$" "$T/err" &&
+checked "  two CSV lines, 27 fields each"
+grep -q "^Target 1: $a (its lines: box@1)\$" "$T/err" &&
 	grep -q "^Target 2: $b (its lines: box@2)\$" "$T/err"
+checked "  stderr says which target each line is"
 ka=$(ls -d "$a"/fsgauge-* 2>/dev/null) kb=$(ls -d "$b"/fsgauge-* 2>/dev/null)
-check "  --keep: a marked run directory in each, each with its own files directory" \
-	[ -f "$ka/.fsgauge-run" ] && [ -f "$kb/.fsgauge-run" ] && [ -d "$ka/files" ] && [ -d "$kb/files" ]
+[ -f "$ka/.fsgauge-run" ] && [ -f "$kb/.fsgauge-run" ] && [ -d "$ka/files" ] && [ -d "$kb/files" ]
+checked "  --keep: a marked run directory in each, each with its own files directory"
 rm -rf "$ka" "$kb"
 # every test's operations are each target's, NAME@1 and NAME@2, and each
 # target did the whole test: the data file written, 1024 files made
@@ -176,28 +180,30 @@ jcheck "  the combined figure: every target's amount over the test's time (at mo
 jcheck "  the JSON: targets 2, each fileset in its target" "$T/b.json" \
 	'd["parameters"]["targets"] == "2" and d["environment"]["target2"] == "'"$b"'" and sorted((f["name"], f["target"]) for f in d["filesets"]) == [("Bonnie", "'"$a"'"), ("Bonnie", "'"$b"'"), ("files", "'"$a"'"), ("files", "'"$b"'")]'
 run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 -m box --format 19 -x 2
-check "bonnie on two directories, -x 2 --format 19: a 1.98 header and a line per target per run" \
-	[ "$rc" -eq 0 ] && [ "$(grep -c '^format_version,' "$T/out")" -eq 1 ] &&
+[ "$rc" -eq 0 ] && [ "$(grep -c '^format_version,' "$T/out")" -eq 1 ] &&
 	[ "$(grep -c '^1.98,fsgauge,box@1,' "$T/out")" -eq 2 ] &&
 	[ "$(grep -c '^1.98,fsgauge,box@2,' "$T/out")" -eq 2 ] && [ "$(wc -l <"$T/out")" -eq 5 ]
+checked "bonnie on two directories, -x 2 --format 19: a 1.98 header and a line per target per run"
 run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 0 -m box --format 64 --csv 103 -q
-check "bonnie on two directories, --format 64 -q: the CSV lines alone on stdout" \
-	[ "$rc" -eq 0 ] && [ "$(grep -c '^box@[12],1M,' "$T/out")" -eq 2 ] && [ "$(wc -l <"$T/out")" -eq 2 ]
-check "  the bonnie-64 table on stderr, a line per target" \
-	[ "$(grep -c '^box@[12] ' "$T/err")" -eq 2 ] && ! grep -q '^Target' "$T/err"
-check "  both run directories removed" empty_dir "$a" && empty_dir "$b"
+[ "$rc" -eq 0 ] && [ "$(grep -c '^box@[12],1M,' "$T/out")" -eq 2 ] && [ "$(wc -l <"$T/out")" -eq 2 ]
+checked "bonnie on two directories, --format 64 -q: the CSV lines alone on stdout"
+[ "$(grep -c '^box@[12] ' "$T/err")" -eq 2 ] && ! grep -q '^Target' "$T/err"
+checked "  the bonnie-64 table on stderr, a line per target"
+empty_dir "$a" && empty_dir "$b"
+checked "  both run directories removed"
 run "$FSGAUGE" bonnie -d "$a" -d "$b" -s 1 -r 0 -n 1 --dry-run
-check "bonnie --dry-run on two directories: each target's needs" \
-	[ "$rc" -eq 0 ] && grep -q "^target: $a " "$T/out" && grep -q "^target: $b " "$T/out" &&
+[ "$rc" -eq 0 ] && grep -q "^target: $a " "$T/out" && grep -q "^target: $b " "$T/out" &&
 	grep -q ", in $b:\$" "$T/out"
-check "  nothing created" empty_dir "$a" && empty_dir "$b"
+checked "bonnie --dry-run on two directories: each target's needs"
+empty_dir "$a" && empty_dir "$b"
+checked "  nothing created"
 expect_fail "bonnie: a second -d that does not exist (exit 2)" 2 \
 	"^fsgauge: cannot use target directory '$T/none': No such file or directory\$" \
 	"$FSGAUGE" bonnie -d "$a" -d "$T/none" -s 1 -r 0 -n 1
 check "  nothing left in the first" empty_dir "$a"
 run "$FSGAUGE" bonnie -d "$a" -d "$a" -s 1 -r 0 -n 0 -m box
-check "bonnie: the same -d twice is one target (one line, no @K)" \
-	[ "$rc" -eq 0 ] && [ "$(grep -c '^box ' "$T/out")" -eq 1 ] && ! grep -q '@' "$T/out"
+[ "$rc" -eq 0 ] && [ "$(grep -c '^box ' "$T/out")" -eq 1 ] && ! grep -q '@' "$T/out"
+checked "bonnie: the same -d twice is one target (one line, no @K)"
 
 # the same directory named twice is one target
 run "$FSGAUGE" run varmail -d "$a" -d "$a" -t 1 -q -s nfiles=20 -s filesize=4k

@@ -381,7 +381,8 @@ with tarfile.open(sys.argv[1], "w") as t:
 run "$FSGAUGE" untar --tarball "$T/h/replace.tar" -d "$d" --keep
 kept=$(sed -n 's/^kept run directory: //p' "$T/err")
 check "replace: exit 0" [ "$rc" -eq 0 ]
-check "replace: the file replaced the link" [ -f "$kept/copy-000/s" ] && [ ! -L "$kept/copy-000/s" ]
+[ -f "$kept/copy-000/s" ] && [ ! -L "$kept/copy-000/s" ]
+checked "replace: the file replaced the link"
 check "replace: the victim is untouched" [ "$(cat "$T/outside/victim")" = original ]
 rm -rf "$kept"
 
@@ -439,8 +440,9 @@ fifo_sigint() {
 	wait $pid
 	rc=$?
 	check "$1: exit 130 (got $rc)" [ "$rc" -eq 130 ]
-	check "$1: says so" grep -Eq "^fsgauge: interrupted while $2 archive '$T/fifo'$" "$T/fifo.err" ||
+	grep -Eq "^fsgauge: interrupted while $2 archive '$T/fifo'$" "$T/fifo.err" ||
 		sed 's/^/#   /' "$T/fifo.err"
+	checked "$1: says so"
 	check "$1: json marked interrupted" [ "$(json "$T/fifo.json" 'd["status"]["interrupted"] and not d["status"]["complete"]')" = true ]
 	check "$1: nothing left behind" empty_dir "$d"
 }

@@ -99,7 +99,8 @@ mkfifo "$rd/verify.manifest"
 expect_fail "a FIFO in the manifest's place is refused, without blocking" 2 \
 	"^fsgauge: '$rd/verify.manifest' is a FIFO, not a regular file: not written by 'fsgauge verify --write-only'$" \
 	timeout -k 5 60 "$FSGAUGE" verify -q --check-only "$rd"
-check "  and nothing is removed" [ -p "$rd/verify.manifest" ] && [ -f "$rd/v0" ]
+[ -p "$rd/verify.manifest" ] && [ -f "$rd/v0" ]
+checked "  and nothing is removed"
 rm -r "$rd"
 check "nothing left after the FIFO checks" empty_dir "$d"
 
@@ -159,30 +160,33 @@ limited_run() {
 	rc=$(cat "$T/rc")
 }
 limited_run 1024 "$FSGAUGE" verify -q -d "$d" -n 1 -s 2m
-check "verify: a data write failing (EFBIG) during the run exits 1" \
-	[ "$rc" -eq 1 ] && grep -q "cannot write 'v0' at offset [0-9]*: File too large" "$T/err"
+[ "$rc" -eq 1 ] && grep -q "cannot write 'v0' at offset [0-9]*: File too large" "$T/err"
+checked "verify: a data write failing (EFBIG) during the run exits 1"
 check "  and leaves nothing" empty_dir "$d"
 limited_run 0 "$FSGAUGE" verify -q -d "$d" -n 1 -s 8k
-check "verify: a manifest that cannot be written is a system error (exit 3)" \
-	[ "$rc" -eq 3 ] && grep -Eq "cannot write '$d/fsgauge-[^/]+/verify.manifest': File too large" "$T/err"
+[ "$rc" -eq 3 ] && grep -Eq "cannot write '$d/fsgauge-[^/]+/verify.manifest': File too large" "$T/err"
+checked "verify: a manifest that cannot be written is a system error (exit 3)"
 check "  and leaves nothing" empty_dir "$d"
 
 # free-space preflight; under a file-size limit, so that a binary without
 # it fails at once instead of filling the disk
 limited_run 1024 "$FSGAUGE" verify -q -d "$d" -n 1000 -s 1p
-check "verify: files larger than the free space are refused (exit 2)" [ "$rc" -eq 2 ] &&
+[ "$rc" -eq 2 ] &&
 	grep -Eq "^fsgauge: not enough free space for 1000 files of 1p and a manifest: [0-9.]+ [MGT]iB needed, '$d' has [0-9.]+ [MGT]iB free; use a smaller -s" "$T/err"
+checked "verify: files larger than the free space are refused (exit 2)"
 check "  and nothing is left" empty_dir "$d"
 if [ "$(id -u)" -eq 0 ]; then
 	mkdir "$T/small"
 	trap 'umount "$T/small" 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 	if mount -t tmpfs -o size=1m,nr_inodes=8 fsgauge-verify "$T/small" 2>/dev/null; then
 		limited_run 4096 "$FSGAUGE" verify -q -d "$T/small" -n 1 -s 2m
-		check "verify on a 1 MiB tmpfs: 2 MiB refused before writing (exit 2)" [ "$rc" -eq 2 ] &&
+		[ "$rc" -eq 2 ] &&
 			grep -Eq "not enough free space for 1 files of 2m and a manifest: 2\.0 MiB needed, '$T/small' has [01]\.[0-9] MiB free" "$T/err"
+		checked "verify on a 1 MiB tmpfs: 2 MiB refused before writing (exit 2)"
 		limited_run 4096 "$FSGAUGE" verify -q -d "$T/small" -n 20 -s 4k
-		check "verify on a tmpfs of 8 inodes: 20 files refused (exit 2)" [ "$rc" -eq 2 ] &&
+		[ "$rc" -eq 2 ] &&
 			grep -Eq "not enough free inodes for 20 files of 4k and a manifest: 21 needed, '$T/small' has [0-9]+ free; use fewer files \(-n\)" "$T/err"
+		checked "verify on a tmpfs of 8 inodes: 20 files refused (exit 2)"
 		check "  and the tmpfs is empty" empty_dir "$T/small"
 		umount "$T/small"
 	else
@@ -200,7 +204,8 @@ for o in "-n 5" "-s 8k" "--seed 7"; do
 		"^fsgauge: ${o%% *} does not apply to --check-only: the manifest of the run directory decides" \
 		"$FSGAUGE" verify -q $o --check-only "$rd"
 done
-check "  and touches nothing" [ -f "$rd/v0" ] && [ -f "$rd/verify.manifest" ] && [ -f "$rd/.fsgauge-run" ]
+[ -f "$rd/v0" ] && [ -f "$rd/verify.manifest" ] && [ -f "$rd/.fsgauge-run" ]
+checked "  and touches nothing"
 
 # --check-only removes only what its manifest lists: files added to the
 # run directory are named, left, and the directory kept
@@ -210,32 +215,35 @@ echo y >"$rd/sub/y"
 echo outside >"$T/outside"
 ln -s "$T/outside" "$rd/v7"
 run "$FSGAUGE" verify -q --check-only "$rd"
-check "verify --check-only with files it did not create: the check still passes (exit 0)" \
-	[ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out"
+[ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out"
+checked "verify --check-only with files it did not create: the check still passes (exit 0)"
 check "  a warning names what was left" grep -Eq \
 	"^fsgauge: warning: left '$rd' in place, no longer marked as a run directory: fsgauge did not create these entries in it: .*'mine.txt'" "$T/err"
-check "  naming each entry" grep -q "'sub'" "$T/err" && grep -q "'v7'" "$T/err"
-check "  those entries are left as they were" [ "$(cat "$rd/mine.txt")" = mine ] &&
+grep -q "'sub'" "$T/err" && grep -q "'v7'" "$T/err"
+checked "  naming each entry"
+[ "$(cat "$rd/mine.txt")" = mine ] &&
 	[ "$(cat "$rd/sub/y")" = y ] && [ -L "$rd/v7" ] && [ "$(cat "$T/outside")" = outside ]
-check "  what the manifest lists, the manifest and the marker are removed" \
-	[ ! -e "$rd/v0" ] && [ ! -e "$rd/v1" ] && [ ! -e "$rd/v2" ] &&
+checked "  those entries are left as they were"
+[ ! -e "$rd/v0" ] && [ ! -e "$rd/v1" ] && [ ! -e "$rd/v2" ] &&
 	[ ! -e "$rd/verify.manifest" ] && [ ! -e "$rd/.fsgauge-run" ]
+checked "  what the manifest lists, the manifest and the marker are removed"
 rm -r "$rd"
 write_only
 flip_byte "$rd/v0" 100 >/dev/null
 echo mine >"$rd/mine.txt"
 expect_fail "verify --check-only with a foreign file and a bad block: exit 1 (the check's)" 1 \
 	"verify error: '$rd/v0' at offset 100" "$FSGAUGE" verify -q --check-only "$rd"
-check "  the foreign file named and left" grep -q "warning: left '$rd' in place.*'mine.txt'" "$T/err" &&
+grep -q "warning: left '$rd' in place.*'mine.txt'" "$T/err" &&
 	[ -f "$rd/mine.txt" ] && [ ! -e "$rd/v0" ]
+checked "  the foreign file named and left"
 rm -r "$rd"
 check "nothing left after the --check-only tests" empty_dir "$d"
 
 # --- the command line (generated help, refused and unknown options) -------
 run "$FSGAUGE" verify --help
-check "verify --help: exit 0, lists its own options and the shared ones it takes" \
-	[ "$rc" -eq 0 ] && grep -q -- "--check-only DIR" "$T/out" && grep -q -- "--write-only" "$T/out" &&
+[ "$rc" -eq 0 ] && grep -q -- "--check-only DIR" "$T/out" && grep -q -- "--write-only" "$T/out" &&
 	grep -q -- "-d, --dir DIR" "$T/out" && grep -q -- "--allow-shared-target" "$T/out"
+checked "verify --help: exit 0, lists its own options and the shared ones it takes"
 check "verify --help: lists neither --json nor --label (refused) nor a measurement option" \
 	sh -c '! grep -Eq -- "--(json|label|repeat|direct|verify)" "$1"' sh "$T/out"
 check "verify --help: each option letter once" \
@@ -243,7 +251,8 @@ check "verify --help: each option letter once" \
 expect_fail "verify --json is refused with its reason (exit 2)" 2 \
 	"^fsgauge: --json does not apply to verify: it writes no result; its verdict is the 'verified' line and the exit status$" \
 	"$FSGAUGE" verify -q -d "$d" -n 1 -s 4k --json "$T/v.json"
-check "  and writes nothing" empty_dir "$d" && [ ! -e "$T/v.json" ]
+empty_dir "$d" && [ ! -e "$T/v.json" ]
+checked "  and writes nothing"
 expect_fail "verify --label is refused with its reason (exit 2)" 2 \
 	"^fsgauge: --label does not apply to verify: it writes no result to label$" \
 	"$FSGAUGE" verify -q -d "$d" -n 1 -s 4k --label x
@@ -261,13 +270,14 @@ expect_fail "verify: --write-only with --check-only is refused" 2 \
 expect_fail "verify: -d with --check-only is refused" 2 \
 	"^fsgauge: --check-only names the run directory itself; -d does not apply$" \
 	"$FSGAUGE" verify -q -d "$d" --check-only "$T/fsgauge-fake"
-check "  and nothing is created" empty_dir "$d" && empty_dir "$T/fsgauge-fake"
+empty_dir "$d" && empty_dir "$T/fsgauge-fake"
+checked "  and nothing is created"
 
 # without -q: what it writes and drops on stderr, the verdict on stdout;
 # the run directory is named once (by "writing ... in DIR")
 run "$FSGAUGE" verify -d "$d" -n 2 -s 8k
-check "verify without -q: says what it writes, where" \
-	[ "$rc" -eq 0 ] && grep -Eq "^writing 2 files of 8192 bytes in $d/fsgauge-[^/]+$" "$T/err"
+[ "$rc" -eq 0 ] && grep -Eq "^writing 2 files of 8192 bytes in $d/fsgauge-[^/]+$" "$T/err"
+checked "verify without -q: says what it writes, where"
 check "  and how it dropped the cache" \
 	grep -Eq "^(dropped the page cache|not root: evicted only the files' own pages from the cache)$" "$T/err"
 check "  no other line on stderr" [ "$(wc -l <"$T/err")" -eq 2 ]
@@ -275,38 +285,40 @@ check "  the verdict alone on stdout" [ "$(cat "$T/out")" = "verified 2 files of
 check "  nothing left behind" empty_dir "$d"
 run "$FSGAUGE" verify -q -d "$d" -n 2 -s 8k --write-only
 rd=$(sed -n 's/^run directory: //p' "$T/out")
-check "--write-only: its path once, on stdout only" \
-	[ "$rc" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 1 ] && [ ! -s "$T/err" ]
+[ "$rc" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 1 ] && [ ! -s "$T/err" ]
+checked "--write-only: its path once, on stdout only"
 
 # --check-only --keep: checked, then left whole
 run "$FSGAUGE" verify -q --keep --check-only "$rd"
-check "--check-only --keep: checked (exit 0)" [ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out"
+[ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out"
+checked "--check-only --keep: checked (exit 0)"
 check "  says it kept the directory" grep -qx "kept run directory: $rd" "$T/err"
-check "  everything still there" [ -f "$rd/v0" ] && [ -f "$rd/v1" ] &&
+[ -f "$rd/v0" ] && [ -f "$rd/v1" ] &&
 	[ -f "$rd/verify.manifest" ] && [ -f "$rd/.fsgauge-run" ]
+checked "  everything still there"
 run "$FSGAUGE" verify -q --check-only "$rd"
-check "  and a second --check-only still checks and removes it" \
-	[ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out" && empty_dir "$d"
+[ "$rc" -eq 0 ] && grep -q ": 0 bad" "$T/out" && empty_dir "$d"
+checked "  and a second --check-only still checks and removes it"
 
 # --- run --verify -------------------------------------------------------
 for w in varmail fileserver randomrw; do
 	run "$FSGAUGE" run "$w" -q -d "$d" -t 1 -s nfiles=20 -s nthreads=2 -s filesize=64k \
 		-s iosize=8k --verify --json "$T/$w.json"
-	check "run $w --verify: exit 0, no verify errors" \
-		[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/$w.json" &&
+	[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/$w.json" &&
 		grep -q '"verify": "true"' "$T/$w.json"
+	checked "run $w --verify: exit 0, no verify errors"
 done
 run "$FSGAUGE" run varmail -q -d "$d" -t 1 -s nfiles=20 -s nthreads=2 --verify \
 	--engine faulty:psync:op=read,after=0,err=short --json "$T/s.json"
-check "run --verify with every read short: still no verify error" \
-	[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/s.json"
+[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/s.json"
+checked "run --verify with every read short: still no verify error"
 run "$FSGAUGE" run varmail -q -d "$d" -t 10 -s nfiles=20 -s nthreads=2 --verify \
 	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/c.json"
 check "run --verify: a corrupted read exits 1" [ "$rc" -eq 1 ]
 check "  with the file and offset on stderr" \
 	grep -Eq "verify error: 'bigfileset/[^']+' at offset [0-9]+: expected" "$T/err"
-check "  counted and marked in the JSON" \
-	grep -q '"verify_errors": 1' "$T/c.json" && grep -q '"first_error": "verify ' "$T/c.json"
+grep -q '"verify_errors": 1' "$T/c.json" && grep -q '"first_error": "verify ' "$T/c.json"
+checked "  counted and marked in the JSON"
 check "  nothing left behind" empty_dir "$d"
 run "$FSGAUGE" run varmail -q -d "$d" -t 2 -s nfiles=20 -s nthreads=2 \
 	--engine faulty:psync:op=read,nth=10,err=corrupt --json "$T/n.json"
@@ -351,8 +363,8 @@ define process name=p,instances=1 {
 run 60
 WML
 run "$FSGAUGE" run "$T/chars.f" -q -d "$d" --verify --json "$T/ch.json"
-check "chunked files, putc/getc/rewrite under --verify: exit 0, no verify errors" \
-	[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/ch.json"
+[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/ch.json"
+checked "chunked files, putc/getc/rewrite under --verify: exit 0, no verify errors"
 check "  every read done (getc, rewrite, whole file, preallocated chunks, bufsize=)" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -379,13 +391,13 @@ check "  and leaves nothing" empty_dir "$d"
 if "$FSGAUGE" iozone --help >/dev/null 2>&1; then
 	run "$FSGAUGE" iozone -t 2 -s 512k -r 64k -i 0 -i 1 -i 2 --dir "$d" --quiet --verify \
 		--json "$T/iz.json"
-	check "iozone --verify: exit 0, no verify errors" \
-		[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/iz.json"
+	[ "$rc" -eq 0 ] && grep -q '"verify_errors": 0' "$T/iz.json"
+	checked "iozone --verify: exit 0, no verify errors"
 	run "$FSGAUGE" iozone -t 2 -s 512k -r 64k -i 0 -i 1 --dir "$d" --quiet --verify \
 		--engine faulty:psync:op=read,nth=3,err=corrupt --json "$T/izc.json"
-	check "iozone --verify: a corrupted read exits 1, named with file and offset" \
-		[ "$rc" -eq 1 ] && grep -Eq "verify error: 'iozone[^']*' at offset [0-9]+" "$T/err" &&
+	[ "$rc" -eq 1 ] && grep -Eq "verify error: 'iozone[^']*' at offset [0-9]+" "$T/err" &&
 		grep -q '"verify_errors": 1' "$T/izc.json"
+	checked "iozone --verify: a corrupted read exits 1, named with file and offset"
 	check "iozone --verify: nothing left behind" empty_dir "$d"
 else
 	ok "iozone --verify: # SKIP fsgauge iozone is not built"
