@@ -129,6 +129,7 @@ static void device_text(FILE *f, const struct result_phase *p)
 {
 	const struct result_device *d = &p->device;
 	struct phase_totals t;
+	struct dev_figures fg;
 	double secs = p->seconds > 0 ? p->seconds : 1e-9;
 
 	if (d->none) {
@@ -138,14 +139,14 @@ static void device_text(FILE *f, const struct result_phase *p)
 	if (!d->ndev)
 		return;
 	result_phase_totals(p, &t);
+	dev_io_figures(&d->total, secs, d->ndev, &fg);
 	fprintf(f, "Devices (");
 	for (size_t i = 0; i < d->ndev; i++)
 		fprintf(f, "%s%s", i ? " " : "", d->names[i]);
 	fprintf(f, "): %llu reads %.1f MiB, %llu writes %.1f MiB, util %.0f%%, queue %.2f",
 		(unsigned long long)d->total.reads, (double)d->total.bytes_read / MB,
 		(unsigned long long)d->total.writes, (double)d->total.bytes_written / MB,
-		dev_io_utilization(&d->total, secs, d->ndev),
-		(double)d->total.weighted_ms / (secs * 1000.0));
+		fg.utilization, fg.queue);
 	if (t.bytes_written)
 		fprintf(f, ", write amplification %.2f",
 			(double)d->total.bytes_written / (double)t.bytes_written);
