@@ -190,8 +190,9 @@ void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev
 double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev);
 
 /* What device counters come to over a phase: the figures the text's
- * Devices line, the JSON's "device" objects and the "limited by"
- * verdict's device rule show, computed here once.
+ * Devices line, the JSON's "device" objects, the "limited by" verdict's
+ * device rule and the report's table of hosts (under mpirun) show,
+ * computed here once.
  * A request is a read, a write or, when the kernel counts them, a flush:
  * flushes keep a device busy and are in its time_in_queue as the reads
  * and writes are. */
