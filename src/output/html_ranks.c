@@ -1,6 +1,7 @@
 /* html_ranks.c — the report's section on the ranks of MPI results: the
- * file-systems warning, and per phase the stonewall across ranks and one
- * row per rank; see html_section.h. */
+ * file-systems warning, and per phase the stonewall across ranks, one
+ * row per rank and one per host with what its block devices did; see
+ * html_section.h. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,7 +50,59 @@ static void wall_line(FILE *f, const struct rphase_ranks *pr)
 	fputs("</p>\n", f);
 }
 
-static void phase_table(FILE *f, const struct rphase *ph)
+/* What each host's block devices did in the phase (hosts[].phases[]:
+ * the first rank on a host measured them for every rank on it), the
+ * figures of dev_io_figures() as the JSON and text have them. */
+static void host_table(FILE *f, const struct rfile *rf, const char *phase)
+{
+	fputs("<table data-table=\"hosts\" data-phase=\"", f);
+	svg_escape(f, phase);
+	fputs("\">\n<caption>Block devices per host</caption>\n<tr><th>host</th><th>ranks</th>"
+	      "<th>devices</th><th>seconds</th><th>reads</th><th>read MiB</th><th>writes</th>"
+	      "<th>write MiB</th><th>requests/s</th><th>MiB/s</th><th>util %</th>"
+	      "<th>busy ms</th><th>queue</th><th>service ms</th><th>await ms</th></tr>\n",
+	      f);
+	for (size_t i = 0; i < rf->nhosts; i++) {
+		const struct result_host *h = &rf->hosts[i];
+		const struct host_phase *hp = result_host_phase(h, phase);
+		const char *names = kv_get(&h->env, "block_devices");
+		struct dev_figures fg;
+
+		if (!hp)
+			continue;
+		fputs("<tr><td>", f);
+		svg_escape(f, h->host);
+		fputs("</td><td>", f);
+		for (size_t k = 0; k < h->nranks; k++)
+			fprintf(f, "%s%d", k ? "," : "", h->ranks[k]);
+		if (!hp->ndev) {
+			fputs("</td><td colspan=\"13\">none (", f);
+			svg_escape(f, hp->none ? hp->none : "not measured");
+			fputs(")</td></tr>\n", f);
+			continue;
+		}
+		dev_io_figures(&hp->device, hp->seconds, hp->ndev, &fg);
+		fputs("</td><td>", f);
+		svg_escape(f, names ? names : "-");
+		fputs("</td>", f);
+		num(f, hp->seconds, "%.3f");
+		fprintf(f, "<td class=\"num\">%llu</td>", (unsigned long long)hp->device.reads);
+		num(f, (double)hp->device.bytes_read / 1048576.0, "%.1f");
+		fprintf(f, "<td class=\"num\">%llu</td>", (unsigned long long)hp->device.writes);
+		num(f, (double)hp->device.bytes_written / 1048576.0, "%.1f");
+		num(f, fg.requests_per_second, "%.1f");
+		num(f, fg.mib_per_second, "%.1f");
+		num(f, fg.utilization, "%.1f");
+		fprintf(f, "<td class=\"num\">%llu</td>", (unsigned long long)hp->device.busy_ms);
+		num(f, fg.queue, "%.2f");
+		num(f, fg.service_ms, "%.3f");
+		num(f, fg.await_ms, "%.3f");
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static void phase_table(FILE *f, const struct rfile *rf, const struct rphase *ph)
 {
 	const struct rphase_ranks *pr = &ph->ranks;
 
@@ -83,6 +136,8 @@ static void phase_table(FILE *f, const struct rphase *ph)
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+	if (rf->nhosts)
+		host_table(f, rf, ph->name);
 }
 
 void html_write_ranks(FILE *f, const struct comparison *c)
@@ -97,7 +152,9 @@ void html_write_ranks(FILE *f, const struct comparison *c)
 	fputs("<section id=\"ranks\">\n<h2>Ranks (mpirun)</h2>\n<p class=\"note\">Each rank's "
 	      "share of each phase, and the stonewall across the ranks: the rank whose thread "
 	      "raised it first, when (after the first start, rank 0's clock) and the ranks it "
-	      "stopped (docs/mpi.md).</p>\n",
+	      "stopped; and what each host's block devices did, as the first rank on the host "
+	      "measured them for all its ranks: the phase's own device figures are their sum "
+	      "(docs/mpi.md).</p>\n",
 	      f);
 	for (size_t i = 0; i < c->nres; i++) {
 		const struct rfile *rf = c->res[i];
@@ -114,7 +171,7 @@ void html_write_ranks(FILE *f, const struct comparison *c)
 		}
 		for (size_t p = 0; p < rf->nphases; p++)
 			if (rf->phases[p].ranks.nrows)
-				phase_table(f, &rf->phases[p]);
+				phase_table(f, rf, &rf->phases[p]);
 	}
 	fputs("</section>\n", f);
 }

@@ -64,8 +64,9 @@ void html_write_verdicts(FILE *f, const struct comparison *c);
 
 /* The ranks section (output/html_ranks.c) for the results that ran under
  * mpirun: each one's file-systems warning in a warning box, and per phase
- * the stonewall (who raised it, when, whom it stopped) and a row per
- * rank.  Nothing when no result has ranks. */
+ * the stonewall (who raised it, when, whom it stopped), a row per rank
+ * and a row per host with what its block devices did.  Nothing when no
+ * result has ranks. */
 void html_write_ranks(FILE *f, const struct comparison *c);
 
 /* The targets section (output/html_targets.c) for the results over

@@ -195,8 +195,9 @@ json_t *output_dev_io_json(const struct dev_io *d, double secs, size_t ndev,
 			   uint64_t app_bytes_written, uint64_t app_bytes_read, uint64_t app_read_ops)
 {
 	json_t *o = json_object();
-	double ms = secs > 0 ? secs * 1000.0 : NAN;
+	struct dev_figures fg;
 
+	dev_io_figures(d, secs, ndev, &fg);
 	json_object_set_new(o, "reads", json_integer((json_int_t)d->reads));
 	json_object_set_new(o, "writes", json_integer((json_int_t)d->writes));
 	json_object_set_new(o, "bytes_read", json_integer((json_int_t)d->bytes_read));
@@ -206,8 +207,8 @@ json_t *output_dev_io_json(const struct dev_io *d, double secs, size_t ndev,
 	json_object_set_new(o, "read_ms", json_integer((json_int_t)d->read_ms));
 	json_object_set_new(o, "write_ms", json_integer((json_int_t)d->write_ms));
 	json_object_set_new(o, "busy_ms", json_integer((json_int_t)d->busy_ms));
-	json_object_set_new(o, "utilization", num(dev_io_utilization(d, secs, ndev)));
-	json_object_set_new(o, "avg_queue_depth", num((double)d->weighted_ms / ms));
+	json_object_set_new(o, "utilization", num(fg.utilization));
+	json_object_set_new(o, "avg_queue_depth", num(fg.queue));
 	/* flush requests: /proc/diskstats has them from kernel 5.5 */
 	json_object_set_new(o, "flushes",
 			    d->no_flush ? json_null() : json_integer((json_int_t)d->flushes));

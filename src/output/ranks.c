@@ -17,21 +17,13 @@ static const char *host_of(const struct result_ranks *rr, int rank)
 	return "?";
 }
 
-static const struct host_phase *host_find_phase(const struct result_host *h, const char *name)
-{
-	for (size_t i = 0; i < h->nphases; i++)
-		if (!strcmp(h->phases[i].name, name))
-			return &h->phases[i];
-	return NULL;
-}
-
 /* What each host's block devices did in phase `name` (the phase's own
  * Devices line is their sum). */
 static void hosts_device_text(FILE *f, const struct result_ranks *rr, const char *name)
 {
 	for (size_t i = 0; i < rr->nhosts; i++) {
 		const struct result_host *h = &rr->hosts[i];
-		const struct host_phase *hp = host_find_phase(h, name);
+		const struct host_phase *hp = result_host_phase(h, name);
 
 		if (!hp)
 			continue;

@@ -705,6 +705,102 @@ static int int_or(const json_t *v, int def)
 	return json_is_integer(v) ? (int)json_integer_value(v) : def;
 }
 
+static uint64_t u64_or0(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_integer(v) && json_integer_value(v) > 0 ? (uint64_t)json_integer_value(v)
+	                                                       : 0;
+}
+
+/*
+ * How many devices a host's counters are of.  The writer divides the
+ * busy time by that many devices' time for "utilization" (at most 100%)
+ * but does not write the count; it is recovered from the utilisation,
+ * so that dev_io_figures() gives it back.  Below 100% the division
+ * undoes it; at 0 and at the cap any count gives the same figure, and 1
+ * is taken, as without a utilisation.
+ */
+static size_t host_ndev(const struct host_phase *hp, double util)
+{
+	double n;
+
+	if (!(hp->seconds > 0) || !(util > 0) || !(util < 100))
+		return 1;
+	n = round((double)hp->device.busy_ms * 100.0 / (hp->seconds * 1000.0 * util));
+	return n >= 1 && n < 65536 ? (size_t)n : 1;
+}
+
+/* One "hosts[].phases[]" entry: its time and what the host's devices
+ * did (the counters of output_dev_io_json(), or "none" and why). */
+static void host_phase_read(struct host_phase *hp, const json_t *q)
+{
+	const json_t *dev = json_object_get(q, "device");
+	struct dev_io *d = &hp->device;
+
+	hp->name = str_or_null(q, "name");
+	hp->seconds = num(q, "seconds");
+	if (!json_is_object(dev))
+		return;
+	if (json_is_string(json_object_get(dev, "none"))) {
+		hp->none = str_or_null(dev, "none");
+		return;
+	}
+	if (!json_is_integer(json_object_get(dev, "reads")) &&
+	    !json_is_integer(json_object_get(dev, "writes")))
+		return;
+	d->reads = u64_or0(dev, "reads");
+	d->writes = u64_or0(dev, "writes");
+	d->read_merges = u64_or0(dev, "read_merges");
+	d->write_merges = u64_or0(dev, "write_merges");
+	d->bytes_read = u64_or0(dev, "bytes_read");
+	d->bytes_written = u64_or0(dev, "bytes_written");
+	d->read_ms = u64_or0(dev, "read_ms");
+	d->write_ms = u64_or0(dev, "write_ms");
+	d->busy_ms = u64_or0(dev, "busy_ms");
+	d->no_flush = !json_is_integer(json_object_get(dev, "flushes"));
+	d->flushes = u64_or0(dev, "flushes");
+	d->flush_ms = u64_or0(dev, "flush_ms");
+	/* time_in_queue is written as its average over the phase */
+	if (hp->seconds > 0 && num(dev, "avg_queue_depth") >= 0)
+		d->weighted_ms =
+		    (uint64_t)llround(num(dev, "avg_queue_depth") * hp->seconds * 1000.0);
+	hp->ndev = host_ndev(hp, num(dev, "utilization"));
+}
+
+/* "hosts": each distinct host's ranks, environment and devices per
+ * phase; malformed entries skipped. */
+static void read_hosts(struct rfile *rf, const json_t *a)
+{
+	const json_t *e, *v;
+	size_t i, k;
+
+	json_array_foreach(json_is_array(a) ? a : NULL, i, e)
+	{
+		const json_t *ranks = json_object_get(e, "ranks");
+		const json_t *ph = json_object_get(e, "phases");
+		const json_t *env = json_object_get(e, "environment");
+		struct result_host *h;
+
+		if (!json_is_object(e) || !json_is_string(json_object_get(e, "host")))
+			continue;
+		rf->hosts = xrealloc(rf->hosts, (rf->nhosts + 1) * sizeof(*rf->hosts));
+		h = &rf->hosts[rf->nhosts++];
+		memset(h, 0, sizeof(*h));
+		h->host = str_or_null(e, "host");
+		h->ranks = xcalloc(json_array_size(ranks) + 1, sizeof(int));
+		json_array_foreach(json_is_array(ranks) ? ranks : NULL, k, v)
+			if (json_is_integer(v))
+				h->ranks[h->nranks++] = (int)json_integer_value(v);
+		if (json_is_object(env))
+			read_kv(&h->env, env);
+		h->phases = xcalloc(json_array_size(ph) + 1, sizeof(*h->phases));
+		json_array_foreach(json_is_array(ph) ? ph : NULL, k, v)
+			if (json_is_object(v) && json_is_string(json_object_get(v, "name")))
+				host_phase_read(&h->phases[h->nphases++], v);
+	}
+}
+
 /*
  * What an MPI result adds (docs/mpi.md): the phases' "ranks" objects,
  * the top-level "ranks" rows (by phase name), "file_systems" and
@@ -769,6 +865,7 @@ static void read_mpi(struct rfile *rf, const json_t *root, const json_t *phases)
 		f->nranks = json_array_size(json_object_get(e, "ranks"));
 	}
 	rf->fs_warning = str_or_null(root, "file_systems_warning");
+	read_hosts(rf, json_object_get(root, "hosts"));
 }
 
 static int read_doc(const char *path, const json_t *root, struct rfile *rf)
@@ -1030,6 +1127,7 @@ void result_read_free(struct rfile *rf)
 	}
 	free(rf->fs);
 	free(rf->fs_warning);
+	result_hosts_free(rf->hosts, rf->nhosts);
 	kv_free(&rf->params);
 	kv_free(&rf->env);
 	free(rf->path);
@@ -1207,6 +1305,8 @@ struct rfile *result_read_pool(struct rfile *const *files, size_t n)
 		rf->fs[k].mount_point = xstrdup(a->fs[k].mount_point);
 		rf->fs[k].host = xstrdup(a->fs[k].host);
 	}
+	rf->hosts = result_hosts_dup(a->hosts, a->nhosts);
+	rf->nhosts = a->nhosts;
 	for (size_t k = 0; k < a->params.n; k++)
 		kv_add(&rf->params, a->params.v[k].key, "%s", a->params.v[k].value);
 	for (size_t k = 0; k < a->env.n; k++)

@@ -37,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stats/ranks.h"
 #include "stats/result.h"
 
 /* The newest schema_version this reader understands. */
@@ -245,6 +246,15 @@ struct rfile {
 	struct rfs *fs;
 	size_t nfs;
 	char *fs_warning;
+	/* under mpirun: "hosts", each distinct host's ranks, environment
+	 * and, per phase, what its block devices did (ndev 0 and none NULL:
+	 * not measured); entries without a string "host" are skipped, and
+	 * phases without a string "name".  The JSON has no count of a
+	 * host's devices: ndev is recovered from its "utilization" (1 when
+	 * that says nothing of it), so that dev_io_figures() gives the
+	 * figures as written.  Pooled files keep the first's */
+	struct result_host *hosts;
+	size_t nhosts;
 	/* its phases form a grid (struct phase_grid), summarised per group
 	 * by compare and report: set by the caller from the suite's hook,
 	 * NULL as read */

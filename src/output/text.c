@@ -131,20 +131,22 @@ static void repeats_text(FILE *f, const struct result_phase *p)
 static void device_line(FILE *f, const char *lead, const struct result_device *d, double secs,
 			const struct phase_totals *t)
 {
+	struct dev_figures fg;
+
 	if (d->none) {
 		fprintf(f, "%s: none (%s)\n", lead, d->none);
 		return;
 	}
 	if (!d->ndev)
 		return;
+	dev_io_figures(&d->total, secs, d->ndev, &fg);
 	fprintf(f, "%s (", lead);
 	for (size_t i = 0; i < d->ndev; i++)
 		fprintf(f, "%s%s", i ? " " : "", d->names[i]);
 	fprintf(f, "): %llu reads %.1f MiB, %llu writes %.1f MiB, util %.0f%%, queue %.2f",
 		(unsigned long long)d->total.reads, (double)d->total.bytes_read / MB,
 		(unsigned long long)d->total.writes, (double)d->total.bytes_written / MB,
-		dev_io_utilization(&d->total, secs, d->ndev),
-		(double)d->total.weighted_ms / (secs * 1000.0));
+		fg.utilization, fg.queue);
 	if (t->bytes_written)
 		fprintf(f, ", write amplification %.2f",
 			(double)d->total.bytes_written / (double)t->bytes_written);

@@ -10,8 +10,6 @@
 #include "stats/sysstat.h"
 #include "util/util.h"
 
-#define MIB (1024.0 * 1024.0)
-
 static const struct {
 	const char *name, *label;
 } kinds[INSIGHT__COUNT] = {
@@ -366,32 +364,32 @@ static void rule_sync(const struct result_phase *p, struct insight_rule *r)
 	sync_flushes(p, r);
 }
 
-/* Device i of the phase: its figures into r (busy, queue, times).  Its
- * flush requests, when the kernel counts them, are requests too: they
- * keep the device busy and are in its time_in_queue like the reads and
- * writes, so they count in the service and total time per request. */
+/* Device i of the phase: its figures into r (busy, queue, times; its
+ * flush requests count as requests: dev_io_figures()), the times per
+ * request 0 without a request. */
 static void device_words(const struct result_phase *p, size_t i, double busy,
 			 struct insight_rule *r)
 {
-	const struct dev_io *d = &p->device.per[i];
-	uint64_t flushes = d->no_flush ? 0 : d->flushes, flush_ms = d->no_flush ? 0 : d->flush_ms;
-	double secs = p->seconds, reqs = (double)(d->reads + d->writes + flushes);
-	double queue = (double)d->weighted_ms / (secs * 1000.0);
-	double svc = reqs > 0 ? (double)d->busy_ms / reqs : 0;
-	double await = reqs > 0 ? (double)(d->read_ms + d->write_ms + flush_ms) / reqs : 0;
-	double mb = (double)(d->bytes_read + d->bytes_written) / MIB / secs;
+	struct dev_figures fg;
+	double queue, svc, await, mb;
+
+	dev_io_figures(&p->device.per[i], p->seconds, 1, &fg);
+	queue = fg.queue;
+	svc = isnan(fg.service_ms) ? 0 : fg.service_ms;
+	await = isnan(fg.await_ms) ? 0 : fg.await_ms;
+	mb = fg.mib_per_second;
 
 	snprintf(r->part, sizeof(r->part), "%s", p->device.names[i]);
 	fig(r, "busy_percent", busy);
 	fig(r, "queue_depth", queue);
 	fig(r, "service_ms", svc);
 	fig(r, "await_ms", await);
-	fig(r, "requests_per_second", reqs / secs);
+	fig(r, "requests_per_second", fg.requests_per_second);
 	fig(r, "mib_per_second", mb);
 	snprintf(r->evidence, sizeof(r->evidence),
 		 "%s was busy %.0f%% of the phase: queue depth %.2f, %.3f ms of service and "
 		 "%.3f ms in all per request, %.0f requests/s, %.1f MiB/s",
-		 p->device.names[i], busy, queue, svc, await, reqs / secs, mb);
+		 p->device.names[i], busy, queue, svc, await, fg.requests_per_second, mb);
 }
 
 static void rule_device(const struct result_phase *p, struct insight_rule *r)

@@ -128,11 +128,51 @@ void result_ranks_free(struct result_ranks *r)
 		free(r->v[i].host);
 	}
 	free(r->v);
-	for (size_t i = 0; i < r->nhosts; i++)
-		host_free(&r->hosts[i]);
-	free(r->hosts);
+	result_hosts_free(r->hosts, r->nhosts);
 	rank_fs_free(r->fs, r->nfs);
 	free(r);
+}
+
+void result_hosts_free(struct result_host *h, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		host_free(&h[i]);
+	free(h);
+}
+
+const struct host_phase *result_host_phase(const struct result_host *h, const char *name)
+{
+	for (size_t i = 0; i < h->nphases; i++)
+		if (!strcmp(h->phases[i].name, name))
+			return &h->phases[i];
+	return NULL;
+}
+
+struct result_host *result_hosts_dup(const struct result_host *h, size_t n)
+{
+	struct result_host *d;
+
+	if (!n)
+		return NULL;
+	d = xcalloc(n, sizeof(*d));
+	for (size_t i = 0; i < n; i++) {
+		d[i].host = xstrdup(h[i].host);
+		d[i].nranks = h[i].nranks;
+		d[i].ranks = xcalloc(h[i].nranks + 1, sizeof(int));
+		if (h[i].nranks)
+			memcpy(d[i].ranks, h[i].ranks, h[i].nranks * sizeof(int));
+		for (size_t k = 0; k < h[i].env.n; k++)
+			kv_add(&d[i].env, h[i].env.v[k].key, "%s", h[i].env.v[k].value);
+		d[i].nphases = h[i].nphases;
+		d[i].phases = xcalloc(h[i].nphases + 1, sizeof(*d[i].phases));
+		for (size_t p = 0; p < h[i].nphases; p++) {
+			d[i].phases[p] = h[i].phases[p];
+			d[i].phases[p].name = xstrdup(h[i].phases[p].name);
+			d[i].phases[p].none =
+			    h[i].phases[p].none ? xstrdup(h[i].phases[p].none) : NULL;
+		}
+	}
+	return d;
 }
 
 static int same_fs(const struct rank_target *a, const struct rank_target *b)

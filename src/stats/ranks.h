@@ -67,6 +67,9 @@ struct host_phase {
 	struct dev_io device;
 };
 
+/* One distinct host of an MPI run: rank 0's result keeps them in
+ * struct result_ranks, and a result read back (output/result_read.h) its
+ * "hosts" array. */
 struct result_host {
 	char *host;
 	int *ranks;
@@ -143,6 +146,13 @@ const struct rank_phase *rank_find_phase(const struct result_rank *rk, const cha
 /* A rank's rate: ops / seconds, 0 without time. */
 double rank_phase_rate(const struct rank_phase *p);
 void result_ranks_free(struct result_ranks *r);
+/* The phase `name` of host `h`, or NULL. */
+const struct host_phase *result_host_phase(const struct result_host *h, const char *name);
+/* A copy of the n hosts h[] (everything in them duplicated; NULL for
+ * none); free it with result_hosts_free(). */
+struct result_host *result_hosts_dup(const struct result_host *h, size_t n);
+/* Free the n hosts h[] and the array. */
+void result_hosts_free(struct result_host *h, size_t n);
 /* Group n ranks' targets t[] (rank i is t[i]) by file system: a rank
  * joins the first group whose first rank has its type and, on the same
  * host, its device (a device number means nothing across hosts).  Group 0

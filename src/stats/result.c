@@ -168,6 +168,20 @@ double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev)
 	return MIN(u, 100.0);
 }
 
+void dev_io_figures(const struct dev_io *d, double secs, size_t ndev, struct dev_figures *out)
+{
+	uint64_t flushes = d->no_flush ? 0 : d->flushes, flush_ms = d->no_flush ? 0 : d->flush_ms;
+	double reqs = (double)(d->reads + d->writes + flushes);
+	double t = secs > 0 ? secs : NAN;
+
+	out->utilization = dev_io_utilization(d, secs, ndev);
+	out->queue = (double)d->weighted_ms / (t * 1000.0);
+	out->requests_per_second = reqs / t;
+	out->mib_per_second = (double)(d->bytes_read + d->bytes_written) / (1024.0 * 1024.0) / t;
+	out->service_ms = reqs > 0 ? (double)d->busy_ms / reqs : NAN;
+	out->await_ms = reqs > 0 ? (double)(d->read_ms + d->write_ms + flush_ms) / reqs : NAN;
+}
+
 double op_stats_cpu_per_op(const struct op_stats *s)
 {
 	if (!s->cpu_samples)

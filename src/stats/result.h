@@ -189,6 +189,26 @@ void dev_io_sub(struct dev_io *dst, const struct dev_io *later, const struct dev
  * secs <= 0. */
 double dev_io_utilization(const struct dev_io *d, double secs, size_t ndev);
 
+/* What device counters come to over a phase: the figures the text's
+ * Devices line, the JSON's "device" objects, the "limited by" verdict's
+ * device rule and the report's table of hosts (under mpirun) show,
+ * computed here once.
+ * A request is a read, a write or, when the kernel counts them, a flush:
+ * flushes keep a device busy and are in its time_in_queue as the reads
+ * and writes are. */
+struct dev_figures {
+	double utilization;	    /* dev_io_utilization() */
+	double queue;		    /* average requests in flight: weighted_ms / time */
+	double requests_per_second; /* reads + writes (+ flushes) */
+	double mib_per_second;	    /* read + written, MiB (2^20 bytes) */
+	double service_ms;	    /* busy time per request */
+	double await_ms;	    /* time per request, queued and served */
+};
+/* The figures of `d` (`ndev` devices, 0 counts as 1) over `secs`: the
+ * rates and utilisation NAN when secs <= 0, the times per request NAN
+ * without a request. */
+void dev_io_figures(const struct dev_io *d, double secs, size_t ndev, struct dev_figures *out);
+
 /* What sysfs said about one device's disk at the phase's end (what a
  * flush can cost: stats/insight.h). */
 struct result_devinfo {

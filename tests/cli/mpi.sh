@@ -41,6 +41,53 @@ hist_ok() {
 	json "$1" 'all(o["histogram"]["count"] == o["ops"] or (o["type"] in ("stonewall", "threaddone") and o["histogram"]["count"] == 0) for p in d["phases"] for o in p["operations"]) and sum(o["histogram"]["count"] for p in d["phases"] for o in p["operations"]) > 0'
 }
 
+# host_rows REPORT.html RESULT.json: the report's ranks section has, per
+# phase, a hosts table with one row per host of the JSON's hosts array:
+# its ranks and, from hosts[].phases[].device, its devices' figures (the
+# counters as written, the rates and times per request made of them
+# within the printed digits), or "none (REASON)"
+host_rows() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys, xml.dom.minidom as m
+doc = m.parse(sys.argv[1])
+d = json.load(open(sys.argv[2]))
+def text(c):
+    return "".join(n.data for n in c.childNodes if n.nodeType == n.TEXT_NODE)
+def near(cell, v, digits):
+    return abs(float(cell) - v) <= 0.5 * 10 ** -digits + 1e-9
+tables = {t.getAttribute("data-phase"): t for t in doc.getElementsByTagName("table") if t.getAttribute("data-table") == "hosts"}
+ok = len(d["hosts"]) > 0 and set(tables) == set(p["name"] for p in d["phases"])
+for p in d["phases"]:
+    t = tables.get(p["name"])
+    if t is None:
+        continue
+    trs = t.getElementsByTagName("tr")
+    head = [text(c) for c in trs[0].getElementsByTagName("th")]
+    rows = [[text(c) for c in tr.getElementsByTagName("td")] for tr in trs[1:]]
+    hosts = [(h, q) for h in d["hosts"] for q in h["phases"] if q["name"] == p["name"]]
+    ok = ok and len(rows) == len(hosts) == len(set(r[0] for r in rows))
+    for row, (h, q) in zip(rows, hosts):
+        c, dev = dict(zip(head, row)), q["device"]
+        ok = ok and c["host"] == h["host"] and c["ranks"] == ",".join(str(r) for r in h["ranks"])
+        if "none" in dev:
+            ok = ok and len(row) == 3 and row[2] == "none (%s)" % dev["none"]
+            continue
+        n = dev["reads"] + dev["writes"] + (dev["flushes"] or 0)
+        s = q["seconds"]
+        ok = ok and c["devices"] == h["environment"]["block_devices"] and near(c["seconds"], s, 3) \
+            and int(c["reads"]) == dev["reads"] and int(c["writes"]) == dev["writes"] \
+            and int(c["busy ms"]) == dev["busy_ms"] \
+            and near(c["read MiB"], dev["bytes_read"] / 2**20, 1) \
+            and near(c["write MiB"], dev["bytes_written"] / 2**20, 1) \
+            and near(c["util %"], dev["utilization"], 1) and near(c["queue"], dev["avg_queue_depth"], 2) \
+            and near(c["requests/s"], n / s, 1) \
+            and near(c["MiB/s"], (dev["bytes_read"] + dev["bytes_written"]) / 2**20 / s, 1) \
+            and (near(c["service ms"], dev["busy_ms"] / n, 3) if n else c["service ms"] == "-") \
+            and (near(c["await ms"], (dev["read_ms"] + dev["write_ms"] + (dev["flush_ms"] or 0)) / n, 3) if n else c["await ms"] == "-")
+print("true" if ok else "false")
+PY
+}
+
 run $M "$FSGAUGE" run varmail -t 2 -s nfiles=200 -d "$d" --json "$T/run.json"
 check "run: exit 0" [ "$rc" -eq 0 ]
 check "run: 3 ranks, 1 host" [ "$(json "$T/run.json" 'len(d["ranks"]) * 10 + len(d["hosts"])')" = 31 ]
@@ -54,6 +101,9 @@ check "run: rows have rank, host, ops, rate, seconds" [ "$(json "$T/run.json" 's
 check "run: phase time covers every rank's" [ "$(json "$T/run.json" 'd["phases"][0]["seconds"] >= max(r["phases"][0]["seconds"] for r in d["ranks"])')" = true ]
 check "run: one file system, no warning" [ "$(json "$T/run.json" '[f["ranks"] for f in d["file_systems"]] == [[0, 1, 2]] and "file_systems_warning" not in d and not any(r["other_file_system"] for r in d["ranks"])')" = true ]
 check "run: no file-system warning in the text or on stderr" sh -c "! grep -q 'targets are on' '$T/out' '$T/err'"
+run "$FSGAUGE" report "$T/run.json" -o "$T/run.html"
+check "run: report: exit 0, well-formed" sh -c "[ $rc -eq 0 ] && python3 -c 'import xml.dom.minidom as m, sys; m.parse(sys.argv[1])' '$T/run.html'"
+check "run: report: a row per host with the JSON's device figures" [ "$(host_rows "$T/run.html" "$T/run.json")" = true ]
 
 # ranks on two file systems (an MPMD command line): ranks 0 and 1 on
 # /dev/shm (tmpfs), rank 2 on the test's target; named before the run and
@@ -81,6 +131,9 @@ if [ -d /dev/shm ] && command -v findmnt >/dev/null 2>&1 && mkdir "$shm" &&
 	check "two file systems: report: exit 0" [ "$rc" -eq 0 ]
 	check "two file systems: report: the warning in a warning box, and at the top" \
 		sh -c "grep -Eq '<div class=\"warn\" role=\"note\" data-warning=\"file_systems\"><strong>WARNING:</strong> the ranks&#39; targets are on 2 file systems' '$T/fs.html' && grep -q '<li>.*fs.json&#39;: the ranks&#39; targets are on 2 file systems' '$T/fs.html'"
+	# the host's devices are its first rank's: rank 0's, on tmpfs
+	check "two file systems: report: the host's devices, none on tmpfs, and why" \
+		[ "$(host_rows "$T/fs.html" "$T/fs.json") $(json "$T/fs.json" 'd["hosts"][0]["phases"][0]["device"].get("none")')" = "true $t0 has no block device" ]
 	run "$FSGAUGE" compare --brief "$T/run.json" "$T/fs.json"
 	check "two file systems: compare: exit 0" [ "$rc" -eq 0 ]
 	check "two file systems: compare: the result's warning" \
@@ -270,6 +323,8 @@ run "$FSGAUGE" compare --brief "$T/rep1.json" "$T/rep.json"
 check "--repeat 3: compare reads it" [ "$rc" -eq 0 ]
 run "$FSGAUGE" report "$T/rep.json" -o "$T/rep.html"
 check "--repeat 3: report reads it" sh -c "[ $rc -eq 0 ] && python3 -c 'import xml.dom.minidom as m, sys; m.parse(sys.argv[1])' '$T/rep.html'"
+check "--repeat 3: report: a row per host with the JSON's device figures (the runs together)" \
+	[ "$(host_rows "$T/rep.html" "$T/rep.json")" = true ]
 iz="iozone -t 2 -s 256k -r 64k -i 0 -i 1 --dir $d"
 run "$FSGAUGE" $iz --repeat 2 --json "$T/irep1.json"
 run timeout 120 $M "$FSGAUGE" $iz --repeat 3 --json "$T/irep.json"

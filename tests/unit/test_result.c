@@ -381,6 +381,31 @@ static void test_dev_io(void)
 	is_near(dev_io_utilization(&d, 0.0038, 1), 100, 0,
 		"utilization: 4 ms busy in a 3.8 ms interval (jiffy rounding) is 100%, not 105%");
 	ok(isnan(dev_io_utilization(&d, 0, 1)), "utilization: no time, no figure");
+
+	/* dev_io_figures(): 2 s of 2 devices; 40 reads, 50 writes and 10
+	 * flushes (100 requests) of 3 MiB, 500 ms busy, 4000 ms in queue */
+	struct dev_figures fg;
+	struct dev_io x = { .reads = 40, .writes = 50, .flushes = 10, .bytes_read = 1048576,
+			    .bytes_written = 2097152, .read_ms = 300, .write_ms = 600,
+			    .flush_ms = 100, .busy_ms = 500, .weighted_ms = 4000 };
+
+	dev_io_figures(&x, 2.0, 2, &fg);
+	ok(fg.utilization == 12.5 && fg.queue == 2 && fg.requests_per_second == 50 &&
+		   fg.mib_per_second == 1.5 && fg.service_ms == 5 && fg.await_ms == 10,
+	   "dev_io_figures: utilisation over the devices, queue, rates, flushes as requests");
+	x.no_flush = 1;
+	dev_io_figures(&x, 2.0, 2, &fg);
+	ok(fg.requests_per_second == 45 && fg.service_ms == 500.0 / 90 && fg.await_ms == 10,
+	   "dev_io_figures: unknown flushes are no requests and no time");
+	dev_io_figures(&x, 0, 2, &fg);
+	ok(isnan(fg.utilization) && isnan(fg.queue) && isnan(fg.requests_per_second) &&
+		   isnan(fg.mib_per_second) && fg.service_ms == 500.0 / 90,
+	   "dev_io_figures: no time, no rates; the times per request stay");
+	memset(&x, 0, sizeof(x));
+	dev_io_figures(&x, 1.0, 1, &fg);
+	ok(fg.utilization == 0 && fg.requests_per_second == 0 && isnan(fg.service_ms) &&
+		   isnan(fg.await_ms),
+	   "dev_io_figures: no request, no time per request");
 }
 
 /* result_hash() is XXH3-128 as xxh128sum prints it; result_new() copies

@@ -249,10 +249,80 @@ static const char mpi[] = HEAD
 	"  {\"rank\": \"x\", \"phases\": [{\"name\": \"readers\"}]}],\n"
 	" \"file_systems\": [{\"type\": \"tmpfs\", \"mount_point\": \"/dev/shm\", \"ranks\": [0, 1]},\n"
 	"  {\"type\": \"ext4\", \"mount_point\": \"/\", \"host\": \"a\", \"ranks\": [2]}, {\"type\": 3}],\n"
-	" \"file_systems_warning\": \"on 2 file systems\"}\n";
+	" \"file_systems_warning\": \"on 2 file systems\",\n"
+	/* host a: two devices, 25% busy over 2 s (1000 ms of 2 x 2000);
+	 * 500 requests (100 reads, 300 writes, 100 flushes); host b: flushes
+	 * unknown, busy past the cap; then entries without a host */
+	" \"hosts\": [{\"host\": \"a\", \"ranks\": [0, 2],\n"
+	"   \"environment\": {\"block_devices\": \"sda sdb\"},\n"
+	"   \"phases\": [{\"name\": \"readers\", \"seconds\": 2, \"device\": {\"reads\": 100,\n"
+	"    \"writes\": 300, \"bytes_read\": 1048576, \"bytes_written\": 3145728,\n"
+	"    \"read_merges\": 4, \"write_merges\": 6, \"read_ms\": 200, \"write_ms\": 600,\n"
+	"    \"busy_ms\": 1000, \"utilization\": 25, \"avg_queue_depth\": 1.5, \"flushes\": 100,\n"
+	"    \"flush_ms\": 100, \"write_amplification\": null}},\n"
+	"    {\"seconds\": 1}, 7, {\"name\": \"writers\", \"seconds\": 1,\n"
+	"    \"device\": {\"none\": \"tmpfs has no block device\"}}]},\n"
+	"  {\"host\": \"b\", \"ranks\": [1, \"x\"],\n"
+	"   \"phases\": [{\"name\": \"readers\", \"seconds\": 2, \"device\": {\"reads\": 1,\n"
+	"    \"writes\": 0, \"busy_ms\": 3000, \"utilization\": 100, \"flushes\": null,\n"
+	"    \"flush_ms\": null}}, {\"name\": \"writers\"}]},\n"
+	"  {\"ranks\": [3]}, \"c\", {\"host\": 5, \"ranks\": [4]}]}\n";
 
 static const char mpi_one_fs[] = HEAD " \"phases\": [],\n"
 	" \"file_systems\": [{\"type\": \"ext4\", \"ranks\": [0, 1, 2]}]}\n";
+
+/* The hosts of the mpi fixture: their ranks, environment and devices
+ * per phase; the figures dev_io_figures() makes of them are the ones
+ * written. */
+static void test_mpi_hosts(const struct rfile *rf)
+{
+	const struct host_phase *hp;
+	struct dev_figures fg;
+
+	is_int(rf->nhosts, 2, "hosts: entries without a string host skipped");
+	if (rf->nhosts != 2)
+		return;
+	ok(!strcmp(rf->hosts[0].host, "a") && rf->hosts[0].nranks == 2 &&
+		   rf->hosts[0].ranks[0] == 0 && rf->hosts[0].ranks[1] == 2 &&
+		   !strcmp(kv_get(&rf->hosts[0].env, "block_devices"), "sda sdb"),
+	   "host a: its ranks and environment");
+	is_int(rf->hosts[0].nphases, 2, "host a: phases without a name skipped");
+	hp = result_host_phase(&rf->hosts[0], "readers");
+	ok(hp && hp->seconds == 2 && !hp->none && hp->device.reads == 100 &&
+		   hp->device.writes == 300 && hp->device.bytes_read == 1048576 &&
+		   hp->device.bytes_written == 3145728 && hp->device.read_merges == 4 &&
+		   hp->device.write_merges == 6 && hp->device.read_ms == 200 &&
+		   hp->device.write_ms == 600 && hp->device.busy_ms == 1000 &&
+		   hp->device.flushes == 100 && hp->device.flush_ms == 100 && !hp->device.no_flush,
+	   "host a, readers: the counters");
+	ok(hp && hp->ndev == 2 && hp->device.weighted_ms == 3000,
+	   "host a, readers: 2 devices (from the utilisation), the time in queue (from the "
+	   "queue depth)");
+	if (hp) {
+		dev_io_figures(&hp->device, hp->seconds, hp->ndev, &fg);
+		ok(fg.utilization == 25 && fg.queue == 1.5 && fg.requests_per_second == 250 &&
+			   fg.mib_per_second == 2 && fg.service_ms == 2 && fg.await_ms == 1.8,
+		   "host a, readers: utilisation and queue as written; rates and times per "
+		   "request");
+	}
+	hp = result_host_phase(&rf->hosts[0], "writers");
+	ok(hp && !hp->ndev && hp->none && !strcmp(hp->none, "tmpfs has no block device"),
+	   "host a, writers: no device, and why");
+	ok(!strcmp(rf->hosts[1].host, "b") && rf->hosts[1].nranks == 1 &&
+		   rf->hosts[1].ranks[0] == 1 && !rf->hosts[1].env.n,
+	   "host b: ranks that are not integers skipped; no environment");
+	hp = result_host_phase(&rf->hosts[1], "readers");
+	ok(hp && hp->ndev == 1 && hp->device.no_flush && hp->device.reads == 1 &&
+		   !hp->device.bytes_read,
+	   "host b, readers: flushes unknown, missing counters 0, one device at the cap");
+	if (hp) {
+		dev_io_figures(&hp->device, hp->seconds, hp->ndev, &fg);
+		ok(fg.utilization == 100 && fg.service_ms == 3000 && fg.await_ms == 0,
+		   "host b, readers: utilisation capped as written");
+	}
+	hp = result_host_phase(&rf->hosts[1], "writers");
+	ok(hp && !hp->ndev && !hp->none && isnan(hp->seconds), "host b, writers: not measured");
+}
 
 static void test_mpi(void)
 {
@@ -298,13 +368,27 @@ static void test_mpi(void)
 		   !result_read_fs_differ(one, rf, buf, sizeof(buf)),
 	   "a result without file_systems (no mpirun) is never told apart");
 	one->nfs = 1;
+	test_mpi_hosts(rf);
+	ok(!one->nhosts && !one->hosts, "no hosts without a hosts array");
 	files[0] = rf;
-	files[1] = rf;
+	files[1] = one;
 	pool = result_read_pool(files, 2);
 	ok(pool->nfs == 2 && !strcmp(pool->fs_warning, "on 2 file systems") &&
 		   pool->phases[0].ranks.nrows == 2 && pool->phases[0].ranks.stonewall_rank == 0 &&
 		   !strcmp(pool->phases[0].ranks.rows[0].host, "a"),
 	   "pool: the first file's ranks and file systems");
+	ok(pool->nhosts == 2 && pool->hosts != rf->hosts && !strcmp(pool->hosts[1].host, "b") &&
+		   pool->hosts[0].nranks == 2 && pool->hosts[0].ranks[1] == 2 &&
+		   !strcmp(kv_get(&pool->hosts[0].env, "block_devices"), "sda sdb") &&
+		   pool->hosts[0].nphases == 2 && pool->hosts[0].phases[0].ndev == 2 &&
+		   pool->hosts[0].phases[0].device.busy_ms == 1000 &&
+		   !strcmp(pool->hosts[0].phases[1].none, "tmpfs has no block device"),
+	   "pool: a copy of the first file's hosts");
+	result_read_free(pool);
+	files[0] = one;
+	files[1] = rf;
+	pool = result_read_pool(files, 2);
+	ok(!pool->nhosts && !pool->hosts, "pool: no hosts when the first file has none");
 	result_read_free(pool);
 	result_read_free(rf);
 	result_read_free(one);
