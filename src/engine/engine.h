@@ -70,7 +70,11 @@ enum io_op {
 	IO_SYNCFS,    /* fd: flush the file system holding it */
 	IO_GETDENTS,  /* fd (a directory), buf, len -> bytes of struct linux_dirent64 */
 	/* fd (a block device), off, len -> len: discard the range (fio's
-	 * trim; the BLKDISCARD ioctl, synchronous on every engine) */
+	 * trim; the BLKDISCARD ioctl).  Synchronous on every engine, as fio
+	 * 3.33's trims on psync, libaio and io_uring: exec() issues it at
+	 * once, on an asynchronous engine too while requests of its own are
+	 * in flight (their completions stay for the reap); io_uring's and
+	 * libaio's submit() and queue() refuse it (-EINVAL) */
 	IO_DISCARD,
 	IO__COUNT
 };

@@ -1263,10 +1263,11 @@ static enum flow_result depth_pass(struct worker *wk, struct wflow *f, struct fd
 				   int64_t iosize, int write);
 
 /* The wflow an operation of the flowop counts in: an rwmix's read or
- * write child ("NAME.read", "NAME.write"), else the flowop itself. */
+ * write child ("NAME.read", "NAME.write"), a trimwrite's write child
+ * ("NAME.write"), else the flowop itself. */
 static inline struct wflow *rw_acct(struct wflow *f, int write)
 {
-	return f->type == FO_RWMIX ? &f->children[write != 0] : f;
+	return f->type == FO_RWMIX || unlikely(f->trimwrite) ? &f->children[write != 0] : f;
 }
 
 /* rwmix: the direction of its next operation, 1 for a write. */
@@ -1465,6 +1466,77 @@ static enum flow_result do_range(struct worker *wk, struct wflow *f)
 		return FR_ERROR;
 	}
 	return unlikely(f->after) ? flow_after(wk, f, s, 0, (uint64_t)iosize) : FR_OK;
+}
+
+/* trimwrite: discard [off, off + len) of s's device before it is
+ * written, timed and counted as the flowop's "NAME.trim" (children[0],
+ * bytes trimmed) with `depth` requests of the flowop in flight, this one
+ * included (iodepth=).  Synchronous on every engine, as fio 3.33's trims
+ * (the BLKDISCARD ioctl, on libaio and io_uring too, while their writes
+ * are in flight).  0, or -1 after the error is reported. */
+static int trim_range(struct worker *wk, struct wflow *f, struct fd_slot *s, uint64_t len,
+		      uint64_t off, uint64_t depth)
+{
+	struct wflow *c = &f->children[0];
+	struct io_req q = { .op = IO_DISCARD, .fd = s->fd, .len = (size_t)len, .off = off };
+	struct timing t;
+	int64_t ret;
+
+	if (f->iodepth > 1)
+		depth_seen(&c->st, depth);
+	op_begin(c, &t);
+	ret = engine_exec_full(wk->eng, &q);
+	op_end3(wk, c, &t, 0, 0, ret > 0 ? (uint64_t)ret : 0);
+	if (ret < 0) {
+		runner_op_error(wk, c, "trim", slot_path(wk, s), (int)ret);
+		return -1;
+	}
+	return 0;
+}
+
+/* A write flowop with trimwrite= (fio's trimwrite, randtrimwrite): each
+ * request's range is discarded (trim_range), then written, at the
+ * offset a write would have (sequential, random, the random map), the
+ * write counted in children[1] ("NAME.write"); the pair is one request
+ * of the flowop (iobytes=, the linked fsync every N writes).  With
+ * iodepth= on an asynchronous engine the writes stay in flight while the
+ * next ranges are discarded (depth_submit).  No rate= (fsgauge io
+ * refuses one with trimwrite). */
+static enum flow_result do_trimwrite(struct worker *wk, struct wflow *f)
+{
+	struct fd_slot *s;
+	enum flow_result r = io_setup(wk, f, &s);
+	struct wflow *c = &f->children[1];
+	struct timing t;
+	int64_t iosize, ret;
+	uint64_t off;
+
+	if (r != FR_OK)
+		return r;
+	iosize = flow_iosize(wk, f);
+	if (verifying(wk))
+		iosize = (int64_t)verify_align_up((uint64_t)iosize);
+	if (ensure_buf(wk, (size_t)iosize) < 0) {
+		runner_op_error(wk, c, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
+	if (f->dq && !s->ncfds)
+		return depth_pass(wk, f, s, iosize, 1);
+	off = rw_offset(wk, f, s, iosize, 1);
+	if (trim_range(wk, f, s, (uint64_t)iosize, off, 1) < 0)
+		return FR_ERROR;
+	if (f->iodepth > 1)
+		depth_seen(&c->st, 1);
+	fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
+	op_begin(c, &t);
+	ret = slot_rw(wk, s, 1, wk->buf, (size_t)iosize, off);
+	op_end(wk, c, &t, 0, ret > 0 ? (uint64_t)ret : 0);
+	if (ret < 0) {
+		runner_op_error(wk, c, "write", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	entry_grow(s, off + (uint64_t)ret);
+	return unlikely(f->after) ? flow_after(wk, f, s, 1, (uint64_t)iosize) : FR_OK;
 }
 
 /* rwmix: one read or write (a read with probability readpct percent),
@@ -2429,6 +2501,23 @@ static int depth_push(struct worker *wk, struct depth_q *q, struct depth_slot *d
 	return 0;
 }
 
+/* trimwrite at depth: the flowop's writes queued and not pushed go to
+ * the kernel first (fio's engines push theirs before a trim), then the
+ * trim, synchronous, with the writes in flight.  0 or -1 after the error
+ * is reported. */
+static __attribute__((noinline)) int depth_trim(struct worker *wk, struct wflow *f,
+						 struct fd_slot *s, int64_t iosize, uint64_t off)
+{
+	struct depth_q *q = f->dq;
+	int ret = depth_flush(wk, q);
+
+	if (ret < 0) {
+		runner_op_error(wk, rw_acct(f, 1), "write", slot_path(wk, s), ret);
+		return -1;
+	}
+	return trim_range(wk, f, s, (uint64_t)iosize, off, q->inflight + 1);
+}
+
 /* iodepth=: hand the engine one more request of the flowop (iosize
  * bytes, at the offset rw_offset() picks; write -1: an rwmix's, of the
  * direction it picks).  1 for a write, 0 for a read, -1 after an error
@@ -2467,6 +2556,10 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 		off = rw_offset(wk, f, s, iosize, 0); /* (one offset wrapping for both) */
 	} else {
 		off = rw_offset(wk, f, s, iosize, write);
+	}
+	if (unlikely(f->trimwrite) && depth_trim(wk, f, s, iosize, off) < 0) {
+		q->free[q->nfree++] = d->i;
+		return -1;
 	}
 	if (write) {
 		fill_for_write(wk, s, d->buf, (size_t)iosize, off);
@@ -3012,8 +3105,8 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 	switch (f->type) {
 	case FO_READ:
 	case FO_WRITE:
-		if (unlikely(f->trim | f->falloc | f->truncate))
-			return do_range(wk, f);
+		if (unlikely(f->trim | f->falloc | f->truncate | f->trimwrite))
+			return f->trimwrite ? do_trimwrite(wk, f) : do_range(wk, f);
 		return do_rw(wk, f, f->type == FO_WRITE);
 	case FO_RWMIX:
 		return do_rwmix(wk, f);
@@ -3315,6 +3408,7 @@ void flow_init_attrs(struct wflow *f, int direct)
 	v = wl_val_int(&fo->iodepth_batch, NULL, 1);
 	f->iodepth_batch = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
 	f->trim = fo->type == FO_WRITE && wl_val_bool(&fo->trim, 0);
+	f->trimwrite = fo->type == FO_WRITE && wl_val_bool(&fo->trimwrite, 0);
 	v = wl_val_int(&fo->reap_min, NULL, 1);
 	f->reap_min = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
 	v = wl_val_int(&fo->reap_max, NULL, 0);

@@ -242,13 +242,17 @@ struct wflow {
 	uint64_t think_blocks, think_n;
 	/* a write flowop with trim=: discards instead of writing (do_range) */
 	int trim;
+	/* a write flowop with trimwrite=: each request's range discarded,
+	 * then written (do_trimwrite), counted in its children: [0] the
+	 * discards ("NAME.trim"), [1] the writes ("NAME.write") */
+	int trimwrite;
 	/* fallocate=, truncate=: the range operation instead of the
 	 * transfer (do_range); falloc_mode: fallocate's mode */
 	int falloc, truncate, falloc_mode;
 	/* a delay flowop with spin=: on the CPU instead of asleep */
 	int spin;
-	/* the descriptors of the children that count a read, write or rwmix
-	 * flowop's operations apart (runner.c, wflow_acct_init) */
+	/* the descriptors of the children that count an rwmix's or a
+	 * trimwrite write's operations apart (runner.c, wflow_acct_init) */
 	struct wl_flowop *acct_fo;
 	size_t nacct_fo;
 	/* CPU sampling: operations until the next sample (1: the next one),

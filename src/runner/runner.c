@@ -26,6 +26,7 @@
 #include "util/rundir.h"
 #include "util/stop.h"
 #include "util/util.h"
+#include "workload/build.h"
 
 volatile int runner_stop_signal;
 
@@ -136,21 +137,29 @@ static void visit_flows(struct runner *rn, struct wflow *fl, size_t n, struct wo
 			wflow_fn fn, void *arg);
 
 /* The operations a read, write or rwmix flowop counts apart from its
- * own: an rwmix's reads and writes ("NAME.read", "NAME.write").  They
- * are children of the wflow that are never executed, only counted in,
- * with descriptors of their own (f->acct_fo, freed by wflow_free) so
- * that they are named in the result as any flowop. */
+ * own: an rwmix's reads and writes ("NAME.read", "NAME.write"), a
+ * trimwrite write's discards and writes ("NAME.trim", class other, and
+ * "NAME.write").  They are children of the wflow that are never
+ * executed, only counted in, with descriptors of their own (f->acct_fo,
+ * freed by wflow_free) so that they are named in the result as any
+ * flowop. */
 static void wflow_acct_init(struct runner *rn, struct wflow *f)
 {
 	const struct wl_flowop *fo = f->fo;
 	struct wl_flowop *d;
 	size_t n = 0;
 
-	if (fo->type != FO_RWMIX)
+	if (fo->type != FO_RWMIX && !f->trimwrite)
 		return;
 	f->acct_fo = d = xcalloc(2, sizeof(*d));
-	d[n].type = FO_READ;
-	d[n++].name = xasprintf("%s.read", fo->name);
+	if (f->trimwrite) {
+		d[n].type = FO_WRITE;
+		d[n].trim = wl_bool(1); /* (its class: runner_flow_class) */
+		d[n++].name = xasprintf("%s.trim", fo->name);
+	} else {
+		d[n].type = FO_READ;
+		d[n++].name = xasprintf("%s.read", fo->name);
+	}
 	d[n].type = FO_WRITE;
 	d[n++].name = xasprintf("%s.write", fo->name);
 	for (size_t i = 0; i < n; i++)
@@ -910,11 +919,13 @@ static void name_flow(struct runner *rn, struct worker *wk, struct wflow *f, voi
 {
 	if (f->fo->type == FO_REPLAY && f->fo->replay)
 		return; /* not an operation: its children are */
-	if (f->fo->type == FO_RWMIX) {
-		/* not an operation either: its reads and writes are; what it
-		 * counts itself (stalls, a failed open) goes with its reads */
+	if (f->fo->type == FO_RWMIX || f->trimwrite) {
+		/* not an operation either: its reads (trims) and writes are;
+		 * what it counts itself (stalls, a failed open) goes with an
+		 * rwmix's reads, a trimwrite's writes */
 		name_flow(rn, wk, &f->children[0], arg);
-		f->result_idx = f->children[0].result_idx;
+		name_flow(rn, wk, &f->children[1], arg);
+		f->result_idx = f->children[f->trimwrite].result_idx;
 		return;
 	}
 	for (size_t i = 0; i < rn->nopdefs; i++)

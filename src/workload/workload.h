@@ -311,6 +311,12 @@ struct wl_flowop {
 	 * writing it (fio's rw=trim, randtrim; built in code only, docs/io.md);
 	 * its bytes count as trimmed, not written */
 	struct wl_val trim;
+	/* write: discard each request's range of the block device, then
+	 * write it (fio's rw=trimwrite, randtrimwrite; built in code only,
+	 * docs/io.md): the runner counts the discards as "NAME.trim" (bytes
+	 * trimmed) and the writes as "NAME.write", the flowop itself being
+	 * no operation (as an rwmix's reads and writes) */
+	struct wl_val trimwrite;
 	/* read/write with iodepth=: wait for at least `reap_min` completions
 	 * each time the flowop's queue is full (default 1) and take at most
 	 * `reap_max` of them at once (0: every one the engine has; fio's

@@ -348,20 +348,7 @@ if [ -n "$loop5" ] && [ "$(cat "$q5" 2>/dev/null || echo 0)" -gt 0 ]; then
 			"refusing to write to block device '$loop5'.*--allow-write-device" "$FSGAUGE" $tr --rw=$rw
 		check "  the device is unchanged" [ "$(sum "$loop5")" = "$before" ]
 	done
-	for e in io_uring libaio; do
-		case " $("$FSGAUGE" --version | sed -n 's/^engines: //p') " in
-		*" $e "*)
-			# shellcheck disable=SC2086
-			expect_fail "io --rw=trim with ioengine=$e: refused by name" 2 \
-				"job 'j': rw=trim with ioengine=$e is not supported by fsgauge io \(trims are issued one at a time with BLKDISCARD: use ioengine=psync" \
-				"$FSGAUGE" $tr --rw=trim --ioengine=$e --allow-write-device
-			check "  the device is unchanged" [ "$(sum "$loop5")" = "$before" ] ;;
-		*) ok "io --rw=trim with ioengine=$e: # SKIP $e not built in" ;;
-		esac
-	done
-	# shellcheck disable=SC2086
-	expect_fail "io --rw=trimwrite on a device: not supported, by name" 2 \
-		"rw=trimwrite is not supported by fsgauge io \(docs/io.md\)" "$FSGAUGE" $tr --rw=trimwrite --allow-write-device
+	# (trims on io_uring and libaio, and trimwrite: tests/cli/io_trim.sh)
 	# shellcheck disable=SC2086
 	expect_fail "io --rw=trim with verify: refused" 2 "job 'j': rw=trim with verify is not supported" \
 		"$FSGAUGE" $tr --rw=trim --verify=crc32c --allow-write-device

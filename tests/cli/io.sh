@@ -459,8 +459,9 @@ expect_fail "fio option not supported: named" 2 \
 expect_fail "fio engine not supported: the ones that are named" 2 \
 	"ioengine 'mmap' is not supported by fsgauge io \(psync, io_uring, libaio, null, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, cpuio; docs/io.md\)" $F --size=1m --ioengine=mmap
 expect_fail "unknown engine" 2 "unknown ioengine 'frob'" $F --size=1m --ioengine=frob
-# trims need a block device (tests/cli/blockdev.sh runs them on loop devices)
-for rw in trim randtrim; do
+# trims need a block device (tests/cli/blockdev.sh and io_trim.sh run
+# them on loop devices)
+for rw in trim randtrim trimwrite randtrimwrite; do
 	expect_fail "rw=$rw on a file in the run directory: refused" 2 \
 		"^fsgauge: job 'io': rw=$rw needs a block device \(filename=/dev/X\): a trim discards a device's blocks" \
 		$F --size=1m --rw=$rw
@@ -470,8 +471,9 @@ expect_fail "rw=trim on a named file: refused" 2 "job 'j': rw=trim needs a block
 	$F --size=1m --name=j --rw=trim --filename=x
 expect_fail "rw=trim in a job file, on a file: refused" 2 "job 't': rw=trim needs a block device" \
 	sh -c 'printf "[t]\nrw=trim\nsize=1m\n" >"$1/t.fio" && "$2" io "$1/t.fio" -d "$3"' sh "$T" "$FSGAUGE" "$d"
-for rw in trimwrite randtrimwrite; do
-	expect_fail "rw=$rw: not supported, by name" 2 "rw=$rw is not supported by fsgauge io \(docs/io.md\)" \
+# fio's offset suffix (rw=randread:8) and old spellings: refused by name
+for rw in randread:8 trimwrite:4k randwr; do
+	expect_fail "rw=$rw: not supported, by name" 2 "^fsgauge: rw=$rw is not supported by fsgauge io \(docs/io.md\)" \
 		$F --size=1m --rw=$rw
 done
 expect_fail "randrw with different read and write sizes" 2 \
@@ -480,7 +482,7 @@ expect_fail "randrw with different read and write sizes" 2 \
 expect_fail "bad rwmixread" 2 "invalid rwmixread '101' \(expected a percentage from 0 to 100\)" \
 	$F --size=1m --rw=randrw --rwmixread=101
 expect_fail "bad rw" 2 \
-	"invalid rw 'sideways' \(expected read, write, randread, randwrite, rw, readwrite, randrw, trim or randtrim\)" \
+	"invalid rw 'sideways' \(expected read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim, trimwrite or randtrimwrite\)" \
 	$F --size=1m --rw=sideways
 expect_fail "bad bs" 2 "invalid bs '0' \(expected a size from 1 to 64m" $F --size=1m --bs=0
 expect_fail "bad size" 2 "invalid size '1x'" $F --size=1x

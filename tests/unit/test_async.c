@@ -31,15 +31,26 @@
  * the engine's back (test_regfiles).  With fixedbufs, a request naming
  * a registered buffer that does not hold its own fails with -EFAULT, the
  * right one moves the data (test_fixedbufs).
+ *
+ * Trims (IO_DISCARD, fio's trim) are synchronous on every engine, as fio
+ * 3.33's: exec() issues the BLKDISCARD ioctl, on io_uring and libaio
+ * too while a write of theirs is in flight (its completion left for the
+ * reap), counted as a trim request, and submit() refuses one; on a
+ * regular file the ioctl fails and exec() returns its -errno.
+ * faulty:io_uring and faulty:libaio pass them through, and fail the one
+ * an op=trim rule picks without reaching the engine (test_discard).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "engine/faulty.h"
 #include "tap.h"
 
 #define DEPTH 32
@@ -583,6 +594,59 @@ out:
 	rmdir(dir);
 }
 
+/* Trims on engine `spec` (an asynchronous engine, or faulty:E:op=trim,
+ * nth=1 around one: `injected`): exec() of IO_DISCARD is the ioctl, done
+ * at once with a write of the engine's in flight, whose completion the
+ * reap still hands back; submit() refuses a trim. */
+static void test_discard(const char *spec, int injected)
+{
+	char dir[] = "/tmp/fsgauge-async-XXXXXX";
+	struct engine *e = NULL;
+	struct io_req w, t, *done[2], r;
+	uint64_t range[2] = { 0, BS };
+	int dfd, fd, want;
+
+	if (!mkdtemp(dir) || (dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0) {
+		ok(0, "temporary directory: %s", strerror(errno));
+		return;
+	}
+	if (engine_open(&e, spec, DEPTH) < 0) {
+		ok(0, "engine_open('%s')", spec);
+		goto out;
+	}
+	r = (struct io_req){ .op = IO_OPEN, .dirfd = dfd, .path = "data",
+			     .flags = O_RDWR | O_CREAT | O_TRUNC, .mode = 0600 };
+	fd = (int)engine_exec_full(e, &r);
+	/* what the ioctl itself says of a regular file (no block device) */
+	want = ioctl(fd, BLKDISCARD, range) < 0 ? -errno : BS;
+	ok(want < 0, "%s: BLKDISCARD on a regular file fails (%d)", spec, want);
+	w = (struct io_req){ .op = IO_WRITE, .fd = fd, .buf = bufs[0], .len = BS };
+	is_int(engine_submit(e, &w), 0, "%s: a write is in flight", spec);
+	t = (struct io_req){ .op = IO_DISCARD, .fd = fd, .off = 0, .len = BS };
+	if (injected) {
+		is_int(engine_exec(e, &t), -EIO, "%s: exec trim: the rule's -EIO", spec);
+		t = (struct io_req){ .op = IO_DISCARD, .fd = fd, .off = BS, .len = BS };
+	}
+	is_int(engine_exec(e, &t), want, "%s: exec trim: the ioctl's result, at once", spec);
+	is_int(reap_all(e, done, 1), 1, "%s: ... and the write in flight is reaped after it",
+	       spec);
+	ok(done[0] == &w && w.res == BS, "%s: ... whole (%lld)", spec, (long long)w.res);
+	is_int((int)e->nreq[IO_DISCARD], 1 + injected, "%s: counted as trim requests", spec);
+	if (injected)
+		ok(faulty_count(spec) == 2 && faulty_injected(spec) == 1,
+		   "%s: the rule saw both trims and failed the first", spec);
+	t = (struct io_req){ .op = IO_DISCARD, .fd = fd, .off = 0, .len = BS };
+	is_int(engine_submit(e, &t), -EINVAL, "%s: submit of a trim is refused (exec only)", spec);
+	r = (struct io_req){ .op = IO_CLOSE, .fd = fd };
+	engine_exec(e, &r);
+	r = (struct io_req){ .op = IO_UNLINK, .dirfd = dfd, .path = "data" };
+	engine_exec(e, &r);
+	engine_close(e);
+out:
+	close(dfd);
+	rmdir(dir);
+}
+
 #ifdef HAVE_LIBURING
 /* A depth above the kernel's limit of ring entries (32768) is clamped
  * (IORING_SETUP_CLAMP), not refused. */
@@ -641,6 +705,8 @@ int main(void)
 	test_sync_batch("psync");
 	test_sync_batch("null");
 #ifdef HAVE_LIBURING
+	test_discard("io_uring", 0);
+	test_discard("faulty:io_uring:op=trim,nth=1,err=EIO", 1);
 	test_faulty_batch("io_uring");
 	test_uring_clamp();
 	test_sqpoll();
@@ -648,6 +714,8 @@ int main(void)
 	test_fixedbufs();
 #endif
 #ifdef HAVE_LIBAIO
+	test_discard("libaio", 0);
+	test_discard("faulty:libaio:op=trim,nth=1,err=EIO", 1);
 	test_faulty_batch("libaio");
 #endif
 #if defined(HAVE_LIBURING) || defined(HAVE_LIBAIO)

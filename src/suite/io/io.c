@@ -428,7 +428,8 @@ static int check_rate(const struct io_job *j)
 			j->name, what, j->iodepth);
 		return -1;
 	}
-	if (io_job_mixed(j)) {
+	/* (trimwrite: fio's rate is per direction, trims and writes each) */
+	if (io_job_mixed(j) || io_job_trimwrite(j)) {
 		msg_err("job '%s': %s with rw=%s is not supported by fsgauge io: give it to a read "
 			"or a write job (docs/io.md)",
 			j->name, what, io_rw_name(j->rw));
@@ -466,6 +467,13 @@ static int check_think(const struct io_job *j)
 			"clone with thinktime issues one request at a time (give iodepth=1; "
 			"docs/io.md)",
 			j->name, j->iodepth);
+		return -1;
+	}
+	if (io_job_trimwrite(j)) {
+		msg_err("job '%s': thinktime with rw=%s is not supported by fsgauge io: fio counts "
+			"the trims and the writes in thinktime_blocks, fsgauge a trim and its "
+			"write as one request (docs/io.md)",
+			j->name, io_rw_name(j->rw));
 		return -1;
 	}
 	return 0;
@@ -523,13 +531,13 @@ static int check_rangeop(const struct io_job *j)
 
 	if (!j->rangeop)
 		return 0;
-	if (j->rangeop == IO_RANGEOP_FTRUNCATE && !io_job_writes(j)) {
+	if (j->rangeop == IO_RANGEOP_FTRUNCATE && (!io_job_writes(j) || io_job_trims(j))) {
 		msg_err("job '%s': ioengine=ftruncate with rw=%s is not supported: fio's ftruncate "
 			"engine fails every %s with EINVAL (give rw=write or randwrite; docs/io.md)",
 			j->name, io_rw_name(j->rw), io_job_trims(j) ? "trim" : "read");
 		return -1;
 	}
-	if (io_job_mixed(j))
+	if (io_job_mixed(j) || io_job_trimwrite(j))
 		what = "a mixed rw= (one direction per job)";
 	else if (j->verify)
 		what = "verify (no data is written)";
@@ -1393,12 +1401,16 @@ static int check_fileop_names(struct io_suite *io)
 	return ret;
 }
 
-/* rw=trim, randtrim: a block device (fio's engines refuse trims on
- * regular files too; only its falloc engine punches holes), psync's
- * discards (BLKDISCARD, synchronous: io_uring and libaio would issue the
- * same ioctl one at a time, so they are refused rather than measured as
- * what they are not), no verify.  0 or -1 after a message. */
-static int check_trim(const struct suite_session *s, const struct io_job *j)
+/* rw=trim, randtrim, trimwrite, randtrimwrite: a block device (fio's
+ * engines refuse trims on regular files too; only its falloc engine
+ * punches holes).  Each trim is a BLKDISCARD ioctl on every engine, as
+ * fio 3.33's psync, libaio and io_uring issue it (libaio and io_uring
+ * too, while the job's writes are in flight).  A job that only trims
+ * takes no verify and no fsync options; trimwrite's writes take verify,
+ * end_fsync and fsync_on_close as a write job's, but not fsync=N or
+ * fdatasync=N, which fio 3.33 never issues in a trimwrite job.  0 or -1
+ * after a message. */
+static int check_trim(const struct io_job *j)
 {
 	const char *rw = io_rw_name(j->rw);
 
@@ -1410,10 +1422,13 @@ static int check_trim(const struct suite_session *s, const struct io_job *j)
 			j->name, rw);
 		return -1;
 	}
-	if (engine_spec_caps(s->ro.engine) & ENGINE_ASYNC) {
-		msg_err("job '%s': rw=%s with ioengine=%s is not supported by fsgauge io (trims "
-			"are issued one at a time with BLKDISCARD: use ioengine=psync; docs/io.md)",
-			j->name, rw, j->ioengine_fio ? j->ioengine_fio : j->ioengine);
+	if (io_job_trimwrite(j)) {
+		if (!j->fsync && !j->fdatasync)
+			return 0;
+		msg_err("job '%s': rw=%s with %s is not supported by fsgauge io: fio syncs no "
+			"trimwrite job every N writes (end_fsync and fsync_on_close sync once at "
+			"the end; docs/io.md)",
+			j->name, rw, j->fsync ? "fsync" : "fdatasync");
 		return -1;
 	}
 	if (j->verify) {
@@ -1480,7 +1495,7 @@ static int collect_files(struct suite_session *s, struct io_suite *io)
 		struct io_job *j = &io->jobs[i];
 		int device = 0;
 
-		if (io_job_trims(j) && check_trim(s, j) < 0)
+		if (io_job_trims(j) && check_trim(j) < 0)
 			return -1;
 		if (j->cpuio)
 			continue; /* no file */
@@ -1718,8 +1733,9 @@ static void add_sync_op(struct wl_thread *t, const struct io_job *j, const char 
 	char target[320];
 	struct wl_flowop *fo = add_op(t, FO_FSYNC, jn, what, NULL);
 
-	/* the job's write flowop, or its rwmix (named after the job) */
-	if (io_job_mixed(j))
+	/* the job's write flowop, or its rwmix or trimwrite write (named
+	 * after the job) */
+	if (io_job_mixed(j) || io_job_trimwrite(j))
 		snprintf(target, sizeof(target), "%s", jn);
 	else
 		snprintf(target, sizeof(target), "%s.write", jn);
@@ -1780,11 +1796,31 @@ static int falloc_mode(const struct io_job *j)
 				  : FALLOC_FL_KEEP_SIZE;
 }
 
+/* The flowop of a clone's requests: an rwmix (mixed jobs) or a
+ * trimwrite write (trimwrite, randtrimwrite), named after the job, whose
+ * operations the runner counts as "<job>.read" and "<job>.write", or
+ * "<job>.trim" and "<job>.write"; else a read or write "<job>.<what>". */
+static struct wl_flowop *add_requests(struct wl_thread *t, const struct io_job *j,
+				      const char *jn, int d, const char *what,
+				      struct wl_fileset *fs)
+{
+	struct wl_flowop *fo;
+
+	if (io_job_mixed(j))
+		return wl_add_rwmix(t, jn, fs, (int)j->rwmixread);
+	if (!io_job_trimwrite(j))
+		return add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, jn, what, fs);
+	fo = wl_add_flowop(t, FO_WRITE, jn, fs);
+	fo->trimwrite = wl_bool(1);
+	return fo;
+}
+
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
 	/* a trim is a write flowop with trim= (its requests take the write
-	 * block size), counted as "<job>.trim" */
+	 * block size), counted as "<job>.trim"; trimwrite's is one with
+	 * trimwrite= */
 	int d = io_job_writes(j) || io_job_trims(j) ? IO_DIR_WRITE : IO_DIR_READ;
 	const char *what = io_job_trims(j) ? "trim" : d == IO_DIR_WRITE ? "write" : "read";
 	int async = (engine_spec_caps(s->ro.engine) & ENGINE_ASYNC) != 0;
@@ -1803,9 +1839,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	if (f->nfiles > 1) {
 		/* nrfiles: the request flowop goes round the clone's files,
 		 * opening them itself (untimed, as fio counts no opens) */
-		fo = io_job_mixed(j) ? wl_add_rwmix(t, jn, f->fs, (int)j->rwmixread)
-				     : add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, jn, what,
-					      f->fs);
+		fo = add_requests(t, j, jn, d, what, f->fs);
 		fo->fd = (struct wl_val){ 0 };
 		fo->rotate = wl_int(j->fst_nr);
 		if (j->fst_random)
@@ -1829,14 +1863,10 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->invalidate = wl_bool(1);
 	if (j->fadvise_hint)
 		fo->fadvise = wl_int(1 + fadvise_advice(j));
-	if (f->nfiles > 1) {
-		/* the request flowop made above */
-	} else if (io_job_mixed(j)) {
-		/* counted as <job>.read and <job>.write, as the other modes */
-		fo = wl_add_rwmix(t, jn, f->fs, (int)j->rwmixread);
+	if (f->nfiles <= 1) {
+		/* (with nrfiles, the request flowop made above) */
+		fo = add_requests(t, j, jn, d, what, f->fs);
 		fo->fd = wl_int(1);
-	} else {
-		fo = add_op(t, d == IO_DIR_WRITE ? FO_WRITE : FO_READ, jn, what, f->fs);
 	}
 	fo->iosize = block_size(io->w, j, d);
 	if (j->rangeop == IO_RANGEOP_FTRUNCATE)
@@ -1883,7 +1913,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	}
 	/* the request loop: until iobytes= is spent (the thread is then
 	 * done), or the runtime */
-	if (io_job_trims(j))
+	if (io_job_trims(j) && !io_job_trimwrite(j))
 		fo->trim = wl_bool(1);
 	fo->iters = wl_int(INT64_MAX);
 	if (!j->time_based)
@@ -2458,11 +2488,11 @@ const struct suite_ops suite_io = {
 		 "engine: sequential or random reads or writes, at a queue depth with\n"
 		 "io_uring or libaio, on files in a fresh marked directory inside the target\n"
 		 "(removed afterwards) or on a block device (filename=/dev/X: read-only unless\n"
-		 "--allow-write-device; rw=trim and randtrim only there).  The options\n"
-		 "before the first --name are every job's; each --name starts a job.  fio's\n"
-		 "job files run as they are, the command line's fio options their defaults.\n"
-		 "docs/io.md lists every option, fio's meaning and fsgauge's differences;\n"
-		 "sizes take fio's units (kb_base).",
+		 "--allow-write-device; rw=trim, randtrim, trimwrite and randtrimwrite only\n"
+		 "there).  The options before the first --name are every job's; each --name\n"
+		 "starts a job.  fio's job files run as they are, the command line's fio\n"
+		 "options their defaults.  docs/io.md lists every option, fio's meaning and\n"
+		 "fsgauge's differences; sizes take fio's units (kb_base).",
 	.opts = io_opts,
 	.shared = SH_DIR | (SH_SESSION & ~SH_ENGINE) | SH_SEED | SH_ON_ERROR | SH_QUIET |
 		  (SH_MEASURE & ~(SH_DIRECT | SH_VERIFY | SH_WARMUP)),

@@ -15,8 +15,8 @@
 const struct io_opt_info io_opt_table[] = {
 	{ "name", "NAME", "start a job named NAME (the options before the first\n--name are every job's)" },
 	{ "description", "TEXT", "the job's description (recorded)" },
-	{ "rw", "MODE", "read, write, randread, randwrite, rw (readwrite), randrw\n(default read), "
-	  "or trim and randtrim on a block device\n(psync only; trimwrite is refused)" },
+	{ "rw", "MODE", "read, write, randread, randwrite, rw (readwrite), randrw\n(default read); "
+	  "on a block device also trim, randtrim,\ntrimwrite and randtrimwrite (trimmed, then written)" },
 	{ "readwrite", "MODE", "the same as --rw" },
 	{ "bs", "SIZE[,SIZE]", "block size, or reads' and writes' (default 4k)" },
 	{ "blocksize", "SIZE[,SIZE]", "the same as --bs" },
@@ -269,12 +269,17 @@ int io_job_reads(const struct io_job *j)
 
 int io_job_writes(const struct io_job *j)
 {
-	return j->rw == RW_WRITE || j->rw == RW_RANDWRITE || io_job_mixed(j);
+	return j->rw == RW_WRITE || j->rw == RW_RANDWRITE || io_job_mixed(j) || io_job_trimwrite(j);
 }
 
 int io_job_trims(const struct io_job *j)
 {
-	return j->rw == RW_TRIM || j->rw == RW_RANDTRIM;
+	return j->rw == RW_TRIM || j->rw == RW_RANDTRIM || io_job_trimwrite(j);
+}
+
+int io_job_trimwrite(const struct io_job *j)
+{
+	return j->rw == RW_TRIMWRITE || j->rw == RW_RANDTRIMWRITE;
 }
 
 int io_job_mixed(const struct io_job *j)
@@ -285,13 +290,15 @@ int io_job_mixed(const struct io_job *j)
 int io_job_random(const struct io_job *j)
 {
 	return j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW ||
-	       j->rw == RW_RANDTRIM;
+	       j->rw == RW_RANDTRIM || j->rw == RW_RANDTRIMWRITE;
 }
 
 const char *io_rw_name(enum io_rw rw)
 {
-	static const char *const names[] = { "read",   "write",  "randread", "randwrite",
-					     "rw",     "randrw", "trim",     "randtrim" };
+	static const char *const names[] = { "read",	  "write",    "randread",
+					     "randwrite", "rw",	      "randrw",
+					     "trim",	  "randtrim", "trimwrite",
+					     "randtrimwrite" };
 
 	return names[rw];
 }
@@ -526,11 +533,9 @@ static int set_bssplit(struct io_job *j, const char *val)
 
 static int set_rw(struct io_job *j, const char *val, char *err, size_t len)
 {
-	static const char *const trims[] = { "trimwrite", "randtrimwrite", NULL };
-
 	if (!strcmp(val, "readwrite"))
 		val = "rw";
-	for (int rw = RW_READ; rw <= RW_RANDTRIM; rw++)
+	for (int rw = RW_READ; rw <= RW_RANDTRIMWRITE; rw++)
 		if (!strcmp(val, io_rw_name(rw))) {
 			j->rw = rw;
 			j->given |= IOJ_RW;
@@ -540,12 +545,12 @@ static int set_rw(struct io_job *j, const char *val, char *err, size_t len)
 		/* fio's old spellings are not taken: say which they are */
 		return fail(err, len, -ENOTSUP, "rw=%s is not supported by fsgauge io (docs/io.md)", val);
 	}
-	if (in_list(trims, val) || strchr(val, ':'))
+	if (strchr(val, ':'))
 		return fail(err, len, -ENOTSUP, "rw=%s is not supported by fsgauge io (docs/io.md)",
 			    val);
 	return fail(err, len, -EINVAL,
 		    "invalid rw '%s' (expected read, write, randread, randwrite, rw, readwrite, "
-		    "randrw, trim or randtrim)",
+		    "randrw, trim, randtrim, trimwrite or randtrimwrite)",
 		    val);
 }
 

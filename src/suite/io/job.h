@@ -30,6 +30,10 @@ enum io_rw {
 	RW_RANDRW, /* randrw */
 	RW_TRIM,   /* trim: sequential discards (block devices only) */
 	RW_RANDTRIM, /* randtrim */
+	/* trimwrite: each block discarded, then written (block devices
+	 * only; fio's trims preceding writes to the same blocks) */
+	RW_TRIMWRITE,
+	RW_RANDTRIMWRITE, /* randtrimwrite: the same at random offsets */
 };
 
 /* fio's data directions, for bs=READ,WRITE. */
@@ -211,9 +215,14 @@ int io_job_offset(const struct io_job *j, unsigned k, uint64_t whole, uint64_t *
 int io_job_reads(const struct io_job *j);
 int io_job_writes(const struct io_job *j);
 int io_job_random(const struct io_job *j);
-/* rw=trim or randtrim: discards, on a block device only (no reads, no
- * writes: io_job_writes() is 0, so no fsync, as fio syncs no trims) */
+/* The job discards, on a block device only: rw=trim or randtrim (no
+ * reads, no writes: io_job_writes() is 0, so no fsync, as fio syncs no
+ * trims), or trimwrite or randtrimwrite (io_job_trimwrite()). */
 int io_job_trims(const struct io_job *j);
+/* rw=trimwrite or randtrimwrite: each block discarded then written (the
+ * job writes: io_job_writes() is 1, and its writes are synced as a write
+ * job's). */
+int io_job_trimwrite(const struct io_job *j);
 /* rw=rw (readwrite) or randrw: reads and writes, rwmixread percent reads */
 int io_job_mixed(const struct io_job *j);
 /* fio's name of the job's rw= ("randread"). */
