@@ -115,7 +115,8 @@ for eng in io_uring libaio; do
 	esac
 	run "$FSGAUGE" io --rw=randread --bs=4k --size=4m --ioengine=$eng --iodepth=32 -d "$d" \
 		--json "$T/j.json"
-	check "$eng iodepth=32: exit 0, 1024 reads" [ "$rc" -eq 0 ] && [ "$(ops io.read)" = "1024 4194304" ]
+	[ "$rc" -eq 0 ] && [ "$(ops io.read)" = "1024 4194304" ]
+	checked "$eng iodepth=32: exit 0, 1024 reads"
 	check "  32 in flight at most, reached" \
 		[ "$(json "$T/j.json" "[o['iodepth']['max'] for o in d['phases'][0]['operations'] if o['name'] == 'io.read']")" = "[32]" ]
 	check "  fio's IO depths line shows depth 32" grep -Eq 'IO depths +:.* 32=[1-9]' "$T/out"
@@ -181,8 +182,8 @@ check "  lat_ns N = total_ios, percentiles and bins in clat_ns (psync)" \
 check "  options before --name are global options; unmeasured fields are absent" \
 	[ "$(json "$T/out" "(d['global options'], d['jobs'][0]['job options'], 'slat_ns' in d['jobs'][0]['read'], 'bw_min' in d['jobs'][0]['read'])")" = "({'rw': 'randrw', 'size': '1m'}, {}, False, False)" ]
 run "$FSGAUGE" io --rw=read --size=1m --output-format=normal,json --output "$T/fio.out" -d "$d"
-check "--output FILE: normal then json in the file, nothing on stdout" \
-	[ "$rc" -eq 0 -a ! -s "$T/out" ] && grep -q '^Run status group 0' "$T/fio.out" && grep -q '"fio version"' "$T/fio.out"
+[ "$rc" -eq 0 -a ! -s "$T/out" ] && grep -q '^Run status group 0' "$T/fio.out" && grep -q '"fio version"' "$T/fio.out"
+checked "--output FILE: normal then json in the file, nothing on stdout"
 expect_fail "bad --output-format" 2 "invalid --output-format 'xml' \(expected normal, json, json\+ or terse\)" \
 	$FSGAUGE io --size=1m --output-format=json,xml -d "$d"
 expect_fail "fio JSON and --json - on stdout" 2 \
@@ -350,8 +351,8 @@ check "thinktime=5000 (bare: microseconds) on randrw: 16 requests, 15 pauses of 
 run "$FSGAUGE" io --rw=read --bs=4k --size=1m --ioengine=null --time_based --runtime=1 \
 	--thinktime=100ms --thinktime_blocks=2 -d "$d" -q --json "$T/j.json"
 n=$(ops io.read | cut -d' ' -f1)
-check "time_based 1 s, thinktime=100ms every 2 requests: 2 to 22 reads (got $n)" \
-	[ "$rc" -eq 0 ] && [ "$n" -ge 2 ] && [ "$n" -le 22 ]
+[ "$rc" -eq 0 ] && [ "$n" -ge 2 ] && [ "$n" -le 22 ]
+checked "time_based 1 s, thinktime=100ms every 2 requests: 2 to 22 reads (got $n)"
 run "$FSGAUGE" io --rw=read --bs=4k --size=64k --ioengine=null --thinktime=20ms \
 	--thinktime_spin=20ms --thinktime_blocks=4 -d "$d" -q --json "$T/j.json"
 check "thinktime_spin=thinktime: 16 reads, no sleep, the 3 pauses spun (phase >= 0.06 s)" \
@@ -621,7 +622,8 @@ check "a job file's directory=sub: its files in sub, a filename= there too" \
 	"0/./sub/shared ./sub/w.0.0 " ]
 rm -rf "$kept"
 run "$FSGAUGE" io --name=j --ioengine=filecreate --nrfiles=2 --size=8k --numjobs=2 --directory=c1:c2 -d "$d" -q
-check "a file engine's files in the directories too, and nothing left" [ "$rc" = 0 ] && empty_dir "$d"
+[ "$rc" = 0 ] && empty_dir "$d"
+checked "a file engine's files in the directories too, and nothing left"
 expect_fail "relative --directory with '..': refused" 2 \
 	"^fsgauge: --directory 's1:../x': '../x' leaves the run directory \\('..'\\): fsgauge io only writes inside it\$" \
 	$F --name=j --rw=write --size=64k --directory=s1:../x
@@ -635,7 +637,8 @@ mkdir -p "$T/d2"
 expect_fail "relative --directory with two -d: refused" 2 \
 	"^fsgauge: --directory 'x' names directories inside the run directory, and -d is given 2 times: give one -d, or absolute directories \\(each a target\\)\$" \
 	"$FSGAUGE" io --name=j --rw=write --size=64k --directory=x -d "$d" -d "$T/d2"
-check "  nothing created by the refusals" empty_dir "$d" && empty_dir "$T/d2"
+empty_dir "$d" && empty_dir "$T/d2"
+checked "  nothing created by the refusals"
 
 run "$FSGAUGE" io --help
 check "--help lists fio's options" grep -q -- '--iodepth N' "$T/out"

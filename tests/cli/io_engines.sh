@@ -276,7 +276,8 @@ mkdir -p "$T/d2"
 expect_fail "cpuio with two -d: refused (no file to place)" 2 \
 	"^fsgauge: -d given 2 times, but the jobs have no file \\(ioengine=cpuio\\): give one -d\$" \
 	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --runtime=1 --numjobs=2 -d "$d" -d "$T/d2"
-check "  nothing created in either" empty_dir "$d" && empty_dir "$T/d2"
+empty_dir "$d" && empty_dir "$T/d2"
+checked "  nothing created in either"
 expect_fail "cpuio with fadvise_hint: refused (no file to advise)" 2 \
 	"ioengine=cpuio with fadvise_hint \\(it has no file\\)" \
 	"$FSGAUGE" io --ioengine=cpuio --cpuload=10 --runtime=1 --fadvise_hint=1 -d "$d"

@@ -32,7 +32,8 @@ advice() {
 # --- fadvise_hint and invalidate -----------------------------------------
 if [ "$have_strace" = 1 ]; then
 	advice --rw=read
-	check "default: no posix_fadvise (fsgauge's defaults are 0)" [ "$rc" = 0 ] && [ -z "$adv" ]
+	[ "$rc" = 0 ] && [ -z "$adv" ]
+	checked "default: no posix_fadvise (fsgauge's defaults are 0)"
 	advice --rw=read --fadvise_hint=1
 	check "fadvise_hint=1, rw=read: SEQUENTIAL once" [ "$rc $adv" = "0 SEQUENTIAL" ]
 	advice --rw=randread --fadvise_hint 1
@@ -46,7 +47,8 @@ if [ "$have_strace" = 1 ]; then
 	advice --rw=read --fadvise_hint=noreuse
 	check "fadvise_hint=noreuse: NOREUSE" [ "$rc $adv" = "0 NOREUSE" ]
 	advice --rw=read --fadvise_hint=0
-	check "fadvise_hint=0: none" [ "$rc" = 0 ] && [ -z "$adv" ]
+	[ "$rc" = 0 ] && [ -z "$adv" ]
+	checked "fadvise_hint=0: none"
 	advice --rw=read --invalidate
 	check "invalidate (bare): DONTNEED" [ "$rc $adv" = "0 DONTNEED" ]
 	advice --rw=randread --invalidate=1 --fadvise_hint=1
@@ -58,14 +60,15 @@ if [ "$have_strace" = 1 ]; then
 	# each request on the next file, one open at a time: every open
 	# drops the file's pages, as fio's (512 requests, 512 opens)
 	advice --rw=read --nrfiles=3 --openfiles=1 --io_size=2m --invalidate=1
-	check "nrfiles=3, openfiles=1: every open invalidates ($(echo $adv | wc -w) of 512)" \
-		[ "$rc" = 0 ] && [ "$(echo $adv | wc -w)" = 512 ] && [ -z "$(echo $adv | tr ' ' '\n' | grep -vx DONTNEED)" ]
+	[ "$rc" = 0 ] && [ "$(echo $adv | wc -w)" = 512 ] && [ -z "$(echo $adv | tr ' ' '\n' | grep -vx DONTNEED)" ]
+	checked "nrfiles=3, openfiles=1: every open invalidates ($(echo $adv | wc -w) of 512)"
 	env "$nolsan" strace -f -qq -e trace=sync_file_range -o "$T/strace" $F --rw=read --nrfiles=3 --openfiles=1 \
 		--io_size=2m --invalidate=1 >/dev/null 2>&1
 	check "  the dirty pages written back at each file's first open only (3)" \
 		[ "$(grep -c 'sync_file_range(' "$T/strace")" = 3 ]
 	advice --rw=read --ioengine=null --fadvise_hint=1 --invalidate=1
-	check "null engine: no file, no advice" [ "$rc" = 0 ] && [ -z "$adv" ]
+	[ "$rc" = 0 ] && [ -z "$adv" ]
+	checked "null engine: no file, no advice"
 else
 	ok "# SKIP strace is not available: the posix_fadvise calls are not checked"
 fi
@@ -116,18 +119,18 @@ for e in io_uring libaio; do
 	run $FSGAUGE io --name=j --rw=randread --bs=4k --size=4m --ioengine=$e --iodepth=32 \
 		--iodepth_batch_submit=32 --iodepth_batch_complete_max=4 -d "$d" -q --json "$T/j.json"
 	set -- $(reapstat)
-	check "$e iodepth_batch_complete_max=4: each wait takes at most 4 ($1 ops, $2 waits)" \
-		[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -le $(($2 * 4 + 32)) ]
+	[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -le $(($2 * 4 + 32)) ]
+	checked "$e iodepth_batch_complete_max=4: each wait takes at most 4 ($1 ops, $2 waits)"
 	run $FSGAUGE io --name=j --rw=randread --bs=4k --size=4m --ioengine=$e --iodepth=32 \
 		--iodepth_batch_complete_min 2 --iodepth_batch_complete_max 2 -d "$d" -q --json "$T/j.json"
 	set -- $(reapstat)
-	check "$e min=max=2 (spaced): waits take 2 ($1 ops, $2 waits)" \
-		[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -le $(($2 * 2 + 32)) ] && [ "$1" -ge $(($2 * 2)) ]
+	[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -le $(($2 * 2 + 32)) ] && [ "$1" -ge $(($2 * 2)) ]
+	checked "$e min=max=2 (spaced): waits take 2 ($1 ops, $2 waits)"
 	run $FSGAUGE io --name=j --rw=randread --bs=4k --size=4m --ioengine=$e --iodepth=32 \
 		--iodepth_batch_complete=16 -d "$d" -q --json "$T/j.json"
 	set -- $(reapstat)
-	check "$e iodepth_batch_complete=16: each wait at least 16 ($1 ops, $2 waits)" \
-		[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -ge $((($2 - 1) * 16)) ]
+	[ "$rc" = 0 ] && [ "$1" = 1024 ] && [ "$1" -ge $((($2 - 1) * 16)) ]
+	checked "$e iodepth_batch_complete=16: each wait at least 16 ($1 ops, $2 waits)"
 	check "  recorded" [ "$(json "$T/j.json" "d['parameters']['job.j.iodepth_batch_complete_min']")" = 16 ]
 done
 
@@ -192,7 +195,8 @@ case " $engines " in
 			env "$nolsan" strace -f -qq -e trace=io_uring_setup -o "$T/strace" $F --rw=randread \
 				--ioengine=io_uring --iodepth=8 --numjobs=2 >/dev/null 2>&1
 			setups
-			check "  without it: no ring with SQPOLL ($plain without)" [ "$sq" = 0 ] && [ "$plain" -ge 2 ]
+			[ "$sq" = 0 ] && [ "$plain" -ge 2 ]
+			checked "  without it: no ring with SQPOLL ($plain without)"
 		else
 			ok "# SKIP strace is not available: the rings' flags are not checked"
 		fi
@@ -249,8 +253,8 @@ case " $engines " in
 	done
 	check "  recorded: job.j.fixedbufs" [ "$(json "$T/j.json" "d['parameters'].get('job.j.fixedbufs')")" = 1 ]
 	run $F --rw=randwrite --ioengine=io_uring --iodepth=8 --fixedbufs=1 --bsrange=4k-16k --json "$T/j.json"
-	check "fixedbufs=1, bsrange 4k-16k at depth 8: writes cover the 1m (at most one request over)" \
-		[ "$rc" = 0 ] && [ "$(json "$T/j.json" "1048576 <= sum(o['bytes_written'] for o in d['phases'][0]['operations'] if o['name'] == 'j.write') < 1048576 + 16384")" = true ]
+	[ "$rc" = 0 ] && [ "$(json "$T/j.json" "1048576 <= sum(o['bytes_written'] for o in d['phases'][0]['operations'] if o['name'] == 'j.write') < 1048576 + 16384")" = true ]
+	checked "fixedbufs=1, bsrange 4k-16k at depth 8: writes cover the 1m (at most one request over)"
 	if [ "$have_strace" = 1 ]; then
 		# bufs: the tables made (IORING_REGISTER_BUFFERS, every slot
 		# empty) and the buffers put in their slots

@@ -173,7 +173,8 @@ if case " $engines " in *" io_uring "*) true ;; *) false ;; esac then
 	cp "$T/out" "$T/fs.json"
 	check "rw=trim, ioengine=io_uring, iodepth=8: exit 0" [ "$rc" -eq 0 ]
 	check "  16 trims of 1 MiB, nothing read or written" [ "$(ops)" = "j.trim 16 0 0 1048576 other" ]
-	check "  [1m, 2m) reads as zeros, the rest unchanged" blocks zero 1048576 1048576 && rest 1048576 1048576
+	blocks zero 1048576 1048576 && rest 1048576 1048576
+	checked "  [1m, 2m) reads as zeros, the rest unchanged"
 	check "  the device discarded 2048 sectors" discarded 2048
 	check "  its fio JSON: the trims with clat_ns (synchronous, as fio's), no reads or writes" \
 		[ "$(json "$T/fs.json" "[(j['trim']['total_ios'], j['trim']['io_bytes'], 'clat_ns' in j['trim'], j['read']['total_ios'], j['write']['total_ios']) for j in d['jobs']]")" = "[(16, 1048576, True, 0, 0)]" ]
@@ -200,7 +201,8 @@ if case " $engines " in *" libaio "*) true ;; *) false ;; esac then
 	cp "$T/out" "$T/fs.json"
 	check "rw=randtrim, ioengine=libaio, iodepth=8: exit 0, 256 trims of 1 MiB" \
 		[ "$rc/$(ops)" = "0/j.trim 256 0 0 1048576 other" ]
-	check "  [3m, 4m) reads as zeros, the rest unchanged" blocks zero 3145728 1048576 && rest 3145728 1048576
+	blocks zero 3145728 1048576 && rest 3145728 1048576
+	checked "  [3m, 4m) reads as zeros, the rest unchanged"
 	check "  the device discarded 2048 sectors" discarded 2048
 	if [ "$have_strace" = 1 ]; then
 		check "  256 BLKDISCARD ioctls, each block of [3m, 4m) once, no io_submit" \
@@ -215,10 +217,10 @@ if case " $engines " in *" libaio "*) true ;; *) false ;; esac then
 	snap
 	run "$FSGAUGE" io --name=j --filename="$loop" --bs=4k --size=1m --offset=4m --rw=randtrim \
 		--ioengine=faulty:libaio:op=trim,nth=5,err=EIO --iodepth=8 --allow-write-device -q
-	check "faulty:libaio, EIO on the 5th randtrim: exit 1, the trim named" \
-		[ "$rc" -eq 1 ] && grep -q "trim '$loop': Input/output error" "$T/err"
-	check "  4 blocks of [4m, 5m) trimmed before it, nothing else" \
-		[ "$(blocks nzero 4194304 1048576)" = 4 ] && rest 4194304 1048576
+	[ "$rc" -eq 1 ] && grep -q "trim '$loop': Input/output error" "$T/err"
+	checked "faulty:libaio, EIO on the 5th randtrim: exit 1, the trim named"
+	[ "$(blocks nzero 4194304 1048576)" = 4 ] && rest 4194304 1048576
+	checked "  4 blocks of [4m, 5m) trimmed before it, nothing else"
 else
 	ok "rw=randtrim on libaio # SKIP libaio not built in"
 fi
@@ -231,11 +233,12 @@ cp "$T/out" "$T/text"
 check "rw=trimwrite, psync, verify: exit 0, 16 trims and 16 writes of 1 MiB each" \
 	[ "$rc/$(ops)" = "0/j.trim 16 0 0 1048576 other j.write 16 0 1048576 0 write" ]
 check "  fio's issued rwts: 16 writes and 16 trims" grep -q '^     issued rwts: total=0,16,16,0$' "$T/text"
-check "  fio's write and trim lines" grep -Eq '^  write: IOPS=' "$T/text" && grep -Eq '^  trim: IOPS=' "$T/text"
+grep -Eq '^  write: IOPS=' "$T/text" && grep -Eq '^  trim: IOPS=' "$T/text"
+checked "  fio's write and trim lines"
 check "  the trim and write metrics" \
 	[ "$(json "$T/r.json" "sorted(d['phases'][0]['metrics'])")" = "['trim_bw', 'trim_iops', 'write_bw', 'write_iops']" ]
-check "  every block of [5m, 6m) reads back as fsgauge's block of its offset, the rest unchanged" \
-	blocks verify 5242880 1048576 && rest 5242880 1048576
+blocks verify 5242880 1048576 && rest 5242880 1048576
+checked "  every block of [5m, 6m) reads back as fsgauge's block of its offset, the rest unchanged"
 check "  the device discarded 2048 sectors" discarded 2048
 if [ "$have_strace" = 1 ]; then
 	check "  each block's BLKDISCARD, then its pwrite64, in order" \
@@ -265,8 +268,8 @@ if case " $engines " in *" io_uring "*) true ;; *) false ;; esac then
 	cp "$T/out" "$T/fs.json"
 	check "rw=randtrimwrite, io_uring, iodepth=4, direct: exit 0, 256 trims and 256 writes" \
 		[ "$rc/$(ops)" = "0/j.trim 256 0 0 1048576 other j.write 256 0 1048576 0 write" ]
-	check "  every block of [0, 1m) written after its trim (new data), the rest unchanged" \
-		blocks new 0 1048576 && rest 0 1048576
+	blocks new 0 1048576 && rest 0 1048576
+	checked "  every block of [0, 1m) written after its trim (new data), the rest unchanged"
 	check "  the device discarded 2048 sectors" discarded 2048
 	check "  the writes were in flight together (a depth above 1 in the result)" \
 		[ "$(json "$T/r.json" "[o['iodepth']['max'] > 1 for o in d['phases'][0]['operations'] if o['name'] == 'j.write']")" = "[True]" ]
@@ -282,10 +285,10 @@ if case " $engines " in *" io_uring "*) true ;; *) false ;; esac then
 	run "$FSGAUGE" io --name=j --filename="$loop" --bs=64k --size=1m --offset=9m --rw=trimwrite \
 		--ioengine=faulty:io_uring:op=trim,nth=3,err=EIO --iodepth=4 --allow-write-device \
 		--json "$T/r.json" -q
-	check "faulty:io_uring, EIO on the 3rd trim of a trimwrite: exit 1, the trim named" \
-		[ "$rc" -eq 1 ] && grep -q "trim '$loop': Input/output error" "$T/err"
-	check "  two pairs done: [9m, 9m+128k) written, nothing after it" \
-		blocks new 9437184 131072 && rest 9437184 131072
+	[ "$rc" -eq 1 ] && grep -q "trim '$loop': Input/output error" "$T/err"
+	checked "faulty:io_uring, EIO on the 3rd trim of a trimwrite: exit 1, the trim named"
+	blocks new 9437184 131072 && rest 9437184 131072
+	checked "  two pairs done: [9m, 9m+128k) written, nothing after it"
 	check "  3 trims counted (one failed) and 2 writes" \
 		[ "$(json "$T/r.json" "[(o['name'], o['ops'], o['errors']) for o in d['phases'][0]['operations'] if o['name'] in ('j.trim', 'j.write')]")" = "[('j.trim', 3, 1), ('j.write', 2, 0)]" ]
 else
@@ -301,8 +304,8 @@ if case " $engines " in *" libaio "*) true ;; *) false ;; esac then
 	cp "$T/out" "$T/fs.json"
 	check "rw=trimwrite, libaio, 2 clones, iodepth=4, batches of 2: exit 0, 32 trims and 32 writes" \
 		[ "$rc/$(ops)" = "0/j.trim 32 0 0 2097152 other j.write 32 0 2097152 0 write" ]
-	check "  [11m, 13m) written after its trims, the rest unchanged" \
-		blocks new 11534336 2097152 && rest 11534336 2097152
+	blocks new 11534336 2097152 && rest 11534336 2097152
+	checked "  [11m, 13m) written after its trims, the rest unchanged"
 	check "  the device discarded 4096 sectors" discarded 4096
 	fio_same "  fio, 2 clones on libaio" "$T/fs.json" --bs=64k --size=1m --offset=11m --offset_increment=1m --numjobs=2 --rw=trimwrite --ioengine=libaio --iodepth=4 --iodepth_batch=2
 else

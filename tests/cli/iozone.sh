@@ -243,7 +243,8 @@ check "-c -e: header lines" grep -q "Include close in write timing" "$T/out"
 run "$FSGAUGE" iozone -t 2 -s 128k -r 64k -i 0 -i 1 -+n -w -F "$d/one" "$d/two" --json "$T/f.json"
 check "-F -w -+n: exit 0" [ "$rc" -eq 0 ]
 kept=$(sed -n 's/^kept run directory: //p' "$T/err")
-check "-w: reports the kept directory" [ -n "$kept" ] && [ -d "$kept" ]
+[ -n "$kept" ] && [ -d "$kept" ]
+checked "-w: reports the kept directory"
 check "-F: the files carry the given names, full size" \
 	[ "$(stat -c %s "$kept/one" "$kept/two" 2>/dev/null | paste -sd,)" = "131072,131072" ]
 jcheck "-+n: no rewriters, no re-readers" "$T/f.json" '[p["name"] for p in d["phases"]]==["initial writers","readers"]'
@@ -253,9 +254,10 @@ run "$FSGAUGE" iozone -t 2 -s 128k -r 64k -i 1 -x --dir "$d" --json "$T/r.json"
 jcheck "read-only tests: the files are written beforehand" "$T/r.json" 'd["filesets"][0]["bytes"]==131072 and tbytes(ph("readers"),0)==131072'
 
 run "$FSGAUGE" iozone --help
-check "--help: exit 0, lists iozone's options" [ "$rc" -eq 0 ] && grep -q -- "-t N  *throughput test" "$T/out"
-check "--help: the shared measurement options and what they mean here" \
-	grep -q -- "--repeat N" "$T/out" && grep -q "In iozone: --direct is -I" "$T/out" && grep -q -- "--allow-write-device" "$T/out"
+[ "$rc" -eq 0 ] && grep -q -- "-t N  *throughput test" "$T/out"
+checked "--help: exit 0, lists iozone's options"
+grep -q -- "--repeat N" "$T/out" && grep -q "In iozone: --direct is -I" "$T/out" && grep -q -- "--allow-write-device" "$T/out"
+checked "--help: the shared measurement options and what they mean here"
 check "--help is generated: the refused --warmup and --steady-state are not listed" \
 	sh -c "! grep -Eq '^ +--(warmup|steady-state)' '$T/out'"
 check "--help: -q is the largest record, --quiet has no short form" \
@@ -286,7 +288,8 @@ jcheck "--repeat in single-stream mode: the table's figure per run" "$T/rep1.jso
 run "$FSGAUGE" iozone -s 256k -r 64k -i 1 --repeat 2 --dir "$d" --json "$T/fresh.json"
 check "--repeat 2 without --reuse: exit 0" [ "$rc" -eq 0 ]
 run "$FSGAUGE" iozone -s 256k -r 64k -i 1 --repeat 2 --reuse --dir "$d" --json "$T/reuse.json"
-check "--repeat 2 --reuse: exit 0, says so" [ "$rc" -eq 0 ] && grep -q "Repeat 2 of 2 (reusing the filesets)" "$T/err"
+[ "$rc" -eq 0 ] && grep -q "Repeat 2 of 2 (reusing the filesets)" "$T/err"
+checked "--repeat 2 --reuse: exit 0, says so"
 jcheck "--reuse: the file is written once, not once per run" "$T/reuse.json" 'd["io_requests"]["write"]*2==json.load(open("'"$T/fresh.json"'"))["io_requests"]["write"]>0'
 jcheck "--reuse: recorded, and both runs read the whole file" "$T/reuse.json" 'd["parameters"]["reuse"]=="true" and tbytes(d["phases"][0],0)==2*262144'
 check "--reuse: nothing left behind" empty_dir "$d"
@@ -318,7 +321,8 @@ check "--verify: exit 0" [ "$rc" -eq 0 ]
 jcheck "--verify: recorded, no verify errors, every read checked" "$T/ver.json" 'd["parameters"]["verify"]=="true" and d["status"]["verify_errors"]==0 and tbytes(ph("readers"),0)==262144'
 
 run "$FSGAUGE" iozone -s 128k -r 64k -i 0 --quiet --dir "$d"
-check "--quiet: nothing on stderr, the report on stdout" [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && grep -q "iozone test complete" "$T/out"
+[ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && grep -q "iozone test complete" "$T/out"
+checked "--quiet: nothing on stderr, the report on stdout"
 # 16M null-engine writes (64g in 4k records): a few seconds, past the
 # first status line at 1 s (4M of them took under a second once the
 # per-operation path got leaner)
