@@ -261,7 +261,9 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 	json_object_set_new(o, "job options",
 			    opts_obj(jobs[0].opts + jobs[0].nglobal, jobs[0].nopts - jobs[0].nglobal));
 	for (int k = 0; k < 3; k++) {
-		json_t *dj = dir_obj(present[k] ? &d[k] : NULL, secs, &jobs[0], sync_engine, plus);
+		/* (a trim is synchronous on every engine: fio's clat, as psync's) */
+		json_t *dj = dir_obj(present[k] ? &d[k] : NULL, secs, &jobs[0],
+				     sync_engine || k == IO_DIR_TRIM, plus);
 
 		if (present[k])
 			samples_obj(dj, ph, jobs, n, (enum io_dir)k,
@@ -288,6 +290,9 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 	set_u(o, "latency_target", 0);
 	set_d(o, "latency_percentile", 100.0);
 	set_u(o, "latency_window", 0);
+	for (int k = 0; k < 3; k++)
+		op_stats_release(&d[k]);
+	op_stats_release(&all);
 	return o;
 }
 

@@ -199,6 +199,11 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 	lat_buckets(f, &all.lat);
 	disks(f, res);
 	fputc('\n', f);
+	for (int k = 0; k < 2; k++) {
+		op_stats_release(&d[k]);
+		op_stats_release(&grp[k]);
+	}
+	op_stats_release(&all);
 }
 
 void io_format_terse(FILE *f, const struct result *res, const struct io_job *jobs,

@@ -242,6 +242,7 @@ uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs
 	op_stats_init(&st);
 	for (size_t i = 0; i < n; i++)
 		io_merge_ops(&st, ph, jobs[i].name, dir);
+	op_stats_release(&st);
 	return st.bytes_read + st.bytes_written + st.bytes_trimmed;
 }
 
@@ -348,8 +349,12 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 		(unsigned long long)sy.st.ops);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n\n",
 		jobs[0].iodepth);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < 3; k++) {
 		free(d[k].sched);
+		op_stats_release(&d[k].st);
+	}
+	op_stats_release(&sy.st);
+	op_stats_release(&all);
 }
 
 static void status_line(FILE *f, const char *what, const struct result_phase *ph,
@@ -366,6 +371,7 @@ static void status_line(FILE *f, const char *what, const struct result_phase *ph
 		op_stats_init(&d.st);
 		add_op(&d, ph, jobs[i].name, dir);
 		free(d.sched);
+		op_stats_release(&d.st);
 		if (!d.present)
 			continue;
 		b = (double)(dir == IO_DIR_READ	   ? d.st.bytes_read
