@@ -134,6 +134,10 @@ static void pack_phase(struct rbuf *b, const struct result_phase *p, double star
 		put_u64(b, p->ops[i].sched != NULL);
 		if (p->ops[i].sched)
 			put(b, p->ops[i].sched, sizeof(*p->ops[i].sched));
+		/* an asynchronous engine's submission and completion latencies */
+		put_u64(b, p->ops[i].st.split != NULL);
+		if (p->ops[i].st.split)
+			put(b, p->ops[i].st.split, sizeof(*p->ops[i].st.split));
 	}
 	put_u64(b, p->nmetrics);
 	for (size_t i = 0; i < p->nmetrics; i++) {
@@ -255,11 +259,14 @@ static void unpack_phase(struct rd *d, struct unpacked *u, size_t i)
 
 		o->sync = (int)get_u64(d);
 		get(d, &o->st, sizeof(o->st));
+		o->st.split = NULL; /* (the sender's pointer) */
 		if (get_u64(d)) {
 			o->sched = xmalloc(sizeof(*o->sched));
 			op_schedule_init(o->sched);
 			get(d, o->sched, sizeof(*o->sched));
 		}
+		if (get_u64(d))
+			get(d, op_stats_split(&o->st), sizeof(*o->st.split));
 		free(on);
 		free(ot);
 	}

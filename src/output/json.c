@@ -635,6 +635,18 @@ static json_t *phase_json(const struct result_phase *p)
 		json_object_set_new(j, "too_fast", json_boolean(p->too_fast || result_op_too_few(r)));
 		json_object_set_new(j, "latency_us", latency_json(&r->st.lat));
 		json_object_set_new(j, "histogram", hist_json(&r->st.lat));
+		if (r->st.split) {
+			/* an asynchronous engine's requests: the latency split
+			 * at the submission call's return (fio's slat, clat) */
+			json_object_set_new(j, "submission_latency_us",
+					    latency_json(&r->st.split->slat));
+			json_object_set_new(j, "submission_histogram",
+					    hist_json(&r->st.split->slat));
+			json_object_set_new(j, "completion_latency_us",
+					    latency_json(&r->st.split->clat));
+			json_object_set_new(j, "completion_histogram",
+					    hist_json(&r->st.split->clat));
+		}
 		if (r->st.qdepth_max)
 			json_object_set_new(j, "iodepth", qdepth_json(&r->st));
 		if (r->sched)

@@ -99,10 +99,11 @@ static void cpu_sample_next(struct worker *wk, struct wflow *f)
 	f->cpu_left = gap < 1e12 ? (uint64_t)gap : (uint64_t)1e12;
 }
 
-static ALWAYS_INLINE void op_end3(struct worker *wk, struct wflow *f, struct timing *t,
-				   uint64_t rbytes, uint64_t wbytes, uint64_t tbytes)
+/* The end of an operation op_begin() began, `lat` ns long. */
+static ALWAYS_INLINE void op_end_lat(struct worker *wk, struct wflow *f, struct timing *t,
+				     uint64_t lat, uint64_t rbytes, uint64_t wbytes,
+				     uint64_t tbytes)
 {
-	uint64_t lat = op_clock_ns(op_clock() - t->t0);
 	struct op_stats *st = &f->st;
 
 	STAT_BEGIN(st);
@@ -122,6 +123,20 @@ static ALWAYS_INLINE void op_end3(struct worker *wk, struct wflow *f, struct tim
 	op_count(wk, st, lat, rbytes, wbytes, tbytes);
 	if (t->cpu)
 		cpu_sample_next(wk, f);
+}
+
+static ALWAYS_INLINE void op_end3(struct worker *wk, struct wflow *f, struct timing *t,
+				   uint64_t rbytes, uint64_t wbytes, uint64_t tbytes)
+{
+	op_end_lat(wk, f, t, op_clock_ns(op_clock() - t->t0), rbytes, wbytes, tbytes);
+}
+
+/* An asynchronous request's submission and completion latencies, beside
+ * the latency op_count() counted (st->split: stats/result.h). */
+static ALWAYS_INLINE void split_add(struct op_stats *st, uint64_t slat, uint64_t clat)
+{
+	hist_add(&st->split->slat, slat);
+	hist_add(&st->split->clat, clat);
 }
 
 /* op_end3() of an operation that discards nothing: every one but a trim. */
@@ -498,6 +513,54 @@ static ALWAYS_INLINE int64_t slot_rw(struct worker *wk, struct fd_slot *s, int w
 	if (write)
 		note_plain_write(wk, s);
 	return slot_rw_raw(wk, s, write, buf, len, off);
+}
+
+/* One timed read or write (f's operation) on an asynchronous engine
+ * (f->st.split set: runner.c, flow_splits()) at depth 1: the request is
+ * submitted (engine_submit()), the clock read as that call returns, and
+ * reaped (engine_reap()): the two calls engine_exec() makes on such an
+ * engine, here with a reading between them, so that its latency splits
+ * into submission and completion (struct op_split).  Timed and
+ * CPU-sampled as op_begin()/op_end() time the others; a short or
+ * interrupted transfer is continued as engine_exec_full() continues it
+ * (inside the completion).  A chunked file, an empty request, or a
+ * thread with other requests in flight (whose completions the reap could
+ * take: the engine then uses the system call) is one engine_exec_full()
+ * call, its latency all completion.  Returns what slot_rw() returns. */
+static __attribute__((noinline)) int64_t rw_split(struct worker *wk, struct wflow *f,
+						  struct fd_slot *s, int write, void *buf,
+						  size_t len, uint64_t off)
+{
+	struct io_req q = { .op = write ? IO_WRITE : IO_READ, .fd = s->fd, .buf = buf,
+			    .len = len, .off = off };
+	struct timing t;
+	uint64_t ts, lat, slat, clat;
+	int64_t r;
+
+	if (write)
+		note_plain_write(wk, s);
+	op_begin(f, &t);
+	if (unlikely(s->ncfds || !len || wk->depth_inflight || wk->aio_inflight)) {
+		r = slot_rw_raw(wk, s, write, buf, len, off);
+		ts = t.t0;
+	} else {
+		r = engine_submit(wk->eng, &q);
+		ts = op_clock();
+		if (likely(r == 0)) {
+			struct io_req *done;
+			int n = engine_reap(wk->eng, &done, 1, 1);
+
+			/* (nothing else in flight: done is &q) */
+			r = n < 0 ? n : n == 0 ? -EIO : q.res;
+		}
+		if (unlikely(r != (int64_t)len))
+			r = engine_exec_rest(wk->eng, &q, r);
+	}
+	op_clock_split(t.t0, ts, op_clock(), &lat, &slat, &clat);
+	op_end_lat(wk, f, &t, lat, !write && r > 0 ? (uint64_t)r : 0,
+		   write && r > 0 ? (uint64_t)r : 0, 0);
+	split_add(&f->st, slat, clat);
+	return r;
 }
 
 /* fsync (op IO_FSYNC) or fdatasync (IO_FDATASYNC) every descriptor of the
@@ -1403,10 +1466,14 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 	off = rw_offset(wk, f, s, iosize, write);
 	if (write)
 		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
-	op_begin(f, &t);
-	ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
-	op_end(wk, f, &t, !write && ret > 0 ? (uint64_t)ret : 0,
-	       write && ret > 0 ? (uint64_t)ret : 0);
+	if (unlikely(f->st.split)) {
+		ret = rw_split(wk, f, s, write, wk->buf, (size_t)iosize, off);
+	} else {
+		op_begin(f, &t);
+		ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
+		op_end(wk, f, &t, !write && ret > 0 ? (uint64_t)ret : 0,
+		       write && ret > 0 ? (uint64_t)ret : 0);
+	}
 	if (unlikely(f->rate))
 		rate_done(f->rate, wk->rn, due, ret > 0 ? (uint64_t)ret : 0);
 	if (ret < 0) {
@@ -1572,9 +1639,14 @@ static enum flow_result do_rwmix(struct worker *wk, struct wflow *f)
 	off = rw_offset(wk, f, s, iosize, 0);
 	if (write)
 		fill_for_write(wk, s, wk->buf, (size_t)iosize, off);
-	op_begin(c, &t);
-	ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
-	op_end(wk, c, &t, !write && ret > 0 ? (uint64_t)ret : 0, write && ret > 0 ? (uint64_t)ret : 0);
+	if (unlikely(c->st.split)) {
+		ret = rw_split(wk, c, s, write, wk->buf, (size_t)iosize, off);
+	} else {
+		op_begin(c, &t);
+		ret = slot_rw(wk, s, write, wk->buf, (size_t)iosize, off);
+		op_end(wk, c, &t, !write && ret > 0 ? (uint64_t)ret : 0,
+		       write && ret > 0 ? (uint64_t)ret : 0);
+	}
 	if (ret < 0) {
 		runner_op_error(wk, c, write ? "write" : "read", slot_path(wk, s), (int)ret);
 		return FR_ERROR;
@@ -2308,15 +2380,19 @@ static void aio_complete(struct worker *wk, struct aio_slot *a)
 	wk->aio_inflight--;
 }
 
-/* iodepth=: the operation of a completed request, `lat` ns after its
- * submission (no CPU sample: the thread did other work meanwhile). */
-static void depth_account(struct worker *wk, struct wflow *f, uint64_t lat, uint64_t rbytes,
-			  uint64_t wbytes)
+/* iodepth=: the operation of a completed request, `lat` ns after it was
+ * issued, of which `slat` until its submission call returned and `clat`
+ * from then to its reap (no CPU sample: the thread did other work
+ * meanwhile). */
+static void depth_account(struct worker *wk, struct wflow *f, uint64_t lat, uint64_t slat,
+			  uint64_t clat, uint64_t rbytes, uint64_t wbytes)
 {
 	struct op_stats *st = &f->st;
 
 	STAT_BEGIN(st);
 	op_count(wk, st, lat, rbytes, wbytes, 0);
+	if (st->split)
+		split_add(st, slat, clat);
 }
 
 /* Finish a completed request of an iodepth= flowop, reaped at op_clock()
@@ -2332,6 +2408,7 @@ static void depth_complete(struct worker *wk, struct depth_slot *d, uint64_t now
 	int write = q->op == IO_WRITE;
 	struct wflow *c = rw_acct(f, write);
 	int64_t res = q->res;
+	uint64_t lat, slat, clat;
 
 	if (res == -EINTR || res == -EAGAIN || (res > 0 && (size_t)res < q->len)) {
 		size_t done = res > 0 ? (size_t)res : 0;
@@ -2342,7 +2419,8 @@ static void depth_complete(struct worker *wk, struct depth_slot *d, uint64_t now
 		res = r < 0 ? r : (int64_t)(done + (size_t)r);
 		now = op_clock();
 	}
-	depth_account(wk, c, op_clock_ns(now - d->t0), !write && res > 0 ? (uint64_t)res : 0,
+	op_clock_split(d->t0, d->ts, now, &lat, &slat, &clat);
+	depth_account(wk, c, lat, slat, clat, !write && res > 0 ? (uint64_t)res : 0,
 		      write && res > 0 ? (uint64_t)res : 0);
 	if (res < 0) {
 		const char *path = NULL;
@@ -2467,32 +2545,38 @@ void depth_q_free(struct wflow *f)
 }
 
 /* iodepth_batch=: push the flowop's queued requests to the kernel with
- * one engine_flush(); their latency runs from here.  A refusal for lack
- * of resources keeps them queued for the next reap (which pushes first);
- * 0 or -errno. */
+ * one engine_flush(); the clock read as it returns is the submission
+ * time of all of them (their latency runs from each one's issue, before
+ * it was queued).  A refusal for lack of resources keeps them queued for
+ * the next reap (which pushes first: their submission time is then this
+ * flush's); 0 or -errno. */
 static int depth_flush(struct worker *wk, struct depth_q *q)
 {
-	uint64_t now = op_clock();
+	uint64_t now;
 	int ret;
 
 	if (!q->nqueued)
 		return 0;
-	for (unsigned i = 0; i < q->nqueued; i++)
-		q->slot[q->queued[i]].t0 = now;
-	q->nqueued = 0;
 	ret = engine_flush(wk->eng);
+	now = op_clock();
+	for (unsigned i = 0; i < q->nqueued; i++)
+		q->slot[q->queued[i]].ts = now;
+	q->nqueued = 0;
 	return ret == -EAGAIN ? 0 : ret;
 }
 
 /* Submit (iodepth_batch=1) or queue a request (depth_submit flushes once
- * a batch is queued).  0 or -errno (-EAGAIN: the engine is full). */
+ * a batch is queued), issued at d->t0; a submitted one's submission time
+ * is when engine_submit() returns.  0 or -errno (-EAGAIN: the engine is
+ * full). */
 static int depth_push(struct worker *wk, struct depth_q *q, struct depth_slot *d)
 {
 	int ret;
 
 	if (q->batch <= 1) {
-		d->t0 = op_clock();
-		return engine_submit(wk->eng, &d->req);
+		ret = engine_submit(wk->eng, &d->req);
+		d->ts = op_clock();
+		return ret;
 	}
 	ret = engine_queue(wk->eng, &d->req);
 	if (ret < 0)
@@ -2571,7 +2655,9 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 	d->f = f;
 	d->fs = s->fs;
 	d->idx = s->idx;
-	d->t0 = op_clock();
+	/* (ts until a submission call returns: a request reaped without one
+	 * counts as all completion) */
+	d->t0 = d->ts = op_clock();
 	ret = depth_push(wk, q, d);
 	while (ret == -EAGAIN && (wk->depth_inflight || wk->aio_inflight)) {
 		/* the engine holds fewer requests than asked (io_uring clamps
@@ -2581,11 +2667,15 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 		q->depth = MAX(q->inflight, 1);
 		if (depth_flush(wk, q) < 0 || inflight_reap(wk, 1) < 0)
 			break;
+		d->t0 = d->ts = op_clock(); /* (issued again: the wait is not its latency) */
 		ret = depth_push(wk, q, d);
 	}
 	if (ret < 0) {
+		uint64_t lat = op_clock_ns(op_clock() - d->t0);
+
 		q->free[q->nfree++] = d->i;
-		depth_account(wk, rw_acct(f, write), op_clock_ns(op_clock() - d->t0), 0, 0);
+		/* (refused by the engine: all of it spent submitting) */
+		depth_account(wk, rw_acct(f, write), lat, lat, 0, 0, 0);
 		runner_op_error(wk, rw_acct(f, write), write ? "write" : "read", slot_path(wk, s), ret);
 		return -1;
 	}

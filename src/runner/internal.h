@@ -154,7 +154,8 @@ struct depth_slot {
 	/* fixedbufs: 1 + the slot of the engine's table its buffer is put
 	 * in when it is (re)allocated; 0: none (io_req.buf_index) */
 	unsigned buf_index;
-	uint64_t t0;		/* op_clock() at submission */
+	uint64_t t0;		/* op_clock() as it was issued (before it was queued) */
+	uint64_t ts;		/* op_clock() as the call that submitted it returned */
 	struct wflow *f;
 	struct rt_fileset *fs;	/* the file, for messages and its size */
 	int64_t idx;
@@ -427,6 +428,20 @@ struct runner {
 static inline int runner_block_flowop(enum flowop_type t)
 {
 	return t == FO_READ || t == FO_WRITE || t == FO_RWMIX;
+}
+
+/* Does a flowop (its bufsize=, random=, and whether it is a range
+ * operation: trim=, fallocate=, truncate=) count its operations as
+ * requests submitted and reaped, with their submission and completion
+ * latencies (struct op_split), on an asynchronous engine?  A read or a
+ * write that transfers data through do_rw()'s path: not a buffered
+ * sequential one (bufsize= without random: do_buffered) nor a range
+ * operation (do_range), nor an rwmix, whose rows (its two children) are
+ * reads and writes and count its requests. */
+static inline int flow_splits(const struct wl_flowop *fo, uint64_t bufsize, int random,
+			      int range)
+{
+	return (fo->type == FO_READ || fo->type == FO_WRITE) && !range && !(bufsize && !random);
 }
 
 typedef void (*wflow_fn)(struct runner *rn, struct worker *wk, struct wflow *f, void *arg);

@@ -49,6 +49,10 @@ struct measure {
 	const char *name;
 	double duration;
 	size_t nops;
+	/* per op: its flows keep submission and completion latencies (an
+	 * asynchronous engine's: op_stats.split), so its snapshots have
+	 * their split allocated beforehand (stats_array) */
+	unsigned char *split;
 	uint64_t t_phase;	 /* the start gate opened */
 	uint64_t t0;		 /* start of the measured window */
 	uint64_t t_end;
@@ -84,13 +88,31 @@ static uint64_t tv_ns(struct timeval tv)
 	return (uint64_t)tv.tv_sec * NS + (uint64_t)tv.tv_usec * 1000ull;
 }
 
-static struct op_stats *stats_array(size_t n)
+/* A snapshot array for the phase's ops (n of them; one scratch entry:
+ * n 1 with any op split), the splits allocated now: a snapshot then
+ * allocates and faults in nothing, and reads an op's counters and
+ * histograms close together. */
+static struct op_stats *stats_array(const struct measure *m, size_t n)
 {
 	struct op_stats *v = xmalloc((n ? n : 1) * sizeof(*v));
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		op_stats_init(&v[i]);
+		for (size_t k = 0; k < m->nops; k++)
+			if (m->split[k] && (n == m->nops ? k == i : 1)) {
+				op_stats_split(&v[i]);
+				break;
+			}
+	}
 	return v;
+}
+
+static void note_split(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	unsigned char *split = arg;
+
+	if (f->st.split)
+		split[f->result_idx] = 1;
 }
 
 static void snap_flow(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
@@ -100,11 +122,18 @@ static void snap_flow(struct runner *rn, struct worker *wk, struct wflow *f, voi
 	op_stats_merge_live(&v[f->result_idx], &f->st);
 }
 
+static void stats_array_free(struct op_stats *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		op_stats_release(&v[i]);
+	free(v);
+}
+
 /* v[k] = live totals of operation k, summed over every worker. */
 static void snapshot(struct measure *m, struct op_stats *v)
 {
 	for (size_t k = 0; k < m->nops; k++)
-		op_stats_init(&v[k]);
+		op_stats_clear(&v[k]);
 	runner_visit_flows(m->rn, snap_flow, v);
 }
 
@@ -152,6 +181,8 @@ struct measure *measure_new(struct runner *rn, const char *name, double duration
 	m->name = name;
 	m->duration = duration;
 	m->nops = rn->nopdefs;
+	m->split = xcalloc(m->nops ? m->nops : 1, 1);
+	runner_visit_flows(rn, note_split, m->split);
 	m->ndev = rn->devs.n;
 	if (rn->nrd > 1 && rn->tgs)
 		m->tbase = xcalloc(rn->nrd, sizeof(*m->tbase));
@@ -167,11 +198,11 @@ struct measure *measure_new(struct runner *rn, const char *name, double duration
 		m->interval_ns = duration_ns(interval);
 		if (!m->interval_ns)
 			m->interval_ns = 1;
-		m->prev = stats_array(m->nops);
-		m->cur = stats_array(m->nops);
+		m->prev = stats_array(m, m->nops);
+		m->cur = stats_array(m, m->nops);
 		m->all = xmalloc(sizeof(*m->all));
 	}
-	m->scratch = stats_array(1);
+	m->scratch = stats_array(m, 1);
 	m->tty = isatty(2);
 	m->progress = !o->quiet && (o->progress == PROGRESS_ALWAYS ||
 				    (o->progress == PROGRESS_AUTO && m->tty));
@@ -343,7 +374,7 @@ static void interval_close(struct measure *m, uint64_t now)
 
 static void warmup_end(struct measure *m, uint64_t now, int just_ticked)
 {
-	m->base = stats_array(m->nops);
+	m->base = stats_array(m, m->nops);
 	if (m->interval_ns) {
 		if (!just_ticked) {
 			snapshot(m, m->cur);
@@ -351,7 +382,8 @@ static void warmup_end(struct measure *m, uint64_t now, int just_ticked)
 			interval_close(m, now);
 			m->next_tick = now + m->interval_ns;
 		}
-		memcpy(m->base, m->prev, m->nops * sizeof(*m->base));
+		for (size_t k = 0; k < m->nops; k++) /* (a copy: prev is reused) */
+			op_stats_merge(&m->base[k], &m->prev[k]);
 		if (m->ndev)
 			memcpy(m->dev0, m->dev_prev, m->ndev * sizeof(*m->dev0));
 	} else {
@@ -895,7 +927,7 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 		t_stop = m->t0;
 	if (m->warming) {
 		/* the phase ended before its warm-up did: nothing was measured */
-		m->base = stats_array(m->nops);
+		m->base = stats_array(m, m->nops);
 		for (size_t k = 0; k < m->nops; k++)
 			op_stats_merge(&m->base[k], &ph->ops[k].st);
 		window_start(m, t_stop, 0);
@@ -904,7 +936,7 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 	}
 	if (m->interval_ns) {
 		for (size_t k = 0; k < m->nops; k++) {
-			op_stats_init(&m->cur[k]);
+			op_stats_clear(&m->cur[k]);
 			op_stats_merge(&m->cur[k], &ph->ops[k].st);
 		}
 		if (m->ndev)
@@ -915,8 +947,13 @@ void measure_finish(struct measure *m, struct result_phase *ph, uint64_t t_stop)
 	}
 	if (m->base) {
 		for (size_t k = 0; k < m->nops; k++) {
+			struct op_split *old = ph->ops[k].st.split;
+
 			op_stats_sub(m->scratch, &ph->ops[k].st, &m->base[k]);
 			memcpy(&ph->ops[k].st, m->scratch, sizeof(*m->scratch));
+			/* (the phase's op owns the difference's split now; the
+			 * scratch takes the old one, to reuse or free) */
+			m->scratch->split = old;
 		}
 	}
 	ph->seconds = (double)(t_stop - m->t0) / 1e9;
@@ -971,11 +1008,12 @@ void measure_free(struct measure *m)
 	free(m->dev0);
 	free(m->dev_prev);
 	free(m->dev_cur);
-	free(m->base);
+	stats_array_free(m->base, m->nops);
 	free(m->tbase);
-	free(m->prev);
-	free(m->cur);
-	free(m->scratch);
+	stats_array_free(m->prev, m->nops);
+	stats_array_free(m->cur, m->nops);
+	stats_array_free(m->scratch, 1);
+	free(m->split);
 	free(m->all);
 	free(m->prog_prev);
 	free(m->prog_cur);

@@ -192,6 +192,9 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 	if (f->iodepth > 1 && runner_block_flowop(fo->type) &&
 	    (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
 		depth_q_init(f);
+	if (flow_splits(fo, f->bufsize, f->random, f->trim | f->falloc | f->truncate) &&
+	    (engine_spec_caps(rn->o->engine) & ENGINE_ASYNC))
+		op_stats_split(&f->st);
 	f->pass = pass_get(rn, fo);
 	if (fo->type == FO_SEMBLOCK || fo->type == FO_BLOCK || (fo->type == FO_REPLAY && fo->replay))
 		f->sync = sync_get(rn, fo->name);
@@ -347,6 +350,7 @@ static void wflow_free(struct wflow *f)
 {
 	for (size_t i = 0; i < f->nchildren; i++)
 		wflow_free(&f->children[i]);
+	op_stats_release(&f->st);
 	free(f->children);
 	free(f->execs);
 	depth_q_free(f);
@@ -678,6 +682,29 @@ static size_t count_flows(struct wl_flowop *const *fl, size_t n)
 	return k;
 }
 
+/* The flows of fl[0..n) (and their children, and an rwmix's two rows)
+ * that keep submission and completion latencies on an asynchronous
+ * engine (flow_splits()). */
+static size_t count_split_flows(struct wl_flowop *const *fl, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct wl_flowop *fo = fl[i];
+		int64_t bufsize = wl_val_int(&fo->bufsize, NULL, 0);
+		int range = wl_val_isset(&fo->fallocate) || wl_val_bool(&fo->trim, 0) ||
+			    wl_val_bool(&fo->truncate, 0);
+
+		if (fo->type == FO_RWMIX)
+			k += 2;
+		else if (flow_splits(fo, bufsize > 0 ? (uint64_t)bufsize : 0,
+				     wl_val_bool(&fo->random, 0), range))
+			k++;
+		k += count_split_flows(fo->children, fo->nchildren);
+	}
+	return k;
+}
+
 size_t runner_worker_overhead(size_t nflows)
 {
 	/* worker_setup() allocates at least one flow */
@@ -686,12 +713,21 @@ size_t runner_worker_overhead(size_t nflows)
 
 double runner_thread_memory(const struct wl_thread *td)
 {
+	return runner_thread_memory_on(td, NULL);
+}
+
+double runner_thread_memory_on(const struct wl_thread *td, const char *engine)
+{
 	int64_t memsize = wl_val_int(&td->memsize, NULL, 1 << 20);
+	double split = 0;
 
 	if (memsize < 4096) /* as worker_setup() */
 		memsize = 4096;
-	return (double)memsize + (double)runner_worker_overhead(count_flows(td->flowops,
-									      td->nflowops));
+	if (engine && (engine_spec_caps(engine) & ENGINE_ASYNC))
+		split = (double)count_split_flows(td->flowops, td->nflowops) *
+			(double)sizeof(struct op_split);
+	return (double)memsize + split +
+	       (double)runner_worker_overhead(count_flows(td->flowops, td->nflowops));
 }
 
 /* What fileset `def`, laid out in fs, takes in its file system. */
@@ -789,7 +825,7 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 		for (size_t t = 0; t < pd->nthreads; t++) {
 			const struct wl_thread *td = pd->threads[t];
 			double k = pi * (double)MAX(wl_val_int(&td->instances, NULL, 1), 0);
-			double mem = k * runner_thread_memory(td);
+			double mem = k * runner_thread_memory_on(td, o->engine);
 
 			n->threads += k;
 			threads_mem += mem;

@@ -185,8 +185,12 @@ int runner_needs_targets(const struct workload *w, const struct run_opts *o,
  * own threads' memory. */
 size_t runner_worker_overhead(size_t nflows);
 /* The RAM one worker of thread `td` allocates: memsize (at least 4 KiB,
- * as the worker rounds it) plus runner_worker_overhead(). */
+ * as the worker rounds it) plus runner_worker_overhead(); the _on()
+ * form on engine `engine` (NULL: as runner_thread_memory()) adds, on an
+ * asynchronous engine, the submission and completion histograms of its
+ * reads and writes (struct op_split, stats/result.h). */
 double runner_thread_memory(const struct wl_thread *td);
+double runner_thread_memory_on(const struct wl_thread *td, const char *engine);
 
 /* Write 3 to /proc/sys/vm/drop_caches after sync() (check_only: only see
  * whether we may).  Returns 0, or -errno with a message naming the file

@@ -93,37 +93,63 @@ void hist_merge(struct hist *dst, const struct hist *src)
 
 void hist_merge_live(struct hist *dst, const struct hist *live)
 {
-	uint64_t n = 0, lo, hi;
-	unsigned first = 0, last = 0;
-	double sum;
+	hist_merge_live_n(&dst, &live, 1);
+}
 
-	__atomic_load(&live->sum, &sum, __ATOMIC_RELAXED);
-	lo = __atomic_load_n(&live->min, __ATOMIC_RELAXED);
-	hi = __atomic_load_n(&live->max, __ATOMIC_RELAXED);
-	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
-		uint64_t c = __atomic_load_n(&live->buckets[i], __ATOMIC_RELAXED);
+void hist_merge_live_n(struct hist *const *dst, const struct hist *const *live, unsigned nh)
+{
+	uint64_t n[HIST_LIVE_MAX] = { 0 }, lo[HIST_LIVE_MAX], hi[HIST_LIVE_MAX];
+	unsigned first[HIST_LIVE_MAX] = { 0 }, last[HIST_LIVE_MAX] = { 0 };
+	unsigned from = HIST_BUCKETS, to = 0;
+	double sum[HIST_LIVE_MAX];
 
-		if (!c)
-			continue;
-		if (!n)
-			first = i;
-		last = i;
-		dst->buckets[i] += c;
-		n += c;
+	if (nh > HIST_LIVE_MAX)
+		nh = HIST_LIVE_MAX;
+	for (unsigned h = 0; h < nh; h++) {
+		__atomic_load(&live[h]->sum, &sum[h], __ATOMIC_RELAXED);
+		lo[h] = __atomic_load_n(&live[h]->min, __ATOMIC_RELAXED);
+		hi[h] = __atomic_load_n(&live[h]->max, __ATOMIC_RELAXED);
+		/* only the buckets between min and max hold values (an add
+		 * racing with this beyond them is left to the next snapshot) */
+		if (lo[h] <= hi[h]) {
+			unsigned a = hist_bucket(lo[h]), b = hist_bucket(hi[h]) + 1;
+
+			from = a < from ? a : from;
+			to = b > to ? b : to;
+		}
 	}
-	if (!n)
-		return;
-	/* min/max read before a racing add landed: take the bucket edges */
-	if (lo > hist_bucket_hi(first))
-		lo = hist_bucket_lo(first);
-	if (hi < hist_bucket_lo(last))
-		hi = hist_value_at(last);
-	dst->count += n;
-	dst->sum += sum;
-	if (lo < dst->min)
-		dst->min = lo;
-	if (hi > dst->max)
-		dst->max = hi;
+	/* bucket by bucket across the histograms, so that each one's busy
+	 * buckets are read at about the same time as the others' (and soon
+	 * after the caller read its counters) */
+	for (unsigned i = from; i < to; i++)
+		for (unsigned h = 0; h < nh; h++) {
+			uint64_t c = __atomic_load_n(&live[h]->buckets[i], __ATOMIC_RELAXED);
+
+			if (!c)
+				continue;
+			if (!n[h])
+				first[h] = i;
+			last[h] = i;
+			dst[h]->buckets[i] += c;
+			n[h] += c;
+		}
+	for (unsigned h = 0; h < nh; h++) {
+		struct hist *d = dst[h];
+
+		if (!n[h])
+			continue;
+		/* min/max read before a racing add landed: take the bucket edges */
+		if (lo[h] > hist_bucket_hi(first[h]))
+			lo[h] = hist_bucket_lo(first[h]);
+		if (hi[h] < hist_bucket_lo(last[h]))
+			hi[h] = hist_value_at(last[h]);
+		d->count += n[h];
+		d->sum += sum[h];
+		if (lo[h] < d->min)
+			d->min = lo[h];
+		if (hi[h] > d->max)
+			d->max = hi[h];
+	}
 }
 
 void hist_sub(struct hist *dst, const struct hist *later, const struct hist *earlier)

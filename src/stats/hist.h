@@ -75,6 +75,14 @@ void hist_merge(struct hist *dst, const struct hist *src);
  * with it may be half seen, which moves at most one value per writer
  * between neighbouring snapshots. */
 void hist_merge_live(struct hist *dst, const struct hist *live);
+/* hist_merge_live() of nh (at most HIST_LIVE_MAX) histograms at once,
+ * dst[h] += live[h], read bucket by bucket across them: histograms that
+ * get one value each per operation (an operation's latency and its parts,
+ * stats/result.h) are then read at about the same moment, and their
+ * snapshots' counts differ by at most the few operations their owner
+ * completed meanwhile. */
+#define HIST_LIVE_MAX 4
+void hist_merge_live_n(struct hist *const *dst, const struct hist *const *live, unsigned nh);
 /* dst = later - earlier, for two snapshots of the same histogram (or of
  * the same merged set): the values added between them.  Bucket counts
  * and the sum are exact differences.  min/max are exact when the extreme

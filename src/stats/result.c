@@ -20,6 +20,34 @@ void op_stats_init(struct op_stats *s)
 	hist_init(&s->lat);
 }
 
+void op_stats_release(struct op_stats *s)
+{
+	free(s->split);
+	s->split = NULL;
+}
+
+struct op_split *op_stats_split(struct op_stats *s)
+{
+	if (!s->split) {
+		s->split = xmalloc(sizeof(*s->split));
+		hist_init(&s->split->slat);
+		hist_init(&s->split->clat);
+	}
+	return s->split;
+}
+
+void op_stats_clear(struct op_stats *s)
+{
+	struct op_split *sp = s->split;
+
+	op_stats_init(s);
+	if (sp) {
+		hist_init(&sp->slat);
+		hist_init(&sp->clat);
+		s->split = sp;
+	}
+}
+
 void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 {
 	dst->ops += src->ops;
@@ -37,6 +65,12 @@ void op_stats_merge(struct op_stats *dst, const struct op_stats *src)
 	dst->submit_calls += src->submit_calls;
 	dst->reap_calls += src->reap_calls;
 	hist_merge(&dst->lat, &src->lat);
+	if (src->split) {
+		struct op_split *sp = op_stats_split(dst);
+
+		hist_merge(&sp->slat, &src->split->slat);
+		hist_merge(&sp->clat, &src->split->clat);
+	}
 }
 
 void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
@@ -71,7 +105,17 @@ void op_stats_merge_live(struct op_stats *dst, const struct op_stats *live)
 	dst->qdepth_max = MAX(dst->qdepth_max, __atomic_load_n(&live->qdepth_max, __ATOMIC_RELAXED));
 	dst->submit_calls += __atomic_load_n(&live->submit_calls, __ATOMIC_RELAXED);
 	dst->reap_calls += __atomic_load_n(&live->reap_calls, __ATOMIC_RELAXED);
-	hist_merge_live(&dst->lat, &live->lat);
+	/* (the owner sets its split before it starts and never changes it;
+	 * its histograms read with lat's, for counts that agree) */
+	if (live->split) {
+		struct op_split *sp = op_stats_split(dst);
+		struct hist *d[3] = { &dst->lat, &sp->slat, &sp->clat };
+		const struct hist *l[3] = { &live->lat, &live->split->slat, &live->split->clat };
+
+		hist_merge_live_n(d, l, 3);
+	} else {
+		hist_merge_live(&dst->lat, &live->lat);
+	}
 }
 
 void op_schedule_init(struct op_schedule *s)
@@ -119,6 +163,16 @@ void op_stats_sub(struct op_stats *dst, const struct op_stats *later,
 	/* a maximum does not subtract: the later one (the whole span) */
 	dst->qdepth_max = later->qdepth_max;
 	hist_sub(&dst->lat, &later->lat, &earlier->lat);
+	if (!later->split) {
+		op_stats_release(dst);
+	} else if (!earlier->split) {
+		memcpy(op_stats_split(dst), later->split, sizeof(*later->split));
+	} else {
+		struct op_split *sp = op_stats_split(dst);
+
+		hist_sub(&sp->slat, &later->split->slat, &earlier->split->slat);
+		hist_sub(&sp->clat, &later->split->clat, &earlier->split->clat);
+	}
 }
 
 void dev_io_add(struct dev_io *dst, const struct dev_io *src)
@@ -358,6 +412,7 @@ static void phase_free(struct result_phase *p)
 		free(p->ops[j].name);
 		free(p->ops[j].type);
 		free(p->ops[j].sched);
+		op_stats_release(&p->ops[j].st);
 	}
 	free(p->ops);
 	free(p->name);

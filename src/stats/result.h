@@ -48,6 +48,25 @@ enum op_class {
 
 #define OP_QDEPTH_BUCKETS 7
 
+/*
+ * A request on an asynchronous engine (io_uring, libaio) has three times
+ * (fio's slat, clat and lat): issued (the runner reads the clock as it
+ * hands the request to the engine), submitted (as the call that handed it
+ * to the kernel returned: one reading per call, for every request of a
+ * batch), reaped (as the reap that returned its completion returned).
+ * The operation's `lat` runs from issue to reap; `slat` from issue to
+ * submission, `clat` from submission to reap, each in ns.  One of each
+ * per operation, so their counts are the operation's: a request the
+ * runner could only run to completion in one call (a chunked file, or
+ * while other requests of the thread are in flight: the engine then uses
+ * the system call) counts its whole latency as completion and 0 as
+ * submission.  Allocated only for the operations of asynchronous engines
+ * (two histograms: about 150 KiB); see struct op_stats.split.
+ */
+struct op_split {
+	struct hist slat, clat;
+};
+
 /* A flowop that finds no suitable file sleeps this long and tries again
  * (runner/flowop.c): the insight contention rule counts the stalls' time. */
 #define RESULT_STALL_SLEEP_NS 200000ull
@@ -80,6 +99,13 @@ struct op_stats {
 	 * (each takes at least reap_min=, fio's iodepth_batch_complete_min,
 	 * unless fewer are in flight); the drains at its end not counted */
 	uint64_t reap_calls;
+	/* an asynchronous engine's operations: their submission and
+	 * completion latencies (struct op_split), owned by this op_stats;
+	 * NULL otherwise.  op_stats_merge() and op_stats_sub() allocate
+	 * the destination's when the source has one, so an op_stats that
+	 * was merged or subtracted into is released with
+	 * op_stats_release(). */
+	struct op_split *split;
 	struct hist lat;       /* latency in ns */
 };
 
@@ -120,6 +146,13 @@ static inline uint64_t op_qdepth_low(unsigned b)
 }
 
 void op_stats_init(struct op_stats *s);
+/* Free what s owns (its split) and set it NULL; s stays usable. */
+void op_stats_release(struct op_stats *s);
+/* s back to nothing counted, as op_stats_init(), keeping its split (if
+ * any) allocated and emptied. */
+void op_stats_clear(struct op_stats *s);
+/* s's split, allocated (empty) if it has none. */
+struct op_split *op_stats_split(struct op_stats *s);
 void op_stats_merge(struct op_stats *dst, const struct op_stats *src);
 /* dst += a snapshot of `live`, which its owner may be updating (relaxed
  * atomic loads; see hist_snapshot()). */

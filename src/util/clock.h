@@ -58,4 +58,21 @@ static ALWAYS_INLINE uint64_t op_clock_ns(uint64_t d)
 	return d;
 }
 
+/* An asynchronous request's three latencies in nanoseconds (fio's lat,
+ * slat, clat; stats/result.h, struct op_split) from its op_clock()
+ * readings: issued, its submission call returned, reaped.  lat is the
+ * whole (0 when the readings come out backwards, as op_clock_ns()),
+ * slat its part up to the submission (at most lat: readings on two CPUs
+ * a little apart can put the submission outside the span), and clat the
+ * rest: neither is negative and slat + clat = lat exactly. */
+static ALWAYS_INLINE void op_clock_split(uint64_t issued, uint64_t submitted, uint64_t reaped,
+					 uint64_t *lat, uint64_t *slat, uint64_t *clat)
+{
+	uint64_t s = op_clock_ns(submitted - issued);
+
+	*lat = op_clock_ns(reaped - issued);
+	*slat = s < *lat ? s : *lat;
+	*clat = *lat - *slat;
+}
+
 #endif

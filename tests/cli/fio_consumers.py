@@ -9,6 +9,14 @@ Prints one line per failed check and exits 1 if any failed; prints "ok"
 otherwise.  The fields are the ones fio-plot's jsonparsing.py, jq
 one-liners and fio's json+ tools look up; a KeyError here is what those
 tools would meet.
+
+The latencies: on a synchronous engine clat_ns and lat_ns (the same
+figures), no slat_ns; on io_uring and libaio fio's three, slat_ns, clat_ns
+and lat_ns, each with N = total_ios, the percentiles under clat_ns (in
+order), and slat + clat = lat request by request (checked on the means,
+exact sums, and the extremes); fsgauge's own result has the same split
+(submission_histogram, completion_histogram) with as many values as
+operations.
 """
 import json
 import sys
@@ -71,9 +79,36 @@ for j in jobs or []:
             check("%s.%s is an integer" % (dname, k), isinstance(d.get(k), int))
         check("%s.iops is a number" % dname, num(d.get("iops")))
         lat = d.get("lat_ns", {})
-        for k in ("min", "max", "mean", "stddev", "N"):
-            check("%s.lat_ns.%s is a number" % (dname, k), num(lat.get(k)))
-        check("%s.slat_ns absent (fsgauge has no figure)" % dname, "slat_ns" not in d)
+        names = ("clat_ns", "lat_ns") if sync_engine else ("slat_ns", "clat_ns", "lat_ns")
+        for x in names:
+            o = d.get(x, {})
+            check("%s.%s present" % (dname, x), x in d)
+            for k in ("min", "max", "N"):
+                check("%s.%s.%s is an integer" % (dname, x, k), isinstance(o.get(k), int))
+            for k in ("mean", "stddev"):
+                check("%s.%s.%s is a real" % (dname, x, k), isinstance(o.get(k), float))
+            check("%s.%s: N = total_ios (%s, %s)" % (dname, x, o.get("N"), d.get("total_ios")),
+                  o.get("N") == d.get("total_ios"))
+        if sync_engine:
+            check("%s.slat_ns absent on a sync engine (nothing to split)" % dname,
+                  "slat_ns" not in d)
+        else:
+            check("%s: percentiles under clat_ns, not lat_ns (fio's default)" % dname,
+                  "percentile" not in lat and ("percentile" in d.get("clat_ns", {}) or
+                                               not d.get("total_ios")))
+        if not sync_engine and d.get("total_ios"):
+            sl, cl = d.get("slat_ns", {}), d.get("clat_ns", {})
+            # every request's slat + clat is its lat (within a ns of
+            # rounding each), so the means add up and no part exceeds
+            # the whole
+            check("%s: mean(slat) + mean(clat) = mean(lat) (%s + %s, %s)" %
+                  (dname, sl.get("mean"), cl.get("mean"), lat.get("mean")),
+                  abs(sl.get("mean", 0) + cl.get("mean", 0) - lat.get("mean", 0)) <= 1.001)
+            check("%s: slat, clat at most lat (max %s, %s, %s)" %
+                  (dname, sl.get("max"), cl.get("max"), lat.get("max")),
+                  sl.get("max", 1) <= lat.get("max", 0) + 1 and cl.get("max", 1) <= lat.get("max", 0) + 1)
+            check("%s: lat's min at least slat's and clat's" % dname,
+                  lat.get("min", 0) + 1 >= max(sl.get("min", 0), cl.get("min", 0)))
         # fio's IOPS and bandwidth samples: all of them, or (a run too
         # short for one 0.5 s sample) none
         SAMPLES = ("iops_min", "iops_max", "iops_mean", "iops_stddev", "iops_samples",
@@ -93,11 +128,7 @@ for j in jobs or []:
             check("%s: 0 <= bw_agg <= 100" % dname, 0 <= d["bw_agg"] <= 100)
             check("%s: bw_dev >= 0, iops_stddev >= 0" % dname,
                   d["bw_dev"] >= 0 and d["iops_stddev"] >= 0)
-        pct_in = d.get("clat_ns" if sync_engine else "lat_ns", {})
-        if sync_engine:
-            check("%s.clat_ns present on a sync engine" % dname, "clat_ns" in d)
-        else:
-            check("%s.clat_ns absent on an async engine" % dname, "clat_ns" not in d)
+        pct_in = d.get("clat_ns", {})
         own_op = ops.get("%s.%s" % (name, dname))
         if not used:
             check("%s: no %s operation in fsgauge's result" % (dname, dname), own_op is None)
@@ -114,9 +145,24 @@ for j in jobs or []:
         check("%s: min <= mean <= max" % dname,
               lat.get("min", 1) <= lat.get("mean", 0) <= lat.get("max", -1))
         p = pct_in.get("percentile", {})
-        check("%s: percentile['99.000000'] (jq scripts)" % dname, "99.000000" in p)
-        if "50.000000" in p and "99.000000" in p:
-            check("%s: p50 <= p99" % dname, p["50.000000"] <= p["99.000000"])
+        check("%s: clat_ns.percentile['99.000000'] (jq scripts)" % dname, "99.000000" in p)
+        pv = [p[k] for k in sorted(p, key=float)]
+        check("%s: percentiles in order (%s)" % (dname, pv), pv == sorted(pv))
+        check("%s: percentiles within clat's min and max" % dname,
+              all(pct_in.get("min", 0) <= v <= pct_in.get("max", -1) for v in pv))
+        if not sync_engine:
+            for k, x in (("submission_histogram", "slat_ns"), ("completion_histogram", "clat_ns")):
+                h = own_op.get(k, {})
+                check("fsgauge's %s.%s: as many as ops (%s, %s)" % (own_op["name"], k,
+                                                                   h.get("count"), own_op["ops"]),
+                      h.get("count") == own_op["ops"] and
+                      sum(b[2] for b in h.get("buckets", [])) == own_op["ops"])
+                check("fsgauge's %s and fio's %s: the same mean" % (k, x),
+                      abs(own_op.get(k.split("_")[0] + "_latency_us", {}).get("mean", -1) * 1000 -
+                          d.get(x, {}).get("mean", 0)) <= 1e-3 * max(1, d.get(x, {}).get("mean", 0)))
+        else:
+            check("fsgauge's %s: no split on a sync engine" % own_op["name"],
+                  "submission_histogram" not in own_op)
         check("%s: iops > 0" % dname, d.get("iops", 0) > 0)
         check("%s: bw is KiB/s of bw_bytes" % dname, d.get("bw") == d.get("bw_bytes", 0) // 1024)
 check("disk_util is a list", isinstance(fio.get("disk_util"), list))

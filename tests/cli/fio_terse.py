@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Check fsgauge's --output-format=terse,json output: each terse line
-(version 3, docs/fio-compat.md) against the fio JSON of the same run.
+(version 3, docs/fio-compat.md) against the fio JSON of the same run
+(on io_uring and libaio its submission and completion latencies too).
 
     fio_terse.py OUTPUT RW ENGINE [FIO_MINIMAL]
 
@@ -69,8 +70,14 @@ for t, j in zip(terse, fio["jobs"]):
                   slat == ["0", "0", "0.000000", "0.000000"])
             check("%s clat is given" % dname, all(v != "" for v in clat))
         else:
-            check("%s slat and clat empty (not measured)" % dname,
-                  slat == [""] * 4 and clat == [""] * 4)
+            # io_uring, libaio: the submission and completion latencies,
+            # as the JSON's slat_ns and clat_ns
+            for name, got in (("slat_ns", slat), ("clat_ns", clat)):
+                o = d[name]
+                check("%s %s min/max/mean in us as the JSON's (%s)" % (dname, name, got),
+                      all(v != "" for v in got) and int(got[0]) == o["min"] // 1000 and
+                      int(got[1]) == o["max"] // 1000 and
+                      near(float(got[2]), o["mean"] / 1000, 0.001))
         pcts = f[base + 12:base + 32]
         check("%s: 20 percentile fields" % dname, all(PCT.match(v) for v in pcts))
         lat = j[dname]["lat_ns"]

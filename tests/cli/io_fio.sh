@@ -4,15 +4,37 @@
 # (when root can mount one; else on the test's directory), with the
 # requests and bytes fio's rules give checked in fsgauge's result and in
 # fio's JSON; then fio's JSON read as fio's common consumers read it
-# (fio_consumers.py) for every rw mode and engine.
+# (fio_consumers.py) for every rw mode and engine; fio's slat, clat and
+# lat on io_uring and libaio (fio_latsplit.py), laid out as fio's own
+# JSON when fio is installed.
 . "$(dirname "$0")/lib.sh"
 
 FX="$(dirname "$0")/../fixtures/fio"
 CONSUMERS="$(dirname "$0")/fio_consumers.py"
 TERSE="$(dirname "$0")/fio_terse.py"
+LATSPLIT="$(dirname "$0")/fio_latsplit.py"
 engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
 d="$T/target"
 mkdir "$d"
+FIO=$(command -v fio || true)
+# refused E: why engine E cannot run here (not built in, or the kernel
+# refuses it: io_uring disabled, no AIO contexts left), or nothing (any
+# other failure of the probe is left to the tests to report)
+refused() {
+	case " psync $engines " in
+	*" $1 "*) ;;
+	*)
+		echo "not built in"
+		return
+		;;
+	esac
+	mkdir -p "$T/probe"
+	if ! "$FSGAUGE" io --name=probe --size=4k --ioengine="$1" -d "$T/probe" -q >/dev/null \
+		2>"$T/probe.err" && grep -q "cannot start engine '$1'" "$T/probe.err"; then
+		echo "the kernel refuses it: $(grep -m1 "cannot start engine" "$T/probe.err")"
+	fi
+	rm -rf "$T/probe"
+}
 where="the test directory"
 if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64m fsgauge-test "$d" 2>/dev/null; then
 	where=tmpfs
@@ -176,10 +198,11 @@ check "the corpus uses every fio option fsgauge io takes ($(echo $keys | wc -w) 
 
 # fio's consumers: each rw mode on each engine built in
 for e in psync io_uring libaio null; do
-	case " $engines " in
-	*" $e "*) ;;
-	*) ok "# SKIP consumers on $e: not built in"; continue ;;
-	esac
+	why=$(refused $e)
+	if [ -n "$why" ]; then
+		ok "# SKIP consumers on $e: $why"
+		continue
+	fi
 	for rw in read write randread randwrite rw randrw; do
 		run "$FSGAUGE" io --name=j --rw=$rw --bs=4k --size=256k --numjobs=2 --iodepth=4 \
 			--ioengine=$e --output-format=json -d "$d" -q --json "$T/j.json"
@@ -267,12 +290,12 @@ check "  every --interval when given: 4 in 1.1 s" \
 
 # fio's terse lines (version 3) beside fio's JSON of the same run, and
 # field for field the shape of fio's own --minimal line when fio is here
-FIO=$(command -v fio || true)
-for e in psync io_uring; do
-	case " $engines " in
-	*" $e "*) ;;
-	*) ok "# SKIP terse on $e: not built in"; continue ;;
-	esac
+for e in psync io_uring libaio; do
+	why=$(refused $e)
+	if [ -n "$why" ]; then
+		ok "# SKIP terse on $e: $why"
+		continue
+	fi
 	for rw in randread write randrw; do
 		fioline=
 		if [ -n "$FIO" ]; then
@@ -291,6 +314,68 @@ for e in psync io_uring; do
 		fi
 	done
 done
+
+# fio's slat, clat and lat (issue 19): on io_uring and libaio each
+# request's latency split where its submission call returned, at depth 1,
+# at depth 8 one call per request and in batches of 4, with
+# lat_percentiles; fio_latsplit.py checks the three objects (N =
+# total_ios, percentiles in order under clat_ns, json+ bins adding up to
+# N, slat + clat = lat on the means) and, with fio installed, that they
+# have the keys, types and percentile keys of fio's own JSON for the same
+# job (psync too: clat_ns and lat_ns, fio's empty slat_ns left out)
+for e in io_uring libaio psync; do
+	why=$(refused $e)
+	if [ -n "$why" ]; then
+		ok "# SKIP slat, clat and lat on $e: $why"
+		continue
+	fi
+	for args in "--iodepth=1" "--iodepth=8" "--iodepth=8 --iodepth_batch=4" \
+		"--iodepth=4 --lat_percentiles=1"; do
+		[ $e = psync ] && [ "$args" != --iodepth=1 ] && continue
+		case "$args" in *lat_percentiles=1*) lp=1 ;; *) lp=0 ;; esac
+		job="--name=j --rw=randrw --bs=4k --size=256k --numjobs=2 --group_reporting --ioengine=$e $args"
+		fioown=
+		if [ -n "$FIO" ]; then
+			mkdir -p "$T/fio.d"
+			# shellcheck disable=SC2086
+			"$FIO" $job --directory="$T/fio.d" --output-format=json+ \
+				--output="$T/fio-own.json" >/dev/null 2>&1 && fioown="$T/fio-own.json"
+			rm -rf "$T/fio.d"
+		fi
+		# shellcheck disable=SC2086
+		run "$FSGAUGE" io $job --output-format=json+ -d "$d" -q --json "$T/j.json"
+		cp "$T/out" "$T/fio.json"
+		if [ "$rc" = 0 ] && python3 "$LATSPLIT" "$T/fio.json" $e 1 $lp $fioown >"$T/cons" 2>&1; then
+			ok "slat, clat and lat on $e, $args${fioown:+: laid out as fio's}"
+		else
+			not_ok "slat, clat and lat on $e, $args (exit $rc)"
+			sed 's/^/#   /' "$T/cons" "$T/err" | head -8
+		fi
+	done
+	[ $e = psync ] && continue
+	check "  $e: fsgauge's own result has the split of every request" \
+		[ "$(json "$T/j.json" "[(o['name'], o['submission_histogram']['count'] == o['completion_histogram']['count'] == o['histogram']['count'] == o['ops'] > 0, 'submission_latency_us' in o and 'completion_latency_us' in o) for o in d['phases'][0]['operations'] if o['name'] in ('j.read', 'j.write')]")" = \
+		"[('j.read', True, True), ('j.write', True, True)]" ]
+	check "  $e: its opens and closes (system calls) have none" \
+		[ "$(json "$T/j.json" "[o['name'] for o in d['phases'][0]['operations'] if 'submission_histogram' in o and o['name'] not in ('j.read', 'j.write')]")" = "[]" ]
+	run "$FSGAUGE" io --name=j --rw=randread --bs=4k --size=256k --iodepth=8 --ioengine=$e -d "$d" -q
+	check "  $e, fio's text: slat, clat and lat lines, then clat's percentiles" \
+		[ "$rc/$(grep -E '^    slat \((nsec|usec|msec)\): min=|^    clat \((nsec|usec|msec)\): min=|^     lat \((nsec|usec|msec)\): min=|^ +(clat|lat) percentiles' "$T/out" | sed 's/ (.*//')" = \
+		"0/    slat
+    clat
+     lat
+    clat percentiles" ]
+	run "$FSGAUGE" io --name=j --rw=randread --bs=4k --size=256k --iodepth=8 --ioengine=$e \
+		--lat_percentiles=1 -d "$d" -q
+	check "  $e, with lat_percentiles: lat's percentiles after clat's" \
+		[ "$(grep -E '^ +(clat|lat) percentiles' "$T/out" | sed 's/ (.*//')" = "    clat percentiles
+    lat percentiles" ]
+done
+run "$FSGAUGE" io --name=j --rw=randread --bs=4k --size=256k -d "$d" -q --json "$T/j.json"
+check "psync: fio's text has lat lines only, no slat or clat; no split in fsgauge's result" \
+	[ "$rc/$(grep -cE '^ +(s|c)lat ' "$T/out")/$(grep -c '^     lat (' "$T/out")/$(json "$T/j.json" "[o['name'] for o in d['phases'][0]['operations'] if 'submission_histogram' in o]")" = "0/0/1/[]" ]
+check "nothing left after the latency runs" empty_dir "$d"
+
 # the bandwidth's five fields from the samples (a run of 1.1 s; psync,
 # so that both tools list the disk)
 fioline=

@@ -111,6 +111,95 @@ static void test_live_consistent(void)
 	free(snap);
 }
 
+/* An op_stats with n operations of lat = slat + clat: slat s0 + i, clat
+ * c0 + 2i (i from 0), each in the three histograms. */
+static void split_fill(struct op_stats *st, uint64_t n, uint64_t s0, uint64_t c0)
+{
+	struct op_split *sp = op_stats_split(st);
+
+	for (uint64_t i = 0; i < n; i++) {
+		st->ops++;
+		hist_add(&st->lat, s0 + i + c0 + 2 * i);
+		hist_add(&sp->slat, s0 + i);
+		hist_add(&sp->clat, c0 + 2 * i);
+	}
+}
+
+/* An asynchronous engine's split (struct op_split) goes where the
+ * operation's latency goes: merged (threads, repeats, ranks), snapshot
+ * live, subtracted (a warm-up), cleared and released. */
+static void test_split_stats(void)
+{
+	struct op_stats *a = xmalloc(sizeof(*a)), *b = xmalloc(sizeof(*b)),
+			*m = xmalloc(sizeof(*m)), *d = xmalloc(sizeof(*d));
+	struct hist *h3[3], *l3[3];
+
+	op_stats_init(a);
+	op_stats_init(b);
+	op_stats_init(m);
+	op_stats_init(d);
+	ok(!a->split, "a fresh op_stats has no split");
+	split_fill(a, 100, 1000, 5000);
+	op_stats_merge(m, b);
+	ok(!m->split, "merging one without a split makes none");
+	op_stats_merge(m, a);
+	ok(m->split && m->split->slat.count == 100 && m->split->clat.count == 100,
+	   "merging one with a split allocates the destination's: 100 each");
+	split_fill(b, 50, 3000, 9000);
+	op_stats_merge(m, b);
+	is_int(m->split->slat.count, 150, "merged: slat counts add up");
+	is_int(m->split->clat.count, m->lat.count, "merged: clat's count is lat's");
+	ok(m->split->slat.sum + m->split->clat.sum == m->lat.sum,
+	   "merged: slat + clat = lat, summed over the operations");
+	is_int(m->split->slat.min, 1000, "merged: slat min exact");
+	is_int(m->split->clat.max, 9000 + 2 * 49, "merged: clat max exact");
+	/* a warm-up: the window is what came after the baseline */
+	op_stats_merge(d, a); /* (d: the baseline, a alone) */
+	op_stats_sub(b, m, d);
+	is_int(b->split->slat.count, 50, "subtracted: the 50 after the baseline");
+	ok(b->split->slat.sum + b->split->clat.sum == b->lat.sum, "subtracted: slat + clat = lat");
+	op_stats_release(a);
+	op_stats_init(a); /* (a baseline before anything: no split) */
+	op_stats_sub(d, m, a);
+	ok(d->split && d->split->clat.count == 150 && d->split->slat.sum == m->split->slat.sum,
+	   "subtracted from a baseline without a split: the whole");
+	op_stats_sub(d, a, m);
+	ok(!d->split, "subtracting into one whose later has no split: none left");
+	/* a live snapshot reads the three histograms together */
+	op_stats_clear(b);
+	ok(b->split && !b->split->slat.count && !b->lat.count && !b->ops,
+	   "cleared: nothing counted, the split kept for the next snapshot");
+	op_stats_merge_live(b, m);
+	ok(b->ops == 150 && b->lat.count == 150 && b->split->slat.count == 150 &&
+		   b->split->clat.count == 150,
+	   "a live snapshot: ops and the three histograms, 150 each");
+	ok(b->split->slat.sum == m->split->slat.sum && b->split->clat.max == m->split->clat.max,
+	   "  with their sums and extremes");
+	/* hist_merge_live_n() of three histograms is hist_merge_live() of each */
+	op_stats_clear(d);
+	h3[0] = &d->lat;
+	h3[1] = &op_stats_split(d)->slat;
+	h3[2] = &d->split->clat;
+	l3[0] = &m->lat;
+	l3[1] = &m->split->slat;
+	l3[2] = &m->split->clat;
+	hist_merge_live_n(h3, (const struct hist *const *)l3, 3);
+	ok(!memcmp(d->lat.buckets, m->lat.buckets, sizeof(m->lat.buckets)) &&
+		   !memcmp(d->split->slat.buckets, m->split->slat.buckets, sizeof(m->lat.buckets)) &&
+		   !memcmp(d->split->clat.buckets, m->split->clat.buckets, sizeof(m->lat.buckets)) &&
+		   d->lat.min == m->lat.min && d->split->clat.max == m->split->clat.max,
+	   "hist_merge_live_n of three: each histogram's buckets and extremes as its own");
+	op_stats_release(a);
+	op_stats_release(b);
+	op_stats_release(m);
+	op_stats_release(d);
+	ok(!m->split, "released: no split");
+	free(a);
+	free(b);
+	free(m);
+	free(d);
+}
+
 static struct result_phase *phase_with(struct result *r, const char *name, double secs,
 				       uint64_t ops, uint64_t lat_ns, uint64_t wbytes)
 {
@@ -490,6 +579,7 @@ int main(void)
 	test_hash_and_command_line();
 	test_hist_sub();
 	test_live_consistent();
+	test_split_stats();
 	test_headline_and_judge();
 	test_repeat_stats();
 	test_metric_repeats();

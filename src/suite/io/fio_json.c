@@ -6,13 +6,18 @@
  * IO depths, fio's latency buckets, and "disk_util".
  *
  * Only what fsgauge measures is written: fields it has no figure for
- * (slat_ns, the IOPS and bandwidth samples of a run too short for one
- * --interval sample, ctx, majf and minf of a job that ran with others
- * without group_reporting, short_ios, drop_ios,
+ * (slat_ns on a synchronous engine, the IOPS and bandwidth samples of a
+ * run too short for one --interval sample, ctx, majf and minf of a job
+ * that ran with others without group_reporting, short_ios, drop_ios,
  * iodepth_submit/complete) are absent, never zero.
- * fsgauge times each request from its submission to its completion,
- * fio's "lat": on a synchronous engine that is also fio's "clat" (fio's
- * slat is nothing there), so clat_ns is written for psync and null only.
+ * fsgauge times each request from its issue to its completion, fio's
+ * "lat".  On a synchronous engine that is also fio's "clat" (fio's slat
+ * is nothing there): clat_ns and lat_ns are written, the same figures.
+ * On an asynchronous one (io_uring, libaio) the runner also splits it
+ * where the submission call returned (stats/result.h, struct op_split):
+ * slat_ns, clat_ns and lat_ns, as fio's, with the percentiles (json+:
+ * the bins) under clat_ns, and under lat_ns too with lat_percentiles;
+ * fio's latency_ns/us/ms are completion latency's, as fio's.
  * docs/fio-compat.md lists the fields.
  */
 #include <jansson.h>
@@ -74,6 +79,33 @@ static json_t *lat_obj(const struct hist *h, const struct io_job *j, int pcts, i
 	return o;
 }
 
+/* fio's slat_ns, clat_ns and lat_ns of st (percentiles: as their
+ * comments say). */
+static void lat_objs(json_t *o, const struct op_stats *st, const struct io_job *j,
+		     int sync_engine, int plus)
+{
+	/* an asynchronous engine's direction that did nothing: fio's three
+	 * zeroed objects (st->lat is empty then) */
+	const struct hist *slat = st->split ? &st->split->slat : &st->lat;
+	const struct hist *clat = st->split ? &st->split->clat : &st->lat;
+
+	if (sync_engine) {
+		/* one figure, clat's and lat's; the percentiles with clat, as
+		 * fio's, unless lat_percentiles */
+		json_object_set_new(o, "clat_ns", lat_obj(&st->lat, j, !j->lat_percentiles, plus));
+		json_object_set_new(o, "lat_ns", lat_obj(&st->lat, j, j->lat_percentiles, plus));
+	} else if (st->split || !st->ops) {
+		/* fio's clat_percentiles (its default) and lat_percentiles */
+		json_object_set_new(o, "slat_ns", lat_obj(slat, j, 0, plus));
+		json_object_set_new(o, "clat_ns", lat_obj(clat, j, 1, plus));
+		json_object_set_new(o, "lat_ns", lat_obj(&st->lat, j, j->lat_percentiles, plus));
+	} else {
+		/* (requests without their split: the total alone, as before
+		 * fsgauge split it) */
+		json_object_set_new(o, "lat_ns", lat_obj(&st->lat, j, 1, plus));
+	}
+}
+
 /* One direction's object; st NULL: the direction did nothing (fio's
  * zeros, which are then the truth). */
 static json_t *dir_obj(const struct op_stats *st, double secs, const struct io_job *j,
@@ -97,11 +129,7 @@ static json_t *dir_obj(const struct op_stats *st, double secs, const struct io_j
 	set_d(o, "iops", secs > 0 ? (double)st->ops / secs : 0);
 	set_u(o, "runtime", st->ops ? (uint64_t)(secs * 1000 + 0.5) : 0);
 	set_u(o, "total_ios", st->ops);
-	/* percentiles go with clat, as fio's, unless lat_percentiles */
-	if (sync_engine)
-		json_object_set_new(o, "clat_ns", lat_obj(&st->lat, j, !j->lat_percentiles, plus));
-	json_object_set_new(o, "lat_ns",
-			    lat_obj(&st->lat, j, j->lat_percentiles || !sync_engine, plus));
+	lat_objs(o, st, j, sync_engine, plus);
 	return o;
 }
 
@@ -285,11 +313,16 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 	for (int k = 0; k < 3; k++)
 		op_stats_merge(&all, &d[k]);
 	json_object_set_new(o, "iodepth_level", depth_obj(&all));
-	lat_dist(o, &all.lat);
+	/* fio's distribution is completion latency's (the same as the
+	 * total's on a synchronous engine) */
+	lat_dist(o, all.split ? &all.split->clat : &all.lat);
 	set_u(o, "latency_depth", jobs[0].iodepth);
 	set_u(o, "latency_target", 0);
 	set_d(o, "latency_percentile", 100.0);
 	set_u(o, "latency_window", 0);
+	for (int k = 0; k < 3; k++)
+		op_stats_release(&d[k]);
+	op_stats_release(&all);
 	return o;
 }
 

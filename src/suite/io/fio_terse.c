@@ -16,14 +16,13 @@
  * empty (never written as zero): the bandwidth samples (min, max, mean,
  * stddev) of a run too short for one (their share is then that of the
  * bytes), the context switches of a job that ran with others without
- * group_reporting, the page faults, and on an asynchronous
- * engine the submission and completion latencies (fsgauge times a
- * request from submission to completion, fio's total latency).  On a
- * synchronous engine the submission latency is nothing, as in fio, and
- * the completion latency is the request's.  The percentile fields are
- * completion latency's on a synchronous engine and total latency's on an
- * asynchronous one (or with lat_percentiles), as in the JSON.
- * docs/fio-compat.md lists the fields.
+ * group_reporting, the page faults.  On a synchronous engine the
+ * submission latency is nothing, as in fio, and the completion latency
+ * is the request's; on an asynchronous one (io_uring, libaio) they are
+ * the runner's split of it (stats/result.h, struct op_split).  The
+ * percentile fields are completion latency's, or total latency's with
+ * lat_percentiles (as fio's terse lines), and the latency buckets
+ * completion latency's, as fio's.  docs/fio-compat.md lists the fields.
  */
 #include <string.h>
 
@@ -75,12 +74,16 @@ static void dir_fields(FILE *f, const struct op_stats *st, double secs, uint64_t
 		(unsigned long long)(bw / 1024),
 		(unsigned long long)(secs > 0 ? (double)st->ops / secs + 0.5 : 0),
 		(unsigned long long)(st->ops ? secs * 1000 + 0.5 : 0));
-	if (sync_engine || !st->ops)
-		fputs(";0;0;0.000000;0.000000", f); /* slat */
+	const struct op_split *sp = sync_engine ? NULL : st->split;
+
+	if (sp && st->ops)
+		lat4(f, &sp->slat, 1); /* slat */
+	else if (sync_engine || !st->ops)
+		fputs(";0;0;0.000000;0.000000", f);
 	else
-		fputs(";;;;", f);
-	lat4(f, &st->lat, sync_engine || !st->ops); /* clat */
-	pcts20(f, &st->lat, j);
+		fputs(";;;;", f); /* (requests without their split) */
+	lat4(f, sp ? &sp->clat : &st->lat, sync_engine || !st->ops || sp); /* clat */
+	pcts20(f, sp && !j->lat_percentiles ? &sp->clat : &st->lat, j);
 	lat4(f, &st->lat, 1); /* lat */
 	/* bw min, max, share of the group's, mean, stddev: the samples', as
 	 * the JSON's; without samples only the share, of the bytes (fio's
@@ -196,9 +199,14 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 	op_stats_merge(&all, &d[0]);
 	op_stats_merge(&all, &d[1]);
 	depths(f, &all);
-	lat_buckets(f, &all.lat);
+	lat_buckets(f, !sync_engine && all.split ? &all.split->clat : &all.lat);
 	disks(f, res);
 	fputc('\n', f);
+	for (int k = 0; k < 2; k++) {
+		op_stats_release(&d[k]);
+		op_stats_release(&grp[k]);
+	}
+	op_stats_release(&all);
 }
 
 void io_format_terse(FILE *f, const struct result *res, const struct io_job *jobs,

@@ -5,9 +5,14 @@
  * CPU, IO depths, issued requests; then "Run status group" lines and the
  * disk stats; then fsgauge's own lines (cache, too fast, errors).
  *
- * What fsgauge measures is the latency from submission to completion of
- * each request, fio's "lat": the report prints it as such (there is no
- * separate slat/clat).  Figures come from the histograms (bounded
+ * What fsgauge measures is the latency from issue to completion of each
+ * request, fio's "lat": on a synchronous engine the report prints it as
+ * such (fio's slat is nothing there, its clat the same figure).  On an
+ * asynchronous engine (io_uring, libaio) the runner also splits it where
+ * the submission call returned (stats/result.h, struct op_split), and
+ * the report has fio's three lines, slat, clat and lat, with clat's
+ * percentiles (and lat's with lat_percentiles), and fio's latency
+ * distribution of clat.  Figures come from the histograms (bounded
  * relative error, stats/hist.h), stdev included.
  */
 #include <math.h>
@@ -107,18 +112,26 @@ static const char *lat_unit(const struct hist *h, double *div)
 	return "msec";
 }
 
-/* fio's "lat" lines (what: "lat", with its indent) or "sync" lines. */
-static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j, const char *what)
+/* fio's "WHAT (UNIT): min=, max=, avg=, stdev=" line, indented by ind. */
+static void stat_line(FILE *f, const struct hist *h, const char *ind, const char *what)
+{
+	double div;
+	const char *unit = lat_unit(h, &div);
+
+	fprintf(f, "%s%s (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", ind, what, unit,
+		(double)h->min / div, (double)h->max / div, hist_mean(h) / div,
+		io_hist_stdev(h) / div);
+}
+
+/* fio's "WHAT percentiles (UNIT):" and its rows. */
+static void pct_lines(FILE *f, const struct hist *h, const struct io_job *j, const char *ind,
+		      const char *what)
 {
 	double div;
 	const char *unit = lat_unit(h, &div);
 	size_t np;
 	const double *pcts = io_percentiles(j, &np);
-	const char *ind = strcmp(what, "lat") ? "    " : "     ";
 
-	fprintf(f, "%s%s (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", ind, what, unit,
-		(double)h->min / div, (double)h->max / div, hist_mean(h) / div,
-		io_hist_stdev(h) / div);
 	fprintf(f, "%s%s percentiles (%s):\n", ind, what, unit);
 	for (size_t i = 0; i < np; i++) {
 		char p[16];
@@ -128,6 +141,28 @@ static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j, con
 			(double)hist_quantile(h, pcts[i] / 100.0) / div,
 			i + 1 == np ? "\n" : i % 4 == 3 ? ",\n" : ",");
 	}
+}
+
+/* fio's "lat" lines (what: "lat", with its indent) or "sync" lines: the
+ * figures, then the percentiles. */
+static void lat_lines(FILE *f, const struct hist *h, const struct io_job *j, const char *what)
+{
+	const char *ind = strcmp(what, "lat") ? "    " : "     ";
+
+	stat_line(f, h, ind, what);
+	pct_lines(f, h, j, ind, what);
+}
+
+/* An asynchronous engine's requests (st->split): fio's slat, clat and lat
+ * lines, clat's percentiles (fio's default), lat's with lat_percentiles. */
+static void split_lines(FILE *f, const struct op_stats *st, const struct io_job *j)
+{
+	stat_line(f, &st->split->slat, "    ", "slat");
+	stat_line(f, &st->split->clat, "    ", "clat");
+	stat_line(f, &st->lat, "     ", "lat");
+	pct_lines(f, &st->split->clat, j, "    ", "clat");
+	if (j->lat_percentiles)
+		pct_lines(f, &st->lat, j, "    ", "lat");
 }
 
 uint64_t io_hist_count_in(const struct hist *h, double lo, double hi)
@@ -201,7 +236,9 @@ static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double
 	bytes_fmt(io, sizeof(io), bytes, 1);
 	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%s/s)(%s/%.0fmsec)\n", what, iops, bw, bwd, io,
 		secs * 1000);
-	if (d->st.lat.count)
+	if (d->st.lat.count && d->st.split)
+		split_lines(f, &d->st, j);
+	else if (d->st.lat.count)
 		lat_lines(f, &d->st.lat, j, "lat");
 	if (d->sched && d->sched->lat.count) {
 		/* what fio does not print: the latency from each request's
@@ -242,6 +279,7 @@ uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs
 	op_stats_init(&st);
 	for (size_t i = 0; i < n; i++)
 		io_merge_ops(&st, ph, jobs[i].name, dir);
+	op_stats_release(&st);
 	return st.bytes_read + st.bytes_written + st.bytes_trimmed;
 }
 
@@ -326,7 +364,9 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 	op_stats_init(&all);
 	for (int k = 0; k < 3; k++)
 		op_stats_merge(&all, &d[k].st);
-	lat_buckets(f, &all.lat);
+	/* fio's distribution is completion latency's (the total's on a
+	 * synchronous engine) */
+	lat_buckets(f, all.split ? &all.split->clat : &all.lat);
 	if (sy.present && sy.st.lat.count) {
 		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
 		lat_lines(f, &sy.st.lat, &jobs[0], "sync");
@@ -348,8 +388,12 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 		(unsigned long long)sy.st.ops);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n\n",
 		jobs[0].iodepth);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < 3; k++) {
 		free(d[k].sched);
+		op_stats_release(&d[k].st);
+	}
+	op_stats_release(&sy.st);
+	op_stats_release(&all);
 }
 
 static void status_line(FILE *f, const char *what, const struct result_phase *ph,
@@ -366,6 +410,7 @@ static void status_line(FILE *f, const char *what, const struct result_phase *ph
 		op_stats_init(&d.st);
 		add_op(&d, ph, jobs[i].name, dir);
 		free(d.sched);
+		op_stats_release(&d.st);
 		if (!d.present)
 			continue;
 		b = (double)(dir == IO_DIR_READ	   ? d.st.bytes_read

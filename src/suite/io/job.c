@@ -95,8 +95,8 @@ const struct io_opt_info io_opt_table[] = {
 	{ "randrepeat", "BOOL", "the same random offsets every run (default 1)" },
 	{ "randseed", "N", "seed of the random offsets (as --seed)" },
 	{ "kb_base", "N", "1024 (default: k = 1024) or 1000 (k = 1000); see\ndocs/io.md" },
-	{ "lat_percentiles", "BOOL", "print latency percentiles (fsgauge always does)" },
-	{ "clat_percentiles", "BOOL", "accepted: fsgauge prints total latency's" },
+	{ "lat_percentiles", "BOOL", "total latency's percentiles too (io_uring, libaio;\npsync: in place of completion latency's)" },
+	{ "clat_percentiles", "BOOL", "accepted: fsgauge always prints completion latency's" },
 	{ "percentile_list", "P:P:...", "the percentiles printed (default fio's list)" },
 	{ NULL, NULL, NULL },
 };

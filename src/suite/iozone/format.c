@@ -257,6 +257,8 @@ static int summary_row(FILE *f, const struct result *r, size_t from, size_t to, 
 	for (size_t k = 0; k < nf; k++)
 		fprintf(f, "%s%s", k ? "|" : "", names[k]);
 	fputc('\n', f);
+	op_stats_release(&st);
+	op_stats_release(&cpu_st);
 	return !measured;
 }
 

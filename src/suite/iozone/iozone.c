@@ -453,7 +453,7 @@ static void plan_needs(struct ioz *z, struct preflight_needs *n)
 		struct wl_process *p = build_phase(z, t, biggest, rec);
 
 		for (size_t i = 0; i < p->nthreads; i++)
-			per = MAX(per, runner_thread_memory(p->threads[i]));
+			per = MAX(per, runner_thread_memory_on(p->threads[i], z->s->ro.engine));
 		wl_process_free(p);
 	}
 	n->memory = per * z->nfs;
