@@ -193,8 +193,8 @@ for k in $keys; do
 	[ "$k" = name ] && continue
 	grep -qE "^[[:space:]]*$k[[:space:]]*(=|\$)" "$FX"/*.fio || missing="$missing $k"
 done
-check "the corpus uses every fio option fsgauge io takes ($(echo $keys | wc -w) options)${missing:+; missing:$missing}" \
-	[ -n "$keys" ] && [ -z "$missing" ]
+[ -n "$keys" ] && [ -z "$missing" ]
+checked "the corpus uses every fio option fsgauge io takes ($(echo $keys | wc -w) options)${missing:+; missing:$missing}"
 
 # fio's consumers: each rw mode on each engine built in
 for e in psync io_uring libaio null; do
