@@ -1432,23 +1432,37 @@ static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd
 	return FR_OK;
 }
 
-static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
+/* What read, write, rwmix and trimwrite do first: the descriptor
+ * (io_setup), the request's size (whole verify blocks under --verify) and
+ * a buffer for it, a failure to allocate counted against errf. */
+static ALWAYS_INLINE enum flow_result block_setup(struct worker *wk, struct wflow *f,
+						  struct wflow *errf, struct fd_slot **s,
+						  int64_t *iosize)
 {
-	struct fd_slot *s;
-	enum flow_result r = io_setup(wk, f, &s);
-	struct timing t;
-	int64_t iosize, ret;
-	uint64_t off, due = 0;
+	enum flow_result r = io_setup(wk, f, s);
 
 	if (r != FR_OK)
 		return r;
-	iosize = flow_iosize(wk, f);
+	*iosize = flow_iosize(wk, f);
 	if (verifying(wk))
-		iosize = (int64_t)verify_align_up((uint64_t)iosize);
-	if (ensure_buf(wk, (size_t)iosize) < 0) {
-		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		*iosize = (int64_t)verify_align_up((uint64_t)*iosize);
+	if (ensure_buf(wk, (size_t)*iosize) < 0) {
+		runner_op_error(wk, errf, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
 	}
+	return FR_OK;
+}
+
+static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, int write)
+{
+	struct fd_slot *s;
+	struct timing t;
+	int64_t iosize, ret;
+	uint64_t off, due = 0;
+	enum flow_result r = block_setup(wk, f, f, &s, &iosize);
+
+	if (r != FR_OK)
+		return r;
 	if (f->bufsize && !f->random)
 		return do_buffered(wk, f, s, (size_t)iosize, write);
 	if (unlikely(f->iodepth > 1)) {
@@ -1572,21 +1586,14 @@ static int trim_range(struct worker *wk, struct wflow *f, struct fd_slot *s, uin
 static enum flow_result do_trimwrite(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s;
-	enum flow_result r = io_setup(wk, f, &s);
 	struct wflow *c = &f->children[1];
 	struct timing t;
 	int64_t iosize, ret;
 	uint64_t off;
+	enum flow_result r = block_setup(wk, f, c, &s, &iosize);
 
 	if (r != FR_OK)
 		return r;
-	iosize = flow_iosize(wk, f);
-	if (verifying(wk))
-		iosize = (int64_t)verify_align_up((uint64_t)iosize);
-	if (ensure_buf(wk, (size_t)iosize) < 0) {
-		runner_op_error(wk, c, "allocate buffer", NULL, -ENOMEM);
-		return FR_ERROR;
-	}
 	if (f->dq && !s->ncfds)
 		return depth_pass(wk, f, s, iosize, 1);
 	off = rw_offset(wk, f, s, iosize, 1);
@@ -1614,22 +1621,15 @@ static enum flow_result do_trimwrite(struct worker *wk, struct wflow *f)
 static enum flow_result do_rwmix(struct worker *wk, struct wflow *f)
 {
 	struct fd_slot *s;
-	enum flow_result r = io_setup(wk, f, &s);
 	struct wflow *c;
 	struct timing t;
 	int64_t iosize, ret;
 	uint64_t off;
 	int write;
+	enum flow_result r = block_setup(wk, f, f, &s, &iosize);
 
 	if (r != FR_OK)
 		return r;
-	iosize = flow_iosize(wk, f);
-	if (verifying(wk))
-		iosize = (int64_t)verify_align_up((uint64_t)iosize);
-	if (ensure_buf(wk, (size_t)iosize) < 0) {
-		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
-		return FR_ERROR;
-	}
 	if (f->dq && !s->ncfds)
 		return depth_pass(wk, f, s, iosize, -1);
 	write = mix_pick(wk, f);
