@@ -83,7 +83,7 @@ static ALWAYS_INLINE void op_count(struct worker *wk, struct op_stats *st, uint6
 /* After a CPU sample: the weight of the next one (K, the flowop's mean
  * operations in CPU_SAMPLE_GAP_NS) and how far away it is, a geometric
  * draw with p = 1/K (internal.h). */
-static void cpu_sample_next(struct worker *wk, struct wflow *f)
+HOT static void cpu_sample_next(struct worker *wk, struct wflow *f)
 {
 	double mean = hist_mean(&f->st.lat), k, u, gap;
 
@@ -201,7 +201,7 @@ void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, u
 	pthread_mutex_unlock(&rn->err_mu);
 }
 
-static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
+HOT static const char *entry_path(struct worker *wk, struct rt_fileset *fs, int64_t idx, char *buf)
 {
 	if (fs->chunk) { /* a chunked file, for messages: its chunk files */
 		if (fs->nchunks > 1)
@@ -235,7 +235,7 @@ static int open_flags(const struct wflow *f, const struct rt_fileset *fs)
 	return (fs && fs->readonly ? O_RDONLY : O_RDWR) | f->oflags;
 }
 
-static void slot_release(struct fd_slot *s, int exists)
+HOT static void slot_release(struct fd_slot *s, int exists)
 {
 	if (s->sb) {
 		free(s->sb->buf);
@@ -374,7 +374,7 @@ static int64_t dir_pass_next(struct worker *wk, struct wflow *f, struct rt_files
  * indexed= variable names, or any in the wanted state.  A readdir pass
  * needs the fileset's directory open (not with the null engine, which
  * makes none): without it, the pass takes index order. */
-static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
+HOT static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, enum pick_want want)
 {
 	if (f->pass && f->pass->dir && fs->dirfd >= 0)
 		return dir_pass_next(wk, f, fs, f->pass->dir, want);
@@ -397,7 +397,7 @@ static int64_t pick(struct worker *wk, struct wflow *f, struct rt_fileset *fs, e
 				return (int64_t)i;
 		}
 	}
-	if (wl_val_isset(&f->fo->indexed) && fs->n) {
+	if (f->indexed && fs->n) {
 		/* the named entry, or the next one in the wanted state: keeps
 		 * the variable's skew (hot files) without stalling on a busy one */
 		uint64_t i = (uint64_t)wl_val_int(&f->fo->indexed, &wk->rng, 0) % fs->n;
@@ -425,7 +425,7 @@ static inline int opens_shared(const struct worker *wk)
  * open is shared (SLOT_OPEN: webserver's one log file, appended to by
  * every thread), unless the flowop takes its files in an order or by
  * index. */
-static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_fileset *fs, int *held)
+HOT static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_fileset *fs, int *held)
 {
 	int64_t idx;
 
@@ -435,7 +435,7 @@ static int64_t pick_existing(struct worker *wk, struct wflow *f, struct rt_files
 	}
 	*held = SLOT_HELD;
 	idx = pick(wk, f, fs, PICK_EXISTING);
-	if (idx < 0 && opens_shared(wk) && !f->pass && !wl_val_isset(&f->fo->indexed)) {
+	if (idx < 0 && opens_shared(wk) && !f->pass && !f->indexed) {
 		idx = fileset_share(fs, &wk->rng);
 		*held = SLOT_OPEN;
 	}
@@ -814,7 +814,7 @@ static const char *slot_path(struct worker *wk, struct fd_slot *s);
 
 /* Write out what a bufsize=/putc buffer holds (stdio's fflush).  Returns
  * 0 or -errno. */
-static int64_t sb_flush(struct worker *wk, struct fd_slot *s)
+HOT static int64_t sb_flush(struct worker *wk, struct fd_slot *s)
 {
 	struct stdio_buf *b = s->sb;
 	int64_t ret;
@@ -2113,7 +2113,7 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 	int held = 1;
 	int exists_after = 1;
 
-	if (op == IO_UNLINK && wl_val_isset(&f->fo->fd)) {
+	if (op == IO_UNLINK && f->fd_given) {
 		/* deletefile fd=N: the file last open on slot N */
 		struct fd_slot *s = fd_slot_of(wk, f);
 
@@ -2124,7 +2124,7 @@ static ALWAYS_INLINE enum flow_result do_path_op(struct worker *wk, struct wflow
 			return FR_NORSC;
 		idx = s->last_idx;
 		s->last_fs = NULL;
-	} else if (op == IO_STAT && wl_val_isset(&f->fo->fd)) {
+	} else if (op == IO_STAT && f->fd_given) {
 		/* statfile fd=N: stat, by its path, the file open in slot N */
 		struct fd_slot *s = fd_slot_of(wk, f);
 
@@ -2493,7 +2493,7 @@ void worker_drain_aio(struct worker *wk)
 /* Before a descriptor is closed, wait for the asynchronous requests on
  * it: completing a short one later would go through a descriptor number
  * that may by then belong to another file. */
-static void aio_drain_fd(struct worker *wk, int fd)
+HOT static void aio_drain_fd(struct worker *wk, int fd)
 {
 	if (fd < 0)
 		return;
@@ -3418,7 +3418,7 @@ static void flow_end_syncs(struct worker *wk)
 	}
 }
 
-void worker_run(struct worker *wk)
+HOT void worker_run(struct worker *wk)
 {
 	struct runner *rn = wk->rn;
 
@@ -3490,7 +3490,9 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->iters = wl_val_israndom(&fo->iters) ? 0 : MAX(wl_val_int(&fo->iters, NULL, 1), 1);
 	f->iosize = wl_val_israndom(&fo->iosize) ? 0 : MAX(wl_val_int(&fo->iosize, NULL, 8192), 1);
 	f->wss = wl_val_israndom(&fo->wss) ? -1 : wl_val_int(&fo->wss, NULL, 0);
-	f->fd_slot = wl_val_isset(&fo->fd) || !f->fs;
+	f->fd_given = wl_val_isset(&fo->fd);
+	f->indexed = wl_val_isset(&fo->indexed);
+	f->fd_slot = f->fd_given || !f->fs;
 	v = wl_val_int(&fo->fd, NULL, 0);
 	f->fd_index = v >= 0 && v < FD_SLOTS ? (int)v : 0;
 	v = wl_val_int(&fo->iodepth, NULL, 1);

@@ -194,7 +194,9 @@ struct depth_q {
 
 /* The per-operation path touches the fields before `st` and the head of
  * `st` (counters and histogram summary): they come first, so that they
- * share memory pages; st's histogram buckets alone span about 75 KiB. */
+ * share memory pages; st's histogram buckets alone span about 75 KiB.
+ * Each starts on a page (aligned; the arrays of them are allocated with
+ * xcalloc_aligned), so that this head is one page, not two. */
 struct wflow {
 	const struct wl_flowop *fo;
 	enum flowop_type type;	/* fo->type */
@@ -217,6 +219,8 @@ struct wflow {
 	/* rotate=: the entries it goes round (NULL: one file, priv or fd=) */
 	struct rot_state *rot;
 	int fd_slot;		/* uses a numbered descriptor slot (fd=, or no fileset) */
+	int fd_given;		/* fd= is set (read at binding, not per operation) */
+	int indexed;		/* indexed= is set (idem) */
 	int fd_index;		/* which: fd= (0 when unset or out of range) */
 	/* fsync or closefile with neither fd= nor a file: the private
 	 * descriptor it acts on (worker setup), or NULL for slot fd_index */
@@ -296,7 +300,7 @@ struct wflow {
 	/* several targets: the one whose files its operations touch, or -1
 	 * (none, or several: runner.c, bind_flow_targets) */
 	int target;
-};
+} __attribute__((aligned(4096)));
 
 struct runner;
 
@@ -305,7 +309,11 @@ struct runner;
 #define RUNNER_VLOCK_SHIFT 16
 
 /* The per-operation path reads the fields up to `fds`: they come first, in
- * as few memory pages as possible; path buffers and aio slots follow. */
+ * as few memory pages as possible; path buffers and aio slots follow.  A
+ * worker starts on a page of its own (aligned, rn->workers allocated with
+ * xcalloc_aligned): those fields and the first descriptor slots are one
+ * page, where a worker straddling two would cost a second TLB miss after
+ * every system call (docs/engine.md). */
 struct worker {
 	struct runner *rn;
 	struct wflow *flows;
@@ -357,7 +365,7 @@ struct worker {
 	/* asleep for the eventgen within the measured window */
 	uint64_t rate_wait_ns;
 	int advise_warned;	/* a posix_fadvise failure was reported (slot_advise) */
-};
+} __attribute__((aligned(4096)));
 
 struct runner_target {
 	char fstype[64];
@@ -489,7 +497,7 @@ void worker_free_slots(struct worker *wk);
 int depth_q_init(struct wflow *f);
 void depth_q_free(struct wflow *f);
 void runner_op_error(struct worker *wk, struct wflow *f, const char *op, const char *path,
-		     int neg_errno);
+		     int neg_errno) COLD;
 
 /* Report a block that failed verification (counted; the first few
  * printed; stops the run under --on-error=stop). */
@@ -498,7 +506,7 @@ struct verify_mismatch;
  * path is a chunk file, off its offset, m->offset the whole file's (both
  * are printed). */
 void runner_verify_error(struct worker *wk, struct wflow *f, const char *path, uint64_t off,
-			 int chunked, const struct verify_mismatch *m);
+			 int chunked, const struct verify_mismatch *m) COLD;
 
 static inline int runner_stopping(const struct runner *rn)
 {

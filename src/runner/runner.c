@@ -28,7 +28,7 @@
 #include "util/util.h"
 #include "workload/build.h"
 
-volatile int runner_stop_signal;
+HOT_DATA volatile int runner_stop_signal;
 
 static void on_signal(int sig)
 {
@@ -166,7 +166,7 @@ static void wflow_acct_init(struct runner *rn, struct wflow *f)
 		d[i].line = fo->line;
 	f->nacct_fo = n;
 	f->nchildren = n;
-	f->children = xcalloc(n, sizeof(*f->children));
+	f->children = xcalloc_aligned(n, sizeof(*f->children), _Alignof(struct wflow));
 	for (size_t i = 0; i < n; i++)
 		wflow_init(rn, &f->children[i], &d[i]);
 }
@@ -202,7 +202,7 @@ static void wflow_init(struct runner *rn, struct wflow *f, const struct wl_flowo
 		f->sync = sync_get(rn, wl_val_str(&fo->target, ""));
 	if ((fo->type == FO_COMPOSITE || fo->type == FO_REPLAY) && fo->nchildren) {
 		f->nchildren = fo->nchildren;
-		f->children = xcalloc(fo->nchildren, sizeof(*f->children));
+		f->children = xcalloc_aligned(fo->nchildren, sizeof(*f->children), _Alignof(struct wflow));
 		for (size_t i = 0; i < fo->nchildren; i++) {
 			wflow_init(rn, &f->children[i], fo->children[i]);
 			if (fo->type == FO_REPLAY)
@@ -1057,7 +1057,7 @@ static int worker_setup(struct runner *rn, struct worker *wk)
 		wk->fds[i].idx = wk->fds[i].last_idx = -1;
 	}
 	wk->nflows = wk->td->nflowops;
-	wk->flows = xcalloc(wk->nflows ? wk->nflows : 1, sizeof(*wk->flows));
+	wk->flows = xcalloc_aligned(wk->nflows ? wk->nflows : 1, sizeof(*wk->flows), _Alignof(struct wflow));
 	for (size_t i = 0; i < wk->nflows; i++)
 		wflow_init(rn, &wk->flows[i], wk->td->flowops[i]);
 	/* registerfiles: a slot for each descriptor the worker may hold */
@@ -1406,7 +1406,7 @@ static int workers_build(struct runner *rn, struct wl_process *const *procs, siz
 		msg_err("workload '%s' defines no threads to run", rn->w->name);
 		return -EINVAL;
 	}
-	rn->workers = xcalloc(rn->nworkers, sizeof(*rn->workers));
+	rn->workers = xcalloc_aligned(rn->nworkers, sizeof(*rn->workers), _Alignof(struct worker));
 	for (size_t p = 0; p < nprocs; p++) {
 		const struct wl_process *pd = procs[p];
 		int64_t pi = wl_val_int(&pd->instances, NULL, 1);

@@ -1,5 +1,6 @@
 /* hist.c — log-linear latency histogram; see hist.h. */
 #include "stats/hist.h"
+#include "util/util.h"
 
 #include <float.h>
 #include <math.h>
@@ -27,7 +28,7 @@ void hist_init(struct hist *h)
 	h->min = UINT64_MAX;
 }
 
-unsigned hist_bucket(uint64_t v)
+HOT unsigned hist_bucket(uint64_t v)
 {
 	unsigned s;
 

@@ -15,8 +15,8 @@
 #include <cpuid.h>
 #endif
 
-int op_clock_tsc;
-uint64_t op_clock_mult;
+HOT_DATA int op_clock_tsc;
+HOT_DATA uint64_t op_clock_mult;
 
 static char description[192];
 static pthread_once_t once = PTHREAD_ONCE_INIT;

@@ -1,5 +1,6 @@
 /* rand.c — xoshiro256** and distributions; see rand.h. */
 #include "util/rand.h"
+#include "util/util.h"
 
 #include <math.h>
 #include <string.h>
@@ -29,7 +30,7 @@ void rng_seed(struct rng *r, uint64_t seed, uint64_t stream)
 		r->s[0] = 1;
 }
 
-uint64_t rng_next(struct rng *r)
+HOT uint64_t rng_next(struct rng *r)
 {
 	uint64_t *s = r->s;
 	uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -44,7 +45,7 @@ uint64_t rng_next(struct rng *r)
 	return result;
 }
 
-uint64_t rng_below(struct rng *r, uint64_t n)
+HOT uint64_t rng_below(struct rng *r, uint64_t n)
 {
 	/* Lemire's multiply-and-reject: unbiased, usually one multiplication. */
 	unsigned __int128 m = (unsigned __int128)rng_next(r) * n;
@@ -61,7 +62,7 @@ uint64_t rng_below(struct rng *r, uint64_t n)
 	return (uint64_t)(m >> 64);
 }
 
-double rng_double(struct rng *r)
+HOT double rng_double(struct rng *r)
 {
 	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
 }

@@ -33,6 +33,17 @@ void *xcalloc(size_t nmemb, size_t size)
 	return p;
 }
 
+void *xcalloc_aligned(size_t nmemb, size_t size, size_t align)
+{
+	size_t len = (nmemb ? nmemb : 1) * (size ? size : 1);
+	void *p;
+
+	if ((size && nmemb > SIZE_MAX / size) || posix_memalign(&p, align, len))
+		oom(len);
+	memset(p, 0, len);
+	return p;
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);

@@ -33,6 +33,9 @@ enum exit_code {
 /* Allocation helpers: never return NULL; print and abort on out-of-memory. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
+/* xcalloc() on an `align`-byte boundary (a power of two, a multiple of
+ * sizeof(void *)); freed with free(). */
+void *xcalloc_aligned(size_t nmemb, size_t size, size_t align);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 /* xstrdup(s), or NULL when s is NULL. */
@@ -44,14 +47,26 @@ int cmp_u64(const void *a, const void *b);
 
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* HOT: a function called out of line on an operation's path (between a
+ * worker's system calls); gcc puts these together (.text.hot), so that
+ * the path touches few pages of code (docs/engine.md).  COLD: a function
+ * only an error or a rare case calls; the code that leads to it is moved
+ * out of the hot functions' way. */
+#define HOT __attribute__((hot))
+#define COLD __attribute__((cold))
+/* HOT_DATA: a global every operation reads (the clock's, the stop
+ * signal's): kept in .data, one small page, rather than wherever .bss
+ * puts it among the large zeroed arrays. */
+#define HOT_DATA __attribute__((section(".data")))
+
 /* Print "fsgauge: <msg>" (or "fsgauge: warning: <msg>") to stderr.
  * err_errno() appends ": strerror" and returns the negative errno it was
  * given, so library code can write
  * `return err_errno(-errno, "cannot open '%s'", p);`. */
-void msg_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void msg_err(const char *fmt, ...) COLD __attribute__((format(printf, 1, 2)));
+void msg_warn(const char *fmt, ...) COLD __attribute__((format(printf, 1, 2)));
 void msg_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int err_errno(int neg_errno, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int err_errno(int neg_errno, const char *fmt, ...) COLD __attribute__((format(printf, 2, 3)));
 /* Quiet mode suppresses msg_info (not warnings or errors). */
 extern int msg_quiet;
 
