@@ -7,7 +7,10 @@
 #
 # Tests run JOBS at a time (default: the number of online CPUs), each in
 # its own temporary directory, the longest first (as the last run in this
-# build directory timed them; a test not timed yet counts as longest).
+# build directory timed them; in a build directory with no timings yet,
+# such as a fresh clone's, as tests/durations has them: seconds of one
+# plain run, kept for this order only; a test in neither counts as
+# longest).
 # Their lines come as they finish.  A test script containing the line
 # beginning "# fsgauge-test: serial" changes state other tests see (drops the
 # page cache): those run one at a time, after the others.
@@ -68,8 +71,13 @@ for t in "$@"; do
 	fi
 done
 # (test names have no spaces: they are files in tests/ and build/)
+durations=$(dirname "$0")/durations
 for t in $parallel; do
-	printf '%s %s\n' "$(cat "$logdir/$(basename "$t").secs" 2>/dev/null || echo 999999)" "$t"
+	n=$(basename "$t")
+	secs=$(cat "$logdir/$n.secs" 2>/dev/null) ||
+		secs=$(awk -v n="$n" '$1 == n { print $2; f = 1 } END { if (!f) print 999999 }' "$durations" 2>/dev/null) ||
+		secs=999999
+	printf '%s %s\n' "$secs" "$t"
 done | sort -s -k1,1nr | cut -d' ' -f2 | xargs -r -n 1 -P "$jobs" sh "$0" --one
 for t in $serial; do
 	sh "$0" --one "$t"
