@@ -44,4 +44,15 @@ run "$T/bare_loop" stat "$T/data" 0.05
 check "an unknown mode: exit 2" [ "$rc" -eq 2 ]
 run "$T/bare_loop" create "$T"
 check "a missing argument: exit 2" [ "$rc" -eq 2 ]
+
+# bench/pages-per-syscall.sh ends its segments at worker_run's own system
+# call instructions: the psync engine's calls must stay inlined there
+if command -v objdump > /dev/null 2>&1; then
+	objdump -d --no-show-raw-insn "$FSGAUGE" |
+		awk '/^[0-9a-f]+ <.*>:$/ { fn = $2 } /\tsyscall/ && fn == "<worker_run>:" { n++ }
+			END { print n + 0 }' > "$T/nsys"
+	check "worker_run issues its system calls inline ($(cat "$T/nsys") sites)" [ "$(cat "$T/nsys")" -ge 3 ]
+else
+	ok "worker_run's inline system calls: # SKIP no objdump"
+fi
 finish
