@@ -156,9 +156,12 @@ unsigned engine_spec_caps(const char *spec)
 
 void engine_open_error(const struct engine *e, const char *name, int err)
 {
-	if (e->init_refused)
+	if (e->init_refused && e->init_opts)
 		err_errno(err, "cannot start engine '%s' with %s (the kernel refused %s)", name,
 			  e->init_opts, e->init_refused);
+	else if (e->init_refused)
+		err_errno(err, "cannot start engine '%s' (the kernel refused %s)", name,
+			  e->init_refused);
 	else
 		err_errno(err, "cannot start engine '%s'", name);
 }

@@ -234,7 +234,9 @@ struct engine {
 	struct engine_opts opts; /* what engine_open_opts() was given, for init() */
 	/* set by an init() that fails on an option: what the kernel
 	 * refused ("IORING_SETUP_SQPOLL") and the options that asked for it
-	 * ("sqthread_poll"), for engine_open_error() */
+	 * ("sqthread_poll"), for engine_open_error(); init_opts NULL: the
+	 * kernel refused the engine itself, init_refused says what and why
+	 * ("io_uring_setup: kernel.io_uring_disabled is 2") */
 	const char *init_refused, *init_opts;
 	/* What the engine was asked to do, for tests and the JSON record:
 	 * the union of open flags seen, and requests per operation. */
@@ -276,8 +278,8 @@ const char *engine_opt_name(unsigned flag);
 int engine_open_opts(struct engine **out, const char *spec, unsigned depth,
 		     const struct engine_opts *opts);
 /* The message of an instance whose init() failed with -err: engine
- * `name`, what the kernel refused of its options (init_refused) and
- * strerror. */
+ * `name`, what the kernel refused (init_refused: of its options, or the
+ * engine itself and why) and strerror. */
 void engine_open_error(const struct engine *e, const char *name, int err);
 /* The capabilities (ENGINE_*) the options in `flags` need. */
 unsigned engine_opts_caps(unsigned flags);

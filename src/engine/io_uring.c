@@ -46,6 +46,7 @@
  */
 #ifdef HAVE_LIBURING
 #include <errno.h>
+#include <fcntl.h>
 #include <liburing.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -88,6 +89,37 @@ static int ring_setup(struct engine *e, struct uring *u, unsigned flags)
 		p.sq_thread_cpu = e->opts.sq_cpu;
 	}
 	return io_uring_queue_init_params(u->depth, &u->ring, &p);
+}
+
+/* After a ring with sqthread_poll was refused: whether the kernel takes
+ * a plain one (then the option is what it refused). */
+static int plain_ring_ok(void)
+{
+	struct io_uring ring;
+
+	if (io_uring_queue_init(4, &ring, 0) < 0)
+		return 0;
+	io_uring_queue_exit(&ring);
+	return 1;
+}
+
+/* Why the kernel refuses every ring with EPERM, when its sysctl says
+ * so: kernel.io_uring_disabled (Linux 6.6) is 2 (io_uring_setup refused
+ * to every process) or 1 (to those without CAP_SYS_ADMIN outside
+ * kernel.io_uring_group); NULL otherwise. */
+static const char *uring_disabled(void)
+{
+	char c = 0;
+	int fd = open("/proc/sys/kernel/io_uring_disabled", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	if (read(fd, &c, 1) != 1)
+		c = 0;
+	close(fd);
+	return c == '2'	  ? "io_uring_setup: kernel.io_uring_disabled is 2"
+	       : c == '1' ? "io_uring_setup: kernel.io_uring_disabled is 1"
+			  : NULL;
 }
 
 /* fixedbufs: a table of n slots, all empty (a NULL buffer of no bytes
@@ -283,12 +315,16 @@ static int uring_init(struct engine *e, unsigned depth)
 	if (ret == -EINVAL && flags) /* a kernel before 5.6 */
 		ret = ring_setup(e, u, 0);
 	if (ret < 0) {
-		if (e->opts.flags & ENGINE_OPT_SQPOLL) {
+		/* what the kernel refused: the option, when it takes a plain
+		 * ring; else any ring, and the sysctl that says why */
+		if ((e->opts.flags & ENGINE_OPT_SQPOLL) && plain_ring_ok()) {
 			int aff = (e->opts.flags & ENGINE_OPT_SQ_AFF) != 0;
 
 			e->init_refused = aff ? "IORING_SETUP_SQPOLL|IORING_SETUP_SQ_AFF"
 					      : "IORING_SETUP_SQPOLL";
 			e->init_opts = aff ? "sqthread_poll and sqthread_poll_cpu" : "sqthread_poll";
+		} else if (ret == -EPERM) {
+			e->init_refused = uring_disabled();
 		}
 		free(u);
 		return ret;

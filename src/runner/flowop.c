@@ -1364,15 +1364,75 @@ static enum flow_result flow_sync(struct worker *wk, struct wflow *sy, struct fd
 	return FR_OK;
 }
 
-/* A write issued on s by a flowop that an fsync is linked to (f->syncer,
- * f->end_syncer): count it; is f->syncer due (every N writes)? */
-static inline int sync_due(struct wflow *f, struct fd_slot *s)
+/* A request (a write when `write`) issued on s by a flowop that an fsync
+ * is linked to (f->syncer, f->end_syncer): count a write; f->syncer is
+ * due before the next request when the writes so far are a multiple of N
+ * (every=), as fio 3.33's fsync=N: none after the last request, and in a
+ * mixed flowop, a read after the sync makes it due again while no write
+ * came (fio syncs before each request until the count moves on). */
+static inline void sync_note(struct wflow *f, struct fd_slot *s, int write)
 {
 	if (!f->syncer && !f->end_syncer)
+		return;
+	if (write) {
+		f->sync_slot = s;
+		f->nwrites++;
+	}
+	f->sync_pending = f->syncer && f->nwrites && f->nwrites % f->syncer->sync_every == 0;
+}
+
+/* Does the next request of iosize bytes on s start a new pass over the
+ * flowop's file (sequential: it would run past the working set and wraps
+ * to its start; random with randommap: every block of the pass was
+ * visited)?  With rotate=, a pass is over all the files, as fio's (it
+ * reopens them all once every one is done): with a constant iosize, the
+ * request after each whole pass's bytes. */
+static int pass_starts(struct wflow *f, struct fd_slot *s, int64_t iosize)
+{
+	uint64_t wss = slot_wss(f, s);
+
+	if (f->random && (!f->ofs || !f->ofs->randommap))
 		return 0;
-	f->sync_slot = s;
-	f->nwrites++;
-	return f->syncer && f->nwrites % f->syncer->sync_every == 0;
+	if (f->rot) {
+		uint64_t bytes = wss / (uint64_t)iosize * (uint64_t)iosize; /* a file's pass */
+		uint64_t pass = f->iosize ? bytes * f->rot->n : 0;
+
+		return pass && f->issued && f->issued % pass == 0;
+	}
+	if (f->random)
+		return f->ofs->map_n && f->ofs->map_pos >= f->ofs->map_n;
+	if (f->reverse || f->stride > 1)
+		return 0;
+	/* (rw_offset's wrap: a write without wss= grows the file instead) */
+	return wss && s->off && s->off + (uint64_t)iosize > wss &&
+	       (f->type != FO_WRITE || wl_val_isset(&f->fo->wss));
+}
+
+static enum flow_result depth_sync(struct worker *wk, struct wflow *f, struct fd_slot *s);
+
+/* The sync due (f->sync_pending) before the flowop's next request of
+ * iosize bytes, on s, the file that request goes to (with rotate=, the
+ * file whose turn it is: fio's sync takes that turn, fsgauge's leaves it
+ * to the request, so that each file keeps its share of the requests).  At
+ * depth, the requests queued and in flight complete first (depth_sync).
+ * With sync_pass, when the request starts a new pass over its file, one
+ * more sync before it.  FR_OK (issue the request), FR_DONE (the run is
+ * stopping: none), or FR_ERROR. */
+static __attribute__((noinline)) enum flow_result sync_before(struct worker *wk, struct wflow *f,
+							      struct fd_slot *s, int64_t iosize)
+{
+	int n = f->sync_pass && pass_starts(f, s, iosize) ? 2 : 1;
+
+	f->sync_pending = 0;
+	for (int i = 0; i < n; i++) {
+		enum flow_result r = f->dq ? depth_sync(wk, f, s) : flow_sync(wk, f->syncer, s);
+
+		if (r != FR_OK)
+			return r;
+		if (runner_stopping(wk->rn))
+			return FR_DONE;
+	}
+	return FR_OK;
 }
 
 /* iobytes=: the flowop has issued all the bytes it may. */
@@ -1423,8 +1483,7 @@ static enum flow_result flow_after(struct worker *wk, struct wflow *f, struct fd
 				   int write, uint64_t len)
 {
 	f->issued += len;
-	if (write && sync_due(f, s) && flow_sync(wk, f->syncer, s) != FR_OK)
-		return FR_ERROR;
+	sync_note(f, s, write);
 	if (flow_spent(f))
 		return FR_DONE;
 	if (f->think_ns)
@@ -1446,6 +1505,8 @@ static ALWAYS_INLINE enum flow_result block_setup(struct worker *wk, struct wflo
 	*iosize = flow_iosize(wk, f);
 	if (verifying(wk))
 		*iosize = (int64_t)verify_align_up((uint64_t)*iosize);
+	if (unlikely(f->sync_pending) && (r = sync_before(wk, f, *s, *iosize)) != FR_OK)
+		return r;
 	if (ensure_buf(wk, (size_t)*iosize) < 0) {
 		runner_op_error(wk, errf, "allocate buffer", NULL, -ENOMEM);
 		return FR_ERROR;
@@ -2693,9 +2754,9 @@ static int depth_submit(struct worker *wk, struct wflow *f, struct fd_slot *s, i
 	return write;
 }
 
-/* The linked fsync is due after a write at depth: the writes queued and in
- * flight complete first, so that the sync covers them.  FR_OK or
- * FR_ERROR. */
+/* The linked fsync is due before a request at depth: the requests queued
+ * and in flight complete first, so that the sync covers their writes.
+ * FR_OK or FR_ERROR. */
 static enum flow_result depth_sync(struct worker *wk, struct wflow *f, struct fd_slot *s)
 {
 	int ret = depth_flush(wk, f->dq);
@@ -2729,13 +2790,20 @@ static enum flow_result depth_fill(struct worker *wk, struct wflow *f, struct fd
 		 * first one's: the caller's s) */
 		if (f->rot && !first && rot_setup(wk, f, &s) != FR_OK)
 			return FR_ERROR;
+		if (unlikely(f->sync_pending)) {
+			enum flow_result r = sync_before(wk, f, s, iosize);
+
+			if (r == FR_DONE)
+				break;
+			if (r != FR_OK)
+				return r;
+		}
 		wrote = depth_submit(wk, f, s, iosize, write);
 
 		if (wrote < 0)
 			return FR_ERROR;
 		f->issued += (uint64_t)iosize;
-		if (wrote && sync_due(f, s) && depth_sync(wk, f, s) != FR_OK)
-			return FR_ERROR;
+		sync_note(f, s, wrote);
 		if (!f->iosize)
 			iosize = flow_iosize(wk, f);
 	}

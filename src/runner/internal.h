@@ -239,6 +239,9 @@ struct wflow {
 	int after;
 	uint64_t iobytes;	/* iobytes=: the thread is done once issued reaches it; 0: none */
 	uint64_t issued;	/* bytes of the requests issued so far */
+	/* fsync=N linked (syncer, below): due before the next request (fio's
+	 * rule, flowop.c, sync_note); read by every request, so here */
+	int sync_pending;
 	unsigned readpct;	/* rwmix: readpct=, 0 to 100 */
 	/* thinktime=: a pause of think_ns (the first think_spin_ns of it
 	 * spent spinning) after every think_blocks requests; think_n counts
@@ -283,12 +286,17 @@ struct wflow {
 	/* a write flowop that fsyncs with target= sync (runner.c,
 	 * bind_sync_targets): the one every N writes and the one at the end
 	 * (either NULL; both may be the same flow), the writes issued so far
-	 * and the descriptor of the last one (for the sync at the end) */
+	 * and the descriptor of the last one (for the sync at the end).
+	 * sync_pass: on a synchronous engine with iobytes=, the sync due
+	 * (sync_pending, above) comes twice when the request after it starts
+	 * a new pass over its file (fio closes and reopens its files there) */
 	struct wflow *syncer, *end_syncer;
 	uint64_t nwrites;
 	struct fd_slot *sync_slot;
+	int sync_pass;
 	/* that fsync flow: it runs only from its write (never in the loop),
-	 * every `sync_every` writes (0: never) and at the end (`sync_atend`) */
+	 * before the request after every `sync_every`th write (0: never) and
+	 * at the end (`sync_atend`) */
 	int sync_linked, sync_atend, sync_datasync;
 	uint64_t sync_every;
 	/* FO_REPLAY: the child counting each kind of operation, and this

@@ -314,10 +314,16 @@ static void bind_limit_targets(struct worker *wk)
 
 /* fsync with target= and every= or atend= (fio's fsync=, fdatasync=,
  * end_fsync=; built in code only) syncs the write flowop of that name in
- * this thread: linked here, it runs from that write (flowop.c, flow_after
- * and worker_run), never in the thread's loop. */
+ * this thread: linked here, it runs from that write (flowop.c, sync_note,
+ * sync_before and worker_run), never in the thread's loop.  As fio's
+ * synchronous engines (psync and its kin, null) do, and its asynchronous
+ * ones do not, a sync due at the end of a pass over the file is issued
+ * twice (sync_pass) when the flowop has bytes to move (iobytes=, not a
+ * runtime alone: fio reopens its files at each pass of its loops only). */
 static void bind_sync_targets(struct worker *wk)
 {
+	int sync_engine = !(engine_spec_caps(wk->rn->o->engine) & ENGINE_ASYNC);
+
 	for (size_t i = 0; i < wk->nflows; i++) {
 		struct wflow *f = &wk->flows[i];
 		const char *target;
@@ -336,8 +342,10 @@ static void bind_sync_targets(struct worker *wk)
 			if (j == i || (w->type != FO_WRITE && w->type != FO_RWMIX) ||
 			    strcmp(w->fo->name, target))
 				continue;
-			if (f->sync_every && !w->syncer)
+			if (f->sync_every && !w->syncer) {
 				w->syncer = f;
+				w->sync_pass = sync_engine && w->iobytes;
+			}
 			if (f->sync_atend && !w->end_syncer)
 				w->end_syncer = f;
 			w->after = 1;

@@ -360,6 +360,26 @@ static int shared_checks(struct suite_session *s)
 	return mpi_on() ? mpi_checks(s) : EXIT_OK;
 }
 
+/* The engine, one instance opened and closed before anything is made
+ * (with its options: the io suite's sqthread_poll, registerfiles,
+ * fixedbufs), when it is an asynchronous one or has options: the kernel
+ * may refuse its ring or context (io_uring disabled or sqthread_poll
+ * without the privilege: EPERM; no AIO contexts left: EAGAIN), and the
+ * command stops here with the engine's message, as a system error,
+ * rather than in each worker when the run starts (there the EPERM would
+ * read as a target that refuses the run).  EXIT_OK or EXIT_SYSTEM. */
+static int probe_engine(const struct suite_session *s)
+{
+	struct engine *e;
+
+	if (!s->ro.engine_opts.flags && !(engine_spec_caps(s->ro.engine) & ENGINE_ASYNC))
+		return EXIT_OK;
+	if (engine_open_opts(&e, s->ro.engine, 1, &s->ro.engine_opts) < 0)
+		return EXIT_SYSTEM;
+	engine_close(e);
+	return EXIT_OK;
+}
+
 /* A setup failure's status: the target cannot hold the run, or a bad
  * workload (EPERM, ENOSPC, EINVAL), else the system's fault. */
 static int setup_status(int rr)
@@ -792,6 +812,8 @@ int suite_main(const struct suite_ops *ops, int argc, char **argv)
 		ret = shared_checks(&s);
 	if (ret == EXIT_OK && ops->setup)
 		ret = ops->setup(&s);
+	if (ret == EXIT_OK)
+		ret = probe_engine(&s);
 	ret = mpi_agree(ret);
 	if (ret == EXIT_OK)
 		ret = prepare(&s);

@@ -270,10 +270,11 @@ struct wl_flowop {
 	struct wl_val dirsync;
 	/* fsync with target= naming a write flowop of the same thread (built
 	 * in code only, for fio's fsync=, fdatasync=, end_fsync=): not run
-	 * in the thread's loop, but by that write flowop, after every
-	 * `every` writes it issues and (`atend`) once when the thread stops,
-	 * on the write's descriptor; `datasync`: fdatasync instead of fsync
-	 * (docs/engine.md) */
+	 * in the thread's loop, but by that flowop, before its request that
+	 * follows every `every`th write it issues (fio's rule, docs/io.md:
+	 * on that request's descriptor) and (`atend`) once when the thread
+	 * stops, on the last write's descriptor; `datasync`: fdatasync
+	 * instead of fsync */
 	struct wl_val every, atend, datasync;
 	/* an ordered pass in the order the fileset's directories list their
 	 * files (readdir), as bonnie++'s sequential stat and delete */

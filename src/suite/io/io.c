@@ -1001,27 +1001,6 @@ static int load_jobfiles(struct io_suite *io, int argc, char **argv)
 	return apply_sets(io);
 }
 
-/* The engine options (sqthread_poll, registerfiles, fixedbufs) the kernel may
- * refuse (EPERM for a user without CAP_SYS_NICE before Linux 5.11,
- * EINVAL for a kernel without them or an offline CPU): an instance
- * opened and closed here (with a table of one file),
- * so that a refusal stops the command before anything is made, rather
- * than each worker when the run starts.  0, or -errno after the message
- * (engine_open_opts() names what the kernel refused). */
-static int probe_engine_opts(const struct suite_session *s)
-{
-	struct engine *e;
-	int ret;
-
-	if (!s->ro.engine_opts.flags)
-		return 0;
-	ret = engine_open_opts(&e, s->ro.engine, 1, &s->ro.engine_opts);
-	if (ret < 0)
-		return ret;
-	engine_close(e);
-	return 0;
-}
-
 /* Where the report goes: --output checked before anything runs; fio's
  * JSON or terse lines on standard output have it to themselves (what
  * else is printed there goes to stderr), so it cannot be shared with
@@ -1083,8 +1062,6 @@ static int io_check(struct suite_session *s, int argc, char **argv)
 	}
 	if (same_for_all(io) < 0 || make_groups(io) < 0 || session_from_jobs(s, io) < 0)
 		return EXIT_USAGE;
-	if (probe_engine_opts(s) < 0)
-		return EXIT_SYSTEM;
 	engine_notes(s, io);
 	return check_output(s, io);
 }
