@@ -71,6 +71,15 @@ check "  each direction's runtime its own phase's, job_runtime both" \
 	[ "$(json "$T/fio.json" "[(j['read']['runtime'], j['write']['runtime'], j['job_runtime']) for j in d['jobs']]")" = \
 	  "$(json "$T/r.json" "[(round(d['phases'][1]['seconds'] * 1000), round(d['phases'][0]['seconds'] * 1000), round((d['phases'][0]['seconds'] + d['phases'][1]['seconds']) * 1000))]")" ]
 
+# --repeat: each run reads back its own writes (the results summed)
+for reuse in "" --reuse; do
+	run $F --rw=write --bs=4k --size=64k --verify=crc32c --repeat 2 $reuse --json "$T/r.json" \
+		--output-format=normal
+	check "--repeat 2 $reuse: each run's 16 blocks read back" \
+		[ "$rc/$(phases)" = "0/io:io.write=32/131072 io.verify:io.verify=32/131072" ]
+	check "  the text's VERIFY line has them" grep -q '^  VERIFY: read back and checked 32 requests, io=128KiB, ' "$T/out"
+done
+
 # --- random writes: each block once (the random map), read back once
 run $F --rw=randwrite --bs=4k --size=64k --verify=crc32c --json "$T/r.json"
 check "rw=randwrite: the 16 blocks read back once" \

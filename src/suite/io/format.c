@@ -618,7 +618,8 @@ static void verify_line(FILE *f, const struct io_gphases *gp)
 	fprintf(f, "  VERIFY: read back and checked %llu requests, io=%s, run=%.0fmsec, after the "
 		   "writes (in READ, not in the writes' time)%s\n",
 		(unsigned long long)ops, io, v->seconds * 1000,
-		!strcmp(v->end_reason, "duration") ? "; cut short by the runtime" : "");
+		v->end_reason && !strcmp(v->end_reason, "duration") ? "; cut short by the runtime"
+								     : "");
 }
 
 void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,

@@ -2512,7 +2512,7 @@ static int read_back(struct suite_session *s, struct io_suite *io, struct runner
 		return 0;
 	if (j->given & IOJ_RUNTIME)
 		secs = j->runtime - wp->seconds;
-	if (!strcmp(wp->end_reason, "duration") || !(secs > 0)) {
+	if ((wp->end_reason && !strcmp(wp->end_reason, "duration")) || !(secs > 0)) {
 		if (s->chatter)
 			fprintf(stderr,
 				"fsgauge io: note: group '%s': the runtime (%gs) ended its writes, so "
@@ -2533,7 +2533,7 @@ static int read_back(struct suite_session *s, struct io_suite *io, struct runner
 		return ret;
 	vp = &one->phases[one->nphases - 1];
 	group_metrics(vp, s->nrd > 1 ? s->nrd : 0);
-	if (!strcmp(vp->end_reason, "duration") && s->chatter)
+	if (vp->end_reason && !strcmp(vp->end_reason, "duration") && s->chatter)
 		fprintf(stderr,
 			"fsgauge io: note: group '%s': the runtime (%gs) ended the read-back for "
 			"verify before every block written was read back and checked\n",
