@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "mpi/mpi.h"
 #include "runner/data.h"
 #include "suite/io/internal.h"
 #include "suite/io/jobfile.h"
@@ -2493,7 +2494,9 @@ static void start_delay(const struct suite_session *s, const struct io_job *j)
  * verify (io_job_reads_back), measured whole (no ramp_time: every block
  * read back counts), within what is left of the group's runtime, as
  * fio's verify phase is within its job's (none when the runtime ended
- * the writes, as in fio).  0, or runner_phase()'s -errno. */
+ * the writes, as in fio; under mpirun, none when it ended them on any
+ * rank, so that every rank runs the same phases).  0, or
+ * runner_phase()'s -errno. */
 static int read_back(struct suite_session *s, struct io_suite *io, struct runner *rn,
 		     struct result *one, const struct io_group *gr)
 {
@@ -2512,7 +2515,7 @@ static int read_back(struct suite_session *s, struct io_suite *io, struct runner
 		return 0;
 	if (j->given & IOJ_RUNTIME)
 		secs = j->runtime - wp->seconds;
-	if ((wp->end_reason && !strcmp(wp->end_reason, "duration")) || !(secs > 0)) {
+	if (mpi_agree((wp->end_reason && !strcmp(wp->end_reason, "duration")) || !(secs > 0))) {
 		if (s->chatter)
 			fprintf(stderr,
 				"fsgauge io: note: group '%s': the runtime (%gs) ended its writes, so "
