@@ -244,6 +244,10 @@ for o in verify_state_save verify_state_load verify_dump verify_async_cpus verif
 	expect_fail "$o: refused" 2 "^fsgauge io: option '$o' is not supported by fsgauge io \(docs/io.md\)$" \
 		$F --rw=write --size=64k --verify=crc32c --$o=1
 done
+# the written maps (a bit per 4 KiB block read back) are in the preflight
+expect_fail "a read-back whose block map cannot fit in memory: refused before anything runs" 2 \
+	"^fsgauge: not enough memory for the workload: .* \\+ 3276800\\.0 MiB of written-block maps \\(verify's read-back\\)\\)" \
+	$F --rw=write --size=100p --verify=crc32c
 check "nothing made by the refused commands" empty_dir "$d"
 
 # --- fio's count of verify reads, for the same jobs
