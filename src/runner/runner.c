@@ -443,9 +443,9 @@ static void count_users(struct runner *rn, struct worker *wk, struct wflow *f, v
 }
 
 /* The written maps (fileset.h) record one phase's writes: a fileset's
- * is cleared before the first phase's start in which a flow writes it
- * (a readback after it reads back that phase's blocks alone, as fio's
- * verify reads what its job wrote). */
+ * map is cleared as a phase in which a flow writes the fileset starts
+ * (once per phase), so that a readback after it reads back that phase's
+ * blocks alone, as fio's verify reads what its job wrote. */
 static void wmap_reset(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
 {
 	int writes = (f->type == FO_WRITE && !f->trim && !f->falloc && !f->truncate) ||
