@@ -47,6 +47,8 @@ static const struct {
 	{ "ENOMEM", ENOMEM }, { "EBADF", EBADF },   { "EEXIST", EEXIST }, { "ESTALE", ESTALE },
 	{ "short", 0 },
 	{ "corrupt", FAULTY_CORRUPT },
+	{ "zero", FAULTY_ZERO },
+	{ "eof", FAULTY_EOF },
 };
 
 #define DATA_OPS ((1u << IO_READ) | (1u << IO_WRITE))
@@ -192,11 +194,15 @@ int faulty_parse(const char *spec, struct faulty_rule *rule, char *errbuf, size_
 		snprintf(errbuf, errlen, "engine spec '%s': a rule needs nth=N or after=N", spec);
 		return -EINVAL;
 	}
-	if (rule->err == FAULTY_CORRUPT) {
+	if (rule->err == FAULTY_CORRUPT || rule->err == FAULTY_ZERO || rule->err == FAULTY_EOF) {
+		/* what a read returns */
 		rule->ops &= 1u << IO_READ;
 		if (!rule->ops) {
-			snprintf(errbuf, errlen,
-				 "engine spec '%s': err=corrupt applies only to op=read", spec);
+			snprintf(errbuf, errlen, "engine spec '%s': err=%s applies only to op=read",
+				 spec,
+				 rule->err == FAULTY_CORRUPT ? "corrupt"
+				 : rule->err == FAULTY_ZERO  ? "zero"
+							     : "eof");
 			return -EINVAL;
 		}
 	}
@@ -329,14 +335,19 @@ static int64_t inject(struct engine *e, struct faulty *f, struct io_req *req)
 	struct io_req part;
 	int64_t r;
 
-	if (f->rule.err == FAULTY_CORRUPT) {
+	if (f->rule.err == FAULTY_CORRUPT || f->rule.err == FAULTY_ZERO) {
 		/* the read succeeds, but one bit in the middle of what it
-		 * returned is wrong: what --verify exists to catch */
+		 * returned is wrong, or all of it is zeros (a write the
+		 * storage lost): what --verify exists to catch */
 		r = e->inner->ops->exec(e->inner, req);
-		if (r > 0 && req->buf)
+		if (r > 0 && req->buf && f->rule.err == FAULTY_CORRUPT)
 			((unsigned char *)req->buf)[r / 2] ^= 0x10;
+		else if (r > 0 && req->buf)
+			memset(req->buf, 0, (size_t)r);
 		return req->res = r;
 	}
+	if (f->rule.err == FAULTY_EOF)
+		return req->res = 0; /* the file ends where the read starts */
 	if (f->rule.err)
 		return req->res = -f->rule.err;
 	part = *req;

@@ -18,7 +18,11 @@
  *                                      "short": a read or write transfers
  *                                      half the bytes asked for, or
  *                                      "corrupt": a read succeeds but one
- *                                      bit of the data it returns is flipped
+ *                                      bit of the data it returns is flipped,
+ *                                      "zero": a read succeeds but returns
+ *                                      zeros (a lost write), or "eof": a
+ *                                      read finds the end of the file (it
+ *                                      returns 0 bytes)
  *     delay=USEC                       instead of failing: the operations
  *                                      the rule picks wait USEC
  *                                      microseconds (1 to 10000000) and
@@ -45,6 +49,8 @@
 
 #define FAULTY_PREFIX "faulty:"
 #define FAULTY_CORRUPT (-1)
+#define FAULTY_ZERO (-2)
+#define FAULTY_EOF (-3)
 
 struct faulty_rule {
 	const struct engine_ops *inner; /* the wrapped engine */
@@ -53,7 +59,7 @@ struct faulty_rule {
 	int after;			/* 1: every one after n; 0: only the nth */
 	uint64_t n;
 	int err;			/* positive errno, 0 for a short transfer, or
-					 * FAULTY_CORRUPT */
+					 * FAULTY_CORRUPT, FAULTY_ZERO, FAULTY_EOF */
 	uint64_t delay_ns;		/* delay=: wait this long instead of failing */
 };
 

@@ -153,9 +153,72 @@ void fileset_free(struct rt_fileset *fs)
 	free(fs->avail[0].v);
 	free(fs->avail[1].v);
 	free(fs->e);
+	free(fs->wmap);
 	free(fs->name);
 	free(fs->relpath);
 	memset(fs, 0, sizeof(*fs));
+}
+
+static uint64_t wmap_words_for(uint64_t bytes)
+{
+	uint64_t blocks = (bytes + DATA_BLOCK - 1) / DATA_BLOCK;
+
+	return (blocks + 63) / 64;
+}
+
+double fileset_wmap_bytes(uint64_t n, uint64_t bytes)
+{
+	return (double)(n ? n : 1) * (double)wmap_words_for(bytes) * sizeof(uint64_t);
+}
+
+void fileset_wmap_init(struct rt_fileset *fs, uint64_t bytes)
+{
+	uint64_t n = fs->n ? fs->n : 1;
+
+	free(fs->wmap);
+	fs->wmap = NULL;
+	fs->wmap_words = wmap_words_for(bytes);
+	fs->wmap_blocks = (bytes + DATA_BLOCK - 1) / DATA_BLOCK;
+	if (fs->wmap_words)
+		fs->wmap = xcalloc(n * fs->wmap_words, sizeof(*fs->wmap));
+}
+
+void fileset_wmap_clear(struct rt_fileset *fs)
+{
+	if (fs->wmap)
+		memset(fs->wmap, 0, (fs->n ? fs->n : 1) * fs->wmap_words * sizeof(*fs->wmap));
+}
+
+void fileset_wmap_mark(struct rt_fileset *fs, uint64_t i, uint64_t off, uint64_t len)
+{
+	uint64_t *w, b, end;
+
+	if (!fs->wmap || !len || i >= (fs->n ? fs->n : 1))
+		return;
+	w = fs->wmap + i * fs->wmap_words;
+	b = off / DATA_BLOCK;
+	end = MIN((off + len + DATA_BLOCK - 1) / DATA_BLOCK, fs->wmap_blocks);
+	for (; b < end; b++)
+		if (!(__atomic_load_n(&w[b / 64], __ATOMIC_RELAXED) & (1ull << (b % 64))))
+			__atomic_fetch_or(&w[b / 64], 1ull << (b % 64), __ATOMIC_RELAXED);
+}
+
+uint64_t fileset_wmap_next(const struct rt_fileset *fs, uint64_t i, uint64_t b, uint64_t end)
+{
+	const uint64_t *w;
+
+	if (!fs->wmap || i >= (fs->n ? fs->n : 1))
+		return end;
+	w = fs->wmap + i * fs->wmap_words;
+	end = MIN(end, fs->wmap_blocks);
+	while (b < end) {
+		uint64_t word = __atomic_load_n(&w[b / 64], __ATOMIC_RELAXED) >> (b % 64);
+
+		if (word)
+			return MIN(b + (uint64_t)__builtin_ctzll(word), end);
+		b = (b / 64 + 1) * 64;
+	}
+	return end;
 }
 
 /* Path building, on the hot path of every metadata operation (no printf):

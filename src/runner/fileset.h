@@ -109,6 +109,15 @@ struct rt_fileset {
 	uint64_t total_bytes; /* sum of entry sizes */
 	uint64_t chunk;	  /* chunked file: bytes per chunk file; 0 when not chunked */
 	unsigned nchunks; /* files the entry is stored in (1 when not chunked) */
+	/* Under --verify with def->written_map: the written map, a bit per
+	 * 4 KiB block (DATA_BLOCK) of the first wmap_blocks blocks of each
+	 * entry, wmap_words words per entry (entry i's at wmap + i *
+	 * wmap_words), set (atomically) as writes reach the blocks; NULL
+	 * without.  wmap_phase: the phase (runner.nphases) it was last
+	 * cleared for, by the phase's first writer. */
+	uint64_t *wmap;
+	uint64_t wmap_words, wmap_blocks;
+	uint64_t wmap_phase;
 };
 
 /* Most chunk files of one chunked file. */
@@ -196,6 +205,18 @@ int64_t fileset_share(struct rt_fileset *fs, struct rng *r);
 /* A descriptor on entry i was closed; with the last one, the entry is
  * available again. */
 void fileset_close(struct rt_fileset *fs, uint64_t i);
+
+/* The written map (rt_fileset.wmap) of fileset fs: the bytes it takes
+ * for n entries of `bytes` each (for the preflight), allocated cleared
+ * (fileset_wmap_init: none for bytes 0), cleared, a written range
+ * [off, off + len) of entry i marked (atomic: writers share a file;
+ * blocks past the map are not recorded), and the first written block of
+ * entry i in [b, end) (blocks; end when none).  fileset_free() frees it. */
+double fileset_wmap_bytes(uint64_t n, uint64_t bytes);
+void fileset_wmap_init(struct rt_fileset *fs, uint64_t bytes);
+void fileset_wmap_clear(struct rt_fileset *fs);
+void fileset_wmap_mark(struct rt_fileset *fs, uint64_t i, uint64_t off, uint64_t len);
+uint64_t fileset_wmap_next(const struct rt_fileset *fs, uint64_t i, uint64_t b, uint64_t end);
 
 /* Create the directories and preallocate prealloc% of the entries
  * (writing data of pattern `dp` — NULL for random — of each entry's size,

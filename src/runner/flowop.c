@@ -926,6 +926,16 @@ static void entry_grow(struct fd_slot *s, uint64_t end)
 	entry_grow_at(s->fs, s->idx, end);
 }
 
+/* A write, trimwrite or rwmix request wrote [off, off + len) of the file in
+ * slot s: its size as far as our writes know, and (under --verify, on a
+ * fileset with a written map) the blocks a readback is to read back. */
+static ALWAYS_INLINE void entry_wrote(struct fd_slot *s, uint64_t off, uint64_t len)
+{
+	entry_grow(s, off + len);
+	if (unlikely(s->fs && s->fs->wmap) && s->idx >= 0)
+		fileset_wmap_mark(s->fs, (uint64_t)s->idx, off, len);
+}
+
 static const char *slot_path(struct worker *wk, struct fd_slot *s)
 {
 	if (!s->fs || s->idx < 0)
@@ -1240,30 +1250,17 @@ static void rot_close(struct worker *wk, struct wflow *f, struct fd_slot *s)
 	slot_close(wk, s);
 }
 
-/* The slot of the rotating flowop's next request: the entry whose turn
- * it is, opened (created, for a flowop that writes) when it is not; an
- * entry sharing its slot is closed first.  FR_OK or FR_ERROR. */
-static enum flow_result rot_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
+/* The slot of a rotating flowop's entry e, opened (created, for a
+ * flowop that writes) when it is not; an entry sharing its slot is
+ * closed first.  FR_OK or FR_ERROR. */
+static enum flow_result rot_open(struct worker *wk, struct wflow *f, uint64_t e,
+				 struct fd_slot **out)
 {
 	struct rot_state *r = f->rot;
 	struct rt_fileset *fs = f->fs;
-	struct fd_slot *s;
+	struct fd_slot *s = &r->slot[e % r->nslot];
 	int64_t ret;
-	uint64_t e;
 
-	if (!r->left || !r->started) {
-		if (r->random)
-			r->cur = rng_below(&wk->rng, r->n);
-		else if (r->started)
-			r->cur = r->cur + 1 < r->n ? r->cur + 1 : 0;
-		else
-			r->cur = 0;
-		r->left = r->every;
-		r->started = 1;
-	}
-	r->left--;
-	e = r->cur;
-	s = &r->slot[e % r->nslot];
 	if (s->fd >= 0 && (uint64_t)s->idx != e)
 		rot_close(wk, f, s);
 	if (s->fd < 0) {
@@ -1284,6 +1281,26 @@ static enum flow_result rot_setup(struct worker *wk, struct wflow *f, struct fd_
 	}
 	*out = s;
 	return FR_OK;
+}
+
+/* The slot of the rotating flowop's next request: the entry whose turn
+ * it is (rot_open).  FR_OK or FR_ERROR. */
+static enum flow_result rot_setup(struct worker *wk, struct wflow *f, struct fd_slot **out)
+{
+	struct rot_state *r = f->rot;
+
+	if (!r->left || !r->started) {
+		if (r->random)
+			r->cur = rng_below(&wk->rng, r->n);
+		else if (r->started)
+			r->cur = r->cur + 1 < r->n ? r->cur + 1 : 0;
+		else
+			r->cur = 0;
+		r->left = r->every;
+		r->started = 1;
+	}
+	r->left--;
+	return rot_open(wk, f, r->cur, out);
 }
 
 /* The offset of a read or write flowop's next request of iosize bytes
@@ -1556,7 +1573,7 @@ static ALWAYS_INLINE enum flow_result do_rw(struct worker *wk, struct wflow *f, 
 		return FR_ERROR;
 	}
 	if (write)
-		entry_grow(s, off + (uint64_t)ret);
+		entry_wrote(s, off, (uint64_t)ret);
 	else if (verifying(wk) && check_read(wk, f, s, wk->buf, off, (size_t)ret))
 		return FR_ERROR;
 	return unlikely(f->after) ? flow_after(wk, f, s, write, (uint64_t)iosize) : FR_OK;
@@ -1670,7 +1687,7 @@ static enum flow_result do_trimwrite(struct worker *wk, struct wflow *f)
 		runner_op_error(wk, c, "write", slot_path(wk, s), (int)ret);
 		return FR_ERROR;
 	}
-	entry_grow(s, off + (uint64_t)ret);
+	entry_wrote(s, off, (uint64_t)ret);
 	return unlikely(f->after) ? flow_after(wk, f, s, 1, (uint64_t)iosize) : FR_OK;
 }
 
@@ -1713,10 +1730,113 @@ static enum flow_result do_rwmix(struct worker *wk, struct wflow *f)
 		return FR_ERROR;
 	}
 	if (write)
-		entry_grow(s, off + (uint64_t)ret);
+		entry_wrote(s, off, (uint64_t)ret);
 	else if (verifying(wk) && check_read(wk, c, s, wk->buf, off, (size_t)ret))
 		return FR_ERROR;
 	return unlikely(f->after) ? flow_after(wk, f, s, write, (uint64_t)iosize) : FR_OK;
+}
+
+/* readback: check the n bytes read at off of entry e (the bytes of
+ * `len` asked for), whole blocks written there: each must be the block
+ * of its offset and of that file, intact; zeros (a hole) or the file's
+ * end where a block was written are verify errors too.  Returns how many
+ * were bad (each reported). */
+static int readback_check(struct worker *wk, struct wflow *f, struct fd_slot *s, uint64_t e,
+			  const void *buf, uint64_t off, size_t len, size_t n)
+{
+	int bad = 0;
+
+	for (size_t o = 0; o + DATA_BLOCK <= len; o += DATA_BLOCK) {
+		struct verify_mismatch m;
+		enum verify_what w;
+
+		if (o + DATA_BLOCK > n) {
+			/* (reported once: the blocks after it are missing too) */
+			memset(&m, 0, sizeof(m));
+			m.what = VERIFY_SHORT;
+			m.offset = off + o;
+			m.found = off + n;
+			report_mismatch(wk, f, s, &m);
+			return bad + 1;
+		}
+		w = verify_block((const char *)buf + o, off + o, e, NULL, &m);
+		if (w == VERIFY_OK)
+			continue;
+		if (w == VERIFY_HOLE) {
+			m.what = VERIFY_HOLE;
+			m.offset = off + o;
+		}
+		report_mismatch(wk, f, s, &m);
+		bad++;
+	}
+	return bad;
+}
+
+/* A read flowop with readback= (fsgauge io's verify read-back): the next
+ * run of written blocks of its fileset's written map (fileset.h), in
+ * entry then offset order within the working set [base, base + wss),
+ * a run ending where the iosize-long pieces from base do (a written
+ * request of the job's block size is read back as one), read as one
+ * timed request and checked (readback_check: a bad block is a verify
+ * error, and the read-back goes on).  Its entries are opened as they
+ * come (rot_open, untimed; one descriptor at a time).  FR_DONE when
+ * every written block has been read: the thread is done. */
+static enum flow_result do_readback(struct worker *wk, struct wflow *f)
+{
+	struct rt_fileset *fs = f->fs;
+	uint64_t n = fs && fs->n ? fs->n : 1;
+	uint64_t lo = f->base / DATA_BLOCK;
+	uint64_t piece = MAX(verify_align_up((uint64_t)MAX(f->iosize, 1)) / DATA_BLOCK, 1);
+	uint64_t hi, b, end, limit, off, len;
+	struct fd_slot *s;
+	struct timing t;
+	enum flow_result r;
+	int64_t ret;
+
+	if (!fs || !fs->wmap || !f->rot || f->wss <= 0)
+		return FR_DONE;
+	hi = verify_align_up(f->base + (uint64_t)f->wss) / DATA_BLOCK;
+	if (!f->rb_started) {
+		f->rb_block = lo;
+		f->rb_started = 1;
+	}
+	for (b = f->rb_block;; b = lo) {
+		if (f->rb_entry >= n)
+			return FR_DONE;
+		b = fileset_wmap_next(fs, f->rb_entry, b, hi);
+		if (b < hi)
+			break;
+		f->rb_entry++;
+	}
+	limit = MIN(lo + ((b - lo) / piece + 1) * piece, hi);
+	for (end = b + 1; end < limit && fileset_wmap_next(fs, f->rb_entry, end, end + 1) == end;)
+		end++;
+	f->rb_block = end;
+	r = rot_open(wk, f, f->rb_entry, &s);
+	if (r != FR_OK)
+		return r;
+	off = b * DATA_BLOCK;
+	len = (end - b) * DATA_BLOCK;
+	if (ensure_buf(wk, (size_t)len) < 0) {
+		runner_op_error(wk, f, "allocate buffer", NULL, -ENOMEM);
+		return FR_ERROR;
+	}
+	if (unlikely(f->st.split)) {
+		ret = rw_split(wk, f, s, 0, wk->buf, (size_t)len, off);
+	} else {
+		op_begin(f, &t);
+		ret = slot_rw(wk, s, 0, wk->buf, (size_t)len, off);
+		op_end(wk, f, &t, ret > 0 ? (uint64_t)ret : 0, 0);
+	}
+	if (ret < 0) {
+		runner_op_error(wk, f, "read", slot_path(wk, s), (int)ret);
+		return FR_ERROR;
+	}
+	/* a bad block is counted and reported (and stops the run under
+	 * --on-error=stop); the read-back goes on with the next, so that
+	 * every block written is checked */
+	readback_check(wk, f, s, f->rb_entry, wk->buf, off, (size_t)len, (size_t)ret);
+	return FR_OK;
 }
 
 static enum flow_result do_append(struct worker *wk, struct wflow *f, int rand)
@@ -2492,6 +2612,8 @@ static void depth_complete(struct worker *wk, struct depth_slot *d, uint64_t now
 		dq->failed = 1;
 	} else if (write && d->fs && d->idx >= 0) {
 		entry_grow_at(d->fs, d->idx, q->off + (uint64_t)res);
+		if (unlikely(d->fs->wmap))
+			fileset_wmap_mark(d->fs, (uint64_t)d->idx, q->off, (uint64_t)res);
 	}
 	dq->free[dq->nfree++] = d->i;
 	dq->inflight--;
@@ -3263,8 +3385,10 @@ static ALWAYS_INLINE enum flow_result exec_simple(struct worker *wk, struct wflo
 	switch (f->type) {
 	case FO_READ:
 	case FO_WRITE:
-		if (unlikely(f->trim | f->falloc | f->truncate | f->trimwrite))
-			return f->trimwrite ? do_trimwrite(wk, f) : do_range(wk, f);
+		if (unlikely(f->trim | f->falloc | f->truncate | f->trimwrite | f->readback))
+			return f->trimwrite  ? do_trimwrite(wk, f)
+			       : f->readback ? do_readback(wk, f)
+					     : do_range(wk, f);
 		return do_rw(wk, f, f->type == FO_WRITE);
 	case FO_RWMIX:
 		return do_rwmix(wk, f);
@@ -3569,6 +3693,7 @@ void flow_init_attrs(struct wflow *f, int direct)
 	f->iodepth_batch = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
 	f->trim = fo->type == FO_WRITE && wl_val_bool(&fo->trim, 0);
 	f->trimwrite = fo->type == FO_WRITE && wl_val_bool(&fo->trimwrite, 0);
+	f->readback = fo->type == FO_READ && wl_val_bool(&fo->readback, 0);
 	v = wl_val_int(&fo->reap_min, NULL, 1);
 	f->reap_min = (unsigned)MIN(MAX(v, 1), (int64_t)f->iodepth);
 	v = wl_val_int(&fo->reap_max, NULL, 0);

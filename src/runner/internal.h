@@ -254,6 +254,12 @@ struct wflow {
 	 * then written (do_trimwrite), counted in its children: [0] the
 	 * discards ("NAME.trim"), [1] the writes ("NAME.write") */
 	int trimwrite;
+	/* a read flowop with readback=: under --verify, reads back the
+	 * blocks of its fileset's written map (do_readback), from entry
+	 * rb_entry, block rb_block on (rb_started: set to the working
+	 * set's first block) */
+	int readback, rb_started;
+	uint64_t rb_entry, rb_block;
 	/* fallocate=, truncate=: the range operation instead of the
 	 * transfer (do_range); falloc_mode: fallocate's mode */
 	int falloc, truncate, falloc_mode;
@@ -466,7 +472,10 @@ enum op_class runner_flow_class(const struct wl_flowop *fo);
 
 /* measure.c: the measured window of one phase (see runner_phase()). */
 struct measure;
-struct measure *measure_new(struct runner *rn, const char *name, double duration);
+/* (o: the phase's measurement options, the run's or runner_phase_flags()'s
+ * change of them; it outlives the measure) */
+struct measure *measure_new(struct runner *rn, const struct run_opts *o, const char *name,
+			    double duration);
 /* Workers are about to start: sample the start of the phase. */
 void measure_start(struct measure *m);
 /* From the control loop, often: warm-up end, interval samples, progress. */

@@ -170,10 +170,10 @@ static void dev_sample(struct measure *m, struct dev_io *v)
 		devices_sample(&m->rn->devs, v);
 }
 
-struct measure *measure_new(struct runner *rn, const char *name, double duration)
+struct measure *measure_new(struct runner *rn, const struct run_opts *o, const char *name,
+			    double duration)
 {
 	struct measure *m = xcalloc(1, sizeof(*m));
-	const struct run_opts *o = rn->o;
 	double interval = o->interval;
 
 	m->rn = rn;

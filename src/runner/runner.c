@@ -450,6 +450,23 @@ static void count_users(struct runner *rn, struct worker *wk, struct wflow *f, v
 	}
 }
 
+/* The written maps (fileset.h) record one phase's writes: a fileset's
+ * map is cleared as a phase in which a flow writes the fileset starts
+ * (once per phase), so that a readback after it reads back that phase's
+ * blocks alone, as fio's verify reads what its job wrote. */
+static void wmap_reset(struct runner *rn, struct worker *wk, struct wflow *f, void *arg)
+{
+	int writes = (f->type == FO_WRITE && !f->trim && !f->falloc && !f->truncate) ||
+		     f->type == FO_RWMIX;
+
+	(void)wk;
+	(void)arg;
+	if (writes && f->fs && f->fs->wmap && f->fs->wmap_phase != rn->nphases) {
+		fileset_wmap_clear(f->fs);
+		f->fs->wmap_phase = rn->nphases;
+	}
+}
+
 struct cset_arg {
 	const char *target; /* NULL: every flowop */
 	struct counter_set *cs;
@@ -790,7 +807,7 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 	const struct wl_process *tp = NULL;
 	const struct wl_thread *tt = NULL;
 	const struct wl_fileset *fb = NULL, *fe = NULL;
-	double tk = 0, tmem = 0, threads_mem = 0, tables = 0, nentries = 0;
+	double tk = 0, tmem = 0, threads_mem = 0, tables = 0, nentries = 0, wmaps = 0;
 	double fb_bytes = -1, fe_entries = -1;
 	/* a diskless engine (null, alone or wrapped) creates nothing */
 	int creates = !(engine_spec_caps(o->engine) & ENGINE_DISKLESS);
@@ -812,6 +829,8 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 			return ret;
 		tables += (double)(fs.n ? fs.n : 1) * (double)FILESET_ENTRY_BYTES;
 		nentries += (double)fs.n;
+		if (o->verify && def->written_map)
+			wmaps += fileset_wmap_bytes(fs.n, def->written_map);
 		if (def->has_device || !creates)
 			continue;
 		fileset_needs(def, &fs, &bytes, &entries);
@@ -845,7 +864,7 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 			}
 		}
 	}
-	n->memory = threads_mem + tables;
+	n->memory = threads_mem + tables + wmaps;
 	if (tt) {
 		int64_t memsize = MAX(wl_val_int(&tt->memsize, NULL, 1 << 20), 4096);
 
@@ -861,6 +880,13 @@ int runner_needs(const struct workload *w, const struct run_opts *o, struct pref
 			 (tmem / tk - (double)memsize) / 1048576.0,
 			 tk < n->threads ? " + the other threads" : "", nentries,
 			 (size_t)FILESET_ENTRY_BYTES);
+		if (wmaps > 0) {
+			size_t len = strlen(n->memory_detail);
+
+			snprintf(n->memory_detail + len, sizeof(n->memory_detail) - len,
+				 " + %.1f MiB of written-block maps (verify's read-back)",
+				 wmaps / 1048576.0);
+		}
 		snprintf(n->lower_threads, sizeof(n->lower_threads), "lower %s or %s",
 			 lower_hint(h1, sizeof(h1), &tt->instances, "instances", "thread", tt->name),
 			 lower_hint(h2, sizeof(h2), &tp->instances, "instances", "process",
@@ -1270,6 +1296,8 @@ int runner_create_filesets(struct runner *rn)
 				fs->name, (unsigned long long)fs->n, fs->leafdirs ? "leafdirs" : "files",
 				(double)fs->width, depth, (double)fs->total_bytes / 1048576.0);
 		fs->verify = o->verify;
+		if (o->verify && fs->def->written_map)
+			fileset_wmap_init(fs, fs->def->written_map);
 		/* a chunked file's blocks are stamped with their offset in the
 		 * whole file; a block must not straddle two chunk files, which
 		 * preallocation writes one at a time */
@@ -1641,7 +1669,15 @@ static void phase_record(struct runner *rn, const char *name, enum phase_end why
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
 		 size_t nprocs, double duration)
 {
+	return runner_phase_flags(rn, name, procs, nprocs, duration, 0);
+}
+
+int runner_phase_flags(struct runner *rn, const char *name, struct wl_process *const *procs,
+		       size_t nprocs, double duration, unsigned flags)
+{
 	const struct run_opts *o = rn->o;
+	/* the phase's own measurement options: without the warm-up if asked */
+	struct run_opts po = *o;
 	struct result *res = rn->res;
 	struct measure *meas;
 	enum phase_end why;
@@ -1669,6 +1705,7 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 	for (size_t i = 0; i < rn->nfs; i++)
 		rn->fs[i].nusers = rn->fs[i].last_user = rn->fs[i].plain_writes = 0;
 	visit_all(rn, count_users, NULL);
+	visit_all(rn, wmap_reset, NULL);
 	visit_all(rn, name_flow, NULL);
 	rn->event_rate = wl_val_double(&rn->w->eventgen_rate, NULL, 0);
 	if (o->drop_caches) {
@@ -1678,8 +1715,12 @@ int runner_phase(struct runner *rn, const char *name, struct wl_process *const *
 			return ret;
 		}
 	}
-	meas = measure_new(rn, name, duration);
-	phase_announce(o, name, procs, nprocs, duration);
+	if (flags & RUNNER_PHASE_NO_WARMUP) {
+		po.warmup = 0;
+		po.steady_pct = 0;
+	}
+	meas = measure_new(rn, &po, name, duration);
+	phase_announce(&po, name, procs, nprocs, duration);
 	phase_depth_notes(rn, procs, nprocs);
 	for (; started < rn->nworkers; started++) {
 		if (pthread_create(&rn->workers[started].tid, NULL, worker_main,

@@ -152,6 +152,13 @@ int runner_create_filesets(struct runner *rn);
  * failure (-EPERM when caches cannot be dropped). */
 int runner_phase(struct runner *rn, const char *name, struct wl_process *const *procs,
 		 size_t nprocs, double duration);
+/* runner_phase() with flags: RUNNER_PHASE_NO_WARMUP measures the whole
+ * phase, without the run's warm-up (--warmup, --steady-state, fio's
+ * ramp_time), for a phase whose every operation is to be counted
+ * (fsgauge io's verify read-back). */
+#define RUNNER_PHASE_NO_WARMUP 1u
+int runner_phase_flags(struct runner *rn, const char *name, struct wl_process *const *procs,
+		       size_t nprocs, double duration, unsigned flags);
 /* Record the next phases (and, at runner_free(), the engine request
  * totals) into `res`: the session's --repeat loop with --reuse keeps one
  * runner and gives each run its result. */

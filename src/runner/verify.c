@@ -139,6 +139,13 @@ void verify_describe(const struct verify_mismatch *m, char *buf, size_t len)
 		snprintf(buf, len, "expected checksum 0x%016llx, found 0x%016llx",
 			 (unsigned long long)m->expected, (unsigned long long)m->found);
 		break;
+	case VERIFY_HOLE:
+		snprintf(buf, len, "expected the block written there, found zeros");
+		break;
+	case VERIFY_SHORT:
+		snprintf(buf, len, "expected the block written there, found the end of the file "
+			 "at offset %llu", (unsigned long long)m->found);
+		break;
 	default:
 		snprintf(buf, len, "no mismatch");
 	}

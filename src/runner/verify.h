@@ -53,6 +53,9 @@ enum verify_what {
 	VERIFY_FILE,	 /* our block, but of another file */
 	VERIFY_CHECKSUM, /* header fine, content or header corrupted */
 	VERIFY_CONTENT,	 /* differs from the exactly expected block */
+	/* where a block was written, and read back (fsgauge io's verify
+	 * read-back), the file ends before it: `found` is where */
+	VERIFY_SHORT,
 };
 
 struct verify_mismatch {
@@ -70,7 +73,9 @@ struct verify_mismatch {
 enum verify_what verify_block(const void *blk, uint64_t file_off, uint64_t file_id,
 			      const void *exact, struct verify_mismatch *m);
 
-/* Describe a mismatch: "expected offset 8192, found 12288". */
+/* Describe a mismatch: "expected offset 8192, found 12288".  A
+ * VERIFY_HOLE (zeros where a block was written: a read-back's lost
+ * write) and a VERIFY_SHORT are described too. */
 void verify_describe(const struct verify_mismatch *m, char *buf, size_t len);
 
 /* Round a byte range out to whole blocks. */

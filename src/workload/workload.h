@@ -160,6 +160,12 @@ struct wl_fileset {
 	int device_fd;
 	int device_flags;  /* the flags it was opened with, for open_flags */
 	char *device_path; /* for messages */
+	/* Under --verify: record which 4 KiB blocks of the first
+	 * `written_map` bytes of each entry the writes of a phase reach
+	 * (write, rwmix and trimwrite requests), for the readback reads of
+	 * a later phase (fsgauge io's verify read-back; built in code only,
+	 * docs/engine.md).  0: none */
+	uint64_t written_map;
 	int line;
 };
 
@@ -342,6 +348,16 @@ struct wl_flowop {
 	 * cpuio engine: cpuchunks, and its share of the period by cpuload;
 	 * built in code only, docs/io.md) */
 	struct wl_val spin;
+	/* read on a fileset with written_map: under --verify, read back the
+	 * blocks of each entry that the writes of the last phase writing the
+	 * fileset reached (its written map), in [offset, offset + wss), in
+	 * entry then offset order, each once: a request per run of written
+	 * blocks within each `iosize` bytes from offset (fio's verify read
+	 * of each block written), every block checked, a block not read back
+	 * whole (a hole, the file's end) a verify error; the thread is done
+	 * when every one is read.  Opens its entries itself, untimed (with
+	 * rotate=); built in code only, docs/engine.md */
+	struct wl_val readback;
 	/* FO_REPLAY (see docs/engine.md): the operations to replay
 	 * (workload/replay.h), immutable, shared by every thread, owned by
 	 * whoever built the workload; `value` executions in all, each in its

@@ -91,6 +91,13 @@ for eng in null "$where"; do
 	check "data.fio on $eng: exit 0, kb_base=1000: io_limit=128KiB at 4KiB, 32 writes" \
 		[ "$rc/$(ops 0 seqw.write)" = "0/32 131072" ]
 	check "  filesize=64KiB: 16 random writes" [ "$(ops 0 randw.write)" = "16 65536" ]
+	if [ "$eng" = null ]; then
+		check "  without verify: nothing read back" \
+			[ "$(json "$T/j.json" "[p['name'] for p in d['phases']]")" = "['seqw']" ]
+	else
+		check "  verify: seqw reads back its 16 blocks once (two passes written), randw (do_verify=0) nothing" \
+			[ "$(json "$T/j.json" "[(p['name'], [(o['name'], o['ops'], o['bytes_read']) for o in p['operations'] if o['name'].endswith('.verify')]) for p in d['phases']]")" = "[('seqw', []), ('seqw.verify', [('seqw.verify', 16, 65536)])]" ]
+	fi
 	check "  the data options reach fsgauge's data pattern" \
 		[ "$(json "$T/j.json" "d['parameters'].get('data', '')")" != "" ]
 

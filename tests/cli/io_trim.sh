@@ -232,7 +232,10 @@ trace "$T/t.trace" "$FSGAUGE" io --name=j --filename="$loop" --bs=64k --size=1m 
 cp "$T/out" "$T/text"
 check "rw=trimwrite, psync, verify: exit 0, 16 trims and 16 writes of 1 MiB each" \
 	[ "$rc/$(ops)" = "0/j.trim 16 0 0 1048576 other j.write 16 0 1048576 0 write" ]
-check "  fio's issued rwts: 16 writes and 16 trims" grep -q '^     issued rwts: total=0,16,16,0$' "$T/text"
+check "  fio's issued rwts: 16 writes, 16 trims, and the 16 blocks read back (verify)" \
+	grep -q '^     issued rwts: total=16,16,16,0$' "$T/text"
+check "  the read-back phase read each written block once, 1 MiB" \
+	[ "$(json "$T/r.json" "[(p['name'], o['ops'], o['bytes_read']) for p in d['phases'][1:] for o in p['operations'] if o['name'] == 'j.verify']")" = "[('j.verify', 16, 1048576)]" ]
 grep -Eq '^  write: IOPS=' "$T/text" && grep -Eq '^  trim: IOPS=' "$T/text"
 checked "  fio's write and trim lines"
 check "  the trim and write metrics" \
@@ -250,6 +253,11 @@ run "$FSGAUGE" io --name=j --filename="$loop" --bs=64k --size=1m --offset=5m --r
 	--verify=crc32c --json "$T/v.json" -q
 check "  a read job with verify checks the 16 blocks: exit 0" \
 	[ "$rc/$(json "$T/v.json" "[o['ops'] for o in d['phases'][0]['operations'] if o['name'] == 'j.read']")" = "0/[16]" ]
+run "$FSGAUGE" io --name=j --filename="$loop" --bs=64k --size=1m --offset=5m --rw=trimwrite \
+	--verify=crc32c --allow-write-device --output-format=json -q
+cp "$T/out" "$T/fsv.json"
+fio_same "  fio, rw=trimwrite with verify (its 16 verify reads too)" "$T/fsv.json" --bs=64k --size=1m \
+	--offset=5m --rw=trimwrite --verify=crc32c --verify_state_save=0
 run "$FSGAUGE" io --name=j --filename="$loop" --bs=64k --size=1m --offset=5m --rw=trimwrite \
 	--allow-write-device --output-format=json -q
 cp "$T/out" "$T/fs.json"

@@ -219,6 +219,18 @@ PY
 check "bonnie: the table's CSV rates are the reduced JSON's (at least one measured)" \
 	[ "$(python3 "$T/csvrates.py" "$T/bonnie_slow.json" "$T/out")" = true ]
 
+# io with verify: every rank reads back what it wrote, in the same phases;
+# when the runtime ends the writes, no rank reads back (the ranks agree)
+run $M "$FSGAUGE" io --rw=randwrite --bs=4k --size=64k --verify=crc32c -d "$d" -q --json "$T/iov.json"
+check "io, verify: exit 0, each rank's 16 blocks read back in the read-back phase" \
+	[ "$rc/$(json "$T/iov.json" "[(p['name'], [o['ops'] for o in p['operations'] if o['name'] in ('io.write', 'io.verify')]) for p in d['phases']]")" = "0/[('io', [48]), ('io.verify', [48])]" ]
+check "io, verify: reduced ops = sum of the ranks'" [ "$(reduced "$T/iov.json")" = true ]
+run timeout 120 $M "$FSGAUGE" io --rw=write --bs=4k --size=64m --rate_iops=50 --runtime=0.3 \
+	--verify=crc32c -d "$d" -q --json "$T/iov.json"
+check "io, verify, the runtime ends the writes: exit 0, no read-back on any rank" \
+	[ "$rc/$(json "$T/iov.json" "[p['name'] for p in d['phases']]")" = "0/['io']" ]
+check "io: no run directory left" no_rundir
+
 run $M "$FSGAUGE" iozone -t 2 -s 256k -r 64k -i 0 -i 1 --dir "$d" --json "$T/iozone.json"
 check "iozone: exit 0" [ "$rc" -eq 0 ]
 check "iozone: reduced ops = sum of the ranks'" [ "$(reduced "$T/iozone.json")" = true ]

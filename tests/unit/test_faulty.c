@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "engine/engine.h"
@@ -59,6 +60,10 @@ static void test_parse(void)
 		{ "faulty:null:op=,nth=1", 0, 0, 0, 0, 0 },
 		{ "faulty:null:op=write,nth=1,err=EWHAT", 0, 0, 0, 0, 0 },
 		{ "faulty:null:op=fsync,nth=1,err=short", 0, 0, 0, 0, 0 },
+		{ "faulty:null:op=any,nth=2,err=zero", 1, 1u << IO_READ, 0, 2, FAULTY_ZERO },
+		{ "faulty:null:op=read,after=1,err=eof", 1, 1u << IO_READ, 1, 1, FAULTY_EOF },
+		{ "faulty:null:op=write,nth=1,err=zero", 0, 0, 0, 0, 0 },
+		{ "faulty:null:op=write,nth=1,err=eof", 0, 0, 0, 0, 0 },
 		{ "faulty:null:op=write,nth=x", 0, 0, 0, 0, 0 },
 		{ "faulty:null:op=write,nth=-1", 0, 0, 0, 0, 0 },
 		{ "faulty:null:color=red,nth=1", 0, 0, 0, 0, 0 },
@@ -215,6 +220,19 @@ static void test_short_and_retry(void)
 	is_int(q.res, 1000, "  and sets res");
 	/* 1000 -> 500+250+125+62+31+16+8+4+2+1+1 */
 	is_int(e->nreq[IO_WRITE] - before, 11, "  in 11 partial writes");
+	engine_close(e);
+
+	/* what a read returns: zeros (a lost write), or nothing (the end) */
+	engine_open(&e, "faulty:null:op=read,nth=1,err=zero", 1);
+	memset(buf, 0x5a, sizeof(buf));
+	q = (struct io_req){ .op = IO_READ, .fd = 3, .buf = buf, .len = 1000 };
+	is_int(engine_exec(e, &q), 1000, "zero: the read succeeds");
+	ok(buf[0] == 0 && buf[999] == 0, "  and returns zeros");
+	engine_close(e);
+	engine_open(&e, "faulty:null:op=read,nth=1,err=eof", 1);
+	q = (struct io_req){ .op = IO_READ, .fd = 3, .buf = buf, .len = 1000 };
+	is_int(engine_exec_full(e, &q), 0, "eof: the read finds the end (0 bytes)");
+	is_int(do_op(e, IO_READ, 1000), 1000, "  the next read is whole");
 	engine_close(e);
 
 	engine_open(&e, "faulty:null:op=read,nth=1,err=EINTR", 1);

@@ -521,8 +521,46 @@ static void test_at(void)
 	rmdir(tmpl);
 }
 
+/* The written map (verify's read-back): a bit per 4 KiB block of each
+ * entry, set by the ranges written, found again in order. */
+static void test_wmap(void)
+{
+	struct wl_fileset def;
+	struct rt_fileset fs;
+
+	init(&fs, &def, "wm", 0, 3, 10, 0);
+	is_int((int64_t)fileset_wmap_bytes(3, 300 * 4096), 3 * 5 * 8,
+	       "wmap_bytes: 300 blocks take 5 words per entry");
+	fileset_wmap_init(&fs, 300 * 4096 - 100);
+	ok(fs.wmap != NULL, "wmap allocated");
+	is_int(fs.wmap_blocks, 300, "a partial last block counts");
+	is_int(fileset_wmap_next(&fs, 1, 0, 300), 300, "nothing written: none found");
+	fileset_wmap_mark(&fs, 1, 8192, 8192);	     /* blocks 2, 3 */
+	fileset_wmap_mark(&fs, 1, 70 * 4096 + 1, 1); /* block 70 */
+	fileset_wmap_mark(&fs, 1, 299 * 4096, 8192); /* block 299; 300 is past the map */
+	fileset_wmap_mark(&fs, 2, 0, 4096);
+	is_int(fileset_wmap_next(&fs, 1, 0, 300), 2, "the first written block");
+	is_int(fileset_wmap_next(&fs, 1, 3, 300), 3, "  the next");
+	is_int(fileset_wmap_next(&fs, 1, 4, 300), 70, "  across words");
+	is_int(fileset_wmap_next(&fs, 1, 71, 300), 299, "  the last");
+	is_int(fileset_wmap_next(&fs, 1, 4, 50), 50, "  none below the end asked");
+	is_int(fileset_wmap_next(&fs, 0, 0, 300), 300, "another entry's blocks are its own");
+	is_int(fileset_wmap_next(&fs, 2, 0, 300), 0, "  entry 2's");
+	is_int(fileset_wmap_next(&fs, 3, 0, 300), 300, "no entry past the fileset's");
+	fileset_wmap_clear(&fs);
+	is_int(fileset_wmap_next(&fs, 1, 0, 300), 300, "cleared");
+	fileset_free(&fs);
+	init(&fs, &def, "wm0", 0, 3, 10, 0);
+	fileset_wmap_init(&fs, 0);
+	ok(fs.wmap == NULL, "no map for 0 bytes");
+	fileset_wmap_mark(&fs, 0, 0, 4096);
+	is_int(fileset_wmap_next(&fs, 0, 0, 10), 10, "  nothing recorded then");
+	fileset_free(&fs);
+}
+
 int main(void)
 {
+	test_wmap();
 	test_entries();
 	test_named();
 	test_leafdirs_and_file();

@@ -56,6 +56,16 @@ int main(void)
 	memset(buf, 0, DATA_BLOCK);
 	is_int(verify_block(buf, 8192, 7, NULL, &m), VERIFY_HOLE, "an all-zero block is a hole");
 	is_int(verify_block(buf, 8192, 7, want, &m), VERIFY_CONTENT, "  but not the expected data");
+	/* a read-back (fsgauge io's verify) names a hole and a file's end */
+	memset(&m, 0, sizeof(m));
+	m.what = VERIFY_HOLE;
+	verify_describe(&m, what, sizeof(what));
+	is_str(what, "expected the block written there, found zeros", "a hole described");
+	m.what = VERIFY_SHORT;
+	m.found = 12000;
+	verify_describe(&m, what, sizeof(what));
+	is_str(what, "expected the block written there, found the end of the file at offset 12000",
+	       "a file's end described");
 	memset(buf, 0xab, DATA_BLOCK);
 	is_int(verify_block(buf, 8192, 7, NULL, &m), VERIFY_MAGIC_BAD, "foreign data: magic");
 	is_int(verify_align_up(1), DATA_BLOCK, "align_up(1)");

@@ -18,6 +18,9 @@
  * slat_ns, clat_ns and lat_ns, as fio's, with the percentiles (json+:
  * the bins) under clat_ns, and under lat_ns too with lat_percentiles;
  * fio's latency_ns/us/ms are completion latency's, as fio's.
+ * A job's verify read-back (its group's "<group>.verify" phase) is in
+ * its "read" object, as fio counts its verify reads, each direction over
+ * its own time (io_dir_seconds) and job_runtime over both phases.
  * docs/fio-compat.md lists the fields.
  */
 #include <jansson.h>
@@ -187,39 +190,47 @@ static json_t *opts_obj(const struct io_kv *kv, size_t n)
 	return o;
 }
 
-int io_samples(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+int io_samples(const struct io_gphases *gp, const struct io_job *jobs, size_t n,
 	       enum io_dir dir, struct io_samples *s)
 {
 	double sum = 0, ss = 0, bsum = 0, bss = 0;
-	double period = ph->interval;
 
 	memset(s, 0, sizeof(*s));
-	for (size_t i = 0; i < ph->nintervals; i++) {
-		const struct result_interval *iv = &ph->intervals[i];
-		uint64_t ops = 0, bytes = 0;
+	/* the group's phase, then (reads) its read-back's "<job>.verify" */
+	for (int v = 0; v < 2; v++) {
+		const struct result_phase *ph = v ? gp->vph : gp->ph;
+		double period = ph ? ph->interval : 0;
 
-		if (iv->warmup || iv->seconds <= 0 || iv->seconds < period / 2)
+		if (!ph || (v && dir != IO_DIR_READ))
 			continue;
-		for (size_t k = 0; k < iv->nops && k < ph->nops; k++)
-			for (size_t m = 0; m < n; m++) {
-				if (io_op_of_dir(ph->ops[k].name, jobs[m].name, dir)) {
-					ops += iv->op_ops[k];
-					bytes += iv->op_bytes[k];
-				}
-			}
-		double v = (double)ops / iv->seconds;
-		/* whole KiB/s, rounded down, as fio's bandwidth samples */
-		double b = floor((double)bytes / 1024.0 / iv->seconds);
+		for (size_t i = 0; i < ph->nintervals; i++) {
+			const struct result_interval *iv = &ph->intervals[i];
+			uint64_t ops = 0, bytes = 0;
 
-		s->iops_min = s->n == 0 || v < s->iops_min ? v : s->iops_min;
-		s->iops_max = s->n == 0 || v > s->iops_max ? v : s->iops_max;
-		s->bw_min = s->n == 0 || b < s->bw_min ? b : s->bw_min;
-		s->bw_max = s->n == 0 || b > s->bw_max ? b : s->bw_max;
-		sum += v;
-		ss += v * v;
-		bsum += b;
-		bss += b * b;
-		s->n++;
+			if (iv->warmup || iv->seconds <= 0 || iv->seconds < period / 2)
+				continue;
+			for (size_t k = 0; k < iv->nops && k < ph->nops; k++)
+				for (size_t m = 0; m < n; m++) {
+					if (v ? io_op_of(ph->ops[k].name, jobs[m].name, "verify")
+					      : io_op_of_dir(ph->ops[k].name, jobs[m].name, dir)) {
+						ops += iv->op_ops[k];
+						bytes += iv->op_bytes[k];
+					}
+				}
+			double x = (double)ops / iv->seconds;
+			/* whole KiB/s, rounded down, as fio's bandwidth samples */
+			double b = floor((double)bytes / 1024.0 / iv->seconds);
+
+			s->iops_min = s->n == 0 || x < s->iops_min ? x : s->iops_min;
+			s->iops_max = s->n == 0 || x > s->iops_max ? x : s->iops_max;
+			s->bw_min = s->n == 0 || b < s->bw_min ? b : s->bw_min;
+			s->bw_max = s->n == 0 || b > s->bw_max ? b : s->bw_max;
+			sum += x;
+			ss += x * x;
+			bsum += b;
+			bss += b * b;
+			s->n++;
+		}
 	}
 	if (!s->n)
 		return 0;
@@ -245,12 +256,12 @@ double io_bw_agg(const struct io_samples *s, uint64_t group_bytes, double secs)
  * bw_min/max/agg/mean/dev/samples) of jobs[0 .. n) in direction dir;
  * group_bytes: the direction's bytes of the whole group (for bw_agg);
  * absent without samples. */
-static void samples_obj(json_t *o, const struct result_phase *ph, const struct io_job *jobs,
-			size_t n, enum io_dir dir, uint64_t group_bytes)
+static void samples_obj(json_t *o, const struct io_gphases *gp, const struct io_job *jobs,
+			size_t n, enum io_dir dir, uint64_t group_bytes, double group_secs)
 {
 	struct io_samples s;
 
-	if (!io_samples(ph, jobs, n, dir, &s))
+	if (!io_samples(gp, jobs, n, dir, &s))
 		return;
 	set_u(o, "iops_min", (uint64_t)(s.iops_min + 0.5));
 	set_u(o, "iops_max", (uint64_t)(s.iops_max + 0.5));
@@ -259,21 +270,23 @@ static void samples_obj(json_t *o, const struct result_phase *ph, const struct i
 	set_u(o, "iops_samples", s.n);
 	set_u(o, "bw_min", (uint64_t)s.bw_min);
 	set_u(o, "bw_max", (uint64_t)s.bw_max);
-	set_d(o, "bw_agg", io_bw_agg(&s, group_bytes, ph->seconds));
+	set_d(o, "bw_agg", io_bw_agg(&s, group_bytes, group_secs));
 	set_d(o, "bw_mean", s.bw_mean);
 	set_d(o, "bw_dev", s.bw_dev);
 	set_u(o, "bw_samples", s.n);
 }
 
-/* jobs[0 .. n) of group gj[0 .. gn), reported together. */
-static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+/* jobs[0 .. n) of group gj[0 .. gn), reported together: each
+ * direction over its own time (a read-back's reads over its phase's:
+ * fio's read runtime of its verify reads), the job over both phases. */
+static json_t *job_obj(const struct io_gphases *gp, const struct io_job *jobs, size_t n,
 		       const struct io_job *gj, size_t gn, unsigned group, int plus)
 {
 	static const char *const dirs[3] = { "read", "write", "trim" };
 	struct op_stats d[3], all;
 	uint64_t ctx, majf, minf;
 	int present[3] = { 0, 0, 0 };
-	double secs = ph->seconds;
+	double secs = io_seconds(gp), usr, sys;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
 	json_t *o = json_object();
 
@@ -281,7 +294,7 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 		op_stats_init(&d[k]);
 	for (size_t i = 0; i < n; i++)
 		for (int k = 0; k < 3; k++)
-			present[k] |= io_merge_ops(&d[k], ph, jobs[i].name, (enum io_dir)k);
+			present[k] |= io_merge_ops(&d[k], gp, jobs[i].name, (enum io_dir)k);
 	json_object_set_new(o, "jobname", json_string(jobs[0].name));
 	set_u(o, "groupid", group);
 	set_u(o, "error", (d[0].errors + d[1].errors + d[2].errors) ? 1 : 0);
@@ -290,22 +303,24 @@ static json_t *job_obj(const struct result_phase *ph, const struct io_job *jobs,
 			    opts_obj(jobs[0].opts + jobs[0].nglobal, jobs[0].nopts - jobs[0].nglobal));
 	for (int k = 0; k < 3; k++) {
 		/* (a trim is synchronous on every engine: fio's clat, as psync's) */
-		json_t *dj = dir_obj(present[k] ? &d[k] : NULL, secs, &jobs[0],
+		json_t *dj = dir_obj(present[k] ? &d[k] : NULL,
+				     io_dir_seconds(gp, jobs, n, (enum io_dir)k), &jobs[0],
 				     sync_engine || k == IO_DIR_TRIM, plus);
 
 		if (present[k])
-			samples_obj(dj, ph, jobs, n, (enum io_dir)k,
-				    io_group_bytes(ph, gj, gn, (enum io_dir)k));
+			samples_obj(dj, gp, jobs, n, (enum io_dir)k,
+				    io_group_bytes(gp, gj, gn, (enum io_dir)k),
+				    io_dir_seconds(gp, gj, gn, (enum io_dir)k));
 		json_object_set_new(o, dirs[k], dj);
 	}
 	set_u(o, "job_runtime", (uint64_t)(secs * 1000 + 0.5));
-	if (secs > 0 && ph->nthreads > 0) {
-		set_d(o, "usr_cpu", 100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads);
-		set_d(o, "sys_cpu", 100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
+	if (io_cpu(gp, &usr, &sys)) {
+		set_d(o, "usr_cpu", usr);
+		set_d(o, "sys_cpu", sys);
 	}
-	if (io_ctx(ph, n, gn, &ctx))
+	if (io_ctx(gp, n, gn, &ctx))
 		set_u(o, "ctx", ctx);
-	if (io_faults(ph, n, gn, &majf, &minf)) {
+	if (io_faults(gp, n, gn, &majf, &minf)) {
 		set_u(o, "majf", majf);
 		set_u(o, "minf", minf);
 	}
@@ -399,19 +414,22 @@ json_t *io_fio_json(const struct result *res, const struct io_job *jobs,
 	json_object_set_new(o, "fio version", json_string("fsgauge-" FSGAUGE_VERSION));
 	stamp(o, res);
 	json_object_set_new(o, "global options", opts_obj(jobs[0].opts, jobs[0].nglobal));
-	for (size_t g = 0; g < ngroups && g < res->nphases; g++) {
-		const struct result_phase *ph = &res->phases[g];
+	struct io_gphases *gps = xcalloc(ngroups ? ngroups : 1, sizeof(*gps));
+	size_t ran = io_group_phases(res, jobs, groups, ngroups, gps);
+
+	for (size_t g = 0; g < ran; g++) {
 		const struct io_group *gr = &groups[g];
 		const struct io_job *gj = jobs + gr->first;
 
 		if (gj->group_reporting)
-			json_array_append_new(ja, job_obj(ph, gj, gr->n, gj, gr->n, (unsigned)g,
-							  plus));
+			json_array_append_new(ja, job_obj(&gps[g], gj, gr->n, gj, gr->n,
+							  (unsigned)g, plus));
 		else
 			for (size_t i = 0; i < gr->n; i++)
-				json_array_append_new(ja, job_obj(ph, gj + i, 1, gj, gr->n,
+				json_array_append_new(ja, job_obj(&gps[g], gj + i, 1, gj, gr->n,
 								  (unsigned)g, plus));
 	}
+	free(gps);
 	json_object_set_new(o, "jobs", ja);
 	json_object_set_new(o, "disk_util", disk_util(res));
 	return o;

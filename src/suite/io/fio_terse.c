@@ -22,8 +22,11 @@
  * the runner's split of it (stats/result.h, struct op_split).  The
  * percentile fields are completion latency's, or total latency's with
  * lat_percentiles (as fio's terse lines), and the latency buckets
- * completion latency's, as fio's.  docs/fio-compat.md lists the fields.
+ * completion latency's, as fio's.  A job's verify read-back is in its
+ * read fields, over the read-back's time, as in the JSON.
+ * docs/fio-compat.md lists the fields.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine.h"
@@ -62,10 +65,11 @@ static void pcts20(FILE *f, const struct hist *h, const struct io_job *j)
 }
 
 /* One direction: st's figures over secs; total_bytes: the direction's
- * bytes over the whole group (for the bandwidth's share); sm: the
- * direction's bandwidth samples (sm->n 0: none). */
+ * bytes over the whole group, in gsecs (for the bandwidth's share); sm:
+ * the direction's bandwidth samples (sm->n 0: none). */
 static void dir_fields(FILE *f, const struct op_stats *st, double secs, uint64_t total_bytes,
-		       const struct io_samples *sm, const struct io_job *j, int sync_engine)
+		       double gsecs, const struct io_samples *sm, const struct io_job *j,
+		       int sync_engine)
 {
 	uint64_t bytes = st->bytes_read + st->bytes_written;
 	double bw = secs > 0 ? (double)bytes / secs : 0;
@@ -92,7 +96,7 @@ static void dir_fields(FILE *f, const struct op_stats *st, double secs, uint64_t
 		fputs(";0;0;0.000000%;0.000000;0.000000", f);
 	else if (sm->n)
 		fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)sm->bw_min,
-			(unsigned long long)sm->bw_max, io_bw_agg(sm, total_bytes, secs), sm->bw_mean,
+			(unsigned long long)sm->bw_max, io_bw_agg(sm, total_bytes, gsecs), sm->bw_mean,
 			sm->bw_dev);
 	else
 		fprintf(f, ";;;%f%%;;",
@@ -153,45 +157,44 @@ static void disks(FILE *f, const struct result *res)
 }
 
 /* One line: jobs[0 .. n) of group `group`, of gr's jobs. */
-static void job_line(FILE *f, const struct result *res, const struct result_phase *ph,
+static void job_line(FILE *f, const struct result *res, const struct io_gphases *gp,
 		     const struct io_job *jobs, size_t n, const struct io_job *gj, size_t gn,
 		     unsigned group)
 {
 	struct op_stats d[2], grp[2], all;
 	uint64_t ctx, majf, minf;
 	int sync_engine = !(engine_spec_caps(jobs[0].ioengine) & ENGINE_ASYNC);
-	double secs = ph->seconds;
+	double usr, sys;
 
 	for (int k = 0; k < 2; k++) {
 		op_stats_init(&d[k]);
 		op_stats_init(&grp[k]);
 		for (size_t i = 0; i < n; i++)
-			io_merge_ops(&d[k], ph, jobs[i].name, (enum io_dir)k);
+			io_merge_ops(&d[k], gp, jobs[i].name, (enum io_dir)k);
 		for (size_t i = 0; i < gn; i++)
-			io_merge_ops(&grp[k], ph, gj[i].name, (enum io_dir)k);
+			io_merge_ops(&grp[k], gp, gj[i].name, (enum io_dir)k);
 	}
 	fprintf(f, "3;fsgauge-%s;%s;%u;%d", FSGAUGE_VERSION, jobs[0].name, group,
 		(d[0].errors + d[1].errors) ? 1 : 0);
 	for (int k = 0; k < 2; k++) {
 		struct io_samples sm;
 
-		io_samples(ph, jobs, n, (enum io_dir)k, &sm);
-		dir_fields(f, &d[k], secs, grp[k].bytes_read + grp[k].bytes_written, &sm, &jobs[0],
-			   sync_engine);
+		io_samples(gp, jobs, n, (enum io_dir)k, &sm);
+		dir_fields(f, &d[k], io_dir_seconds(gp, jobs, n, (enum io_dir)k),
+			   grp[k].bytes_read + grp[k].bytes_written,
+			   io_dir_seconds(gp, gj, gn, (enum io_dir)k), &sm, &jobs[0], sync_engine);
 	}
-	if (secs > 0 && ph->nthreads > 0)
-		fprintf(f, ";%f%%;%f%%",
-			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
-			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
+	if (io_cpu(gp, &usr, &sys))
+		fprintf(f, ";%f%%;%f%%", usr, sys);
 	else
 		fputs(";;", f);
 	/* context switches, major and minor faults, when known (io_ctx(),
 	 * io_faults()) */
-	if (io_ctx(ph, n, gn, &ctx))
+	if (io_ctx(gp, n, gn, &ctx))
 		fprintf(f, ";%llu", (unsigned long long)ctx);
 	else
 		fputs(";", f);
-	if (io_faults(ph, n, gn, &majf, &minf))
+	if (io_faults(gp, n, gn, &majf, &minf))
 		fprintf(f, ";%llu;%llu", (unsigned long long)majf, (unsigned long long)minf);
 	else
 		fputs(";;", f);
@@ -212,15 +215,18 @@ static void job_line(FILE *f, const struct result *res, const struct result_phas
 void io_format_terse(FILE *f, const struct result *res, const struct io_job *jobs,
 		     const struct io_group *groups, size_t ngroups)
 {
-	for (size_t g = 0; g < ngroups && g < res->nphases; g++) {
-		const struct result_phase *ph = &res->phases[g];
+	struct io_gphases *gps = xcalloc(ngroups ? ngroups : 1, sizeof(*gps));
+	size_t ran = io_group_phases(res, jobs, groups, ngroups, gps);
+
+	for (size_t g = 0; g < ran; g++) {
 		const struct io_job *gj = jobs + groups[g].first;
 		size_t gn = groups[g].n;
 
 		if (gj->group_reporting)
-			job_line(f, res, ph, gj, gn, gj, gn, (unsigned)g);
+			job_line(f, res, &gps[g], gj, gn, gj, gn, (unsigned)g);
 		else
 			for (size_t i = 0; i < gn; i++)
-				job_line(f, res, ph, gj + i, 1, gj, gn, (unsigned)g);
+				job_line(f, res, &gps[g], gj + i, 1, gj, gn, (unsigned)g);
 	}
+	free(gps);
 }

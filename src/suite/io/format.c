@@ -14,6 +14,11 @@
  * percentiles (and lat's with lat_percentiles), and fio's latency
  * distribution of clat.  Figures come from the histograms (bounded
  * relative error, stats/hist.h), stdev included.
+ *
+ * A group whose write jobs read back what they wrote (verify) has a
+ * second phase, "<group>.verify" (io_group_phases): its reads are the
+ * jobs' reads, over the read-back's own time, as fio reports its verify
+ * reads; a VERIFY line says what was read back.
  */
 #include <math.h>
 #include <stdio.h>
@@ -258,58 +263,156 @@ static void dir_block(FILE *f, const char *what, const struct dir_fig *d, double
 	}
 }
 
-int io_merge_ops(struct op_stats *st, const struct result_phase *ph, const char *job,
-		 enum io_dir dir)
+/* Is phase name `p` the read-back phase of group phase `g`:
+ * "<g>.verify"? */
+static int verify_phase_of(const char *p, const char *g)
 {
+	size_t n = strlen(g);
+
+	return !strncmp(p, g, n) && !strcmp(p + n, ".verify");
+}
+
+size_t io_group_phases(const struct result *res, const struct io_job *jobs,
+		       const struct io_group *groups, size_t ngroups, struct io_gphases *v)
+{
+	size_t p = 0, g;
+
+	for (g = 0; g < ngroups; g++) {
+		const char *name = jobs[groups[g].first].name;
+		size_t q = p;
+
+		while (q < res->nphases && strcmp(res->phases[q].name, name))
+			q++;
+		if (q == res->nphases)
+			break;
+		v[g].ph = &res->phases[q];
+		v[g].vph = NULL;
+		p = q + 1;
+		if (p < res->nphases && verify_phase_of(res->phases[p].name, name))
+			v[g].vph = &res->phases[p++];
+	}
+	return g;
+}
+
+/* Does job `job` have operations of direction dir in the group phase
+ * (vph 0) or of its read-back in the read-back phase (vph 1)?  Merged
+ * into st when st is not NULL. */
+static int dir_ops(struct op_stats *st, const struct io_gphases *gp, const char *job,
+		   enum io_dir dir, int vph)
+{
+	const struct result_phase *ph = vph ? gp->vph : gp->ph;
 	int present = 0;
 
+	if (!ph || (vph && dir != IO_DIR_READ))
+		return 0;
 	for (size_t i = 0; i < ph->nops; i++)
-		if (io_op_of_dir(ph->ops[i].name, job, dir)) {
-			op_stats_merge(st, &ph->ops[i].st);
+		if (vph ? io_op_of(ph->ops[i].name, job, "verify")
+			: io_op_of_dir(ph->ops[i].name, job, dir)) {
+			if (st)
+				op_stats_merge(st, &ph->ops[i].st);
 			present = 1;
 		}
 	return present;
 }
 
-uint64_t io_group_bytes(const struct result_phase *ph, const struct io_job *jobs, size_t n,
+int io_merge_ops(struct op_stats *st, const struct io_gphases *gp, const char *job,
+		 enum io_dir dir)
+{
+	int a = dir_ops(st, gp, job, dir, 0);
+	int b = dir_ops(st, gp, job, dir, 1);
+
+	return a || b;
+}
+
+uint64_t io_group_bytes(const struct io_gphases *gp, const struct io_job *jobs, size_t n,
 			enum io_dir dir)
 {
 	struct op_stats st;
 
 	op_stats_init(&st);
 	for (size_t i = 0; i < n; i++)
-		io_merge_ops(&st, ph, jobs[i].name, dir);
+		io_merge_ops(&st, gp, jobs[i].name, dir);
 	op_stats_release(&st);
 	return st.bytes_read + st.bytes_written + st.bytes_trimmed;
 }
 
-int io_ctx(const struct result_phase *ph, size_t n, size_t gn, uint64_t *ctx)
+double io_dir_seconds(const struct io_gphases *gp, const struct io_job *jobs, size_t n,
+		      enum io_dir dir)
 {
-	const struct result_threads *t = &ph->threads;
+	int in_ph = 0, in_v = 0;
 
-	if (n != gn || !t->n || t->csw_n != t->n)
+	for (size_t i = 0; i < n; i++) {
+		in_ph |= dir_ops(NULL, gp, jobs[i].name, dir, 0);
+		in_v |= dir_ops(NULL, gp, jobs[i].name, dir, 1);
+	}
+	/* (a direction the jobs did not do: the group's time, as before
+	 * there were read-backs; nothing divides by it then) */
+	if (!in_ph && !in_v)
+		return gp->ph->seconds;
+	return (in_ph ? gp->ph->seconds : 0) + (in_v ? gp->vph->seconds : 0);
+}
+
+double io_seconds(const struct io_gphases *gp)
+{
+	return gp->ph->seconds + (gp->vph ? gp->vph->seconds : 0);
+}
+
+int io_cpu(const struct io_gphases *gp, double *usr, double *sys)
+{
+	const struct result_phase *v = gp->vph;
+	double tw = gp->ph->seconds * gp->ph->nthreads + (v ? v->seconds * v->nthreads : 0);
+
+	if (!(gp->ph->seconds > 0) || gp->ph->nthreads <= 0 || !(tw > 0))
 		return 0;
-	*ctx = t->vcsw + t->ivcsw;
+	*usr = 100.0 * (double)(gp->ph->cpu_user_ns + (v ? v->cpu_user_ns : 0)) / 1e9 / tw;
+	*sys = 100.0 * (double)(gp->ph->cpu_sys_ns + (v ? v->cpu_sys_ns : 0)) / 1e9 / tw;
 	return 1;
 }
 
-int io_faults(const struct result_phase *ph, size_t n, size_t gn, uint64_t *majf, uint64_t *minf)
+/* The phase's context switches (csw) or page faults (!csw), when read
+ * for every worker: 1, else 0. */
+static int thread_counts(const struct result_phase *ph, int csw, uint64_t *a, uint64_t *b)
 {
 	const struct result_threads *t = &ph->threads;
 
-	if (n != gn || !t->n || t->flt_n != t->n)
+	if (!t->n || (csw ? t->csw_n : t->flt_n) != t->n)
 		return 0;
-	*majf = t->majflt;
-	*minf = t->minflt;
+	*a += csw ? t->vcsw : t->majflt;
+	*b += csw ? t->ivcsw : t->minflt;
 	return 1;
 }
 
-/* Sum the phase's ops of the job's direction into d, their schedules
- * too. */
-static void add_op(struct dir_fig *d, const struct result_phase *ph, const char *job,
+int io_ctx(const struct io_gphases *gp, size_t n, size_t gn, uint64_t *ctx)
+{
+	uint64_t v = 0, iv = 0;
+
+	if (n != gn || !thread_counts(gp->ph, 1, &v, &iv) ||
+	    (gp->vph && !thread_counts(gp->vph, 1, &v, &iv)))
+		return 0;
+	*ctx = v + iv;
+	return 1;
+}
+
+int io_faults(const struct io_gphases *gp, size_t n, size_t gn, uint64_t *majf, uint64_t *minf)
+{
+	uint64_t ma = 0, mi = 0;
+
+	if (n != gn || !thread_counts(gp->ph, 0, &ma, &mi) ||
+	    (gp->vph && !thread_counts(gp->vph, 0, &ma, &mi)))
+		return 0;
+	*majf = ma;
+	*minf = mi;
+	return 1;
+}
+
+/* Sum the job's ops of its direction into d (io_merge_ops), their
+ * schedules too. */
+static void add_op(struct dir_fig *d, const struct io_gphases *gp, const char *job,
 		   enum io_dir dir)
 {
-	d->present |= io_merge_ops(&d->st, ph, job, dir);
+	const struct result_phase *ph = gp->ph;
+
+	d->present |= io_merge_ops(&d->st, gp, job, dir);
 	for (size_t i = 0; i < ph->nops; i++)
 		if (ph->ops[i].sched && io_op_of_dir(ph->ops[i].name, job, dir))
 			op_schedule_merge(&d->sched, ph->ops[i].sched);
@@ -330,14 +433,14 @@ static void add_syncs(struct dir_fig *d, const struct result_phase *ph, const ch
 }
 
 /* jobs[0 .. n) of the group's gn, reported together. */
-static void job_block(FILE *f, const struct result_phase *ph, const struct io_job *jobs,
+static void job_block(FILE *f, const struct io_gphases *gp, const struct io_job *jobs,
 		      size_t n, size_t gn, unsigned group)
 {
 	struct dir_fig d[3], sy;
 	struct op_stats all;
 	unsigned clones = 0;
-	double secs = ph->seconds;
 	uint64_t errors, ctx, majf, minf;
+	double usr, sys;
 
 	for (int k = 0; k < 3; k++) {
 		memset(&d[k], 0, sizeof(d[k]));
@@ -346,21 +449,23 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 	memset(&sy, 0, sizeof(sy));
 	op_stats_init(&sy.st);
 	for (size_t i = 0; i < n; i++) {
-		add_op(&d[0], ph, jobs[i].name, IO_DIR_READ);
-		add_op(&d[1], ph, jobs[i].name, IO_DIR_WRITE);
-		add_op(&d[2], ph, jobs[i].name, IO_DIR_TRIM);
-		add_syncs(&sy, ph, jobs[i].name);
+		add_op(&d[0], gp, jobs[i].name, IO_DIR_READ);
+		add_op(&d[1], gp, jobs[i].name, IO_DIR_WRITE);
+		add_op(&d[2], gp, jobs[i].name, IO_DIR_TRIM);
+		add_syncs(&sy, gp->ph, jobs[i].name);
 		clones += jobs[i].numjobs;
 	}
 	errors = d[0].st.errors + d[1].st.errors + d[2].st.errors + sy.st.errors;
 	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%3llu\n", jobs[0].name, group, clones,
 		(unsigned long long)errors);
+	/* (each direction over its own time: the reads of a read-back over
+	 * the read-back's, fio's read runtime) */
 	if (d[0].present)
-		dir_block(f, "read", &d[0], secs, &jobs[0]);
+		dir_block(f, "read", &d[0], io_dir_seconds(gp, jobs, n, IO_DIR_READ), &jobs[0]);
 	if (d[1].present)
-		dir_block(f, "write", &d[1], secs, &jobs[0]);
+		dir_block(f, "write", &d[1], io_dir_seconds(gp, jobs, n, IO_DIR_WRITE), &jobs[0]);
 	if (d[2].present)
-		dir_block(f, "trim", &d[2], secs, &jobs[0]);
+		dir_block(f, "trim", &d[2], io_dir_seconds(gp, jobs, n, IO_DIR_TRIM), &jobs[0]);
 	op_stats_init(&all);
 	for (int k = 0; k < 3; k++)
 		op_stats_merge(&all, &d[k].st);
@@ -371,13 +476,11 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
 		lat_lines(f, &sy.st.lat, &jobs[0], "sync");
 	}
-	if (secs > 0 && ph->nthreads > 0) {
-		fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%",
-			100.0 * (double)ph->cpu_user_ns / 1e9 / secs / ph->nthreads,
-			100.0 * (double)ph->cpu_sys_ns / 1e9 / secs / ph->nthreads);
-		if (io_ctx(ph, n, gn, &ctx))
+	if (io_cpu(gp, &usr, &sys)) {
+		fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%", usr, sys);
+		if (io_ctx(gp, n, gn, &ctx))
 			fprintf(f, ", ctx=%llu", (unsigned long long)ctx);
-		if (io_faults(ph, n, gn, &majf, &minf))
+		if (io_faults(gp, n, gn, &majf, &minf))
 			fprintf(f, ", majf=%llu, minf=%llu", (unsigned long long)majf,
 				(unsigned long long)minf);
 		fputs(" (usr, sys: all of fsgauge's threads)\n", f);
@@ -396,10 +499,10 @@ static void job_block(FILE *f, const struct result_phase *ph, const struct io_jo
 	op_stats_release(&all);
 }
 
-static void status_line(FILE *f, const char *what, const struct result_phase *ph,
+static void status_line(FILE *f, const char *what, const struct io_gphases *gp,
 			const struct io_job *jobs, size_t n, enum io_dir dir)
 {
-	double secs = ph->seconds, tot = 0, lo = -1, hi = 0;
+	double secs = io_dir_seconds(gp, jobs, n, dir), tot = 0, lo = -1, hi = 0;
 	char bw[32], bwd[32], lob[32], hib[32], lod[32], hid[32], io[32], iod[32];
 
 	for (size_t i = 0; i < n; i++) {
@@ -408,7 +511,7 @@ static void status_line(FILE *f, const char *what, const struct result_phase *ph
 
 		memset(&d, 0, sizeof(d));
 		op_stats_init(&d.st);
-		add_op(&d, ph, jobs[i].name, dir);
+		add_op(&d, gp, jobs[i].name, dir);
 		free(d.sched);
 		op_stats_release(&d.st);
 		if (!d.present)
@@ -435,10 +538,12 @@ static void status_line(FILE *f, const char *what, const struct result_phase *ph
 		what, bw, bwd, lob, hib, lod, hid, io, iod, secs * 1000, secs * 1000);
 }
 
-static void disk_stats(FILE *f, const struct result_phase *ph)
+/* The devices over the group's phase and its read-back (fio's disk
+ * stats cover its whole run, verify included). */
+static void disk_stats(FILE *f, const struct io_gphases *gp)
 {
-	const struct result_device *d = &ph->device;
-	double secs = ph->seconds > 0 ? ph->seconds : 1e-9;
+	const struct result_device *d = &gp->ph->device;
+	double secs = io_seconds(gp) > 0 ? io_seconds(gp) : 1e-9;
 
 	if (d->none) {
 		fprintf(f, "\nDisk stats: none (%s)\n", d->none);
@@ -448,7 +553,12 @@ static void disk_stats(FILE *f, const struct result_phase *ph)
 		return;
 	fprintf(f, "\nDisk stats (read/write):\n");
 	for (size_t i = 0; i < d->ndev; i++) {
-		const struct dev_io *x = &d->per[i];
+		struct dev_io sum = d->per[i];
+		const struct dev_io *x = &sum;
+
+		for (size_t k = 0; gp->vph && k < gp->vph->device.ndev; k++)
+			if (!strcmp(gp->vph->device.names[k], d->names[i]))
+				dev_io_add(&sum, &gp->vph->device.per[k]);
 
 		fprintf(f, "  %s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, "
 			   "util=%.2f%%\n",
@@ -459,8 +569,14 @@ static void disk_stats(FILE *f, const struct result_phase *ph)
 	}
 }
 
-static void trust_lines(FILE *f, const struct result_phase *ph, const struct kvlist *env)
+/* The phase's warnings and verdicts; what: NULL for a group's phase,
+ * "read-back" for its read-back's, whose lines it names. */
+static void trust_lines(FILE *f, const struct result_phase *ph, const struct kvlist *env,
+			const char *what)
 {
+	char prefix[64];
+
+	snprintf(prefix, sizeof(prefix), "%s%s", what ? what : "", what ? ": " : "");
 	for (size_t i = 0; i < ph->nops; i++) {
 		const struct op_schedule *s = ph->ops[i].sched;
 
@@ -475,35 +591,67 @@ static void trust_lines(FILE *f, const struct result_phase *ph, const struct kvl
 				(unsigned long long)s->threads);
 	}
 	if (ph->too_fast)
-		fprintf(f, "WARNING: too fast to measure reliably: %s\n",
+		fprintf(f, "WARNING: %stoo fast to measure reliably: %s\n", prefix,
 			ph->too_fast_reason ? ph->too_fast_reason : "");
-	output_cache_warnings(f, ph, NULL, NULL);
-	output_zfs(f, ph, env, "");
-	output_limited_by(f, ph, "");
+	output_cache_warnings(f, ph, NULL, what);
+	output_zfs(f, ph, env, prefix);
+	output_limited_by(f, ph, prefix);
+}
+
+/* fsgauge's line about a group's read-back (verify): what it read and
+ * checked, and that its time is not the writes'. */
+static void verify_line(FILE *f, const struct io_gphases *gp)
+{
+	const struct result_phase *v = gp->vph;
+	uint64_t ops = 0, bytes = 0;
+	char io[32];
+
+	for (size_t i = 0; i < v->nops; i++) {
+		size_t n = strlen(v->ops[i].name);
+
+		if (n > 7 && !strcmp(v->ops[i].name + n - 7, ".verify")) {
+			ops += v->ops[i].st.ops;
+			bytes += v->ops[i].st.bytes_read;
+		}
+	}
+	bytes_fmt(io, sizeof(io), (double)bytes, 1);
+	fprintf(f, "  VERIFY: read back and checked %llu requests, io=%s, run=%.0fmsec, after the "
+		   "writes (in READ, not in the writes' time)%s\n",
+		(unsigned long long)ops, io, v->seconds * 1000,
+		v->end_reason && !strcmp(v->end_reason, "duration") ? "; cut short by the runtime"
+								     : "");
 }
 
 void io_format_text(FILE *f, const struct result *res, const struct io_job *jobs,
 		    size_t njobs, const struct io_group *groups, size_t ngroups)
 {
-	for (size_t g = 0; g < ngroups && g < res->nphases; g++) {
-		const struct result_phase *ph = &res->phases[g];
+	struct io_gphases *gps = xcalloc(ngroups ? ngroups : 1, sizeof(*gps));
+	size_t ran = io_group_phases(res, jobs, groups, ngroups, gps);
+
+	for (size_t g = 0; g < ran; g++) {
+		const struct io_gphases *gp = &gps[g];
 		const struct io_group *gr = &groups[g];
 		const struct io_job *gj = jobs + gr->first;
 
 		if (gj->group_reporting)
-			job_block(f, ph, gj, gr->n, gr->n, (unsigned)g);
+			job_block(f, gp, gj, gr->n, gr->n, (unsigned)g);
 		else
 			for (size_t i = 0; i < gr->n; i++)
-				job_block(f, ph, gj + i, 1, gr->n, (unsigned)g);
+				job_block(f, gp, gj + i, 1, gr->n, (unsigned)g);
 		fprintf(f, "Run status group %zu (all jobs):\n", g);
-		status_line(f, "READ", ph, gj, gr->n, IO_DIR_READ);
-		status_line(f, "WRITE", ph, gj, gr->n, IO_DIR_WRITE);
-		status_line(f, "TRIM", ph, gj, gr->n, IO_DIR_TRIM);
-		disk_stats(f, ph);
-		trust_lines(f, ph, &res->env);
-		if (g + 1 < ngroups)
+		status_line(f, "READ", gp, gj, gr->n, IO_DIR_READ);
+		status_line(f, "WRITE", gp, gj, gr->n, IO_DIR_WRITE);
+		status_line(f, "TRIM", gp, gj, gr->n, IO_DIR_TRIM);
+		if (gp->vph)
+			verify_line(f, gp);
+		disk_stats(f, gp);
+		trust_lines(f, gp->ph, &res->env, NULL);
+		if (gp->vph)
+			trust_lines(f, gp->vph, &res->env, "read-back");
+		if (g + 1 < ran)
 			fputc('\n', f);
 	}
+	free(gps);
 	(void)njobs;
 	if (res->interrupted)
 		fprintf(f, "NOTE: interrupted by a signal: these are partial results\n");

@@ -17,6 +17,13 @@
  *                       runtime with time_based
  *   <job>.close, done
  *
+ * With verify (and do_verify, fio's default) a job that writes reads
+ * back what it wrote: after its group's phase, a phase "<group>.verify"
+ * of one thread per clone, "<job>.verify", reads each block the clone's
+ * writes reached once and checks it (build_readback_clone, read_back),
+ * as fio's verify phase after a job's writes; fio's reports count those
+ * reads as the job's, over their own time (format.c, io_group_phases).
+ *
  * A job on one of fio's file engines (filecreate, filestat, filedelete)
  * is instead one ordered createfile/statfile/deletefile pass over the
  * clone's nrfiles files, counted as <job>.read or <job>.write (fio's
@@ -39,6 +46,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "mpi/mpi.h"
 #include "runner/data.h"
 #include "suite/io/internal.h"
 #include "suite/io/jobfile.h"
@@ -99,6 +107,9 @@ struct io_suite {
 	int devices;		/* the files are block devices */
 	struct workload *w;
 	struct wl_process **procs; /* per job */
+	/* per job: its clones' read-back (verify), the phase after its
+	 * group's (NULL: none; not in w, freed by io_fini) */
+	struct wl_process **vprocs;
 	unsigned formats;	/* --output-format: bits of IO_FMT_*; 0: normal */
 	const char *output;	/* --output: where the report goes (NULL: stdout) */
 	char **dirs;		/* directory=/a:/b split at its ':' (the targets) */
@@ -958,6 +969,12 @@ static void engine_notes(const struct suite_session *s, const struct io_suite *i
 				"fsgauge io: note: job '%s': ioengine %s completes each request before "
 				"the next: iodepth=%u keeps 1 in flight\n",
 				j->name, j->ioengine_fio, j->iodepth);
+		if (j->verify && j->do_verify && io_job_writes(j) && j->time_based)
+			fprintf(stderr,
+				"fsgauge io: note: job '%s': with time_based its writes take the whole "
+				"runtime, so nothing is read back for verify (as fio's verify phase, "
+				"which never starts then)\n",
+				j->name);
 	}
 }
 
@@ -1792,6 +1809,27 @@ static struct wl_flowop *add_requests(struct wl_thread *t, const struct io_job *
 	return fo;
 }
 
+/* Clone k's region in its file f, [*base, *base + *region): checked to
+ * fit when the files were collected (collect_files, device_regions). */
+static void clone_region(const struct io_job *j, unsigned k, const struct io_file *f,
+			 uint64_t *base, uint64_t *region)
+{
+	*base = 0;
+	(void)io_job_offset(j, k, f->device ? f->devsize : io_job_file_size(j), base);
+	*region = io_job_file_size(j) ? io_job_file_size(j) : f->devsize - *base;
+}
+
+/* The largest request of the job's direction d (bs, bsrange's high end
+ * or bssplit's largest entry). */
+static uint64_t max_bs(const struct io_job *j, int d)
+{
+	uint64_t m = j->nsplit[d] ? 0 : j->bs_lo[d] ? j->bs_hi[d] : j->bs[d];
+
+	for (size_t i = 0; i < j->nsplit[d]; i++)
+		m = MAX(m, j->split[d][i].size);
+	return m;
+}
+
 static void build_clone(struct suite_session *s, struct io_suite *io, const struct io_job *j,
 			struct wl_process *p, unsigned k, struct io_file *f)
 {
@@ -1804,13 +1842,11 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 	char th[300];
 	struct wl_thread *t;
 	struct wl_flowop *fo;
-	uint64_t bs_max = j->nsplit[d] ? 0 : j->bs_lo[d] ? j->bs_hi[d] : j->bs[d];
-	uint64_t base = 0, region;
+	uint64_t bs_max = max_bs(j, d);
+	uint64_t base, region;
 	char jb[300];
 	const char *jn = clone_name(s, j, f, jb, sizeof(jb));
 
-	for (size_t i = 0; i < j->nsplit[d]; i++)
-		bs_max = MAX(bs_max, j->split[d][i].size);
 	snprintf(th, sizeof(th), "%s.%u", j->name, k);
 	t = wl_add_thread(p, th, 1, (int64_t)MAX(bs_max, 4096) * (async ? j->iodepth : 1));
 	if (f->nfiles > 1) {
@@ -1850,10 +1886,7 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		fo->truncate = wl_bool(1);
 	else if (j->rangeop == IO_RANGEOP_FALLOC)
 		fo->fallocate = wl_int(falloc_mode(j));
-	/* the clone's region, [base, base + region): checked to fit when the
-	 * files were collected (collect_files, device_regions) */
-	(void)io_job_offset(j, k, f->device ? f->devsize : io_job_file_size(j), &base);
-	region = io_job_file_size(j) ? io_job_file_size(j) : f->devsize - base;
+	clone_region(j, k, f, &base, &region);
 	fo->wss = wl_int((int64_t)region);
 	if (base)
 		fo->offset = wl_int((int64_t)base);
@@ -1899,6 +1932,49 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 		add_sync(t, j, jn);
 	if (f->nfiles <= 1)
 		add_op(t, FO_CLOSEFILE, jn, "close", f->fs);
+	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
+}
+
+/* Clone k's read-back (verify with do_verify: io_job_reads_back), a
+ * thread of the job's process in the phase after its group's, as fio's
+ * verify phase after a job's writes: one readback read flowop
+ * "<job>.verify" over the clone's files and region, which reads back
+ * the blocks the group's writes reached there (the file's written map,
+ * made to cover every reading clone's region), each run of them within
+ * a piece of the job's largest write size as one request (a write of bs
+ * is read back as one read of bs, as fio's), checks each block and is
+ * done.  It opens its files itself, untimed (fio counts no opens), with
+ * the job's direct, invalidate and fadvise_hint, one at a time. */
+static void build_readback_clone(const struct suite_session *s, const struct io_job *j,
+				 struct wl_process *p, unsigned k, struct io_file *f)
+{
+	uint64_t base, region, piece = max_bs(j, IO_DIR_WRITE);
+	char th[300], jb[300];
+	const char *jn = clone_name(s, j, f, jb, sizeof(jb));
+	struct wl_thread *t;
+	struct wl_flowop *fo;
+
+	clone_region(j, k, f, &base, &region);
+	/* the map covers every reading clone's region */
+	f->fs->written_map = MAX(f->fs->written_map, base + region);
+	snprintf(th, sizeof(th), "%s.%u", j->name, k);
+	t = wl_add_thread(p, th, 1, (int64_t)MAX(piece, 4096));
+	fo = add_op(t, FO_READ, jn, "verify", f->fs);
+	fo->fd = (struct wl_val){ 0 };
+	fo->readback = wl_bool(1);
+	fo->rotate = wl_int(1);
+	fo->openfiles = wl_int(1);
+	fo->iosize = wl_int((int64_t)piece);
+	fo->wss = wl_int((int64_t)region);
+	if (base)
+		fo->offset = wl_int((int64_t)base);
+	if (j->direct)
+		fo->directio = wl_bool(1);
+	if (j->invalidate)
+		fo->invalidate = wl_bool(1);
+	if (j->fadvise_hint)
+		fo->fadvise = wl_int(1 + fadvise_advice(j));
+	fo->iters = wl_int(INT64_MAX);
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
 
@@ -2004,12 +2080,15 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 		}
 	}
 	io->procs = xcalloc(io->njobs, sizeof(*io->procs));
+	io->vprocs = xcalloc(io->njobs, sizeof(*io->vprocs));
 	size_t c = 0; /* the file engines' clones, in collect_fileop's order */
 
 	for (size_t i = 0; i < io->njobs; i++) {
 		const struct io_job *j = &io->jobs[i];
 
 		io->procs[i] = wl_add_process(io->w, j->name, 1);
+		if (io_job_reads_back(j))
+			io->vprocs[i] = wl_new_process(j->name, 1);
 		for (unsigned k = 0; k < j->numjobs; k++) {
 			char name[300];
 
@@ -2026,6 +2105,8 @@ static void build_model(struct suite_session *s, struct io_suite *io)
 						   &io->files[io->clone_files[c++]]);
 			else
 				build_clone(s, io, j, io->procs[i], k, file_of(io, name));
+			if (io->vprocs[i])
+				build_readback_clone(s, j, io->vprocs[i], k, file_of(io, name));
 		}
 	}
 }
@@ -2215,6 +2296,10 @@ static void job_params(struct kvlist *pl, const struct io_job *j)
 		snprintf(key, sizeof(key), "job.%s.invalidate", j->name);
 		kv_add(pl, key, "%d", j->invalidate);
 	}
+	if (j->verify) {
+		snprintf(key, sizeof(key), "job.%s.do_verify", j->name);
+		kv_add(pl, key, "%d", j->do_verify);
+	}
 	snprintf(key, sizeof(key), "job.%s.direct", j->name);
 	kv_add(pl, key, "%d", j->direct);
 	snprintf(key, sizeof(key), "job.%s.sync", j->name);
@@ -2273,7 +2358,9 @@ static void dir_totals(const struct result_phase *p, size_t k, uint64_t ops[3], 
 		const struct result_op *o = &ph->ops[i];
 		size_t n = strlen(o->name);
 
-		if (n > 5 && !strcmp(o->name + n - 5, ".read")) {
+		/* (a read-back's "<job>.verify" are reads: docs/io.md, "Verify") */
+		if ((n > 5 && !strcmp(o->name + n - 5, ".read")) ||
+		    (n > 7 && !strcmp(o->name + n - 7, ".verify"))) {
 			ops[0] += o->st.ops;
 			bytes[0] += o->st.bytes_read;
 		} else if (n > 6 && !strcmp(o->name + n - 6, ".write")) {
@@ -2319,35 +2406,47 @@ static void group_metrics(struct result_phase *ph, size_t ntg)
 	}
 }
 
-/* Several targets: after fio's report, each group's requests per target
- * (its clones' files are there): count, IOPS and bandwidth over the
- * group's time, per direction. */
-static void targets_text(FILE *f, const struct suite_session *s, const struct result *acc)
+/* One phase's lines of targets_text(): its requests per target, count,
+ * IOPS and bandwidth over the phase's time, per direction. */
+static void targets_phase(FILE *f, const struct suite_session *s, const struct result_phase *ph,
+			  size_t g, int readback)
 {
 	static const char *const dirs[3] = { "read", "write", "trim" };
+	double secs = ph->seconds > 0 ? ph->seconds : 1e-9;
 
-	for (size_t p = 0; p < acc->nphases; p++) {
-		const struct result_phase *ph = &acc->phases[p];
-		double secs = ph->seconds > 0 ? ph->seconds : 1e-9;
+	fprintf(f, "\nTargets, group %zu%s (%s):\n", g, readback ? " read-back" : "", ph->name);
+	for (size_t k = 1; k <= s->nrd; k++) {
+		uint64_t ops[3], bytes[3];
+		int any = 0;
 
-		fprintf(f, "\nTargets, group %zu (%s):\n", p, ph->name);
-		for (size_t k = 1; k <= s->nrd; k++) {
-			uint64_t ops[3], bytes[3];
-			int any = 0;
-
-			dir_totals(ph, k, ops, bytes);
-			fprintf(f, "  target %zu '%s':", k, suite_target(s, k - 1));
-			for (int d = 0; d < 3; d++) {
-				if (!ops[d])
-					continue;
-				fprintf(f, "%s %s: ios=%llu, IOPS=%.1f, BW=%.1fKiB/s", any ? ";" : "",
-					dirs[d], (unsigned long long)ops[d], (double)ops[d] / secs,
-					(double)bytes[d] / 1024.0 / secs);
-				any = 1;
-			}
-			fprintf(f, "%s\n", any ? "" : " no requests");
+		dir_totals(ph, k, ops, bytes);
+		fprintf(f, "  target %zu '%s':", k, suite_target(s, k - 1));
+		for (int d = 0; d < 3; d++) {
+			if (!ops[d])
+				continue;
+			fprintf(f, "%s %s: ios=%llu, IOPS=%.1f, BW=%.1fKiB/s", any ? ";" : "",
+				dirs[d], (unsigned long long)ops[d], (double)ops[d] / secs,
+				(double)bytes[d] / 1024.0 / secs);
+			any = 1;
 		}
+		fprintf(f, "%s\n", any ? "" : " no requests");
 	}
+}
+
+/* Several targets: after fio's report, each group's requests per target
+ * (its clones' files are there), and its read-back's. */
+static void targets_text(FILE *f, const struct suite_session *s, struct io_suite *io,
+			 const struct result *acc)
+{
+	struct io_gphases *gps = xcalloc(io->ngroups ? io->ngroups : 1, sizeof(*gps));
+	size_t ran = io_group_phases(acc, io->jobs, io->groups, io->ngroups, gps);
+
+	for (size_t g = 0; g < ran; g++) {
+		targets_phase(f, s, gps[g].ph, g, 0);
+		if (gps[g].vph)
+			targets_phase(f, s, gps[g].vph, g, 1);
+	}
+	free(gps);
 }
 
 /* startdelay=: the group's jobs start after `secs` (a signal cuts it
@@ -2367,6 +2466,61 @@ static void start_delay(const struct suite_session *s, const struct io_job *j)
 	}
 }
 
+/* The read-back (verify) after group gr's phase: the phase
+ * "<group>.verify" of the read-back clones of its jobs that wrote with
+ * verify (io_job_reads_back), measured whole (no ramp_time: every block
+ * read back counts), within what is left of the group's runtime, as
+ * fio's verify phase is within its job's (none when the runtime ended
+ * the writes, as in fio; under mpirun, none when it ended them on any
+ * rank, so that every rank runs the same phases).  0, or
+ * runner_phase()'s -errno. */
+static int read_back(struct suite_session *s, struct io_suite *io, struct runner *rn,
+		     struct result *one, const struct io_group *gr)
+{
+	const struct io_job *j = &io->jobs[gr->first];
+	const struct result_phase *wp = &one->phases[one->nphases - 1];
+	struct result_phase *vp;
+	struct wl_process **v;
+	double secs = UNTIL_DONE;
+	size_t n = 0;
+	char name[300];
+	int ret;
+
+	for (size_t i = 0; i < gr->n; i++)
+		n += io->vprocs[gr->first + i] != NULL;
+	if (!n)
+		return 0;
+	if (j->given & IOJ_RUNTIME)
+		secs = j->runtime - wp->seconds;
+	if (mpi_agree((wp->end_reason && !strcmp(wp->end_reason, "duration")) || !(secs > 0))) {
+		if (s->chatter)
+			fprintf(stderr,
+				"fsgauge io: note: group '%s': the runtime (%gs) ended its writes, so "
+				"nothing is read back for verify (as fio's verify phase, which runs "
+				"within the job's runtime)\n",
+				j->name, j->runtime);
+		return 0;
+	}
+	v = xcalloc(n, sizeof(*v));
+	n = 0;
+	for (size_t i = 0; i < gr->n; i++)
+		if (io->vprocs[gr->first + i])
+			v[n++] = io->vprocs[gr->first + i];
+	snprintf(name, sizeof(name), "%s.verify", j->name);
+	ret = runner_phase_flags(rn, name, v, n, secs, RUNNER_PHASE_NO_WARMUP);
+	free(v);
+	if (!one->nphases || strcmp(one->phases[one->nphases - 1].name, name))
+		return ret;
+	vp = &one->phases[one->nphases - 1];
+	group_metrics(vp, s->nrd > 1 ? s->nrd : 0);
+	if (vp->end_reason && !strcmp(vp->end_reason, "duration") && s->chatter)
+		fprintf(stderr,
+			"fsgauge io: note: group '%s': the runtime (%gs) ended the read-back for "
+			"verify before every block written was read back and checked\n",
+			j->name, j->runtime);
+	return ret;
+}
+
 static int io_run(struct suite_session *s, struct runner *rn, struct result *one)
 {
 	struct io_suite *io = ctx(s);
@@ -2376,6 +2530,7 @@ static int io_run(struct suite_session *s, struct runner *rn, struct result *one
 		const struct io_group *gr = &io->groups[g];
 		const struct io_job *j = &io->jobs[gr->first];
 		double secs = j->given & IOJ_RUNTIME ? j->runtime : UNTIL_DONE;
+		size_t before = one->nphases;
 
 		if (j->startdelay > 0) {
 			start_delay(s, j);
@@ -2383,8 +2538,11 @@ static int io_run(struct suite_session *s, struct runner *rn, struct result *one
 				break;
 		}
 		ret = runner_phase(rn, j->name, io->procs + gr->first, gr->n, secs);
-		if (one->nphases)
+		if (one->nphases > before)
 			group_metrics(&one->phases[one->nphases - 1], s->nrd > 1 ? s->nrd : 0);
+		if (ret < 0 || one->interrupted || one->stopped_on_error || one->nphases == before)
+			break;
+		ret = read_back(s, io, rn, one, gr);
 		if (ret < 0 || one->interrupted || one->stopped_on_error)
 			break;
 	}
@@ -2410,7 +2568,7 @@ static void io_report(struct suite_session *s, struct result *acc)
 	if (io->formats & IO_FMT_NORMAL)
 		io_format_text(f, acc, io->jobs, io->njobs, io->groups, io->ngroups);
 	if ((io->formats & IO_FMT_NORMAL) && s->nrd > 1)
-		targets_text(f, s, acc);
+		targets_text(f, s, io, acc);
 	if (io->formats & IO_FMT_TERSE)
 		io_format_terse(f, acc, io->jobs, io->groups, io->ngroups);
 	if (json) {
@@ -2446,6 +2604,9 @@ static void io_fini(struct suite_session *s)
 	free(io->sets);
 	free(io->groups);
 	free(io->procs);
+	for (size_t i = 0; io->vprocs && i < io->njobs; i++)
+		wl_process_free(io->vprocs[i]);
+	free(io->vprocs);
 	for (size_t i = 0; i < io->ndirs; i++)
 		free(io->dirs[i]);
 	free(io->dirs);

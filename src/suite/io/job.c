@@ -89,6 +89,7 @@ const struct io_opt_info io_opt_table[] = {
 	{ "buffer_compress_percentage", "PCT", "data that compresses by PCT% (as --data\ncompress=PCT%)" },
 	{ "dedupe_percentage", "PCT", "PCT% of the blocks repeat (as --data dedupe=PCT%)" },
 	{ "verify", "TYPE", "any fio checksum type: fsgauge's block check (as\n--verify); 0 or null: none" },
+	{ "do_verify", "BOOL", "with verify: a job that writes reads back and checks\nwhat it wrote after its writes (default 1)" },
 	{ "random_distribution", "SPEC", "where random offsets fall: random (default),\nzipf:THETA, pareto:H, normal:SIGMA, zoned:P/R:..." },
 	{ "percentage_random", "PCT", "PCT% of the requests random, the rest sequential\n(default 100)" },
 	{ "norandommap", NULL, "random offsets drawn independently (default: every\nblock once per pass, as fio's random map)" },
@@ -111,8 +112,9 @@ static const char *const unsupported[] = {
 	"cpus_allowed", "cpumask", "numa_cpu_nodes", "numa_mem_policy", "write_bw_log",
 	"write_lat_log", "write_iops_log", "write_hist_log", "log_avg_msec", "exec_prerun",
 	"exec_postrun", "ioscheduler", "zonemode", "zonesize", "zonerange", "zoneskip",
-	"verify_pattern", "verify_interval", "verify_offset", "verify_backlog", "do_verify",
-	"verify_only", "verify_fatal", "verify_async", "pre_read", "lockmem", "nice", "prio",
+	"verify_pattern", "verify_interval", "verify_offset", "verify_fatal", "verify_async",
+	"verify_async_cpus", "verify_dump", "verify_state_save", "verify_state_load",
+	"pre_read", "lockmem", "nice", "prio",
 	"prioclass", "cgroup", "uid", "gid", "flow", "create_serialize", "create_fsync",
 	"create_on_open", "allow_file_create", "unlink", "unlink_each_loop", "clocksource",
 	"gtod_reduce", "disable_lat", "disable_clat", "disable_slat", "disable_bw_measurement",
@@ -179,6 +181,7 @@ void io_job_init(struct io_job *j, const char *name)
 	j->offset_pct = -1;
 	j->thinktime_blocks = 1;
 	j->cpuchunks = 50000;
+	j->do_verify = 1;
 }
 
 void io_job_copy(struct io_job *dst, const struct io_job *src, const char *name)
@@ -270,6 +273,12 @@ int io_job_reads(const struct io_job *j)
 int io_job_writes(const struct io_job *j)
 {
 	return j->rw == RW_WRITE || j->rw == RW_RANDWRITE || io_job_mixed(j) || io_job_trimwrite(j);
+}
+
+int io_job_reads_back(const struct io_job *j)
+{
+	return j->verify && j->do_verify && io_job_writes(j) && !j->time_based && !j->fileop &&
+	       !j->rangeop && !j->cpuio;
 }
 
 int io_job_trims(const struct io_job *j)
@@ -712,6 +721,7 @@ static const struct bool_opt bool_opts[] = {
 	BOPT("norandommap", norandommap, 0),
 	BOPT("lat_percentiles", lat_percentiles, 0),
 	BOPT("invalidate", invalidate, 0),
+	BOPT("do_verify", do_verify, 0),
 	BOPT("sqthread_poll", sqthread_poll, 0),
 	BOPT("registerfiles", registerfiles, 0),
 	BOPT("fixedbufs", fixedbufs, 0),
@@ -1043,6 +1053,17 @@ static int set_one(struct io_job *j, const char *key, const char *val, char *err
 			    "startdelay range '%s' is not supported by fsgauge io: a group's clones "
 			    "start together (give one time; docs/io.md)",
 			    val);
+	if (!strcmp(key, "verify_only"))
+		/* fio's check of what an earlier run wrote */
+		return fail(err, errlen, -ENOTSUP,
+			    "option 'verify_only' is not supported by fsgauge io: each run writes "
+			    "its files anew in its own run directory, so no earlier run's data is "
+			    "there to check (docs/io.md)");
+	if (!strcmp(key, "verify_backlog") || !strcmp(key, "verify_backlog_batch"))
+		return fail(err, errlen, -ENOTSUP,
+			    "option '%s' is not supported by fsgauge io: a job reads back what it "
+			    "wrote after all its writes (docs/io.md)",
+			    key);
 	if (!strcmp(key, "ioengine"))
 		return val ? set_engine(j, val, err, errlen)
 			   : fail(err, errlen, -EINVAL, "option '%s' needs a value", key);

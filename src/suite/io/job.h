@@ -139,6 +139,9 @@ struct io_job {
 	int zero_buffers;
 	int compress_pct, dedupe_pct;	 /* -1: not given */
 	int verify;
+	/* do_verify= (default 1): with verify, a job that writes reads back
+	 * what it wrote after its writes (io_job_reads_back) */
+	int do_verify;
 	char *random_distribution;	 /* NULL: uniform (util/dist.h's text) */
 	int percentage_random;		 /* 100 unless given */
 	int norandommap;
@@ -223,6 +226,12 @@ int io_job_trims(const struct io_job *j);
  * job writes: io_job_writes() is 1, and its writes are synced as a write
  * job's). */
 int io_job_trimwrite(const struct io_job *j);
+/* With verify and do_verify, a job that writes (write, randwrite, rw,
+ * randrw, trimwrite, randtrimwrite), not time_based (fio's verify never
+ * starts then), nor on a file, range or cpuio engine (which refuse
+ * verify): after its writes it reads back and checks every block it
+ * wrote, in a phase of its own (docs/io.md, "Verify"). */
+int io_job_reads_back(const struct io_job *j);
 /* rw=rw (readwrite) or randrw: reads and writes, rwmixread percent reads */
 int io_job_mixed(const struct io_job *j);
 /* fio's name of the job's rw= ("randread"). */
