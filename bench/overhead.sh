@@ -26,16 +26,6 @@ define process name=p,instances=1 {
   }
 }
 WML
-cat > "$work/create.f" <<WML
-define fileset name=files,path=\$dir,size=0,entries=100000,dirwidth=1000000,prealloc=0
-define process name=p,instances=1 {
-  thread name=t,memsize=1m,instances=1 {
-    flowop createfile name=create,filesetname=files,fd=1
-    flowop closefile name=close,fd=1
-    flowop deletefile name=delete,filesetname=files
-  }
-}
-WML
 
 # 1. pread of a cached file.  The bare loop reads a file fsgauge itself
 # preallocated (kept from a first run), so both sides read files written
@@ -79,7 +69,7 @@ for i in $(seq "$rounds"); do
 		$pin "$work/bare_loop" "${v%%:*}" "$work/bare" "$secs" | awk '{print $3}' >> "$work/${v##*:}"
 		rmdir "$work/bare"
 	done
-	$pin "$fsg" run "$work/create.f" -d "$work" -t "$secs" -q --json "$work/create.json" > /dev/null
+	$pin "$fsg" run "$top/bench/create-close-unlink.f" -d "$work" -t "$secs" -q --json "$work/create.json" > /dev/null
 	rate "$work/create.json" create >> "$work/fc"
 done
 

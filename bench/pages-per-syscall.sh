@@ -27,17 +27,6 @@ done
 work=$(mktemp -d "$dir/fsgauge-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-cat > "$work/create.f" <<WML
-define fileset name=files,path=\$dir,size=0,entries=100000,dirwidth=1000000,prealloc=0
-define process name=p,instances=1 {
-  thread name=t,memsize=1m,instances=1 {
-    flowop createfile name=create,filesetname=files,fd=1
-    flowop closefile name=close,fd=1
-    flowop deletefile name=delete,filesetname=files
-  }
-}
-WML
-
 # the worker loop's system call instructions, at valgrind's load address
 # of a position-independent executable (0x108000 on amd64)
 objdump -d --no-show-raw-insn "$fsg" |
@@ -46,7 +35,7 @@ objdump -d --no-show-raw-insn "$fsg" |
 [ -s "$work/sites" ] || { echo "pages-per-syscall.sh: no system call in worker_run (inlined elsewhere?)" >&2; exit 1; }
 
 valgrind --tool=lackey --trace-mem=yes --trace-sched=yes --log-fd=3 \
-	"$fsg" run "$work/create.f" -d "$work" -t "$secs" -q 3>&1 > /dev/null 2> "$work/vg.err" |
+	"$fsg" run "$top/bench/create-close-unlink.f" -d "$work" -t "$secs" -q 3>&1 > /dev/null 2> "$work/vg.err" |
 python3 -c '
 import collections, re, sys
 base = 0x108000

@@ -10,7 +10,8 @@ struct rw_offsets *offsets_new(const struct wl_flowop *fo, uint64_t seed)
 	struct rw_offsets *o;
 	struct dist_spec spec = {0};
 
-	if ((fo->type != FO_READ && fo->type != FO_WRITE) || !wl_val_bool(&fo->random, 0))
+	if ((fo->type != FO_READ && fo->type != FO_WRITE && fo->type != FO_RWMIX) ||
+	    !wl_val_bool(&fo->random, 0))
 		return NULL;
 	if (!wl_val_isset(&fo->random_distribution) && !wl_val_isset(&fo->percentage_random) &&
 	    !wl_val_bool(&fo->randommap, 0))

@@ -99,6 +99,16 @@ rm -rf "$d"/fsgauge-*
 run "$FSGAUGE" io --rw=randwrite --size=1m --norandommap -d "$d" -q --keep
 check "norandommap: blocks repeat, holes remain" [ "$(kb_of)" -lt 1024 ]
 rm -rf "$d"/fsgauge-*
+# a size that is no multiple of the block: a pass is the whole blocks that
+# fit, as fio's (36 KiB in 8 KiB writes: 4, and the file stays at 32 KiB)
+run "$FSGAUGE" io --rw=write --bs=8k --size=36k -d "$d" -q --json "$T/j.json" --keep
+check "size=36k, bs=8k: 4 writes, none past the end" \
+	[ "$rc/$(ops io.write)/$(du -k --apparent-size "$d"/fsgauge-*/io.0.0 | cut -f1)" = "0/4 32768/32" ]
+rm -rf "$d"/fsgauge-*
+run "$FSGAUGE" io --rw=randwrite --bs=8k --size=36k --loops=2 -d "$d" -q --json "$T/j.json"
+check "  randwrite, loops=2: 8" [ "$rc/$(ops io.write)" = "0/8 65536" ]
+run "$FSGAUGE" io --rw=write --bs=8k --size=36k --io_size=72k -d "$d" -q --json "$T/j.json"
+check "  io_size=72k: its 9 writes, as fio's" [ "$rc/$(ops io.write)" = "0/9 73728" ]
 run "$FSGAUGE" io --rw=randread --size=1m --random_distribution=zipf:1.2 -d "$d" -q --json "$T/j.json"
 check "random_distribution=zipf:1.2: runs its 256 reads" [ "$(ops io.read)" = "256 1048576" ]
 run "$FSGAUGE" io --rw=randread --size=1m --percentage_random=50 -d "$d" -q --json "$T/j.json"

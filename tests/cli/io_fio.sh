@@ -17,24 +17,6 @@ engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
 d="$T/target"
 mkdir "$d"
 FIO=$(command -v fio || true)
-# refused E: why engine E cannot run here (not built in, or the kernel
-# refuses it: io_uring disabled, no AIO contexts left), or nothing (any
-# other failure of the probe is left to the tests to report)
-refused() {
-	case " psync $engines " in
-	*" $1 "*) ;;
-	*)
-		echo "not built in"
-		return
-		;;
-	esac
-	mkdir -p "$T/probe"
-	if ! "$FSGAUGE" io --name=probe --size=4k --ioengine="$1" -d "$T/probe" -q >/dev/null \
-		2>"$T/probe.err" && grep -q "cannot start engine '$1'" "$T/probe.err"; then
-		echo "the kernel refuses it: $(grep -m1 "cannot start engine" "$T/probe.err")"
-	fi
-	rm -rf "$T/probe"
-}
 where="the test directory"
 if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64m fsgauge-test "$d" 2>/dev/null; then
 	where=tmpfs
@@ -210,7 +192,7 @@ checked "the corpus uses every fio option fsgauge io takes ($(echo $keys | wc -w
 
 # fio's consumers: each rw mode on each engine built in
 for e in psync io_uring libaio null; do
-	why=$(refused $e)
+	why=$(engine_refused $e)
 	if [ -n "$why" ]; then
 		ok "# SKIP consumers on $e: $why"
 		continue
@@ -303,7 +285,7 @@ check "  every --interval when given: 4 in 1.1 s" \
 # fio's terse lines (version 3) beside fio's JSON of the same run, and
 # field for field the shape of fio's own --minimal line when fio is here
 for e in psync io_uring libaio; do
-	why=$(refused $e)
+	why=$(engine_refused $e)
 	if [ -n "$why" ]; then
 		ok "# SKIP terse on $e: $why"
 		continue
@@ -336,7 +318,7 @@ done
 # have the keys, types and percentile keys of fio's own JSON for the same
 # job (psync too: clat_ns and lat_ns, fio's empty slat_ns left out)
 for e in io_uring libaio psync; do
-	why=$(refused $e)
+	why=$(engine_refused $e)
 	if [ -n "$why" ]; then
 		ok "# SKIP slat, clat and lat on $e: $why"
 		continue

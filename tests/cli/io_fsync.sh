@@ -9,7 +9,6 @@
 # within the rule's bounds.
 . "$(dirname "$0")/lib.sh"
 
-engines=$("$FSGAUGE" --version | sed -n 's/^engines: //p')
 d="$T/target"
 mkdir "$d"
 have_fio=0
@@ -19,24 +18,6 @@ command -v strace >/dev/null && strace -f -qq -o /dev/null true 2>/dev/null && h
 # LeakSanitizer cannot run under ptrace: off there (a sanitized build;
 # ASAN_OPTIONS is ignored by other builds)
 nolsan="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-
-# refused E: why engine E cannot run here (not built in, or the kernel
-# refuses it), or nothing
-refused() {
-	case " psync null $engines " in
-	*" $1 "*) ;;
-	*)
-		echo "not built in"
-		return
-		;;
-	esac
-	mkdir -p "$T/probe"
-	if ! "$FSGAUGE" io --name=probe --size=4k --ioengine="$1" -d "$T/probe" -q >/dev/null \
-		2>"$T/probe.err" && grep -q "cannot start engine '$1'" "$T/probe.err"; then
-		echo "the kernel refuses it: $(grep -m1 "cannot start engine" "$T/probe.err")"
-	fi
-	rm -rf "$T/probe"
-}
 
 # rule W N P S: the syncs of a clone that writes W times with fsync=N (or
 # fdatasync=N) over P passes of its files, by fio 3.33's rule: one before
@@ -79,7 +60,7 @@ while read -r eng fio w n p clones args; do
 	s=0
 	case "$eng" in psync | null) s=1 ;; esac
 	what="$eng $args"
-	why=$(refused "$eng")
+	why=$(engine_refused "$eng")
 	if [ -n "$why" ]; then
 		ok "# SKIP $what: $why"
 		[ "$fio" = 1 ] && ok "# SKIP fio: $what: $why"

@@ -143,6 +143,13 @@ check "rw=rw: its $w writes (one pass) read back after its reads and writes" \
 	[ "$rc/$(json "$T/r.json" "[o['ops'] for o in d['phases'][1]['operations'] if o['name'] == 'io.verify']")" = "0/[$w]" ]
 check "  fio's read: its $((16 - w)) reads and its $w reads back" \
 	[ "$(json "$T/fio.json" "d['jobs'][0]['read']['total_ios']")" = 16 ]
+# randrw keeps fio's random map too: one pass reads or writes each block
+# once, so every write is a block of its own, read back
+run $F --rw=randrw --bs=4k --size=256k --verify=crc32c --json "$T/r.json"
+w=$(json "$T/r.json" "[o['ops'] for o in d['phases'][0]['operations'] if o['name'] == 'io.write'][0]")
+r=$(json "$T/r.json" "[o['ops'] for o in d['phases'][0]['operations'] if o['name'] == 'io.read'][0]")
+check "randrw: one pass of the random map, $r reads and $w writes of 64 blocks, every write read back" \
+	[ "$rc/$((r + w))/$(json "$T/r.json" "[o['ops'] for o in d['phases'][1]['operations'] if o['name'] == 'io.verify']")" = "0/64/[$w]" ]
 
 # group_reporting: a writer and a reader; the writer's reads back join the
 # group's reads
@@ -243,6 +250,17 @@ done
 for o in verify_state_save verify_state_load verify_dump verify_async_cpus verify_fatal; do
 	expect_fail "$o: refused" 2 "^fsgauge io: option '$o' is not supported by fsgauge io \(docs/io.md\)$" \
 		$F --rw=write --size=64k --verify=crc32c --$o=1
+done
+# at depth on an asynchronous engine, named in io's terms (a job, verify)
+for e in io_uring libaio; do
+	case " $("$FSGAUGE" --version | sed -n 's/^engines: //p') " in
+	*" $e "*)
+		expect_fail "verify with iodepth=8 on $e: refused" 2 \
+			"^fsgauge: job 'io': verify with iodepth=8 on $e is not supported by fsgauge io \(requests in flight together may read a block another is writing\); use iodepth=1 or no verify$" \
+			$F --rw=write --size=64k --verify=crc32c --ioengine=$e --iodepth=8
+		;;
+	*) ok "verify with iodepth=8 on $e # SKIP $e not built in" ;;
+	esac
 done
 # the written maps (a bit per 4 KiB block read back) are in the preflight
 expect_fail "a read-back whose block map cannot fit in memory: refused before anything runs" 2 \

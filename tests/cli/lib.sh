@@ -112,6 +112,25 @@ empty_dir() {
 	done
 }
 
+# engine_refused E: why engine E cannot run here (not built in, or the
+# kernel refuses it: io_uring disabled, no AIO contexts left), or nothing
+# (any other failure of the probe is left to the test to report)
+engine_refused() {
+	case " psync null $("$FSGAUGE" --version | sed -n 's/^engines: //p') " in
+	*" $1 "*) ;;
+	*)
+		echo "not built in"
+		return
+		;;
+	esac
+	mkdir -p "$T/probe"
+	if ! "$FSGAUGE" io --name=probe --size=4k --ioengine="$1" -d "$T/probe" -q >/dev/null \
+		2>"$T/probe.err" && grep -q "cannot start engine '$1'" "$T/probe.err"; then
+		echo "the kernel refuses it: $(grep -m1 "cannot start engine" "$T/probe.err")"
+	fi
+	rm -rf "$T/probe"
+}
+
 skip_all() {
 	echo "1..0 # SKIP $*"
 	exit 0

@@ -703,6 +703,15 @@ static int check_job(const struct io_job *j)
 		msg_err("job '%s': give bsrange or bssplit, not both", j->name);
 		return -1;
 	}
+	/* (the runner's own check, in a workload's terms, would name the
+	 * job's flowop and --verify) */
+	if (j->verify && j->iodepth > 1 && (engine_spec_caps(j->ioengine) & ENGINE_ASYNC)) {
+		msg_err("job '%s': verify with iodepth=%u on %s is not supported by fsgauge io "
+			"(requests in flight together may read a block another is writing); "
+			"use iodepth=1 or no verify",
+			j->name, j->iodepth, j->ioengine);
+		return -1;
+	}
 	/* verify's blocks are whole 4 KiB blocks of the file */
 	if (j->verify && (j->offset % DATA_BLOCK || j->offset_increment % DATA_BLOCK ||
 			  (j->offset_pct > 0 && io_job_min_bs(j) % DATA_BLOCK))) {
@@ -1694,15 +1703,30 @@ static struct wl_val block_size(struct workload *w, const struct io_job *j, int 
 	return v;
 }
 
+/* The job's one block size, or 0: bsrange, bssplit, or reads and writes
+ * of different sizes. */
+static uint64_t fixed_bs(const struct io_job *j)
+{
+	if (j->bs_lo[0] || j->bs_lo[1] || j->nsplit[0] || j->nsplit[1] || j->bs[0] != j->bs[1])
+		return 0;
+	return j->bs[0];
+}
+
 /* Bytes one clone transfers: io_size (or size), loops times; `region`:
- * the bytes of each of its files it works in. */
+ * the bytes of each of its files it works in.  Without io_size, a pass
+ * over a file is the whole blocks that fit in its region, as fio's (a
+ * 36 KiB file written 8 KiB at a time: 4 writes, not a fifth past it). */
 static int64_t clone_bytes(const struct io_job *j, const struct io_file *f, uint64_t region)
 {
 	uint64_t bytes = j->io_size	 ? j->io_size
 			 : j->size	 ? j->size
 			 : f->nfiles > 1 ? region * f->nfiles
 					 : region;
+	uint64_t bs = fixed_bs(j);
 
+	if (!j->io_size && bs && region >= bs && region % bs && !j->fileop && !j->rangeop &&
+	    !j->cpuio)
+		bytes = (region - region % bs) * (f->nfiles > 1 ? f->nfiles : 1);
 	return (int64_t)(bytes * j->loops);
 }
 
@@ -1778,6 +1802,19 @@ static int fadvise_advice(const struct io_job *j)
 	default:
 		return POSIX_FADV_SEQUENTIAL;
 	}
+}
+
+/* What a job's files are opened with, at each open (the open flowop's,
+ * the request flowop's as it goes round its files, a read-back's):
+ * direct, invalidate, fadvise_hint. */
+static void open_options(struct wl_flowop *fo, const struct io_job *j)
+{
+	if (j->direct)
+		fo->directio = wl_bool(1);
+	if (j->invalidate)
+		fo->invalidate = wl_bool(1);
+	if (j->fadvise_hint)
+		fo->fadvise = wl_int(1 + fadvise_advice(j));
 }
 
 /* fallocate(2)'s mode for a falloc job's requests, as fio's: a write
@@ -1864,18 +1901,11 @@ static void build_clone(struct suite_session *s, struct io_suite *io, const stru
 
 		fo = add_op(t, made ? FO_OPENFILE : FO_CREATEFILE, jn, "open", f->fs);
 	}
-	if (j->direct)
-		fo->directio = wl_bool(1);
+	open_options(fo, j);
 	if (j->sync)
 		fo->osync = wl_bool(1);
 	if (j->dsync)
 		fo->dsync = wl_bool(1);
-	/* at each open of a file (the open flowop's, or the request
-	 * flowop's as it goes round its files) */
-	if (j->invalidate)
-		fo->invalidate = wl_bool(1);
-	if (j->fadvise_hint)
-		fo->fadvise = wl_int(1 + fadvise_advice(j));
 	if (f->nfiles <= 1) {
 		/* (with nrfiles, the request flowop made above) */
 		fo = add_requests(t, j, jn, d, what, f->fs);
@@ -1968,12 +1998,7 @@ static void build_readback_clone(const struct suite_session *s, const struct io_
 	fo->wss = wl_int((int64_t)region);
 	if (base)
 		fo->offset = wl_int((int64_t)base);
-	if (j->direct)
-		fo->directio = wl_bool(1);
-	if (j->invalidate)
-		fo->invalidate = wl_bool(1);
-	if (j->fadvise_hint)
-		fo->fadvise = wl_int(1 + fadvise_advice(j));
+	open_options(fo, j);
 	fo->iters = wl_int(INT64_MAX);
 	wl_add_flowop(t, FO_THREADDONE, "done", NULL);
 }
