@@ -2546,6 +2546,13 @@ static int read_back(struct suite_session *s, struct io_suite *io, struct runner
 	return ret;
 }
 
+/* The phase runner_phase() added to r (the runner writes the session's
+ * result: runner_set_result), or NULL when it added none. */
+static struct result_phase *phase_added(struct result *r, size_t before)
+{
+	return r->nphases > before ? &r->phases[r->nphases - 1] : NULL;
+}
+
 static int io_run(struct suite_session *s, struct runner *rn, struct result *one)
 {
 	struct io_suite *io = ctx(s);
@@ -2556,6 +2563,7 @@ static int io_run(struct suite_session *s, struct runner *rn, struct result *one
 		const struct io_job *j = &io->jobs[gr->first];
 		double secs = j->given & IOJ_RUNTIME ? j->runtime : UNTIL_DONE;
 		size_t before = one->nphases;
+		struct result_phase *ph;
 
 		if (j->startdelay > 0) {
 			start_delay(s, j);
@@ -2563,9 +2571,10 @@ static int io_run(struct suite_session *s, struct runner *rn, struct result *one
 				break;
 		}
 		ret = runner_phase(rn, j->name, io->procs + gr->first, gr->n, secs);
-		if (one->nphases > before)
-			group_metrics(&one->phases[one->nphases - 1], s->nrd > 1 ? s->nrd : 0);
-		if (ret < 0 || one->interrupted || one->stopped_on_error || one->nphases == before)
+		ph = phase_added(one, before);
+		if (ph)
+			group_metrics(ph, s->nrd > 1 ? s->nrd : 0);
+		if (ret < 0 || one->interrupted || one->stopped_on_error || !ph)
 			break;
 		ret = read_back(s, io, rn, one, gr);
 		if (ret < 0 || one->interrupted || one->stopped_on_error)
