@@ -1,6 +1,7 @@
 /* test_rand.c — unit tests for util/rand.c. */
 #include "tap.h"
 #include "util/rand.h"
+#include "workload/workload.h"
 #include "util/util.h"
 
 #include <math.h>
@@ -344,6 +345,40 @@ static void test_permute(void)
 	free(seen);
 }
 
+/* A tabular randvar as fsgauge io makes for bssplit (each row one size,
+ * lo = hi): the sizes drawn in the rows' proportions, by counting
+ * (chi-square against the expected counts, 2 degrees of freedom). */
+static void test_tabular(void)
+{
+	struct rv_bucket rows[] = { { 50, 4096, 4096 }, { 30, 65536, 65536 }, { 20, 8192, 8192 } };
+	struct randvar rv = { .type = RV_TABULAR, .table = rows, .ntable = 3 };
+	uint64_t count[3] = { 0 }, other = 0, total = 100000;
+	double chi = 0;
+	struct rng r;
+
+	rng_seed(&r, 11, 0);
+	for (uint64_t k = 0; k < total; k++) {
+		double x = randvar_sample(&rv, &r);
+		size_t i = 0;
+
+		while (i < 3 && x != rows[i].lo)
+			i++;
+		if (i < 3)
+			count[i]++;
+		else
+			other++;
+	}
+	is_int(other, 0, "bssplit-like table: every draw is one of the rows' sizes");
+	for (size_t i = 0; i < 3; i++) {
+		double e = (double)total * rows[i].pct / 100;
+
+		chi += ((double)count[i] - e) * ((double)count[i] - e) / e;
+	}
+	ok(chi < chi_limit(3), "bssplit-like table 4k/50:64k/30:8k/20: chi2 %.1f < %.1f (%llu %llu %llu)",
+	   chi, chi_limit(3), (unsigned long long)count[0], (unsigned long long)count[1],
+	   (unsigned long long)count[2]);
+}
+
 int main(void)
 {
 	test_permute();
@@ -352,5 +387,6 @@ int main(void)
 	test_below();
 	test_fill();
 	test_distributions();
+	test_tabular();
 	return done_testing();
 }
