@@ -12,18 +12,8 @@
 . "$(dirname "$0")/lib.sh"
 
 knob=/proc/sys/kernel/io_uring_disabled
-case " $("$FSGAUGE" --version | sed -n 's/^engines: //p') " in
-*" io_uring "*) ;;
-*) skip_all "io_uring not built in" ;;
-esac
-[ "$(id -u)" = 0 ] || skip_all "needs root to set $knob"
 [ -f "$knob" ] || skip_all "no $knob (a kernel before Linux 6.6)"
-old=$(cat "$knob")
-# writable: the same value written back (/proc/sys may be read-only here)
-{ echo "$old" >"$knob"; } 2>/dev/null || skip_all "$knob cannot be written here"
-trap '{ echo "$old" >"$knob"; } 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+hold_sysctl "$knob" io_uring
 
 d="$T/target"
 mkdir "$d"

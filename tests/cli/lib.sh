@@ -112,6 +112,26 @@ empty_dir() {
 	done
 }
 
+# hold_sysctl FILE WHAT: for a serial test that changes the sysctl FILE
+# (under /proc/sys): skips unless engine WHAT is built in, the user is
+# root and FILE exists and can be written; keeps its value in $old and
+# puts it back however the test ends (EXIT, INT, TERM).
+hold_sysctl() {
+	case " $("$FSGAUGE" --version | sed -n 's/^engines: //p') " in
+	*" $2 "*) ;;
+	*) skip_all "$2 not built in" ;;
+	esac
+	[ "$(id -u)" = 0 ] || skip_all "needs root to set $1"
+	[ -f "$1" ] || skip_all "no $1"
+	old=$(cat "$1")
+	# writable: the same value written back (/proc/sys may be read-only here)
+	{ echo "$old" >"$1"; } 2>/dev/null || skip_all "$1 cannot be written here"
+	held_sysctl=$1
+	trap '{ echo "$old" >"$held_sysctl"; } 2>/dev/null; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+
 # engine_refused E: why engine E cannot run here (not built in, or the
 # kernel refuses it: io_uring disabled, no AIO contexts left), or nothing
 # (any other failure of the probe is left to the test to report)

@@ -10,17 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 
 knob=/proc/sys/fs/aio-max-nr
-case " $("$FSGAUGE" --version | sed -n 's/^engines: //p') " in
-*" libaio "*) ;;
-*) skip_all "libaio not built in" ;;
-esac
-[ "$(id -u)" = 0 ] || skip_all "needs root to set $knob"
-[ -f "$knob" ] || skip_all "no $knob"
-old=$(cat "$knob")
-{ echo "$old" >"$knob"; } 2>/dev/null || skip_all "$knob cannot be written here"
-trap '{ echo "$old" >"$knob"; } 2>/dev/null; rm -rf "$T"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+hold_sysctl "$knob" libaio
 
 d="$T/target"
 mkdir "$d"
